@@ -1,0 +1,94 @@
+import FoundationEssentials
+
+/// The resolution chains (descriptor → data source → fallback delegate → default),
+/// answered in visible coordinates.
+extension DataSource: ListDataSource {
+    public var numberOfSections: Int { visible.sections.count }
+
+    public func numberOfRows(inSection section: Int) -> Int {
+        visible.sections.indices.contains(section) ? visible.sections[section].rows.count : 0
+    }
+
+    public func row(at indexPath: IndexPath) -> Row? { visible.row(at: indexPath) }
+
+    public func section(at index: Int) -> Section? {
+        visible.sections.indices.contains(index) ? visible.sections[index].section : nil
+    }
+
+    public func cellForRow(at indexPath: IndexPath, in view: any ListView) -> Any? {
+        makeCell(at: indexPath) { view.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
+    }
+
+    /// Dequeues (through `dequeue`, given the cell identifier) and configures a cell.
+    func makeCell(at indexPath: IndexPath, dequeue: (String) -> Any) -> Any? {
+        guard let row = visible.row(at: indexPath) else { return nil }
+        let descriptor = requiredCellDescriptor(for: row)
+        let cell = dequeue(descriptor.cellIdentifier)
+        configure(cell, for: row, at: indexPath, descriptor: descriptor)
+        return cell
+    }
+
+    func configure(_ cell: Any, for row: Row, at indexPath: IndexPath, descriptor: any CellDescriptorType) {
+        if let closure = descriptor.configureClosure ?? configure {
+            closure(row, cell, indexPath)
+        } else {
+            _ = fallbackDelegate?.dataSource(self, configure: cell, for: row, at: indexPath)
+        }
+    }
+
+    /// Runs the update chain on a displayed cell; it falls back to the configure chain.
+    func refreshCell(_ cell: Any, at indexPath: IndexPath) {
+        guard let row = visible.row(at: indexPath) else { return }
+        let descriptor = requiredCellDescriptor(for: row)
+        if let closure = descriptor.updateClosure ?? update {
+            closure(row, cell, indexPath)
+        } else if fallbackDelegate?.dataSource(self, update: cell, for: row, at: indexPath) != true {
+            configure(cell, for: row, at: indexPath, descriptor: descriptor)
+        }
+    }
+
+    public func header(inSection section: Int) -> HeaderFooter {
+        guard let model = self.section(at: section) else { return .none }
+        if let closure = sectionDescriptor(for: model.descriptorIdentifier)?.headerClosure ?? sectionHeader {
+            return closure(model, section)
+        }
+        return fallbackDelegate?.dataSource(self, headerFor: model, at: section) ?? .none
+    }
+
+    public func footer(inSection section: Int) -> HeaderFooter {
+        guard let model = self.section(at: section) else { return .none }
+        if let closure = sectionDescriptor(for: model.descriptorIdentifier)?.footerClosure ?? sectionFooter {
+            return closure(model, section)
+        }
+        return fallbackDelegate?.dataSource(self, footerFor: model, at: section) ?? .none
+    }
+
+    public func heightForRow(at indexPath: IndexPath) -> RowHeight {
+        guard let row = visible.row(at: indexPath) else { return .automatic }
+        if let closure = requiredCellDescriptor(for: row).heightClosure ?? height { return closure(row, indexPath) }
+        return fallbackDelegate?.dataSource(self, heightFor: row, at: indexPath) ?? .automatic
+    }
+
+    @discardableResult
+    public func selectRow(at indexPath: IndexPath) -> SelectionResult? {
+        guard let row = visible.row(at: indexPath) else { return nil }
+        if let closure = requiredCellDescriptor(for: row).didSelectClosure ?? didSelect { return closure(row, indexPath) }
+        return fallbackDelegate?.dataSource(self, didSelect: row, at: indexPath) ?? .deselect
+    }
+
+    public func canEditRow(at indexPath: IndexPath) -> Bool {
+        guard let row = visible.row(at: indexPath) else { return false }
+        if let closure = requiredCellDescriptor(for: row).canEditClosure ?? canEdit { return closure(row, indexPath) }
+        return fallbackDelegate?.dataSource(self, canEdit: row, at: indexPath) ?? false
+    }
+
+    @discardableResult
+    public func commitEditing(_ action: EditingAction, at indexPath: IndexPath) -> Bool {
+        guard let row = visible.row(at: indexPath), canEditRow(at: indexPath) else { return false }
+        if let closure = requiredCellDescriptor(for: row).commitEditingClosure ?? commitEditing {
+            closure(row, action, indexPath)
+            return true
+        }
+        return fallbackDelegate?.dataSource(self, commit: action, for: row, at: indexPath) ?? false
+    }
+}

@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// The third link of every resolution chain: an object a `DataSource` asks when
+/// neither the row's descriptor nor the data source's own closure decides.
+///
+/// Every method has a default that means "no opinion" (`nil` or `false`), so
+/// implement only what you need. Methods returning `Bool` for an action report
+/// whether they handled it.
+public protocol DataSourceDelegate: AnyObject {
+    func dataSource(_ dataSource: DataSource, configure cell: Any, for row: Row, at indexPath: IndexPath) -> Bool
+    func dataSource(_ dataSource: DataSource, update cell: Any, for row: Row, at indexPath: IndexPath) -> Bool
+    func dataSource(_ dataSource: DataSource, didSelect row: Row, at indexPath: IndexPath) -> SelectionResult?
+    func dataSource(_ dataSource: DataSource, isRowHidden row: Row, at indexPath: IndexPath) -> Bool?
+    func dataSource(_ dataSource: DataSource, heightFor row: Row, at indexPath: IndexPath) -> RowHeight?
+    func dataSource(_ dataSource: DataSource, canEdit row: Row, at indexPath: IndexPath) -> Bool?
+    func dataSource(_ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath) -> Bool
+    func dataSource(_ dataSource: DataSource, isSectionHidden section: Section, at index: Int) -> Bool?
+    func dataSource(_ dataSource: DataSource, headerFor section: Section, at index: Int) -> HeaderFooter?
+    func dataSource(_ dataSource: DataSource, footerFor section: Section, at index: Int) -> HeaderFooter?
+}
+
+extension DataSourceDelegate {
+    public func dataSource(_ dataSource: DataSource, configure cell: Any, for row: Row, at indexPath: IndexPath) -> Bool { false }
+    public func dataSource(_ dataSource: DataSource, update cell: Any, for row: Row, at indexPath: IndexPath) -> Bool { false }
+    public func dataSource(_ dataSource: DataSource, didSelect row: Row, at indexPath: IndexPath) -> SelectionResult? { nil }
+    public func dataSource(_ dataSource: DataSource, isRowHidden row: Row, at indexPath: IndexPath) -> Bool? { nil }
+    public func dataSource(_ dataSource: DataSource, heightFor row: Row, at indexPath: IndexPath) -> RowHeight? { nil }
+    public func dataSource(_ dataSource: DataSource, canEdit row: Row, at indexPath: IndexPath) -> Bool? { nil }
+    public func dataSource(_ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath) -> Bool { false }
+    public func dataSource(_ dataSource: DataSource, isSectionHidden section: Section, at index: Int) -> Bool? { nil }
+    public func dataSource(_ dataSource: DataSource, headerFor section: Section, at index: Int) -> HeaderFooter? { nil }
+    public func dataSource(_ dataSource: DataSource, footerFor section: Section, at index: Int) -> HeaderFooter? { nil }
+}

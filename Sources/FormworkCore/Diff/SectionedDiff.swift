@@ -1,0 +1,301 @@
+import FoundationEssentials
+
+/// Computes the `Changeset` that turns `old` into `new` (see `Changeset` for the
+/// contract).
+///
+/// 1. Sections are paired by key (`pairKeys`); unpaired ones are deleted/inserted,
+///    paired ones out of a longest increasing run are moved, and paired ones whose
+///    content differs are updated.
+/// 2. For each section pair, the common prefix and suffix of rows are paired by
+///    position, one comparison per row: an unchanged reload costs no hashing.
+/// 3. The remaining rows of every surviving section go into one hash table (old side)
+///    and are looked up from the new side, so rows can move across sections.
+/// 4. Per section, rows paired within the same section pair keep their place if
+///    they belong to a longest increasing subsequence of old positions; the others,
+///    and rows that came from another section, are moves.
+///
+/// - Complexity: Expected O(*n*) for *n* rows, plus O(*m* log *m*) for the *m* rows
+///   that changed order.
+@inlinable
+func computeChangeset<Source: DiffSource>(from old: Source, to new: Source) -> Changeset {
+    var differ = SectionedDiffer(old: old, new: new)
+    return differ.run()
+}
+
+@usableFromInline
+struct SectionedDiffer<Source: DiffSource> {
+    @usableFromInline let old: Source
+    @usableFromInline let new: Source
+    /// Flat index of each section's first row; one extra entry holds the total.
+    @usableFromInline var oldStart: [Int] = []
+    @usableFromInline var newStart: [Int] = []
+    @usableFromInline var sectionOldToNew: [Int] = []
+    @usableFromInline var sectionNewToOld: [Int] = []
+    /// Rows trimmed at the start and end of each paired new section.
+    @usableFromInline var prefixLength: [Int] = []
+    @usableFromInline var suffixLength: [Int] = []
+    /// Row pairings of the untrimmed middles, by flat index (`-1`: unpaired).
+    @usableFromInline var rowOldToNew: [Int32] = []
+    @usableFromInline var rowNewToOld: [Int32] = []
+    @usableFromInline var changeset = Changeset()
+
+    @inlinable
+    init(old: Source, new: Source) {
+        self.old = old
+        self.new = new
+    }
+
+    @inlinable
+    mutating func run() -> Changeset {
+        diffSections()
+        trimRows()
+        pairMiddleRows()
+        collectRowChanges()
+        collectRowDeletions()
+        return changeset
+    }
+
+    // MARK: Sections
+
+    @inlinable
+    mutating func diffSections() {
+        let oldCount = old.sectionCount
+        let newCount = new.sectionCount
+        (sectionOldToNew, sectionNewToOld) = pairKeys(
+            oldCount: oldCount, newCount: newCount,
+            oldKey: { [old] in old.sectionKey($0) }, newKey: { [new] in new.sectionKey($0) })
+
+        oldStart = Self.starts(of: old)
+        newStart = Self.starts(of: new)
+
+        for section in 0..<oldCount where sectionOldToNew[section] < 0 {
+            changeset.sections.deleted.append(section)
+        }
+        var pairedOld: [Int32] = []
+        var pairedNew: [Int] = []
+        for section in 0..<newCount {
+            let source = sectionNewToOld[section]
+            if source < 0 {
+                changeset.sections.inserted.append(section)
+            } else {
+                pairedOld.append(Int32(source))
+                pairedNew.append(section)
+            }
+        }
+        var stays: [Bool] = []
+        var tails: [Int32] = []
+        var predecessors: [Int32] = []
+        markLongestIncreasingSubsequence(pairedOld, stays: &stays, tails: &tails, predecessors: &predecessors)
+        for index in pairedOld.indices {
+            let from = Int(pairedOld[index])
+            let to = pairedNew[index]
+            if !stays[index] { changeset.sections.moved.append(PositionPair(from: from, to: to)) }
+            if !old.isSectionContentEqual(from, to: new, to) {
+                changeset.sections.updated.append(PositionPair(from: from, to: to))
+            }
+        }
+    }
+
+    @inlinable
+    static func starts(of source: Source) -> [Int] {
+        var starts = [Int]()
+        starts.reserveCapacity(source.sectionCount + 1)
+        var total = 0
+        for section in 0..<source.sectionCount {
+            starts.append(total)
+            total += source.rowCount(section)
+        }
+        starts.append(total)
+        return starts
+    }
+
+    // MARK: Rows
+
+    /// Pairs the common prefix and suffix of each section pair by position.
+    @inlinable
+    mutating func trimRows() {
+        prefixLength = [Int](repeating: 0, count: new.sectionCount)
+        suffixLength = [Int](repeating: 0, count: new.sectionCount)
+        for newSection in 0..<new.sectionCount {
+            let oldSection = sectionNewToOld[newSection]
+            guard oldSection >= 0 else { continue }
+            let oldCount = old.rowCount(oldSection)
+            let newCount = new.rowCount(newSection)
+            var prefix = 0
+            while prefix < oldCount, prefix < newCount,
+                old.rowKey(oldSection, prefix) == new.rowKey(newSection, prefix)
+            {
+                prefix += 1
+            }
+            var suffix = 0
+            while suffix < oldCount - prefix, suffix < newCount - prefix,
+                old.rowKey(oldSection, oldCount - 1 - suffix) == new.rowKey(newSection, newCount - 1 - suffix)
+            {
+                suffix += 1
+            }
+            prefixLength[newSection] = prefix
+            suffixLength[newSection] = suffix
+        }
+    }
+
+    /// Pairs the untrimmed rows of all surviving sections through one hash table.
+    @inlinable
+    mutating func pairMiddleRows() {
+        var oldMiddleCount = 0
+        var anyMiddle = false
+        for newSection in 0..<new.sectionCount {
+            let oldSection = sectionNewToOld[newSection]
+            guard oldSection >= 0 else { continue }
+            let trimmed = prefixLength[newSection] + suffixLength[newSection]
+            let oldMiddle = old.rowCount(oldSection) - trimmed
+            oldMiddleCount += oldMiddle
+            if oldMiddle > 0 || new.rowCount(newSection) > trimmed { anyMiddle = true }
+        }
+        guard anyMiddle else { return }
+        rowOldToNew = [Int32](repeating: -1, count: oldStart[old.sectionCount])
+        rowNewToOld = [Int32](repeating: -1, count: newStart[new.sectionCount])
+        guard oldMiddleCount > 0 else { return }
+
+        // Built from the end, so each key maps to its first occurrence and `next`
+        // chains the later ones in order (allocated only when duplicates exist).
+        var table = [Source.RowKey: Int32](minimumCapacity: oldMiddleCount)
+        var next: [Int32] = []
+        for oldSection in stride(from: old.sectionCount - 1, through: 0, by: -1) {
+            let newSection = sectionOldToNew[oldSection]
+            guard newSection >= 0 else { continue }
+            let lower = prefixLength[newSection]
+            let upper = old.rowCount(oldSection) - suffixLength[newSection]
+            let base = oldStart[oldSection]
+            var row = upper - 1
+            while row >= lower {
+                let flat = Int32(truncatingIfNeeded: base + row)
+                if let later = table.updateValue(flat, forKey: old.rowKey(oldSection, row)) {
+                    if next.isEmpty { next = [Int32](repeating: -1, count: oldStart[old.sectionCount]) }
+                    next[Int(flat)] = later
+                }
+                row -= 1
+            }
+        }
+
+        for newSection in 0..<new.sectionCount where sectionNewToOld[newSection] >= 0 {
+            let lower = prefixLength[newSection]
+            let upper = new.rowCount(newSection) - suffixLength[newSection]
+            let base = newStart[newSection]
+            if next.isEmpty {
+                for row in lower..<max(lower, upper) {
+                    guard let flat = table[new.rowKey(newSection, row)], rowOldToNew[Int(flat)] < 0 else { continue }
+                    rowOldToNew[Int(flat)] = Int32(truncatingIfNeeded: base + row)
+                    rowNewToOld[base + row] = flat
+                }
+            } else {
+                for row in lower..<max(lower, upper) {
+                    guard let slot = table.index(forKey: new.rowKey(newSection, row)) else { continue }
+                    let flat = table.values[slot]
+                    guard flat >= 0 else { continue }
+                    rowOldToNew[Int(flat)] = Int32(truncatingIfNeeded: base + row)
+                    rowNewToOld[base + row] = flat
+                    table.values[slot] = next[Int(flat)]
+                }
+            }
+        }
+    }
+
+    /// Walks every surviving section in new order: updates, inserts and moves.
+    @inlinable
+    mutating func collectRowChanges() {
+        var candidates: [Int32] = []
+        var stays: [Bool] = []
+        var tails: [Int32] = []
+        var predecessors: [Int32] = []
+        for newSection in 0..<new.sectionCount {
+            let oldSection = sectionNewToOld[newSection]
+            guard oldSection >= 0 else { continue }
+            let oldCount = old.rowCount(oldSection)
+            let newCount = new.rowCount(newSection)
+            let prefix = prefixLength[newSection]
+            let suffix = suffixLength[newSection]
+
+            for row in 0..<prefix where !old.isRowContentEqual(oldSection, row, to: new, newSection, row) {
+                changeset.rows.updated.append(
+                    PositionPair(from: IndexPath(row: row, section: oldSection),
+                                 to: IndexPath(row: row, section: newSection)))
+            }
+
+            let lower = prefix
+            let upper = newCount - suffix
+            if lower < upper {
+                let oldBase = oldStart[oldSection]
+                let oldEnd = oldStart[oldSection + 1]
+                let newBase = newStart[newSection]
+                candidates.removeAll(keepingCapacity: true)
+                for row in lower..<upper {
+                    let flat = rowNewToOld[newBase + row]
+                    if flat >= 0, Int(flat) >= oldBase, Int(flat) < oldEnd { candidates.append(flat) }
+                }
+                markLongestIncreasingSubsequence(
+                    candidates, stays: &stays, tails: &tails, predecessors: &predecessors)
+                var candidate = 0
+                for row in lower..<upper {
+                    let to = IndexPath(row: row, section: newSection)
+                    let flat = Int(rowNewToOld[newBase + row])
+                    if flat < 0 {
+                        changeset.rows.inserted.append(to)
+                        continue
+                    }
+                    let from: IndexPath
+                    let moved: Bool
+                    if flat >= oldBase, flat < oldEnd {
+                        from = IndexPath(row: flat - oldBase, section: oldSection)
+                        moved = !stays[candidate]
+                        candidate += 1
+                    } else {
+                        from = oldPath(ofFlat: flat)
+                        moved = true
+                    }
+                    if moved { changeset.rows.moved.append(PositionPair(from: from, to: to)) }
+                    if !old.isRowContentEqual(from.section, from.row, to: new, newSection, row) {
+                        changeset.rows.updated.append(PositionPair(from: from, to: to))
+                    }
+                }
+            }
+
+            for row in max(prefix, newCount - suffix)..<newCount {
+                let oldRow = oldCount - (newCount - row)
+                if !old.isRowContentEqual(oldSection, oldRow, to: new, newSection, row) {
+                    changeset.rows.updated.append(
+                        PositionPair(from: IndexPath(row: oldRow, section: oldSection),
+                                     to: IndexPath(row: row, section: newSection)))
+                }
+            }
+        }
+    }
+
+    /// Unpaired rows of surviving old sections, in old order.
+    @inlinable
+    mutating func collectRowDeletions() {
+        guard !rowOldToNew.isEmpty else { return }
+        for oldSection in 0..<old.sectionCount {
+            let newSection = sectionOldToNew[oldSection]
+            guard newSection >= 0 else { continue }
+            let base = oldStart[oldSection]
+            let lower = prefixLength[newSection]
+            let upper = old.rowCount(oldSection) - suffixLength[newSection]
+            for row in lower..<max(lower, upper) where rowOldToNew[base + row] < 0 {
+                changeset.rows.deleted.append(IndexPath(row: row, section: oldSection))
+            }
+        }
+    }
+
+    /// The old index path of a flat old row index.
+    @inlinable
+    func oldPath(ofFlat flat: Int) -> IndexPath {
+        // The last section whose start is <= flat (empty sections share starts).
+        var low = 0
+        var high = old.sectionCount - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if oldStart[middle] <= flat { low = middle } else { high = middle - 1 }
+        }
+        return IndexPath(row: flat - oldStart[low], section: low)
+    }
+}

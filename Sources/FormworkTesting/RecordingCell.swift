@@ -1,0 +1,15 @@
+/// A cell that remembers what was written into it, for tests and examples.
+public final class RecordingCell: CustomStringConvertible {
+    /// The identifier the cell was dequeued with.
+    public let reuseIdentifier: String
+    /// The text a descriptor wrote.
+    public var text = ""
+    /// How many times `update` refreshed this very cell in place.
+    public var updateCount = 0
+
+    public init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    public var description: String { text }
+}

@@ -1,0 +1,133 @@
+import FormworkCore
+import Foundation
+
+/// A `ListView` that keeps a mirror of what it shows and records every call, so
+/// tests can check both the batches a data source sends and their effect.
+///
+/// Batches are applied to the mirror with `Changeset.apply`, exactly by the
+/// documented semantics; a batch that does not fit is recorded in `errors`.
+/// After any sequence of reloads, `sections` must equal `freshRendering()`.
+///
+/// ```swift
+/// let view = RecordingListView()
+/// dataSource.reloadData(view, animated: false)
+/// dataSource.reloadData(view, animated: true)
+/// #expect(view.lastChangeset == Changeset(rows: Changes(inserted: [IndexPath(row: 1, section: 0)])))
+/// #expect(view.sections == view.freshRendering())
+/// ```
+public final class RecordingListView: ListView {
+    /// One call the view received.
+    public enum Event: Equatable, CustomStringConvertible {
+        case reloadData
+        case batch(Changeset)
+
+        public var description: String {
+            switch self {
+            case .reloadData: return "reloadData"
+            case .batch(let changeset): return "batch(\(changeset))"
+            }
+        }
+    }
+
+    /// Every reload and batch, in order.
+    public private(set) var events: [Event] = []
+    /// Batches that did not fit the mirror.
+    public private(set) var errors: [ChangesetError] = []
+    /// The mirror: each visible section's header text and cells.
+    public private(set) var mirror: [MirroredSection<String?, RecordingCell>] = []
+    /// The data source last shown.
+    public private(set) weak var dataSource: (any ListDataSource)?
+
+    public init() {}
+
+    /// The changeset of the last batch, if the last event was a batch.
+    public var lastChangeset: Changeset? {
+        if case .batch(let changeset)? = events.last { return changeset }
+        return nil
+    }
+
+    /// The mirror as header text and cell texts, for comparisons.
+    public var sections: [MirroredSection<String?, String>] {
+        mirror.map { MirroredSection(header: $0.header, cells: $0.cells.map(\.text)) }
+    }
+
+    /// What a full reload of the current data source would show.
+    public func freshRendering() -> [MirroredSection<String?, String>] {
+        guard let dataSource else { return [] }
+        return Self.render(dataSource, in: self).map { MirroredSection(header: $0.header, cells: $0.cells.map(\.text)) }
+    }
+
+    /// The mirror as text: one `# header` line per titled section, one line per row.
+    public func renderedText() -> String {
+        var lines: [String] = []
+        for section in mirror {
+            if let header = section.header { lines.append("# \(header)") }
+            lines.append(contentsOf: section.cells.map { "  \($0.text)" })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: ListView
+
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Any {
+        RecordingCell(reuseIdentifier: identifier)
+    }
+
+    public func cellForRow(at indexPath: IndexPath) -> Any? {
+        guard indexPath.count == 2, mirror.indices.contains(indexPath.section),
+            mirror[indexPath.section].cells.indices.contains(indexPath.row)
+        else { return nil }
+        return mirror[indexPath.section].cells[indexPath.row]
+    }
+
+    public func reloadData(from dataSource: any ListDataSource) {
+        self.dataSource = dataSource
+        events.append(.reloadData)
+        mirror = Self.render(dataSource, in: self)
+    }
+
+    public func performBatchUpdates(_ changeset: Changeset, from dataSource: any ListDataSource) {
+        self.dataSource = dataSource
+        events.append(.batch(changeset))
+        do {
+            try changeset.apply(
+                to: &mirror,
+                insertedSection: { section in
+                    MirroredSection(header: Self.headerText(dataSource.header(inSection: section)),
+                                    cells: Self.cells(ofSection: section, from: dataSource, in: self))
+                },
+                insertedRow: { path in Self.cell(at: path, from: dataSource, in: self) },
+                updatedSection: { header, section in header = Self.headerText(dataSource.header(inSection: section)) })
+        } catch {
+            errors.append(error)
+        }
+    }
+
+    // MARK: Rendering
+
+    static func render(_ dataSource: any ListDataSource, in view: RecordingListView) -> [MirroredSection<String?, RecordingCell>] {
+        (0..<dataSource.numberOfSections).map { section in
+            MirroredSection(header: headerText(dataSource.header(inSection: section)),
+                            cells: cells(ofSection: section, from: dataSource, in: view))
+        }
+    }
+
+    static func cells(ofSection section: Int, from dataSource: any ListDataSource, in view: RecordingListView) -> [RecordingCell] {
+        (0..<dataSource.numberOfRows(inSection: section)).map { cell(at: IndexPath(row: $0, section: section), from: dataSource, in: view) }
+    }
+
+    static func cell(at indexPath: IndexPath, from dataSource: any ListDataSource, in view: RecordingListView) -> RecordingCell {
+        guard let cell = dataSource.cellForRow(at: indexPath, in: view) as? RecordingCell else {
+            preconditionFailure("RecordingListView got no RecordingCell for \(indexPath)")
+        }
+        return cell
+    }
+
+    static func headerText(_ header: HeaderFooter) -> String? {
+        switch header {
+        case .none: return nil
+        case .title(let title): return title
+        case .custom(let value): return "\(value)"
+        }
+    }
+}
