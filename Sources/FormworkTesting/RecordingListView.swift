@@ -33,8 +33,8 @@ public final class RecordingListView: ListView {
     public private(set) var events: [Event] = []
     /// Batches that did not fit the mirror.
     public private(set) var errors: [ChangesetError] = []
-    /// The mirror: each visible section's header text and cells.
-    public private(set) var mirror: [MirroredSection<String?, RecordingCell>] = []
+    /// The mirror: each visible section's header and footer texts, and its cells.
+    public private(set) var mirror: [MirroredSection<SectionTexts, RecordingCell>] = []
     /// The data source last shown.
     public private(set) weak var dataSource: (any ListDataSource)?
 
@@ -46,23 +46,24 @@ public final class RecordingListView: ListView {
         return nil
     }
 
-    /// The mirror as header text and cell texts, for comparisons.
-    public var sections: [MirroredSection<String?, String>] {
+    /// The mirror as texts, for comparisons.
+    public var sections: [MirroredSection<SectionTexts, String>] {
         mirror.map { MirroredSection(header: $0.header, cells: $0.cells.map(\.text)) }
     }
 
     /// What a full reload of the current data source would show.
-    public func freshRendering() -> [MirroredSection<String?, String>] {
+    public func freshRendering() -> [MirroredSection<SectionTexts, String>] {
         guard let dataSource else { return [] }
         return Self.render(dataSource, in: self).map { MirroredSection(header: $0.header, cells: $0.cells.map(\.text)) }
     }
 
-    /// The mirror as text: one `# header` line per titled section, one line per row.
+    /// The mirror as text: `# header`, one indented line per row, `— footer`.
     public func renderedText() -> String {
         var lines: [String] = []
         for section in mirror {
-            if let header = section.header { lines.append("# \(header)") }
+            if let header = section.header.header { lines.append("# \(header)") }
             lines.append(contentsOf: section.cells.map { "  \($0.text)" })
+            if let footer = section.header.footer { lines.append("— \(footer)") }
         }
         return lines.joined(separator: "\n")
     }
@@ -93,11 +94,11 @@ public final class RecordingListView: ListView {
             try changeset.apply(
                 to: &mirror,
                 insertedSection: { section in
-                    MirroredSection(header: Self.headerText(dataSource.header(inSection: section)),
+                    MirroredSection(header: SectionTexts(dataSource, section),
                                     cells: Self.cells(ofSection: section, from: dataSource, in: self))
                 },
                 insertedRow: { path in Self.cell(at: path, from: dataSource, in: self) },
-                updatedSection: { header, section in header = Self.headerText(dataSource.header(inSection: section)) })
+                updatedSection: { header, section in header = SectionTexts(dataSource, section) })
         } catch {
             errors.append(error)
         }
@@ -105,9 +106,9 @@ public final class RecordingListView: ListView {
 
     // MARK: Rendering
 
-    static func render(_ dataSource: any ListDataSource, in view: RecordingListView) -> [MirroredSection<String?, RecordingCell>] {
+    static func render(_ dataSource: any ListDataSource, in view: RecordingListView) -> [MirroredSection<SectionTexts, RecordingCell>] {
         (0..<dataSource.numberOfSections).map { section in
-            MirroredSection(header: headerText(dataSource.header(inSection: section)),
+            MirroredSection(header: SectionTexts(dataSource, section),
                             cells: cells(ofSection: section, from: dataSource, in: view))
         }
     }
@@ -122,12 +123,30 @@ public final class RecordingListView: ListView {
         }
         return cell
     }
+}
 
-    static func headerText(_ header: HeaderFooter) -> String? {
-        switch header {
+/// The texts of a section's header and footer, as a `RecordingListView` keeps them.
+public struct SectionTexts: Equatable, CustomStringConvertible {
+    public var header: String?
+    public var footer: String?
+
+    public init(header: String? = nil, footer: String? = nil) {
+        self.header = header
+        self.footer = footer
+    }
+
+    init(_ dataSource: any ListDataSource, _ section: Int) {
+        header = Self.text(dataSource.header(inSection: section))
+        footer = Self.text(dataSource.footer(inSection: section))
+    }
+
+    static func text(_ headerFooter: HeaderFooter) -> String? {
+        switch headerFooter {
         case .none: return nil
         case .title(let title): return title
         case .custom(let value): return "\(value)"
         }
     }
+
+    public var description: String { "\(header ?? "-")/\(footer ?? "-")" }
 }

@@ -49,7 +49,7 @@ import FoundationEssentials
 extension CompositeSnapshot: DiffSource {
     var sectionCount: Int { locations.count }
 
-    func sectionKey(_ section: Int) -> OwnedKey<AnyHashable> {
+    func sectionKey(_ section: Int) -> OwnedKey<String> {
         let location = locations[section]
         let part = parts[location.part]
         return OwnedKey(owner: ObjectIdentifier(part.source), key: part.snapshot.sectionKey(location.section))

@@ -29,7 +29,7 @@ import FoundationEssentials
 
 extension VisibleSnapshot: DiffSource {
     var sectionCount: Int { sections.count }
-    func sectionKey(_ section: Int) -> AnyHashable { sections[section].section.identifier }
+    func sectionKey(_ section: Int) -> String { sections[section].section.identifier }
     func rowCount(_ section: Int) -> Int { sections[section].rows.count }
     func rowKey(_ section: Int, _ row: Int) -> RowIdentity { RowIdentity(sections[section].rows[row].storage) }
 

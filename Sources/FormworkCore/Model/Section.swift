@@ -11,7 +11,7 @@
 /// ```
 public struct Section {
     /// Identity of the section across reloads.
-    public var identifier: AnyHashable
+    public var identifier: String
     /// The rows, including hidden ones.
     public var rows: [Row]
     /// Picks the `SectionDescriptor`: the content's type unless named explicitly.
@@ -19,7 +19,7 @@ public struct Section {
     let contentBox: SectionContent?
 
     /// A section without content; its identifier defaults to `""`.
-    public init(id: AnyHashable = "", rows: [Row]) {
+    public init(id: String = "", rows: [Row]) {
         self.identifier = id
         self.rows = rows
         self.descriptorIdentifier = .type(Void.self)
@@ -27,19 +27,19 @@ public struct Section {
     }
 
     /// A section without content, from items of any `Diffable` types.
-    public init(id: AnyHashable = "", items: [any Diffable]) {
+    public init(id: String = "", items: [any Diffable]) {
         self.init(id: id, rows: items.map { Row($0) })
     }
 
     /// A section with content for its descriptor (a `String` is shown as the title).
     ///
     /// - Parameters:
-    ///   - id: The identity; defaults to the content when it is `Hashable`, else `""`.
+    ///   - id: The identity; defaults to the content when it is a `String`, else `""`.
     ///   - descriptor: Names the `SectionDescriptor`; defaults to the content's type.
     public init<Content: Equatable>(
-        id: AnyHashable? = nil, content: Content, descriptor: DescriptorIdentifier? = nil, rows: [Row]
+        id: String? = nil, content: Content, descriptor: DescriptorIdentifier? = nil, rows: [Row]
     ) {
-        self.identifier = id ?? (content as? AnyHashable) ?? AnyHashable("")
+        self.identifier = id ?? (content as? String) ?? ""
         self.rows = rows
         self.descriptorIdentifier = descriptor ?? .type(Content.self)
         self.contentBox = TypedSectionContent(content)
@@ -47,7 +47,7 @@ public struct Section {
 
     /// A section with content, from items of any `Diffable` types.
     public init<Content: Equatable>(
-        id: AnyHashable? = nil, content: Content, descriptor: DescriptorIdentifier? = nil, items: [any Diffable]
+        id: String? = nil, content: Content, descriptor: DescriptorIdentifier? = nil, items: [any Diffable]
     ) {
         self.init(id: id, content: content, descriptor: descriptor, rows: items.map { Row($0) })
     }
