@@ -42,15 +42,25 @@ public final class DataSource {
 
     // MARK: Data source closures (second link of each chain)
 
+    /// Configures a dequeued cell for rows whose descriptor has no `configure`.
     public var configure: ((Row, Any, IndexPath) -> Void)?
+    /// Refreshes a displayed cell in place for rows whose descriptor has no `update`.
     public var update: ((Row, Any, IndexPath) -> Void)?
+    /// Reacts to a selection of rows whose descriptor has no `didSelect`.
     public var didSelect: ((Row, IndexPath) -> SelectionResult)?
+    /// Hides rows whose descriptor has no `isHidden`; receives model index paths.
     public var isRowHidden: ((Row, IndexPath) -> Bool)?
+    /// The height of rows whose descriptor has no `height`.
     public var height: ((Row, IndexPath) -> RowHeight)?
+    /// Whether rows whose descriptor has no `canEdit` can be edited.
     public var canEdit: ((Row, IndexPath) -> Bool)?
+    /// Commits edits of rows whose descriptor has no `commitEditing`.
     public var commitEditing: ((Row, EditingAction, IndexPath) -> Void)?
+    /// Hides sections whose descriptor has no `isHidden`; receives model indices.
     public var isSectionHidden: ((Section, Int) -> Bool)?
+    /// The header of sections whose descriptor has no `header`.
     public var sectionHeader: ((Section, Int) -> HeaderFooter)?
+    /// The footer of sections whose descriptor has no `footer`.
     public var sectionFooter: ((Section, Int) -> HeaderFooter)?
 
     /// The third link of each chain.
