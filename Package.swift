@@ -5,17 +5,31 @@ let package = Package(
     name: "Formwork",
     products: [
         .library(name: "FormworkCore", targets: ["FormworkCore"]),
+        .library(name: "Formwork", targets: ["Formwork"]),
+        .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The UI-free descriptor engine: descriptors, data sources, the diff. No I/O, no terminal.
         .target(name: "FormworkCore"),
+        // The form model: definitions (YAML/JSON), the condition language, validation, sessions.
+        .target(name: "Formwork", dependencies: ["FormworkCore", .product(name: "Yams", package: "Yams")]),
+        // The command-line tool.
+        .executableTarget(name: "formwork", dependencies: [
+            "Formwork", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Test support shared by the test targets and by embedders: a recording list view.
         .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
         // Until the REPL exists, `make demo` runs this: the seed form through a transcript view.
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"]),
+        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,48 @@
+/// One problem found in a definition, an expression, or a values file: where, and
+/// what, as structured data. `DiagnosticRenderer` is the one place that turns it into
+/// text.
+public struct Diagnostic: Error, Hashable, Sendable {
+    /// Where the problem is; `nil` when it concerns the whole file.
+    public var location: SourceLocation?
+    /// How many columns the caret underlines (at least 1).
+    public var length: Int
+    /// What is wrong.
+    public var problem: Problem
+
+    public init(_ problem: Problem, at location: SourceLocation?, length: Int = 1) {
+        self.problem = problem
+        self.location = location
+        self.length = max(1, length)
+    }
+
+    /// The one-line message, without location or hint.
+    public var message: String { DiagnosticRenderer.message(for: problem) }
+
+    /// The hint, if the problem has one.
+    public var hint: String? { DiagnosticRenderer.hint(for: problem) }
+}
+
+/// Several diagnostics, thrown together so that a user sees every problem at once.
+public struct DiagnosticList: Error, Sendable {
+    /// The file the diagnostics are about (as given by the user), if any.
+    public var path: String?
+    /// The source text, for quoting lines.
+    public var source: String?
+    /// Sorted by location.
+    public var diagnostics: [Diagnostic]
+
+    public init(path: String?, source: String?, diagnostics: [Diagnostic]) {
+        self.path = path
+        self.source = source
+        self.diagnostics = diagnostics.sorted { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
+    }
+
+    /// Every diagnostic rendered, separated by blank lines.
+    public var rendered: String {
+        diagnostics.map { DiagnosticRenderer.render($0, path: path, source: source) }.joined(separator: "\n")
+    }
+}
+
+extension DiagnosticList: CustomStringConvertible {
+    public var description: String { rendered }
+}

@@ -1,0 +1,150 @@
+/// Turns diagnostics into text: the one place where problems become words.
+///
+/// ```
+/// Forms/signup.yaml:12:14: error: unknown field '$emial'
+///     visible: not empty($emial)
+///                        ^~~~~~
+///   hint: did you mean '$email'?
+/// ```
+public enum DiagnosticRenderer {
+    /// `path:line:col: error: message`, the source line with a caret under the spot,
+    /// and the hint. Control characters in quoted text are shown escaped.
+    public static func render(_ diagnostic: Diagnostic, path: String?, source: String?) -> String {
+        var prefix = TerminalText.escaped(path ?? "<input>")
+        if let location = diagnostic.location { prefix += ":\(location.line):\(location.column)" }
+        var lines = ["\(prefix): error: \(TerminalText.escaped(diagnostic.message))"]
+        if let location = diagnostic.location, let source, let line = sourceLine(location.line, of: source) {
+            let shown = Array(line)
+            let before = Self.shown(String(String.UnicodeScalarView(shown.prefix(max(0, location.column - 1)))))
+            let marked = Self.shown(String(String.UnicodeScalarView(
+                shown.dropFirst(max(0, location.column - 1)).prefix(diagnostic.length))))
+            lines.append("    " + Self.shown(String(String.UnicodeScalarView(shown))))
+            let underline = max(1, TerminalText.displayWidth(marked))
+            lines.append("    " + String(repeating: " ", count: TerminalText.displayWidth(before)) + "^"
+                + String(repeating: "~", count: underline - 1))
+        }
+        if let hint = diagnostic.hint { lines.append("  hint: \(TerminalText.escaped(hint))") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The source line as shown: tabs as one space (so carets align), controls escaped.
+    static func shown(_ text: String) -> String {
+        TerminalText.escaped(text.replacingOccurrences(of: "\t", with: " "))
+    }
+
+    /// The scalars of line `number` (1-based), without its line break.
+    static func sourceLine(_ number: Int, of source: String) -> String.UnicodeScalarView? {
+        var current = 1
+        var line = String.UnicodeScalarView()
+        for scalar in source.unicodeScalars {
+            if scalar == "\n" {
+                if current == number { return line }
+                current += 1
+                line = String.UnicodeScalarView()
+            } else if current == number, scalar != "\r", scalar != "\u{FEFF}" {
+                line.append(scalar)
+            }
+        }
+        return current == number ? line : nil
+    }
+
+    // MARK: Messages
+
+    /// The one-line message for a problem.
+    public static func message(for problem: Problem) -> String {
+        switch problem {
+        case .unreadable(let reason): return "cannot read the file: \(reason)"
+        case let .fileTooLarge(bytes, limit): return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
+        case .invalidUTF8(let offset): return "the file is not valid UTF-8 (at byte \(offset))"
+        case .unknownFormat(let ext): return "unknown file type '\(ext)'"
+        case .yamlSyntax(let text): return "invalid YAML: \(text)"
+        case .jsonSyntax(let text): return "invalid JSON: \(text)"
+        case .duplicateKey(let key): return "duplicate key '\(key)'"
+        case .multipleDocuments: return "the file holds more than one YAML document"
+        case .aliasExpansion(let limit): return "YAML aliases expand to more than \(limit) nodes"
+        case .nestingTooDeep(let limit): return "nesting is deeper than \(limit) levels"
+        case let .stringTooLong(length, limit): return "a string of \(length) characters exceeds the limit of \(limit)"
+        case .numberOutOfRange(let text): return "'\(text)' is not a finite number"
+
+        case let .unknownKey(key, context, _): return "unknown key '\(key)' in \(context)"
+        case let .missingKey(key, context): return "\(context) needs '\(key)'"
+        case let .wrongType(key, expected, found):
+            return key.map { "'\($0)' must be \(expected), not \(found)" } ?? "expected \(expected), found \(found)"
+        case .unknownKind(let kind, _): return "unknown field kind '\(kind)'"
+        case let .duplicateID(id, line): return "the id '\(id)' is already used on line \(line)"
+        case .invalidID(let id): return "'\(id)' is not a valid id"
+        case let .keyNotApplicable(key, kind): return "'\(key)' does not apply to a \(kind) field"
+        case .noOptions(let kind): return "a \(kind) field needs 'options'"
+        case .duplicateOption(let value): return "the option value '\(value)' is listed twice"
+        case let .empty(context, missing): return "\(context) has no \(missing)"
+        case let .rangeInverted(lowerKey, lower, upperKey, upper):
+            return "'\(lowerKey)' (\(lower)) is greater than '\(upperKey)' (\(upper))"
+        case let .notPositive(key, value, allowZero):
+            return "'\(key)' must be \(allowZero ? "zero or more" : "greater than zero"), not \(value)"
+        case .invalidDate(let text): return "'\(text)' is not a date"
+        case .unknownTextFormat(let format, _): return "unknown format '\(format)'"
+        case let .invalidPattern(pattern, reason): return "invalid pattern '\(pattern)': \(reason)"
+        case let .selectionBound(key, value, count): return "'\(key)' is \(value) but there are only \(count) options"
+        case let .invalidDefault(field, reason): return "the default of '\(field)' \(reason.message)"
+        case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
+        case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
+
+        case .unexpectedCharacter(let character): return "unexpected character '\(character)'"
+        case .unterminatedString: return "unterminated string"
+        case let .unexpectedToken(found, expected): return "expected \(expected), found \(found)"
+        case .unknownReference(let name, _): return "unknown field '$\(name)'"
+        case .referenceToNote(let name): return "'$\(name)' is a note and has no value"
+        case .unknownFunction(let name, _): return "unknown function '\(name)'"
+        case let .wrongArity(function, expected, found):
+            return "'\(function)' takes \(expected), not \(found)"
+        case let .argumentType(function, position, expected, found):
+            return "argument \(position) of '\(function)' must be \(expected), not \(found)"
+        case let .operandType(op, expected, found): return "'\(op)' needs \(expected), not \(found)"
+        case let .incompatibleComparison(op, left, right): return "cannot compare \(left) \(op) \(right)"
+        case let .mixedList(first, other): return "a list cannot mix \(first) and \(other)"
+        case let .resultType(context, expected, found): return "\(context) must be \(expected), not \(found)"
+        case let .notAnOption(value, field, _): return "'\(value)' is not an option of '$\(field)'"
+        case .patternNotLiteral: return "the pattern of 'matches' must be a string literal"
+        case .expressionTooDeep(let limit): return "the expression is nested deeper than \(limit) levels"
+        case let .expressionTooLong(length, limit): return "the expression is \(length) characters long; the limit is \(limit)"
+
+        case .unknownField(let id, _): return "the form has no field '\(id)'"
+        case let .invalidValue(field, reason): return "'\(field)' \(reason.message)"
+        }
+    }
+
+    /// A hint that helps fix the problem, if there is one.
+    public static func hint(for problem: Problem) -> String? {
+        switch problem {
+        case .unknownKey(_, _, let suggestion?), .unknownKind(_, let suggestion?),
+            .unknownTextFormat(_, let suggestion?), .unknownFunction(_, let suggestion?):
+            return "did you mean '\(suggestion)'?"
+        case .unknownReference(_, let suggestion?): return "did you mean '$\(suggestion)'?"
+        case .unknownField(_, let suggestion?): return "did you mean '\(suggestion)'?"
+        case .notAnOption(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
+        case .unknownKind(_, nil):
+            return "kinds are " + Suggestions.quotedList(FieldKind.allCases.map(\.rawValue))
+        case .unknownTextFormat(_, nil): return "formats are 'email' and 'url'"
+        case .unknownFormat: return "use a .yaml, .yml or .json file"
+        case .invalidID: return "ids start with a letter or '_' and contain only letters, digits and '_'"
+        case .invalidDate: return "write dates as YYYY-MM-DD, for example 2024-02-29"
+        case .cycle: return "a field cannot depend, through conditions or computed values, on itself"
+        case .duplicateID: return "ids must be unique across the whole form, sections included"
+        case .referenceToNote: return "notes only display text; refer to a field that holds an answer"
+        case .resultType(let context, "a boolean", _) where context.contains("visible") || context.contains("check")
+            || context.contains("required"):
+            return "compare the value, for example $field == 'yes' or not empty($field)"
+        case .incompatibleComparison: return "both sides must be of the same type (or null)"
+        case .patternNotLiteral: return "write the pattern in quotes, for example matches($code, '^[A-Z]{3}$')"
+        case .multipleDocuments: return "remove the extra '---' separator"
+        case .invalidUTF8: return "save the file as UTF-8"
+        case .wrongArity(let function, _, _):
+            return FunctionLibrary.signature(of: function).map { "usage: \($0)" }
+        case .argumentType(let function, _, _, _):
+            return FunctionLibrary.signature(of: function).map { "usage: \($0)" }
+        case .yamlSyntax(let text) where text.contains("cannot start any token"):
+            return "YAML indentation must use spaces, not tabs"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// What is wrong, as structured data. `DiagnosticRenderer` turns each case into a
+/// message and, where one helps, a hint.
+public enum Problem: Hashable, Sendable {
+    // MARK: Files and syntax
+
+    /// The file could not be read.
+    case unreadable(reason: String)
+    /// The file is larger than the limit.
+    case fileTooLarge(bytes: Int, limit: Int)
+    /// The bytes are not UTF-8.
+    case invalidUTF8(byteOffset: Int)
+    /// The file extension names no known format.
+    case unknownFormat(extension: String)
+    /// YAML the parser rejected (libyaml's words).
+    case yamlSyntax(String)
+    /// JSON the parser rejected.
+    case jsonSyntax(String)
+    /// A key repeated in one mapping.
+    case duplicateKey(String)
+    /// More than one YAML document in the file.
+    case multipleDocuments
+    /// YAML aliases expand to more nodes than allowed ("billion laughs").
+    case aliasExpansion(limit: Int)
+    /// Nesting deeper than allowed.
+    case nestingTooDeep(limit: Int)
+    /// A string longer than allowed.
+    case stringTooLong(length: Int, limit: Int)
+    /// A number that does not fit a double, or NaN/infinity.
+    case numberOutOfRange(String)
+
+    // MARK: Definition structure
+
+    /// A key that the context does not know; `context` reads like "a field".
+    case unknownKey(String, context: String, suggestion: String?)
+    /// A key the context needs.
+    case missingKey(String, context: String)
+    /// A value of the wrong shape: `expected` and `found` read like "a string", "a list".
+    case wrongType(key: String?, expected: String, found: String)
+    /// A field kind that does not exist.
+    case unknownKind(String, suggestion: String?)
+    /// An id used twice (fields and sections share one namespace).
+    case duplicateID(String, firstLine: Int)
+    /// An id that cannot be referenced as `$id`.
+    case invalidID(String)
+    /// A key that exists, but not for this kind of field.
+    case keyNotApplicable(key: String, kind: String)
+    /// A choice or multichoice without options.
+    case noOptions(kind: String)
+    /// Two options with one value.
+    case duplicateOption(String)
+    /// A form or section with nothing in it.
+    case empty(context: String, missing: String)
+    /// `min` above `max` (or `minLength` above `maxLength`, …).
+    case rangeInverted(lowerKey: String, lower: String, upperKey: String, upper: String)
+    /// A number that must be positive or non-negative.
+    case notPositive(key: String, value: String, allowZero: Bool)
+    /// A date that is not `YYYY-MM-DD`.
+    case invalidDate(String)
+    /// An unknown `format` for a text field.
+    case unknownTextFormat(String, suggestion: String?)
+    /// A regular expression that does not compile.
+    case invalidPattern(pattern: String, reason: String)
+    /// More selections required than options exist.
+    case selectionBound(key: String, value: Int, optionCount: Int)
+    /// A default (or other literal value) the field would reject.
+    case invalidDefault(field: String, reason: FieldError)
+    /// Fields whose conditions or values depend on each other in a circle.
+    case cycle([String])
+    /// More fields than allowed.
+    case tooManyFields(count: Int, limit: Int)
+
+    // MARK: Expressions
+
+    /// A character that cannot start a token.
+    case unexpectedCharacter(String)
+    /// A string literal without its closing quote.
+    case unterminatedString
+    /// The parser found one thing where it needed another.
+    case unexpectedToken(found: String, expected: String)
+    /// `$name` names no field.
+    case unknownReference(String, suggestion: String?)
+    /// A note has no value to read.
+    case referenceToNote(String)
+    /// No such function.
+    case unknownFunction(String, suggestion: String?)
+    /// A function called with the wrong number of arguments.
+    case wrongArity(function: String, expected: String, found: Int)
+    /// A function argument of the wrong type.
+    case argumentType(function: String, position: Int, expected: String, found: String)
+    /// An operator applied to the wrong types.
+    case operandType(operator: String, expected: String, found: String)
+    /// `==`, `<`, `in`, … between types that cannot be compared.
+    case incompatibleComparison(operator: String, left: String, right: String)
+    /// A list whose elements have different types.
+    case mixedList(first: String, other: String)
+    /// An expression of the wrong type where a type is required (`context` like "'visible'").
+    case resultType(context: String, expected: String, found: String)
+    /// A value compared with a choice field that is not one of its options.
+    case notAnOption(value: String, field: String, suggestion: String?)
+    /// `matches` needs a literal pattern, so that it is checked when the file loads.
+    case patternNotLiteral
+    /// Expressions nested deeper than allowed.
+    case expressionTooDeep(limit: Int)
+    /// An expression longer than allowed.
+    case expressionTooLong(length: Int, limit: Int)
+
+    // MARK: Values files
+
+    /// A value for a field the form does not have.
+    case unknownField(String, suggestion: String?)
+    /// A value the field rejects.
+    case invalidValue(field: String, reason: FieldError)
+}

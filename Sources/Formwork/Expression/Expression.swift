@@ -1,0 +1,62 @@
+/// A parsed expression: a tree of nodes, each with its position (offset and length
+/// in Unicode scalars) in the expression text.
+public struct Expression: Sendable, Hashable {
+    public indirect enum Kind: Sendable, Hashable {
+        case literal(Value)
+        case reference(String)
+        case list([Expression])
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        case call(String, [Expression])
+    }
+
+    public var kind: Kind
+    public var offset: Int
+    public var length: Int
+
+    /// The ids of the fields this expression reads, in order of first appearance.
+    public var references: [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        func visit(_ expression: Expression) {
+            switch expression.kind {
+            case .literal: break
+            case .reference(let name): if seen.insert(name).inserted { names.append(name) }
+            case .list(let elements): elements.forEach(visit)
+            case .unary(_, let operand): visit(operand)
+            case .binary(_, let left, let right): visit(left); visit(right)
+            case .call(_, let arguments): arguments.forEach(visit)
+            }
+        }
+        visit(self)
+        return names
+    }
+}
+
+/// `not`/`!` and unary `-`.
+public enum UnaryOperator: String, Sendable, Hashable {
+    case not
+    case negate = "-"
+}
+
+/// Binary operators, by precedence (lowest first): `or`; `and`; comparisons and
+/// `in`; `+ -`; `* / %`.
+public enum BinaryOperator: String, Sendable, Hashable {
+    case or, and
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", `in`
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+}
+
+/// An error in an expression, at an offset in the expression text. The caller
+/// places it in the file (`ExpressionSource.diagnostic`).
+public struct ExpressionError: Error, Hashable, Sendable {
+    public var problem: Problem
+    public var offset: Int
+    public var length: Int
+
+    public init(_ problem: Problem, offset: Int, length: Int = 1) {
+        self.problem = problem
+        self.offset = offset
+        self.length = max(1, length)
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// A function of the condition language: its signature, its type rule and its
+/// implementation. `if` and `matches` are compiled specially (lazy branches, a
+/// pattern compiled once) but are described here like the others.
+public struct FunctionDefinition: Sendable {
+    /// The name as written in expressions.
+    public let name: String
+    /// The usage shown in hints, e.g. `round(number, digits)`.
+    public let signature: String
+    /// A one-line description for the README and `help`.
+    public let summary: String
+    /// How many arguments it takes.
+    public let arity: ClosedRange<Int>
+    /// The result type for the argument types, or the first argument that does not fit
+    /// (its index and the expected type, in words).
+    let check: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>
+    /// The implementation on evaluated arguments.
+    let evaluate: @Sendable ([Value], LocalDate) -> Value
+
+    public init(
+        name: String, signature: String, summary: String, arity: ClosedRange<Int>,
+        check: @escaping @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>,
+        evaluate: @escaping @Sendable ([Value], LocalDate) -> Value
+    ) {
+        self.name = name
+        self.signature = signature
+        self.summary = summary
+        self.arity = arity
+        self.check = check
+        self.evaluate = evaluate
+    }
+}
+
+/// The argument of a call that does not fit its function.
+public struct ArgumentMismatch: Error, Sendable {
+    /// 0-based.
+    public var index: Int
+    /// What was expected, in words ("text or a list").
+    public var expected: String
+
+    public init(index: Int, expected: String) {
+        self.index = index
+        self.expected = expected
+    }
+}
+
+/// The built-in functions.
+public enum FunctionLibrary {
+    /// Every built-in function, by name.
+    public static let builtIns: [String: FunctionDefinition] = Dictionary(
+        uniqueKeysWithValues: definitions.map { ($0.name, $0) })
+
+    /// `usage` text of a built-in, for hints.
+    static func signature(of name: String) -> String? { builtIns[name]?.signature }
+
+    static func accepts(_ type: ValueType, _ allowed: ValueType...) -> Bool {
+        type == .null || allowed.contains(type)
+    }
+
+    static func isList(_ type: ValueType) -> Bool {
+        if case .list = type { return true }
+        return type == .null
+    }
+
+    static func number(_ value: Value) -> Double? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
+    static func finite(_ number: Double) -> Value { number.isFinite ? .number(number) : .null }
+
+    static let definitions: [FunctionDefinition] = [
+        FunctionDefinition(
+            name: "empty", signature: "empty(value)", summary: "true for null, empty text and an empty list",
+            arity: 1...1, check: { _ in .success(.bool) },
+            evaluate: { arguments, _ in
+                switch arguments[0] {
+                case .null: return true
+                case .string(let text): return .bool(text.isEmpty)
+                case .list(let elements): return .bool(elements.isEmpty)
+                default: return false
+                }
+            }),
+        FunctionDefinition(
+            name: "len", signature: "len(text or list)", summary: "the number of characters or elements (0 for null)",
+            arity: 1...1,
+            check: { types in
+                accepts(types[0], .string) || isList(types[0])
+                    ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "text or a list"))
+            },
+            evaluate: { arguments, _ in
+                switch arguments[0] {
+                case .string(let text): return .number(Double(text.count))
+                case .list(let elements): return .number(Double(elements.count))
+                default: return 0
+                }
+            }),
+        FunctionDefinition(
+            name: "count", signature: "count(list)", summary: "the number of elements (0 for null)",
+            arity: 1...1,
+            check: { types in isList(types[0]) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a list")) },
+            evaluate: { arguments, _ in
+                if case .list(let elements) = arguments[0] { return .number(Double(elements.count)) }
+                return 0
+            }),
+        FunctionDefinition(
+            name: "contains", signature: "contains(text, part) or contains(list, element)",
+            summary: "whether text contains a part (case-sensitive) or a list an element",
+            arity: 2...2,
+            check: { types in
+                switch (types[0], types[1]) {
+                case (.string, let part) where accepts(part, .string): return .success(.bool)
+                case (.list(let element), let item) where element.isCompatible(with: item): return .success(.bool)
+                case (.null, _): return .success(.bool)
+                case (.string, _): return .failure(ArgumentMismatch(index: 1, expected: "text"))
+                case (.list(let element), _): return .failure(ArgumentMismatch(index: 1, expected: element.description))
+                default: return .failure(ArgumentMismatch(index: 0, expected: "text or a list"))
+                }
+            },
+            evaluate: { arguments, _ in
+                switch (arguments[0], arguments[1]) {
+                case (_, .null): return false
+                case let (.string(text), .string(part)): return .bool(part.isEmpty || text.contains(part))
+                case let (.list(elements), item): return .bool(elements.contains(item))
+                default: return false
+                }
+            }),
+        FunctionDefinition(
+            name: "matches", signature: "matches(text, 'pattern')",
+            summary: "whether the whole text matches a regular expression (false for null)",
+            arity: 2...2,
+            check: { types in
+                guard accepts(types[0], .string) else { return .failure(ArgumentMismatch(index: 0, expected: "text")) }
+                guard types[1] == .string else { return .failure(ArgumentMismatch(index: 1, expected: "a pattern in quotes")) }
+                return .success(.bool)
+            },
+            evaluate: { _, _ in .null }),  // compiled specially with the pattern
+        FunctionDefinition(
+            name: "lower", signature: "lower(text)", summary: "the text in lower case", arity: 1...1,
+            check: textToText, evaluate: { arguments, _ in mapText(arguments[0]) { $0.lowercased() } }),
+        FunctionDefinition(
+            name: "upper", signature: "upper(text)", summary: "the text in upper case", arity: 1...1,
+            check: textToText, evaluate: { arguments, _ in mapText(arguments[0]) { $0.uppercased() } }),
+        FunctionDefinition(
+            name: "trim", signature: "trim(text)", summary: "the text without leading and trailing white space",
+            arity: 1...1, check: textToText,
+            evaluate: { arguments, _ in mapText(arguments[0]) { $0.trimmingCharacters(in: .whitespacesAndNewlines) } }),
+        FunctionDefinition(
+            name: "if", signature: "if(condition, then, else)",
+            summary: "then when the condition is true, else otherwise (only the chosen branch is evaluated)",
+            arity: 3...3,
+            check: { types in
+                guard accepts(types[0], .bool) else { return .failure(ArgumentMismatch(index: 0, expected: "a boolean")) }
+                guard let type = types[1].unified(with: types[2]) else {
+                    return .failure(ArgumentMismatch(index: 2, expected: "\(types[1]) like the second argument"))
+                }
+                return .success(type)
+            },
+            evaluate: { arguments, _ in arguments[0].isTrue ? arguments[1] : arguments[2] }),  // compiled lazily
+        FunctionDefinition(
+            name: "today", signature: "today()", summary: "today's date", arity: 0...0,
+            check: { _ in .success(.date) }, evaluate: { _, today in .date(today) }),
+        FunctionDefinition(
+            name: "age", signature: "age(date)", summary: "whole years from the date until today (null for null)",
+            arity: 1...1,
+            check: { types in accepts(types[0], .date) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a date")) },
+            evaluate: { arguments, today in
+                if case .date(let date) = arguments[0] { return .number(Double(date.wholeYears(until: today))) }
+                return .null
+            }),
+        FunctionDefinition(
+            name: "round", signature: "round(number, digits)",
+            summary: "the number rounded half away from zero to digits decimals (default 0)",
+            arity: 1...2,
+            check: { types in
+                for (index, type) in types.enumerated() where !accepts(type, .number) {
+                    return .failure(ArgumentMismatch(index: index, expected: "a number"))
+                }
+                return .success(.number)
+            },
+            evaluate: { arguments, _ in
+                guard let value = number(arguments[0]) else { return .null }
+                let digits = arguments.count > 1 ? number(arguments[1]) : 0
+                guard let digits, digits == digits.rounded(), abs(digits) <= 15 else { return .null }
+                let scale = pow(10, digits)
+                return finite((value * scale).rounded(.toNearestOrAwayFromZero) / scale)
+            }),
+        FunctionDefinition(
+            name: "date", signature: "date('YYYY-MM-DD')", summary: "the date written as text (null if it is not a date)",
+            arity: 1...1,
+            check: { types in accepts(types[0], .string) ? .success(.date) : .failure(ArgumentMismatch(index: 0, expected: "text")) },
+            evaluate: { arguments, _ in
+                if case .string(let text) = arguments[0], let date = LocalDate(text) { return .date(date) }
+                return .null
+            }),
+        FunctionDefinition(
+            name: "min", signature: "min(a, b)", summary: "the smaller of two numbers or dates (null if either is null)",
+            arity: 2...2, check: orderedPair, evaluate: { arguments, _ in pick(arguments, smaller: true) }),
+        FunctionDefinition(
+            name: "max", signature: "max(a, b)", summary: "the larger of two numbers or dates (null if either is null)",
+            arity: 2...2, check: orderedPair, evaluate: { arguments, _ in pick(arguments, smaller: false) }),
+        FunctionDefinition(
+            name: "abs", signature: "abs(number)", summary: "the absolute value", arity: 1...1,
+            check: { types in accepts(types[0], .number) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a number")) },
+            evaluate: { arguments, _ in number(arguments[0]).map { .number(abs($0)) } ?? .null }),
+    ]
+
+    static let textToText: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
+        accepts(types[0], .string) ? .success(.string) : .failure(ArgumentMismatch(index: 0, expected: "text"))
+    }
+
+    static let orderedPair: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
+        guard accepts(types[0], .number, .date) else { return .failure(ArgumentMismatch(index: 0, expected: "a number or a date")) }
+        guard let type = types[0].unified(with: types[1]), accepts(type, .number, .date) else {
+            return .failure(ArgumentMismatch(index: 1, expected: types[0] == .null ? "a number or a date" : types[0].description))
+        }
+        return .success(type)
+    }
+
+    static func mapText(_ value: Value, _ transform: (String) -> String) -> Value {
+        if case .string(let text) = value { return .string(transform(text)) }
+        return .null
+    }
+
+    static func pick(_ arguments: [Value], smaller: Bool) -> Value {
+        switch (arguments[0], arguments[1]) {
+        case let (.number(a), .number(b)): return .number(smaller ? Swift.min(a, b) : Swift.max(a, b))
+        case let (.date(a), .date(b)): return .date(smaller ? Swift.min(a, b) : Swift.max(a, b))
+        default: return .null
+        }
+    }
+}

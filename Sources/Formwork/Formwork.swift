@@ -1,0 +1,48 @@
+// Formwork: forms defined in files, on top of FormworkCore.
+//
+// Design
+// ======
+//
+// Pipeline: file → positioned syntax tree → definition → checked expressions →
+// session (values + DataSource) → views.
+//
+// Syntax (`Syntax/`)
+//   YAML (through Yams' `compose`) and JSON (a small strict parser, because no
+//   package reports JSON positions) both become one `SyntaxNode` tree whose every
+//   node carries its 1-based line and column. Scalars keep their text and whether
+//   they were quoted; typing happens later, where the expected type is known (a
+//   plain `yes` is text for a label and a boolean nowhere unless a boolean is asked).
+//
+// Definition (`Definition/`, `Model/`)
+//   `DefinitionDecoder` walks the tree with a `DiagnosticCollector`: every
+//   unknown key ("did you mean …"), wrong type, duplicate id, misplaced key and
+//   missing key is collected, so a user sees every problem of a file at once. The
+//   result is a `FormDefinition` of `SectionDefinition`s and `FieldDefinition`s
+//   (kinds: text, secure, number, switch, choice, multichoice, date, note, computed).
+//
+// Expressions (`Expression/`)
+//   Lexer → parser (one function per precedence level; grammar in `Parser`'s doc
+//   comment) → `Expression` tree with source ranges → `TypeChecker` (every
+//   reference exists, functions exist with the right arity and types, conditions
+//   are boolean, compared choice values are options, regexes compile) →
+//   `CompiledExpression`: a tree of closures, evaluated against a `ValueReader`.
+//   Each expression records the fields it reads. `DependencyGraph` orders fields
+//   and reports cycles (`a → b → a`) as load errors.
+//
+// Semantics (README table): unanswered and hidden fields read as `null`; null
+//   propagates through arithmetic, compares false except `== null` / `!= null`, and
+//   a condition that is null counts as false. Division by zero is null.
+//
+// Session (`Session/`)
+//   `FormSession` owns the values (hidden fields keep theirs) and a `DataSource`
+//   whose rows are `FieldRow`s, one per field, keyed by field id, served by one
+//   `CellDescriptor` per field kind. `visible` conditions are the descriptors'
+//   `isHidden` closures. They read values through a per-reload `Evaluation`
+//   that memoises visibility and computed values, so fields are evaluated in
+//   dependency order on demand and one reload settles every chain; validation and
+//   export use the same `Evaluation`, so there is no second visibility path.
+//
+// Diagnostics (`Diagnostics/`)
+//   Errors are structured (`Diagnostic`: location, message, hint); one renderer
+//   turns them into `path:line:col: error: message`, the source line, a caret,
+//   and the hint.

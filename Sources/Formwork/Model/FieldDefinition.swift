@@ -1,0 +1,118 @@
+/// One field of a form, as its definition file declares it, with its conditions
+/// and computed value compiled.
+public struct FieldDefinition: Sendable {
+    /// The id, unique in the form; expressions read the field as `$id`.
+    public let id: String
+    public let kind: FieldKind
+    /// The position of the field in the whole form (sections flattened).
+    public let index: Int
+    /// The index of its section in the form.
+    public let sectionIndex: Int
+    /// Where the field is declared.
+    public let location: SourceLocation
+
+    public var label: String
+    public var help: String?
+    public var placeholder: String?
+    /// A note's text.
+    public var text: String?
+    /// The value the field starts with (`.null` for none).
+    public var defaultValue: Value = .null
+    /// Whether the field must be answered when visible.
+    public var required: Requirement = .never
+    /// When the field is shown; `nil` means always.
+    public var visible: CompiledExpression?
+    /// A computed field's value.
+    public var value: CompiledExpression?
+    /// The type of the field's value; `nil` for notes.
+    public var valueType: ValueType?
+
+    // Text and secure
+    public var format: TextFormat?
+    public var pattern: Pattern?
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var multiline = false
+
+    // Number and date
+    public var minimum: Bound?
+    public var maximum: Bound?
+    public var step: Double?
+
+    // Choice and multichoice
+    public var options: [ChoiceOption] = []
+    public var minSelected: Int?
+    public var maxSelected: Int?
+
+    /// Cross-field checks.
+    public var rules: [Rule] = []
+
+    public init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
+        self.id = id
+        self.kind = kind
+        self.index = index
+        self.sectionIndex = sectionIndex
+        self.location = location
+        self.label = label
+        self.valueType = kind.fixedType
+    }
+
+    /// The option with `value`, if any.
+    public func option(withValue value: String) -> ChoiceOption? {
+        options.first { $0.value == value }
+    }
+
+    /// Every expression of the field, with the key it is written under.
+    public var expressions: [(key: String, expression: CompiledExpression)] {
+        var all: [(String, CompiledExpression)] = []
+        if let visible { all.append(("visible", visible)) }
+        if let value { all.append(("value", value)) }
+        if case .when(let condition) = required { all.append(("required", condition)) }
+        for (index, option) in options.enumerated() { if let visible = option.visible { all.append(("options[\(index)].visible", visible)) } }
+        for (index, rule) in rules.enumerated() { all.append(("rules[\(index)].check", rule.check)) }
+        if case .expression(let bound)? = minimum { all.append(("min", bound)) }
+        if case .expression(let bound)? = maximum { all.append(("max", bound)) }
+        return all
+    }
+}
+
+/// Whether a field must be answered.
+public enum Requirement: Sendable {
+    case never
+    case always
+    /// Required when the condition holds.
+    case when(CompiledExpression)
+}
+
+/// A `min` or `max`: a literal, or an expression such as `today()`.
+public enum Bound: Sendable {
+    case value(Value)
+    case expression(CompiledExpression)
+}
+
+/// One option of a choice or multichoice field.
+public struct ChoiceOption: Sendable {
+    /// What is stored and compared (`$plan == 'pro'`).
+    public var value: String
+    /// What a person sees; defaults to the value.
+    public var label: String
+    /// When the option is offered; `nil` means always.
+    public var visible: CompiledExpression?
+
+    public init(value: String, label: String, visible: CompiledExpression? = nil) {
+        self.value = value
+        self.label = label
+        self.visible = visible
+    }
+}
+
+/// A cross-field check: when visible, the field is in error unless `check` holds.
+public struct Rule: Sendable {
+    public var check: CompiledExpression
+    public var message: String
+
+    public init(check: CompiledExpression, message: String) {
+        self.check = check
+        self.message = message
+    }
+}

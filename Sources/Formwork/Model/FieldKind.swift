@@ -1,0 +1,48 @@
+/// The kinds of fields a definition can declare.
+public enum FieldKind: String, CaseIterable, Sendable, Hashable {
+    /// One line of text (`multiline: true` for several).
+    case text
+    /// Text that is never echoed or shown back (passwords).
+    case secure
+    /// A number, integer or decimal, with optional `min`, `max` and `step`.
+    case number
+    /// On or off.
+    case `switch`
+    /// One value from a list of options.
+    case choice
+    /// Any number of values from a list of options.
+    case multichoice
+    /// A calendar date (`YYYY-MM-DD`), with optional `min` and `max`.
+    case date
+    /// Display-only text.
+    case note
+    /// A read-only value computed from other fields (`value:`).
+    case computed
+
+    /// Whether a person can set the field.
+    public var isEditable: Bool { self != .note && self != .computed }
+
+    /// Whether the field holds a value that conditions can read.
+    public var hasValue: Bool { self != .note }
+
+    /// The type of the field's value, for kinds whose type does not depend on an
+    /// expression (`computed` takes its `value`'s type; notes have none).
+    var fixedType: ValueType? {
+        switch self {
+        case .text, .secure, .choice: return .string
+        case .number: return .number
+        case .switch: return .bool
+        case .multichoice: return .list(.string)
+        case .date: return .date
+        case .note, .computed: return nil
+        }
+    }
+}
+
+/// The formats a text field can require.
+public enum TextFormat: String, CaseIterable, Sendable, Hashable {
+    /// An e-mail address: `local@domain.tld`.
+    case email
+    /// An `http://` or `https://` URL with a host.
+    case url
+}

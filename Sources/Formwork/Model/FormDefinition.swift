@@ -1,0 +1,69 @@
+/// A whole form: its sections and fields, checked and compiled.
+///
+/// Load one with `FormDefinition.load(contentsOf:)`, `FormDefinition(yaml:)` or
+/// `FormDefinition(json:)`; every problem in the file is reported at once, as a
+/// `DiagnosticList`.
+public struct FormDefinition: Sendable {
+    public var id: String
+    public var title: String
+    public var description: String?
+    public var version: String?
+    public var sections: [SectionDefinition]
+    /// Every field in form order (sections flattened); `fields[i].index == i`.
+    public var fields: [FieldDefinition]
+    /// Fields by id.
+    let fieldIndex: [String: Int]
+    /// Field indices in an order where every field comes after the fields its
+    /// visibility, options and computed value read.
+    public let evaluationOrder: [Int]
+    /// The names expressions can use.
+    public let environment: ExpressionEnvironment
+
+    init(id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
+         fields: [FieldDefinition], evaluationOrder: [Int], environment: ExpressionEnvironment) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.version = version
+        self.sections = sections
+        self.fields = fields
+        self.fieldIndex = Dictionary(uniqueKeysWithValues: fields.map { ($0.id, $0.index) })
+        self.evaluationOrder = evaluationOrder
+        self.environment = environment
+    }
+
+    /// The field with `id`, if any.
+    public func field(_ id: String) -> FieldDefinition? {
+        fieldIndex[id].map { fields[$0] }
+    }
+
+    /// The section with `id`, if any.
+    public func section(_ id: String) -> SectionDefinition? {
+        sections.first { $0.id == id }
+    }
+
+    /// Field ids closest to a misspelt one.
+    public func suggestions(for id: String) -> [String] {
+        Suggestions.closest(to: id, in: fields.map(\.id) + sections.map(\.id), limit: 3)
+    }
+}
+
+/// A section of a form: a header, a footer, a condition, fields.
+public struct SectionDefinition: Sendable {
+    public let id: String
+    public let index: Int
+    public let location: SourceLocation
+    public var header: String?
+    public var footer: String?
+    /// When the section is shown; `nil` means always.
+    public var visible: CompiledExpression?
+    /// Indices into `FormDefinition.fields`.
+    public var fieldIndices: [Int]
+
+    public init(id: String, index: Int, location: SourceLocation, fieldIndices: [Int] = []) {
+        self.id = id
+        self.index = index
+        self.location = location
+        self.fieldIndices = fieldIndices
+    }
+}

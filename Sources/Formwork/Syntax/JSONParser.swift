@@ -1,0 +1,253 @@
+/// A strict RFC 8259 JSON parser that keeps the line and column of every value,
+/// which Foundation's `JSONSerialization` does not report.
+///
+/// Strings become quoted scalars; numbers, `true`, `false` and `null` become plain
+/// scalars with their source text, so JSON and YAML files decode the same way.
+/// Duplicate keys are errors pointing at the second key. Nesting is limited.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    private let maximumDepth: Int
+    private var depth = 0
+
+    /// - Throws: A `Diagnostic` with the position of the first problem.
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = Limits.default.maximumNesting) throws(Diagnostic) -> SyntaxNode {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // BOM
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8], maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    private var location: SourceLocation { SourceLocation(line: line, column: column) }
+
+    private func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.jsonSyntax(message), at: location ?? self.location)
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
+    }
+
+    private func describeCurrent() -> String {
+        guard let byte = current else { return "end of file" }
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func parseValue() throws(Diagnostic) -> SyntaxNode {
+        let start = location
+        guard let byte = current else { throw error("expected a value, found end of file") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return SyntaxNode(content: .scalar(try parseString(), quoted: true), location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "t"): return try parseLiteral("true")
+        case UInt8(ascii: "f"): return try parseLiteral("false")
+        case UInt8(ascii: "n"): return try parseLiteral("null")
+        default: throw error("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func enter() throws(Diagnostic) {
+        depth += 1
+        if depth > maximumDepth { throw Diagnostic(.nestingTooDeep(limit: maximumDepth), at: location) }
+    }
+
+    private mutating func parseObject() throws(Diagnostic) -> SyntaxNode {
+        let start = location
+        try enter()
+        advance()
+        var pairs: [(key: SyntaxNode, value: SyntaxNode)] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            advance()
+            depth -= 1
+            return SyntaxNode(content: .mapping(pairs), location: start)
+        }
+        while true {
+            skipWhitespace()
+            let keyLocation = location
+            guard current == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeCurrent())") }
+            let key = try parseString()
+            guard seen.insert(key).inserted else { throw Diagnostic(.duplicateKey(key), at: keyLocation, length: key.count + 2) }
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(describeCurrent())") }
+            advance()
+            skipWhitespace()
+            let value = try parseValue()
+            pairs.append((SyntaxNode(content: .scalar(key, quoted: true), location: keyLocation), value))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "}"):
+                advance()
+                depth -= 1
+                return SyntaxNode(content: .mapping(pairs), location: start)
+            default: throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(Diagnostic) -> SyntaxNode {
+        let start = location
+        try enter()
+        advance()
+        var elements: [SyntaxNode] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            advance()
+            depth -= 1
+            return SyntaxNode(content: .sequence(elements), location: start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "]"):
+                advance()
+                depth -= 1
+                return SyntaxNode(content: .sequence(elements), location: start)
+            default: throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String) throws(Diagnostic) -> SyntaxNode {
+        let start = location
+        for expected in word.utf8 {
+            guard current == expected else { throw error("expected a value, found \(describeCurrent())", at: start) }
+            advance()
+        }
+        return SyntaxNode(content: .scalar(word, quoted: false), location: start)
+    }
+
+    private mutating func parseNumber() throws(Diagnostic) -> SyntaxNode {
+        let start = location
+        let first = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            var count = 0
+            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { parser.advance(); count += 1 }
+            return count
+        }
+        if current == UInt8(ascii: "-") { advance() }
+        if current == UInt8(ascii: "0") {
+            advance()
+            if let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                throw error("numbers cannot have leading zeros", at: start)
+            }
+        } else if digits(&self) == 0 {
+            throw error("expected digits after '-'", at: start)
+        }
+        if current == UInt8(ascii: ".") {
+            advance()
+            guard digits(&self) > 0 else { throw error("expected digits after the decimal point") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[first..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw Diagnostic(.numberOutOfRange(text), at: start, length: text.count)
+        }
+        return SyntaxNode(content: .scalar(text, quoted: false), location: start)
+    }
+
+    private mutating func parseString() throws(Diagnostic) -> String {
+        let start = location
+        advance()  // opening quote
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = current else { throw error("unterminated string", at: start) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                advance()
+                guard let escape = current else { throw error("unterminated string", at: start) }
+                advance()
+                switch escape {
+                case UInt8(ascii: "\""): utf8.append(0x22)
+                case UInt8(ascii: "\\"): utf8.append(0x5C)
+                case UInt8(ascii: "/"): utf8.append(0x2F)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("unpaired surrogate in \\u escape")
+                        }
+                        advance(); advance()
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    utf8.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
+                default:
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                }
+            case 0x00..<0x20:
+                throw error("control character in a string (escape it, e.g. \\n)")
+            default:
+                utf8.append(byte)
+                advance()
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(Diagnostic) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else { throw error("expected 4 hex digits after \\u") }
+            value = value * 16 + digit
+            advance()
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+}

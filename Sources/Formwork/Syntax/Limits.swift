@@ -1,0 +1,23 @@
+/// Bounds that keep untrusted definitions and values files from exhausting memory,
+/// the stack or time. Each is reported as a clear diagnostic when exceeded.
+public struct Limits: Sendable, Hashable {
+    /// Largest file read, in bytes.
+    public var maximumFileSize = 32 * 1024 * 1024
+    /// Deepest nesting of mappings and lists.
+    public var maximumNesting = 64
+    /// Most nodes a document may expand to (YAML aliases are expanded).
+    public var maximumNodes = 4_000_000
+    /// Longest string (labels, help texts, values), in characters.
+    public var maximumStringLength = 100_000
+    /// Most fields in a form.
+    public var maximumFields = 200_000
+    /// Longest expression, in characters.
+    public var maximumExpressionLength = 10_000
+    /// Deepest nesting inside one expression (parentheses, operators, calls).
+    public var maximumExpressionDepth = 100
+
+    public init() {}
+
+    /// The limits used unless a caller chooses others.
+    public static let `default` = Limits()
+}

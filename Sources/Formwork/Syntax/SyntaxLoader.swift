@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reads a definition or values file into a `SyntaxNode` tree: checks size and
+/// encoding, then parses YAML or JSON by extension.
+enum SyntaxLoader {
+    /// The file formats, chosen by extension.
+    enum Format: Sendable {
+        case yaml, json
+
+        init?(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "yaml", "yml": self = .yaml
+            case "json": self = .json
+            default: return nil
+            }
+        }
+    }
+
+    /// Parses `bytes` in `format`.
+    ///
+    /// - Returns: The tree and the decoded text (for quoting lines in diagnostics).
+    static func parse(_ bytes: [UInt8], format: Format, limits: Limits) throws(Diagnostic) -> (SyntaxNode, String) {
+        guard bytes.count <= limits.maximumFileSize else {
+            throw Diagnostic(.fileTooLarge(bytes: bytes.count, limit: limits.maximumFileSize), at: nil)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Diagnostic(.invalidUTF8(byteOffset: firstInvalidUTF8Offset(bytes)), at: nil)
+        }
+        switch format {
+        case .json: return (try JSONParser.parse(bytes, maximumDepth: limits.maximumNesting), text)
+        case .yaml:
+            let withoutBOM = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+            return (try YAMLLoader.parse(withoutBOM, limits: limits), text)
+        }
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+            else { return index }
+            index += length
+        }
+        return bytes.count
+    }
+}

@@ -1,0 +1,139 @@
+import Yams
+
+/// Parses YAML with Yams' `compose` into a `SyntaxNode` tree.
+///
+/// Yams composes recursively, so the nesting of the text is bounded before Yams
+/// sees it (`NestingEstimate`); aliases are expanded with a node budget, so a
+/// "billion laughs" document is an error, not an exhausted machine.
+enum YAMLLoader {
+    static func parse(_ text: String, limits: Limits) throws(Diagnostic) -> SyntaxNode {
+        if let location = NestingEstimate.firstLocationDeeperThan(limits.maximumNesting * 8, in: text) {
+            throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location)
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw diagnostic(for: error)
+        } catch {
+            throw Diagnostic(.yamlSyntax("\(error)"), at: nil)
+        }
+        guard let root else { return SyntaxNode(content: .mapping([]), location: SourceLocation(line: 1, column: 1)) }
+        var budget = limits.maximumNodes
+        return try convert(root, depth: 0, budget: &budget, limits: limits)
+    }
+
+    static func diagnostic(for error: YamlError) -> Diagnostic {
+        func location(_ mark: Mark) -> SourceLocation { SourceLocation(line: mark.line, column: mark.column) }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            return Diagnostic(.yamlSyntax(describe(problem, context)), at: location(mark))
+        case let .composer(context, problem, mark, _):
+            if context?.text.contains("single document") == true { return Diagnostic(.multipleDocuments, at: location(mark)) }
+            return Diagnostic(.yamlSyntax(describe(problem, context)), at: location(mark))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return Diagnostic(.duplicateKey(duplicates.first ?? "?"), at: location(context.mark),
+                              length: duplicates.first?.count ?? 1)
+        case let .reader(problem, offset, _, _):
+            return Diagnostic(.yamlSyntax(problem + (offset.map { " (at byte \($0))" } ?? "")), at: nil)
+        default:
+            return Diagnostic(.yamlSyntax("\(error)"), at: nil)
+        }
+    }
+
+    static func describe(_ problem: String, _ context: YamlError.Context?) -> String {
+        guard let context else { return problem }
+        return "\(problem) (\(context.text) at \(context.mark.line):\(context.mark.column))"
+    }
+
+    static func convert(_ node: Node, depth: Int, budget: inout Int, limits: Limits) throws(Diagnostic) -> SyntaxNode {
+        let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? SourceLocation(line: 1, column: 1)
+        budget -= 1
+        guard budget >= 0 else { throw Diagnostic(.aliasExpansion(limit: limits.maximumNodes), at: location) }
+        guard depth <= limits.maximumNesting else { throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location) }
+        switch node {
+        case .scalar(let scalar):
+            let quoted = scalar.style != .plain && scalar.style != .any
+            return SyntaxNode(content: .scalar(scalar.string, quoted: quoted), location: location)
+        case .mapping(let mapping):
+            var pairs: [(key: SyntaxNode, value: SyntaxNode)] = []
+            pairs.reserveCapacity(mapping.count)
+            for (key, value) in mapping {
+                pairs.append((try convert(key, depth: depth + 1, budget: &budget, limits: limits),
+                              try convert(value, depth: depth + 1, budget: &budget, limits: limits)))
+            }
+            return SyntaxNode(content: .mapping(pairs), location: location)
+        case .sequence(let sequence):
+            var elements: [SyntaxNode] = []
+            elements.reserveCapacity(sequence.count)
+            for element in sequence { elements.append(try convert(element, depth: depth + 1, budget: &budget, limits: limits)) }
+            return SyntaxNode(content: .sequence(elements), location: location)
+        case .alias(let alias):
+            throw Diagnostic(.yamlSyntax("unresolved alias '\(alias.anchor)'"), at: location)
+        }
+    }
+}
+
+/// A conservative upper bound of a YAML text's nesting, computed without parsing:
+/// per line, indentation plus compact block indicators (`- `, `? `), plus the depth
+/// of flow brackets outside quoted scalars and comments.
+enum NestingEstimate {
+    static func firstLocationDeeperThan(_ limit: Int, in text: String) -> SourceLocation? {
+        var flowDepth = 0
+        var line = 1
+        var column = 0
+        var indentation = 0
+        var atLineStart = true
+        var blockIndicators = 0
+        var quote: Unicode.Scalar?
+        var previous: Unicode.Scalar = "\n"
+        var inComment = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            column += 1
+            if scalar == "\n" {
+                line += 1; column = 0; indentation = 0; atLineStart = true; blockIndicators = 0; inComment = false
+                if quote == "'" || quote == "\"" { previous = scalar; continue }
+                previous = scalar
+                continue
+            }
+            if inComment { continue }
+            if let open = quote {
+                if open == "\"", scalar == "\\" { _ = scalars.next(); column += 1; continue }
+                if scalar == open {
+                    if open == "'", let next = scalars.next() {
+                        if next == "'" { column += 1; continue }
+                        pending = next
+                    }
+                    quote = nil
+                }
+                previous = scalar
+                continue
+            }
+            if atLineStart {
+                if scalar == " " { indentation += 1; continue }
+                atLineStart = false
+            }
+            let boundary = previous == " " || previous == "\n" || previous == "[" || previous == "{" || previous == ","
+                || previous == ":" || previous == "-" || previous == "\t"
+            switch scalar {
+            case "#" where previous == " " || previous == "\n" || previous == "\t": inComment = true
+            case "'", "\"": if boundary { quote = scalar }
+            case "[", "{": flowDepth += 1
+            case "]", "}": if flowDepth > 0 { flowDepth -= 1 }
+            case "-", "?", ":":
+                if previous == " " || previous == "\n" || previous == "-" || previous == "?" || column == indentation + 1 {
+                    blockIndicators += 1
+                }
+            default: break
+            }
+            if indentation + blockIndicators + flowDepth > limit {
+                return SourceLocation(line: line, column: column)
+            }
+            previous = scalar
+        }
+        return nil
+    }
+}

@@ -1,0 +1,96 @@
+/// A value a field rejects, or a field that fails validation: the field, the rule,
+/// and a human message.
+///
+/// ```swift
+/// FieldError(field: "age", rule: .maximum("120")).message   // "must be at most 120"
+/// ```
+public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field's id.
+    public var field: String
+    /// The rule that failed.
+    public var rule: ValidationRule
+
+    public init(field: String, rule: ValidationRule) {
+        self.field = field
+        self.rule = rule
+    }
+
+    /// What is wrong, for a person.
+    public var message: String { rule.message }
+
+    /// `field: message`.
+    public var description: String { "\(field): \(message)" }
+}
+
+/// Why a value fails: each case names one rule of the definition format.
+public enum ValidationRule: Hashable, Sendable {
+    /// The input cannot be read as the field's kind (`expected` like "a number").
+    case type(expected: String, input: String)
+    /// The field is required and empty.
+    case required
+    /// Text that does not match `pattern`.
+    case pattern(String)
+    /// Text shorter than `minLength`.
+    case minLength(Int)
+    /// Text longer than `maxLength`.
+    case maxLength(Int)
+    /// A number or date below `min`.
+    case minimum(String)
+    /// A number or date above `max`.
+    case maximum(String)
+    /// A number off the `step` grid starting at `min` (or 0).
+    case step(String)
+    /// A value that is not one of the (visible) options.
+    case option(String, options: [String])
+    /// Text that is not in the field's `format` (`email`, `url`).
+    case format(String)
+    /// Fewer selections than `minSelected`.
+    case minSelected(Int)
+    /// More selections than `maxSelected`.
+    case maxSelected(Int)
+    /// Notes and computed fields cannot be set.
+    case readOnly(kind: String)
+    /// A `rules` entry whose `check` failed, with its message.
+    case check(index: Int, message: String)
+
+    /// The rule's name as the definition spells it (`required`, `maxLength`, `rules[0]`, …).
+    public var name: String {
+        switch self {
+        case .type: return "type"
+        case .required: return "required"
+        case .pattern: return "pattern"
+        case .minLength: return "minLength"
+        case .maxLength: return "maxLength"
+        case .minimum: return "min"
+        case .maximum: return "max"
+        case .step: return "step"
+        case .option: return "options"
+        case .format: return "format"
+        case .minSelected: return "minSelected"
+        case .maxSelected: return "maxSelected"
+        case .readOnly: return "readOnly"
+        case .check(let index, _): return "rules[\(index)]"
+        }
+    }
+
+    /// What is wrong, for a person.
+    public var message: String {
+        switch self {
+        case let .type(expected, input): return "'\(input)' is not \(expected)"
+        case .required: return "is required"
+        case .pattern(let pattern): return "must match the pattern \(pattern)"
+        case .minLength(let length): return "must be at least \(length) character\(length == 1 ? "" : "s") long"
+        case .maxLength(let length): return "must be at most \(length) character\(length == 1 ? "" : "s") long"
+        case .minimum(let value): return "must be at least \(value)"
+        case .maximum(let value): return "must be at most \(value)"
+        case .step(let step): return "must be a multiple of \(step)"
+        case let .option(value, options):
+            return "'\(value)' is not an option (choose \(Suggestions.quotedList(options)))"
+        case .format(let format): return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"
+        case .minSelected(let count): return "select at least \(count)"
+        case .maxSelected(let count): return "select at most \(count)"
+        case .readOnly(let kind): return "is read-only (\(kind))"
+        case .check(_, let message): return message
+        }
+    }
+}

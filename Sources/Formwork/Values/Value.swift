@@ -1,0 +1,107 @@
+/// A value of the condition language and of a form's answers.
+///
+/// An unanswered field, and a hidden one, is `.null`. Lists hold a multichoice
+/// field's selected option values.
+public enum Value: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case date(LocalDate)
+    case list([Value])
+
+    /// Whether the value is `.null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The value as a condition: only `true` is true (`null` counts as false).
+    public var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
+    }
+
+    /// The type of the value.
+    public var type: ValueType {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .date: return .date
+        case .list(let elements): return .list(elements.first?.type ?? .null)
+        }
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as JSON (`null`, `true`, `3`, `"text"`, `"2024-02-29"`, `[…]`).
+    public var description: String { JSONText.encode(self) }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(arrayLiteral elements: Value...) { self = .list(elements) }
+}
+
+/// The static type of an expression or a field.
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+    /// The type of the literal `null` (compatible with every type).
+    case null
+    case bool
+    case number
+    case string
+    case date
+    /// A list; `list(.null)` is the empty list literal, compatible with every list.
+    case list(ValueType)
+
+    /// "a boolean", "a number", "text", "a date", "a list of text", "null".
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "text"
+        case .date: return "a date"
+        case .list(.null): return "a list"
+        case .list(let element): return "a list of \(element.plural)"
+        }
+    }
+
+    var plural: String {
+        switch self {
+        case .null: return "nulls"
+        case .bool: return "booleans"
+        case .number: return "numbers"
+        case .string: return "text"
+        case .date: return "dates"
+        case .list: return "lists"
+        }
+    }
+
+    /// Whether values of the two types can be compared with `==`.
+    func isCompatible(with other: ValueType) -> Bool {
+        switch (self, other) {
+        case (.null, _), (_, .null): return true
+        case let (.list(a), .list(b)): return a.isCompatible(with: b)
+        default: return self == other
+        }
+    }
+
+    /// The more specific of two compatible types (`null` gives way).
+    func unified(with other: ValueType) -> ValueType? {
+        switch (self, other) {
+        case (.null, _): return other
+        case (_, .null): return self
+        case let (.list(a), .list(b)): return a.unified(with: b).map { .list($0) }
+        default: return self == other ? self : nil
+        }
+    }
+}
