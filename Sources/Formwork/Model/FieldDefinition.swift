@@ -16,8 +16,9 @@ public struct FieldDefinition: Sendable {
     public var placeholder: String?
     /// A note's text.
     public var text: String?
-    /// The value the field starts with (`.null` for none).
-    public var defaultValue: Value = .null
+    /// The value the field starts with: a literal, or for dates an expression such as
+    /// `today() + 7` (evaluated when a session starts).
+    public var defaultValue: Bound?
     /// Whether the field must be answered when visible.
     public var required: Requirement = .never
     /// When the field is shown; `nil` means always.

@@ -65,7 +65,7 @@ struct JSONParser {
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return SyntaxNode(content: .scalar(try parseString(), quoted: true), location: start)
+        case UInt8(ascii: "\""): return SyntaxNode(content: .scalar(try parseString(), style: .quoted), location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): return try parseLiteral("true")
         case UInt8(ascii: "f"): return try parseLiteral("false")
@@ -102,7 +102,7 @@ struct JSONParser {
             advance()
             skipWhitespace()
             let value = try parseValue()
-            pairs.append((SyntaxNode(content: .scalar(key, quoted: true), location: keyLocation), value))
+            pairs.append((SyntaxNode(content: .scalar(key, style: .quoted), location: keyLocation), value))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): advance()
@@ -147,7 +147,7 @@ struct JSONParser {
             guard current == expected else { throw error("expected a value, found \(describeCurrent())", at: start) }
             advance()
         }
-        return SyntaxNode(content: .scalar(word, quoted: false), location: start)
+        return SyntaxNode(content: .scalar(word, style: .plain), location: start)
     }
 
     private mutating func parseNumber() throws(Diagnostic) -> SyntaxNode {
@@ -180,7 +180,7 @@ struct JSONParser {
         guard let value = Double(text), value.isFinite else {
             throw Diagnostic(.numberOutOfRange(text), at: start, length: text.count)
         }
-        return SyntaxNode(content: .scalar(text, quoted: false), location: start)
+        return SyntaxNode(content: .scalar(text, style: .plain), location: start)
     }
 
     private mutating func parseString() throws(Diagnostic) -> String {

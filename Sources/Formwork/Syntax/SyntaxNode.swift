@@ -4,8 +4,13 @@
 /// types them where it knows what it expects (YAML 1.2 core rules for plain
 /// scalars: `true`/`false`, `null`/`~`/empty, numbers).
 struct SyntaxNode: Sendable {
+    /// How a scalar was written: plain, in quotes, or as a YAML block (`|`, `>`).
+    enum ScalarStyle: Sendable {
+        case plain, quoted, block
+    }
+
     enum Content: Sendable {
-        case scalar(String, quoted: Bool)
+        case scalar(String, style: ScalarStyle)
         case mapping([(key: SyntaxNode, value: SyntaxNode)])
         case sequence([SyntaxNode])
     }
@@ -18,8 +23,8 @@ struct SyntaxNode: Sendable {
         switch content {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case let .scalar(text, quoted):
-            if quoted { return "a string" }
+        case let .scalar(text, style):
+            if style != .plain { return "a string" }
             switch PlainScalar.resolve(text) {
             case .null: return "null"
             case .bool: return "a boolean"
@@ -37,8 +42,8 @@ struct SyntaxNode: Sendable {
 
     /// The resolved scalar, if this is a scalar.
     var scalar: PlainScalar? {
-        guard case let .scalar(text, quoted) = content else { return nil }
-        return quoted ? .string(text) : PlainScalar.resolve(text)
+        guard case let .scalar(text, style) = content else { return nil }
+        return style == .plain ? PlainScalar.resolve(text) : .string(text)
     }
 
     /// The pairs, if this is a mapping.
@@ -55,8 +60,18 @@ struct SyntaxNode: Sendable {
 
     /// Where the scalar's text starts (after an opening quote).
     var textLocation: SourceLocation {
-        if case .scalar(_, true) = content { return location.advanced(by: 1) }
+        if case .scalar(_, .quoted) = content { return location.advanced(by: 1) }
         return location
+    }
+
+    var isQuoted: Bool {
+        if case .scalar(_, .quoted) = content { return true }
+        return false
+    }
+
+    var isBlockScalar: Bool {
+        if case .scalar(_, .block) = content { return true }
+        return false
     }
 }
 

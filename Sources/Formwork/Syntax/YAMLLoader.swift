@@ -53,8 +53,13 @@ enum YAMLLoader {
         guard depth <= limits.maximumNesting else { throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location) }
         switch node {
         case .scalar(let scalar):
-            let quoted = scalar.style != .plain && scalar.style != .any
-            return SyntaxNode(content: .scalar(scalar.string, quoted: quoted), location: location)
+            let style: SyntaxNode.ScalarStyle
+            switch scalar.style {
+            case .plain, .any: style = .plain
+            case .singleQuoted, .doubleQuoted: style = .quoted
+            case .literal, .folded: style = .block
+            }
+            return SyntaxNode(content: .scalar(scalar.string, style: style), location: location)
         case .mapping(let mapping):
             var pairs: [(key: SyntaxNode, value: SyntaxNode)] = []
             pairs.reserveCapacity(mapping.count)

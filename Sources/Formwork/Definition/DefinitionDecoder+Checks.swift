@@ -1,0 +1,126 @@
+extension DefinitionDecoder {
+    /// Checks literal constraints: ranges in order, positive steps and lengths,
+    /// selection bounds within the options, and defaults the field would accept.
+    mutating func checkConstraints(_ environment: ExpressionEnvironment) {
+        for index in fields.indices {
+            let pending = fields[index]
+            let field = pending.definition
+            if case .value(let low)? = field.minimum, case .value(let high)? = field.maximum,
+                let order = Semantics.order(low, high), order > 0
+            {
+                collector.report(.rangeInverted(lowerKey: "min", lower: low.plainText, upperKey: "max", upper: high.plainText),
+                                 at: pending.minimumNode?.location ?? field.location)
+            }
+            if let step = field.step, step <= 0 {
+                collector.report(.notPositive(key: "step", value: JSONText.format(step), allowZero: false),
+                                 at: pending.stepNode?.location ?? field.location)
+            }
+            checkCounts(pending, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength, nodes: pending.lengthNodes)
+            checkCounts(pending, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
+                        nodes: pending.selectionNodes)
+            if let minSelected = field.minSelected, !field.options.isEmpty, minSelected > field.options.count {
+                collector.report(.selectionBound(key: "minSelected", value: minSelected, optionCount: field.options.count),
+                                 at: pending.selectionNodes["minSelected"]?.location ?? field.location)
+            }
+            if let node = pending.defaultNode {
+                fields[index].definition.defaultValue = decodeDefault(node, for: field, environment: environment)
+            }
+        }
+    }
+
+    mutating func checkCounts(_ pending: PendingField, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
+                              nodes: [String: SyntaxNode]) {
+        for (key, value) in [(lowerKey, lower), (upperKey, upper)] {
+            if let value, value < 0 {
+                collector.report(.notPositive(key: key, value: "\(value)", allowZero: true),
+                                 at: nodes[key]?.location ?? pending.definition.location)
+            }
+        }
+        if let lower, let upper, lower > upper {
+            collector.report(.rangeInverted(lowerKey: lowerKey, lower: "\(lower)", upperKey: upperKey, upper: "\(upper)"),
+                             at: nodes[lowerKey]?.location ?? pending.definition.location)
+        }
+    }
+
+    /// A default read like a value in a values file, and checked like one.
+    mutating func decodeDefault(_ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment) -> Bound? {
+        if field.kind == .date, let text = node.scalarText, LocalDate(text) == nil, !text.isEmpty {
+            guard let compiled = compile(node, key: "default", expecting: .date, environment: environment) else { return nil }
+            if let reference = compiled.references.first {
+                collector.report(.resultType(context: "'default'", expected: "a date that reads no field",
+                                             found: "an expression reading $\(reference)"), at: node)
+                return nil
+            }
+            return .expression(compiled)
+        }
+        switch ValueReader.value(from: node, for: field) {
+        case .failure(let error):
+            collector.report(.invalidDefault(field: field.id, reason: error), at: node)
+            return nil
+        case .success(let value):
+            let bounds = (field.minimum?.literal ?? .null, field.maximum?.literal ?? .null)
+            if let error = FieldValues.check(value, for: field, minimum: bounds.0, maximum: bounds.1) {
+                collector.report(.invalidDefault(field: field.id, reason: error), at: node)
+                return nil
+            }
+            return value.isNull ? nil : .value(value)
+        }
+    }
+}
+
+extension Bound {
+    /// The literal, when the bound is one.
+    var literal: Value? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+}
+
+extension Value {
+    /// The value as a person reads it: text without quotes, numbers without `.0`.
+    public var plainText: String {
+        switch self {
+        case .null: return ""
+        case .bool(let flag): return flag ? "yes" : "no"
+        case .number(let number): return JSONText.format(number)
+        case .string(let text): return text
+        case .date(let date): return date.description
+        case .list(let elements): return elements.map(\.plainText).joined(separator: ", ")
+        }
+    }
+}
+
+/// Reads a value for a field from a syntax node (values files and defaults): text
+/// kinds take any scalar's text, so `zip: 01234` stays text.
+enum ValueReader {
+    static func value(from node: SyntaxNode, for field: FieldDefinition) -> Result<Value, FieldError> {
+        func mismatch(_ expected: String) -> Result<Value, FieldError> {
+            .failure(FieldError(field: field.id, rule: .type(expected: expected, input: node.scalarText ?? node.typeDescription)))
+        }
+        if case .null? = node.scalar, !node.isQuoted { return .success(.null) }
+        switch field.kind {
+        case .multichoice:
+            let elements = node.elements ?? [node]
+            var values: [Value] = []
+            for element in elements {
+                guard let text = element.scalarText else { return mismatch("a list of option values") }
+                values.append(.string(text))
+            }
+            return FieldValues.coerce(.list(values), for: field)
+        case .number:
+            switch node.scalar {
+            case .number(let number, _)?: return number.isFinite ? .success(.number(number)) : mismatch("a finite number")
+            case .string(let text)?:
+                guard let number = PlainScalar.parseNumber(text), number.isFinite else { return mismatch("a number") }
+                return .success(.number(number))
+            default: return mismatch("a number")
+            }
+        case .switch:
+            guard case .bool(let flag)? = node.scalar else { return mismatch("true or false") }
+            return .success(.bool(flag))
+        default:
+            guard let text = node.scalarText else { return mismatch(field.kind == .date ? "a date (YYYY-MM-DD)" : "text") }
+            return FieldValues.coerce(.string(text), for: field)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+extension DefinitionDecoder {
+    static let commonFieldKeys = ["id", "kind", "label", "help", "visible"]
+
+    /// The keys each kind accepts besides the common ones.
+    static let kindKeys: [FieldKind: [String]] = [
+        .text: ["placeholder", "default", "required", "rules", "format", "pattern", "minLength", "maxLength", "multiline"],
+        .secure: ["placeholder", "required", "rules", "pattern", "minLength", "maxLength"],
+        .number: ["placeholder", "default", "required", "rules", "min", "max", "step"],
+        .switch: ["default", "required", "rules"],
+        .choice: ["default", "required", "rules", "options"],
+        .multichoice: ["default", "required", "rules", "options", "minSelected", "maxSelected"],
+        .date: ["placeholder", "default", "required", "rules", "min", "max"],
+        .note: ["text"],
+        .computed: ["value", "rules"],
+    ]
+
+    static let allFieldKeys: [String] = {
+        var keys = commonFieldKeys
+        for kind in FieldKind.allCases { for key in kindKeys[kind]! where !keys.contains(key) { keys.append(key) } }
+        return keys
+    }()
+
+    mutating func decodeField(_ node: SyntaxNode, sectionIndex: Int) -> PendingField? {
+        guard let reader = fieldReader(node) else { return nil }
+        let index = fields.count
+        let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "field\(index + 1)"
+        if let idNode = reader["id"] { claim(id, idNode) }
+
+        var kind: FieldKind?
+        if let kindText = reader.requiredText("kind", collector: &collector, limits: limits) {
+            kind = FieldKind(rawValue: kindText)
+            if kind == nil {
+                let suggestion = Suggestions.closest(to: kindText, in: FieldKind.allCases.map(\.rawValue)).first
+                collector.report(.unknownKind(kindText, suggestion: suggestion), at: reader["kind"]!)
+            }
+        }
+        guard let kind else { return nil }
+        for key in reader.keys where !Self.commonFieldKeys.contains(key) && !Self.kindKeys[kind]!.contains(key) {
+            collector.report(.keyNotApplicable(key: key, kind: kind.rawValue), at: reader.node.pairs!.first { $0.key.scalarText == key }!.key)
+        }
+
+        let label: String
+        if kind == .note {
+            label = reader.text("label", collector: &collector, limits: limits) ?? ""
+        } else {
+            label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
+        }
+        var definition = FieldDefinition(id: id, kind: kind, index: index, sectionIndex: sectionIndex,
+                                         location: node.location, label: label)
+        definition.help = reader.text("help", collector: &collector, limits: limits)
+        var pending = PendingField(definition: definition)
+        pending.visibleNode = reader["visible"]
+
+        switch kind {
+        case .text, .secure:
+            decodeTextKeys(reader, &pending)
+        case .number:
+            pending.definition.step = reader.number("step", collector: &collector)
+            pending.stepNode = reader["step"]
+            pending.minimumNode = reader["min"]
+            pending.maximumNode = reader["max"]
+            if let minimum = reader.number("min", collector: &collector) { pending.definition.minimum = .value(.number(minimum)) }
+            if let maximum = reader.number("max", collector: &collector) { pending.definition.maximum = .value(.number(maximum)) }
+        case .choice, .multichoice:
+            decodeOptions(reader, &pending)
+            if kind == .multichoice {
+                pending.definition.minSelected = reader.integer("minSelected", collector: &collector)
+                pending.definition.maxSelected = reader.integer("maxSelected", collector: &collector)
+                pending.selectionNodes = reader.values.filter { $0.key == "minSelected" || $0.key == "maxSelected" }
+            }
+        case .date:
+            pending.minimumNode = reader["min"]
+            pending.maximumNode = reader["max"]
+        case .note:
+            pending.definition.text = reader.requiredText("text", collector: &collector, limits: limits)
+        case .computed:
+            pending.valueNode = reader["value"]
+            if !reader.has("value") { collector.report(.missingKey("value", context: "a computed field"), at: reader.location) }
+        case .switch:
+            break
+        }
+        if kind != .text && kind != .secure {
+            pending.definition.placeholder = reader.text("placeholder", collector: &collector, limits: limits)
+        }
+        pending.defaultNode = reader["default"]
+        pending.requiredNode = reader["required"]
+        decodeRules(reader, &pending)
+        return pending
+    }
+
+    /// A reader for a field mapping; unknown keys get "did you mean" from edit
+    /// distance or from usual misnamings.
+    mutating func fieldReader(_ node: SyntaxNode) -> MappingReader? {
+        var scratch = DiagnosticCollector()
+        guard let reader = MappingReader(node, context: "a field", allowed: Self.allFieldKeys, collector: &scratch) else {
+            collector.report(.wrongType(key: nil, expected: "a field (a mapping with 'id', 'kind' and 'label')",
+                                        found: node.typeDescription), at: node)
+            return nil
+        }
+        for diagnostic in scratch.diagnostics {
+            if case let .unknownKey(key, context, nil) = diagnostic.problem, let synonym = Self.synonyms[key] {
+                collector.report(.unknownKey(key, context: context, suggestion: synonym), at: diagnostic.location, length: diagnostic.length)
+            } else {
+                collector.report(diagnostic)
+            }
+        }
+        return reader
+    }
+
+    mutating func decodeTextKeys(_ reader: MappingReader, _ pending: inout PendingField) {
+        pending.definition.placeholder = reader.text("placeholder", collector: &collector, limits: limits)
+        if let format = reader.text("format", collector: &collector, limits: limits) {
+            if let textFormat = TextFormat(rawValue: format) {
+                pending.definition.format = textFormat
+            } else {
+                let suggestion = Suggestions.closest(to: format, in: TextFormat.allCases.map(\.rawValue)).first
+                collector.report(.unknownTextFormat(format, suggestion: suggestion), at: reader["format"]!)
+            }
+        }
+        if let pattern = reader.text("pattern", collector: &collector, limits: limits) {
+            do {
+                pending.definition.pattern = try Pattern(pattern)
+            } catch {
+                let node = reader["pattern"]!
+                collector.report(.invalidPattern(pattern: pattern, reason: error.reason),
+                                 at: node.isBlockScalar ? node.location : node.textLocation.advanced(by: error.offset))
+            }
+        }
+        pending.definition.minLength = reader.integer("minLength", collector: &collector)
+        pending.definition.maxLength = reader.integer("maxLength", collector: &collector)
+        pending.lengthNodes = reader.values.filter { $0.key == "minLength" || $0.key == "maxLength" }
+        pending.definition.multiline = reader.bool("multiline", collector: &collector) ?? false
+    }
+
+    mutating func decodeOptions(_ reader: MappingReader, _ pending: inout PendingField) {
+        guard let nodes = reader.list("options", collector: &collector) else {
+            if !reader.has("options") { collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader.location) }
+            return
+        }
+        if nodes.isEmpty { collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader["options"]!) }
+        var seen = Set<String>()
+        for node in nodes {
+            var option: ChoiceOption
+            var visibleNode: SyntaxNode?
+            let valueNode: SyntaxNode
+            if let text = node.scalarText {
+                option = ChoiceOption(value: text, label: text)
+                valueNode = node
+            } else {
+                guard let optionReader = MappingReader(node, context: "an option", allowed: Self.optionKeys, collector: &collector),
+                    let value = optionReader.requiredText("value", collector: &collector, limits: limits)
+                else { continue }
+                option = ChoiceOption(value: value, label: optionReader.text("label", collector: &collector, limits: limits) ?? value)
+                visibleNode = optionReader["visible"]
+                valueNode = optionReader["value"]!
+            }
+            guard seen.insert(option.value).inserted else {
+                collector.report(.duplicateOption(option.value), at: valueNode)
+                continue
+            }
+            if let visibleNode { pending.optionVisibleNodes.append((pending.definition.options.count, visibleNode)) }
+            pending.definition.options.append(option)
+        }
+    }
+
+    mutating func decodeRules(_ reader: MappingReader, _ pending: inout PendingField) {
+        guard let nodes = reader.list("rules", collector: &collector) else { return }
+        for node in nodes {
+            guard let ruleReader = MappingReader(node, context: "a rule", allowed: Self.ruleKeys, collector: &collector) else { continue }
+            let message = ruleReader.requiredText("message", collector: &collector, limits: limits)
+            guard ruleReader.has("check") else {
+                collector.report(.missingKey("check", context: "a rule"), at: ruleReader.location)
+                continue
+            }
+            if let message { pending.ruleNodes.append((ruleReader["check"]!, message)) }
+        }
+    }
+}

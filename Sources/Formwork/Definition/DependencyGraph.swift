@@ -1,0 +1,86 @@
+/// Which fields each field's value reads: through its own `visible`, its section's
+/// `visible`, its options' `visible` and its computed `value`. (`required`, `rules`
+/// and bounds read values too, but nothing reads them back, so they cannot close a
+/// cycle.)
+struct DependencyGraph {
+    /// For each field index, the field indices it reads.
+    let reads: [[Int]]
+
+    init(fields: [FieldDefinition], sections: [SectionDefinition]) {
+        let index = Dictionary(fields.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
+        reads = fields.map { field in
+            var names: [String] = []
+            if let visible = field.visible { names += visible.references }
+            if sections.indices.contains(field.sectionIndex), let visible = sections[field.sectionIndex].visible {
+                names += visible.references
+            }
+            for option in field.options { names += option.visible?.references ?? [] }
+            if let value = field.value { names += value.references }
+            var seen = Set<Int>()
+            return names.compactMap { index[$0] }.filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// Each elementary cycle found by depth-first search, once, as field indices with
+    /// the first repeated at the end (`[a, b, a]`).
+    func cycles() -> [[Int]] {
+        var state = [UInt8](repeating: 0, count: reads.count)  // 0 new, 1 on stack, 2 done
+        var stack: [Int] = []
+        var found: [[Int]] = []
+        var reported = Set<[Int]>()
+
+        // Iterative DFS, so that long chains cannot overflow the stack.
+        for root in reads.indices where state[root] == 0 {
+            var frames: [(node: Int, next: Int)] = [(root, 0)]
+            state[root] = 1
+            stack.append(root)
+            while let frame = frames.last {
+                if frame.next < reads[frame.node].count {
+                    frames[frames.count - 1].next += 1
+                    let target = reads[frame.node][frame.next]
+                    if state[target] == 0 {
+                        state[target] = 1
+                        stack.append(target)
+                        frames.append((target, 0))
+                    } else if state[target] == 1 {
+                        let cycle = Array(stack.drop { $0 != target }) + [target]
+                        let key = Set(cycle).sorted()
+                        if reported.insert(key).inserted { found.append(cycle) }
+                    }
+                } else {
+                    state[frame.node] = 2
+                    stack.removeLast()
+                    frames.removeLast()
+                }
+            }
+        }
+        return found
+    }
+
+    /// Field indices ordered so that each follows the fields it reads (fields in
+    /// cycles keep form order).
+    func evaluationOrder() -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(reads.count)
+        var state = [UInt8](repeating: 0, count: reads.count)
+        for root in reads.indices where state[root] == 0 {
+            var frames: [(node: Int, next: Int)] = [(root, 0)]
+            state[root] = 1
+            while let frame = frames.last {
+                if frame.next < reads[frame.node].count {
+                    frames[frames.count - 1].next += 1
+                    let target = reads[frame.node][frame.next]
+                    if state[target] == 0 {
+                        state[target] = 1
+                        frames.append((target, 0))
+                    }
+                } else {
+                    state[frame.node] = 2
+                    order.append(frame.node)
+                    frames.removeLast()
+                }
+            }
+        }
+        return order
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension FormDefinition {
+    /// Loads a definition file (`.yaml`, `.yml` or `.json`).
+    ///
+    /// ```swift
+    /// do {
+    ///     let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: "Forms/signup.yaml"))
+    /// } catch {
+    ///     print(error.rendered)   // every problem, as path:line:col: error: …
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - displayPath: The path shown in diagnostics; defaults to the URL's path.
+    ///   - functions: The functions expressions may call (built-ins by default).
+    /// - Throws: `DiagnosticList` with every problem found.
+    public static func load(
+        contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns
+    ) throws(DiagnosticList) -> FormDefinition {
+        let path = displayPath ?? url.path
+        guard let format = SyntaxLoader.Format(path: url.path) else {
+            throw DiagnosticList(path: path, source: nil,
+                                 diagnostics: [Diagnostic(.unknownFormat(extension: url.pathExtension), at: nil)])
+        }
+        let bytes: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: limits.maximumFileSize + 1) ?? Data()
+            bytes = [UInt8](data)
+        } catch {
+            throw DiagnosticList(path: path, source: nil, diagnostics: [Diagnostic(.unreadable(reason: Self.reason(error)), at: nil)])
+        }
+        return try load(bytes: bytes, format: format, path: path, limits: limits, functions: functions)
+    }
+
+    /// Loads a definition from YAML text.
+    public init(yaml: String, path: String = "<yaml>", limits: Limits = .default,
+                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns) throws(DiagnosticList) {
+        self = try Self.load(bytes: Array(yaml.utf8), format: .yaml, path: path, limits: limits, functions: functions)
+    }
+
+    /// Loads a definition from JSON text.
+    public init(json: String, path: String = "<json>", limits: Limits = .default,
+                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns) throws(DiagnosticList) {
+        self = try Self.load(bytes: Array(json.utf8), format: .json, path: path, limits: limits, functions: functions)
+    }
+
+    /// Loads a definition from bytes, YAML or JSON as `isJSON` says.
+    public init(data: Data, isJSON: Bool, path: String = "<data>", limits: Limits = .default,
+                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns) throws(DiagnosticList) {
+        self = try Self.load(bytes: [UInt8](data), format: isJSON ? .json : .yaml, path: path, limits: limits, functions: functions)
+    }
+
+    static func load(bytes: [UInt8], format: SyntaxLoader.Format, path: String, limits: Limits,
+                     functions: [String: FunctionDefinition]) throws(DiagnosticList) -> FormDefinition {
+        let root: SyntaxNode
+        let text: String
+        do {
+            (root, text) = try SyntaxLoader.parse(bytes, format: format, limits: limits)
+        } catch {
+            throw DiagnosticList(path: path, source: String(decoding: bytes, as: UTF8.self), diagnostics: [error])
+        }
+        var decoder = DefinitionDecoder(limits: limits, functions: functions)
+        if let definition = decoder.decode(root) { return definition }
+        throw DiagnosticList(path: path, source: text, diagnostics: decoder.collector.diagnostics)
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,147 @@
+/// The state of a form for one set of values: which fields and sections are
+/// visible and what computed fields hold. Built in the definition's evaluation
+/// order (every field after what it reads), so one pass settles every chain and no
+/// lookup recurses deeply; memoised, and discarded whenever a value changes.
+///
+/// This is the only place visibility is decided: the data source's `isHidden`
+/// closures, validation and export all ask it.
+final class Evaluation {
+    private let definition: FormDefinition
+    private let stored: [Value]
+    private(set) var context: EvaluationContext!
+
+    private enum State: UInt8 { case unknown, visible, hidden, evaluating }
+    private var fieldState: [State]
+    private var sectionState: [State]
+    private var computed: [Value?]
+
+    init(definition: FormDefinition, values: [Value], today: LocalDate) {
+        self.definition = definition
+        self.stored = values
+        fieldState = Array(repeating: .unknown, count: definition.fields.count)
+        sectionState = Array(repeating: .unknown, count: definition.sections.count)
+        computed = Array(repeating: nil, count: definition.fields.count)
+        context = nil
+        let context = EvaluationContext(today: today) { [unowned self] index in read(index) }
+        self.context = context
+        for index in definition.evaluationOrder { _ = read(index) }
+    }
+
+    /// What `$field` reads: the value when visible, else null.
+    func read(_ index: Int) -> Value {
+        isFieldVisible(index) ? value(of: index) : .null
+    }
+
+    /// The field's value regardless of its visibility: computed, or stored with options
+    /// that are currently hidden taken out.
+    func value(of index: Int) -> Value {
+        let field = definition.fields[index]
+        switch field.kind {
+        case .computed:
+            if let value = computed[index] { return value }
+            let value = field.value?.evaluate(context) ?? .null
+            computed[index] = value
+            return value
+        case .choice:
+            let value = stored[index]
+            if case .string(let selected) = value, let option = field.option(withValue: selected), !isOptionVisible(option) {
+                return .null
+            }
+            return value
+        case .multichoice:
+            guard case .list(let elements) = stored[index], field.options.contains(where: { $0.visible != nil }) else {
+                return stored[index]
+            }
+            let kept = elements.filter { element in
+                guard case .string(let selected) = element, let option = field.option(withValue: selected) else { return false }
+                return isOptionVisible(option)
+            }
+            return kept.isEmpty ? .null : .list(kept)
+        default:
+            return stored[index]
+        }
+    }
+
+    func isOptionVisible(_ option: ChoiceOption) -> Bool {
+        option.visible?.isSatisfied(context) ?? true
+    }
+
+    func isFieldVisible(_ index: Int) -> Bool {
+        switch fieldState[index] {
+        case .visible: return true
+        case .hidden, .evaluating: return false  // cycles are rejected at load; never reached
+        case .unknown: break
+        }
+        fieldState[index] = .evaluating
+        let field = definition.fields[index]
+        let visible = isSectionVisible(field.sectionIndex) && (field.visible?.isSatisfied(context) ?? true)
+        fieldState[index] = visible ? .visible : .hidden
+        return visible
+    }
+
+    func isSectionVisible(_ index: Int) -> Bool {
+        switch sectionState[index] {
+        case .visible: return true
+        case .hidden, .evaluating: return false
+        case .unknown: break
+        }
+        sectionState[index] = .evaluating
+        let visible = definition.sections[index].visible?.isSatisfied(context) ?? true
+        sectionState[index] = visible ? .visible : .hidden
+        return visible
+    }
+
+    /// A bound evaluated now (`today()`, or a literal).
+    func evaluate(_ bound: Bound?) -> Value {
+        switch bound {
+        case .value(let value)?: return value
+        case .expression(let expression)?: return expression.evaluate(context)
+        case nil: return .null
+        }
+    }
+
+    /// Whether the field must be answered now (only ever true when it is visible).
+    func isRequired(_ index: Int) -> Bool {
+        guard isFieldVisible(index) else { return false }
+        switch definition.fields[index].required {
+        case .never: return false
+        case .always: return true
+        case .when(let condition): return condition.isSatisfied(context)
+        }
+    }
+
+    /// The first problem of a visible field, checking in order: required, the field's
+    /// own rules, options still offered, selection counts, cross-field rules.
+    func firstError(of index: Int) -> FieldError? {
+        guard isFieldVisible(index) else { return nil }
+        let field = definition.fields[index]
+        let value = self.value(of: index)
+        func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
+        let isEmpty = value.isNull || (field.kind == .switch && value == false)
+        if isEmpty {
+            if isRequired(index) { return error(.required) }
+        } else {
+            if let own = FieldValues.check(value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum)) {
+                return own
+            }
+            if field.kind == .choice, case .string(let selected) = stored[index], value.isNull {
+                return error(.option(selected, options: visibleOptions(of: index).map(\.value)))
+            }
+            if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {
+                return error(.minSelected(minSelected))
+            }
+        }
+        if field.kind == .multichoice, value.isNull, let minSelected = field.minSelected, minSelected > 0, isRequired(index) {
+            return error(.minSelected(minSelected))
+        }
+        for (ruleIndex, rule) in field.rules.enumerated() where !rule.check.isSatisfied(context) {
+            return error(.check(index: ruleIndex, message: rule.message))
+        }
+        return nil
+    }
+
+    /// The options of a choice or multichoice field that are offered now.
+    func visibleOptions(of index: Int) -> [ChoiceOption] {
+        definition.fields[index].options.filter(isOptionVisible)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Formwork
+import Foundation
+
+@main
+struct FormworkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formwork",
+        abstract: "Declarative forms for the terminal: check, evaluate and show form definitions.",
+        discussion: """
+            Examples:
+              formwork check Forms/*.yaml
+              formwork show Forms/seed.yaml --values answers.json
+              formwork eval "age(date('1990-05-17')) >= 18"
+              formwork eval '$total > 500' --form Forms/conference.yaml --set tickets=3
+            """,
+        version: "0.1.0",
+        subcommands: [Check.self, Eval.self, Show.self])
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Loads a definition or exits 1 after printing its diagnostics.
+func loadDefinition(_ path: String) throws -> FormDefinition {
+    do {
+        return try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+    } catch {
+        printError(error.rendered)
+        throw ExitCode(1)
+    }
+}
