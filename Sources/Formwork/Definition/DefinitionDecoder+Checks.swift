@@ -45,6 +45,10 @@ extension DefinitionDecoder {
     /// A default read like a value in a values file, and checked like one.
     mutating func decodeDefault(_ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment) -> Bound? {
         if field.kind == .date, let text = node.scalarText, LocalDate(text) == nil, !text.isEmpty {
+            if Self.looksLikeDateLiteral(text) {
+                collector.report(.invalidDate(text), at: node)
+                return nil
+            }
             guard let compiled = compile(node, key: "default", expecting: .date, environment: environment) else { return nil }
             if let reference = compiled.references.first {
                 collector.report(.resultType(context: "'default'", expected: "a date that reads no field",

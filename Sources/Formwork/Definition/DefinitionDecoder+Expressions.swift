@@ -23,8 +23,11 @@ extension DefinitionDecoder {
         func visit(_ index: Int) {
             if state[index] == true { return }
             if state[index] == false {
-                let cycle = stack.drop { $0 != index }.map { fields[$0].definition.id } + [fields[index].definition.id]
-                collector.report(.cycle(cycle), at: fields[index].valueNode!)
+                let members = Array(stack.drop { $0 != index })
+                if reportedCycles.insert(members.sorted()).inserted {
+                    let cycle = members.map { fields[$0].definition.id } + [fields[index].definition.id]
+                    collector.report(.cycle(cycle), at: fields[index].valueNode!)
+                }
                 return
             }
             state[index] = false
@@ -87,6 +90,10 @@ extension DefinitionDecoder {
     /// A date literal (`2024-01-31`) or a date expression (`today() - 365`).
     mutating func dateBound(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> Bound? {
         if let text = node.scalarText, let date = LocalDate(text) { return .value(.date(date)) }
+        if let text = node.scalarText, Self.looksLikeDateLiteral(text) {
+            collector.report(.invalidDate(text), at: node)
+            return nil
+        }
         return compile(node, key: key, expecting: .date, environment: environment).map { .expression($0) }
     }
 
@@ -94,7 +101,7 @@ extension DefinitionDecoder {
     /// returns an evaluation order in which every field follows what it reads.
     mutating func checkDependencies() -> [Int] {
         let graph = DependencyGraph(fields: fields.map(\.definition), sections: sections)
-        for cycle in graph.cycles() {
+        for cycle in graph.cycles() where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
             let first = fields[cycle[0]]
             let node = first.visibleNode ?? first.valueNode ?? first.optionVisibleNodes.first?.node
                 ?? sectionVisibleNodes[first.definition.sectionIndex]
@@ -102,5 +109,10 @@ extension DefinitionDecoder {
             collector.report(.cycle(cycle.map { fields[$0].definition.id }), at: location, length: node?.scalarText?.count ?? 1)
         }
         return graph.evaluationOrder()
+    }
+
+    /// Digits and separators only: a date that failed to parse, not an expression.
+    static func looksLikeDateLiteral(_ text: String) -> Bool {
+        !text.isEmpty && text.first!.isNumber && text.allSatisfy { $0.isNumber || "-/.: ".contains($0) } && text.contains { !$0.isNumber }
     }
 }

@@ -92,13 +92,14 @@ extension DefinitionDecoder {
     /// distance or from usual misnamings.
     mutating func fieldReader(_ node: SyntaxNode) -> MappingReader? {
         var scratch = DiagnosticCollector()
-        guard let reader = MappingReader(node, context: "a field", allowed: Self.allFieldKeys, collector: &scratch) else {
+        guard var reader = MappingReader(node, context: "a field", allowed: Self.allFieldKeys, collector: &scratch) else {
             collector.report(.wrongType(key: nil, expected: "a field (a mapping with 'id', 'kind' and 'label')",
                                         found: node.typeDescription), at: node)
             return nil
         }
         for diagnostic in scratch.diagnostics {
             if case let .unknownKey(key, context, nil) = diagnostic.problem, let synonym = Self.synonyms[key] {
+                reader.suggestedKeys.insert(synonym)
                 collector.report(.unknownKey(key, context: context, suggestion: synonym), at: diagnostic.location, length: diagnostic.length)
             } else {
                 collector.report(diagnostic)

@@ -15,6 +15,8 @@ struct DefinitionDecoder {
     var sectionVisibleNodes: [Int: SyntaxNode] = [:]
     /// First declaration of each id (fields and sections share one namespace).
     var idLines: [String: Int] = [:]
+    /// Cycles already reported (as sorted field indices), so each is reported once.
+    var reportedCycles = Set<[Int]>()
 
     init(limits: Limits, functions: [String: FunctionDefinition]) {
         self.limits = limits

@@ -38,6 +38,8 @@ struct MappingReader {
     let context: String
     private(set) var values: [String: SyntaxNode] = [:]
     private(set) var keys: [String] = []
+    /// Keys suggested for misspelt ones: not reported missing a second time.
+    var suggestedKeys: Set<String> = []
 
     /// `nil` (after reporting) when `node` is not a mapping.
     init?(_ node: SyntaxNode, context: String, key: String? = nil, allowed: [String], collector: inout DiagnosticCollector) {
@@ -56,8 +58,9 @@ struct MappingReader {
                 values[name] = value
                 keys.append(name)
             } else {
-                collector.report(.unknownKey(name, context: context, suggestion: Suggestions.closest(to: name, in: allowed).first),
-                                 at: keyNode)
+                let suggestion = Suggestions.closest(to: name, in: allowed).first
+                if let suggestion { suggestedKeys.insert(suggestion) }
+                collector.report(.unknownKey(name, context: context, suggestion: suggestion), at: keyNode)
             }
         }
     }
@@ -88,7 +91,7 @@ struct MappingReader {
     /// Like `text`, and reports a missing key.
     func requiredText(_ key: String, collector: inout DiagnosticCollector, limits: Limits) -> String? {
         guard has(key) else {
-            collector.report(.missingKey(key, context: context), at: location)
+            if !suggestedKeys.contains(key) { collector.report(.missingKey(key, context: context), at: location) }
             return nil
         }
         return text(key, collector: &collector, limits: limits)

@@ -8,6 +8,8 @@ public struct Diagnostic: Error, Hashable, Sendable {
     public var length: Int
     /// What is wrong.
     public var problem: Problem
+    /// Where the construct the problem belongs to started, when the parser says.
+    var contextLocation: SourceLocation?
 
     public init(_ problem: Problem, at location: SourceLocation?, length: Int = 1) {
         self.problem = problem

@@ -85,7 +85,7 @@ public enum DiagnosticRenderer {
         case .unknownTextFormat(let format, _): return "unknown format '\(format)'"
         case let .invalidPattern(pattern, reason): return "invalid pattern '\(pattern)': \(reason)"
         case let .selectionBound(key, value, count): return "'\(key)' is \(value) but there are only \(count) options"
-        case let .invalidDefault(field, reason): return "the default of '\(field)' \(reason.message)"
+        case let .invalidDefault(field, reason): return "invalid default for '\(field)': \(reason.message)"
         case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
         case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
 
@@ -109,7 +109,7 @@ public enum DiagnosticRenderer {
         case let .expressionTooLong(length, limit): return "the expression is \(length) characters long; the limit is \(limit)"
 
         case .unknownField(let id, _): return "the form has no field '\(id)'"
-        case let .invalidValue(field, reason): return "'\(field)' \(reason.message)"
+        case let .invalidValue(field, reason): return "invalid value for '\(field)': \(reason.message)"
         }
     }
 
@@ -125,6 +125,7 @@ public enum DiagnosticRenderer {
         case .unknownKind(_, nil):
             return "kinds are " + Suggestions.quotedList(FieldKind.allCases.map(\.rawValue))
         case .unknownTextFormat(_, nil): return "formats are 'email' and 'url'"
+        case .unknownFunction(_, nil): return "functions are " + Suggestions.quotedList(FunctionLibrary.builtIns.keys.sorted())
         case .unknownFormat: return "use a .yaml, .yml or .json file"
         case .invalidID: return "ids start with a letter or '_' and contain only letters, digits and '_'"
         case .invalidDate: return "write dates as YYYY-MM-DD, for example 2024-02-29"

@@ -6,7 +6,7 @@ enum Suggestions {
         let threshold = max(2, word.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
             let distance = editDistance(lowered, candidate.lowercased())
-            return distance <= threshold && distance < candidate.count ? (candidate, distance) : nil
+            return distance <= threshold && distance < max(candidate.count, word.count) ? (candidate, distance) : nil
         }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }

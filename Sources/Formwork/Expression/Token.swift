@@ -29,7 +29,8 @@ struct Token: Equatable, Sendable {
 
 /// Splits an expression into tokens.
 ///
-/// Strings use `'…'` or `"…"` with backslash escapes (`\'`, `\"`, `\\`, `\n`, `\t`).
+/// Strings use `'…'` or `"…"` with backslash escapes (`\'`, `\"`, `\\`, `\n`, `\t`); a
+/// backslash before any other character is kept (`'\d+'` is the pattern `\d+`).
 /// Numbers are decimal (`12`, `3.5`, `1e3`). References are `$` followed by an id.
 enum Lexer {
     static func tokenize(_ text: String) throws(ExpressionError) -> [Token] {
@@ -79,7 +80,10 @@ enum Lexer {
                         switch escaped {
                         case "n": value.append("\n")
                         case "t": value.append("\t")
-                        default: value.append(escaped)
+                        case "'", "\"", "\\": value.append(escaped)
+                        default:  // not an escape: kept, so patterns like '\d+' read as written
+                            value.append("\\")
+                            value.append(escaped)
                         }
                         index += 2
                         continue

@@ -94,6 +94,7 @@ struct JSONParser {
         while true {
             skipWhitespace()
             let keyLocation = location
+            if current == UInt8(ascii: "}"), !pairs.isEmpty { throw error("a trailing comma before '}' is not allowed in JSON") }
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeCurrent())") }
             let key = try parseString()
             guard seen.insert(key).inserted else { throw Diagnostic(.duplicateKey(key), at: keyLocation, length: key.count + 2) }
@@ -128,6 +129,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if current == UInt8(ascii: "]"), !elements.isEmpty { throw error("a trailing comma before ']' is not allowed in JSON") }
             elements.append(try parseValue())
             skipWhitespace()
             switch current {

@@ -7,6 +7,24 @@ import Yams
 /// "billion laughs" document is an error, not an exhausted machine.
 enum YAMLLoader {
     static func parse(_ text: String, limits: Limits) throws(Diagnostic) -> SyntaxNode {
+        do {
+            return try compose(text, limits: limits)
+        } catch {
+            // libyaml often reports a missing closer at the end of the file; point at
+            // what was left open instead.
+            if let location = error.location, let context = error.contextLocation,
+                DiagnosticRenderer.sourceLine(location.line, of: text).map({ String($0).allSatisfy(\.isWhitespace) }) ?? true
+            {
+                var moved = error
+                moved.location = context
+                moved.contextLocation = nil
+                throw moved
+            }
+            throw error
+        }
+    }
+
+    static func compose(_ text: String, limits: Limits) throws(Diagnostic) -> SyntaxNode {
         if let location = NestingEstimate.firstLocationDeeperThan(limits.maximumNesting * 8, in: text) {
             throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location)
         }
@@ -27,7 +45,9 @@ enum YAMLLoader {
         func location(_ mark: Mark) -> SourceLocation { SourceLocation(line: mark.line, column: mark.column) }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
-            return Diagnostic(.yamlSyntax(describe(problem, context)), at: location(mark))
+            var diagnostic = Diagnostic(.yamlSyntax(describe(problem, context)), at: location(mark))
+            diagnostic.contextLocation = context.map { location($0.mark) }
+            return diagnostic
         case let .composer(context, problem, mark, _):
             if context?.text.contains("single document") == true { return Diagnostic(.multipleDocuments, at: location(mark)) }
             return Diagnostic(.yamlSyntax(describe(problem, context)), at: location(mark))

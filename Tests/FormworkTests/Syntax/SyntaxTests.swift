@@ -1,0 +1,87 @@
+import Foundation
+@testable import Formwork
+import Testing
+
+@Suite("Syntax")
+struct SyntaxTests {
+    func json(_ text: String) throws(Diagnostic) -> SyntaxNode { try JSONParser.parse(Array(text.utf8)) }
+
+    /// The problem `body` fails with, if any.
+    func problem(_ body: () throws(Diagnostic) -> Void) -> Problem? {
+        do { try body() } catch { return error.problem }
+        return nil
+    }
+
+    @Test func jsonKeepsPositionsAndScalarStyles() throws {
+        let root = try json("{\n  \"a\": [1, \"two\", true, null],\n  \"b\": {}\n}")
+        let pairs = try #require(root.pairs)
+        #expect(pairs.map { $0.key.scalarText } == ["a", "b"])
+        #expect(pairs[0].key.location == SourceLocation(line: 2, column: 3))
+        let elements = try #require(pairs[0].value.elements)
+        #expect(elements.map(\.location.column) == [9, 12, 19, 25])
+        #expect(elements.map(\.typeDescription) == ["a number", "a string", "a boolean", "null"])
+    }
+
+    @Test func jsonDecodesEscapes() throws {
+        let root = try json(#"["a\"b\\c\/d\n\u00e9\ud83d\ude00"]"#)
+        #expect(root.elements?.first?.scalarText == "a\"b\\c/d\né😀")
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", "a trailing comma before '}' is not allowed in JSON"),
+        ("[1, 2", "expected ',' or ']' after an array element, found end of file"),
+        ("{\"a\" 1}", "expected ':' after the key, found '1'"),
+        ("01", "numbers cannot have leading zeros"),
+        ("\"abc", "unterminated string"),
+        ("\"a\tb\"", "control character in a string (escape it, e.g. \\n)"),
+        ("\"\\x\"", "invalid escape '\\x'"),
+        ("\"\\ud800\"", "unpaired surrogate in \\u escape"),
+        ("[1] 2", "unexpected '2' after the end of the document"),
+        ("tru", "expected a value, found end of file"),
+        ("", "expected a value, found end of file"),
+    ])
+    func jsonErrors(input: String, message: String) {
+        #expect(problem { () throws(Diagnostic) in _ = try json(input) } == Diagnostic(.jsonSyntax(message), at: nil).problem)
+    }
+
+    @Test func deepJSONNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(problem { () throws(Diagnostic) in _ = try json(deep) } == Problem.nestingTooDeep(limit: 64))
+    }
+
+    @Test func deepYAMLNestingIsAnErrorNotACrash() {
+        for deep in [String(repeating: "[", count: 100_000), String(repeating: "- ", count: 100_000) + "x",
+                     (0..<2000).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n")] {
+            #expect(problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(deep, limits: .default) } == Problem.nestingTooDeep(limit: 64))
+        }
+    }
+
+    @Test func yamlAliasBombIsAnError() {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]") }
+        var limits = Limits.default
+        limits.maximumNodes = 100_000
+        #expect(problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(lines.joined(separator: "\n"), limits: limits) } == Problem.aliasExpansion(limit: 100_000))
+    }
+
+    @Test func yamlScalarsAreTypedByYAML12CoreRules() throws {
+        let root = try YAMLLoader.parse("a: yes\nb: true\nc: '12'\nd: 12\ne: ~\nf: 1.5e3\ng: no\n", limits: .default)
+        let types = try #require(root.pairs).map { $0.value.typeDescription }
+        #expect(types == ["a string", "a boolean", "a string", "a number", "null", "a number", "a string"])
+    }
+
+    @Test func byteOrderMarkAndCRLFAreAccepted() throws {
+        let bytes = Array("\u{FEFF}id: form\r\ntitle: T\r\n".utf8)
+        let (root, _) = try SyntaxLoader.parse(bytes, format: .yaml, limits: .default)
+        #expect(root.pairs?.map { $0.value.scalarText } == ["form", "T"])
+        let (json, _) = try SyntaxLoader.parse(Array("\u{FEFF}{\"id\":\r\n\"x\"}".utf8), format: .json, limits: .default)
+        #expect(json.pairs?.first?.value.scalarText == "x")
+    }
+
+    @Test func oversizedFilesAreRejectedBeforeParsing() {
+        var limits = Limits.default
+        limits.maximumFileSize = 10
+        #expect(problem { () throws(Diagnostic) in _ = try SyntaxLoader.parse(Array(repeating: 0x20, count: 20), format: .yaml, limits: limits) } == Problem.fileTooLarge(bytes: 20, limit: 10))
+    }
+}
+
