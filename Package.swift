@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"]),
-        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting"]),
+        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,11 +34,22 @@ public final class RecordingListView: ListView {
     /// Batches that did not fit the mirror.
     public private(set) var errors: [ChangesetError] = []
     /// The mirror: each visible section's header and footer texts, and its cells.
-    public private(set) var mirror: [MirroredSection<SectionTexts, RecordingCell>] = []
+    public private(set) var mirror: [MirroredSection<SectionTexts, Any>] = []
     /// The data source last shown.
     public private(set) weak var dataSource: (any ListDataSource)?
+    /// Makes a cell for a reuse identifier.
+    let makeCell: (String) -> Any
 
-    public init() {}
+    /// - Parameter makeCell: The cells to hand out (`RecordingCell` by default). A
+    ///   cell's text in `sections` is its `description`.
+    public init(makeCell: @escaping (String) -> Any = { RecordingCell(reuseIdentifier: $0) }) {
+        self.makeCell = makeCell
+    }
+
+    /// A cell's text: its `description` (a `RecordingCell`'s `text`).
+    static func text(of cell: Any) -> String {
+        (cell as? CustomStringConvertible)?.description ?? "\(cell)"
+    }
 
     /// The changeset of the last batch, if the last event was a batch.
     public var lastChangeset: Changeset? {
@@ -48,13 +59,13 @@ public final class RecordingListView: ListView {
 
     /// The mirror as texts, for comparisons.
     public var sections: [MirroredSection<SectionTexts, String>] {
-        mirror.map { MirroredSection(header: $0.header, cells: $0.cells.map(\.text)) }
+        mirror.map { MirroredSection(header: $0.header, cells: $0.cells.map(Self.text(of:))) }
     }
 
     /// What a full reload of the current data source would show.
     public func freshRendering() -> [MirroredSection<SectionTexts, String>] {
         guard let dataSource else { return [] }
-        return Self.render(dataSource, in: self).map { MirroredSection(header: $0.header, cells: $0.cells.map(\.text)) }
+        return Self.render(dataSource, in: self).map { MirroredSection(header: $0.header, cells: $0.cells.map(Self.text(of:))) }
     }
 
     /// The mirror as text: `# header`, one indented line per row, `— footer`.
@@ -62,7 +73,7 @@ public final class RecordingListView: ListView {
         var lines: [String] = []
         for section in mirror {
             if let header = section.header.header { lines.append("# \(header)") }
-            lines.append(contentsOf: section.cells.map { "  \($0.text)" })
+            lines.append(contentsOf: section.cells.map { "  \(Self.text(of: $0))" })
             if let footer = section.header.footer { lines.append("— \(footer)") }
         }
         return lines.joined(separator: "\n")
@@ -71,7 +82,7 @@ public final class RecordingListView: ListView {
     // MARK: ListView
 
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Any {
-        RecordingCell(reuseIdentifier: identifier)
+        makeCell(identifier)
     }
 
     public func cellForRow(at indexPath: IndexPath) -> Any? {
@@ -106,20 +117,20 @@ public final class RecordingListView: ListView {
 
     // MARK: Rendering
 
-    static func render(_ dataSource: any ListDataSource, in view: RecordingListView) -> [MirroredSection<SectionTexts, RecordingCell>] {
+    static func render(_ dataSource: any ListDataSource, in view: RecordingListView) -> [MirroredSection<SectionTexts, Any>] {
         (0..<dataSource.numberOfSections).map { section in
             MirroredSection(header: SectionTexts(dataSource, section),
                             cells: cells(ofSection: section, from: dataSource, in: view))
         }
     }
 
-    static func cells(ofSection section: Int, from dataSource: any ListDataSource, in view: RecordingListView) -> [RecordingCell] {
+    static func cells(ofSection section: Int, from dataSource: any ListDataSource, in view: RecordingListView) -> [Any] {
         (0..<dataSource.numberOfRows(inSection: section)).map { cell(at: IndexPath(row: $0, section: section), from: dataSource, in: view) }
     }
 
-    static func cell(at indexPath: IndexPath, from dataSource: any ListDataSource, in view: RecordingListView) -> RecordingCell {
-        guard let cell = dataSource.cellForRow(at: indexPath, in: view) as? RecordingCell else {
-            preconditionFailure("RecordingListView got no RecordingCell for \(indexPath)")
+    static func cell(at indexPath: IndexPath, from dataSource: any ListDataSource, in view: RecordingListView) -> Any {
+        guard let cell = dataSource.cellForRow(at: indexPath, in: view) else {
+            preconditionFailure("RecordingListView got no cell for \(indexPath)")
         }
         return cell
     }

@@ -117,15 +117,15 @@ final class Evaluation {
         let field = definition.fields[index]
         let value = self.value(of: index)
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
+        if field.kind == .choice, case .string(let selected) = stored[index], value.isNull {
+            return error(.option(selected, options: visibleOptions(of: index).map(\.value)))
+        }
         let isEmpty = value.isNull || (field.kind == .switch && value == false)
         if isEmpty {
             if isRequired(index) { return error(.required) }
         } else {
             if let own = FieldValues.check(value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum)) {
                 return own
-            }
-            if field.kind == .choice, case .string(let selected) = stored[index], value.isNull {
-                return error(.option(selected, options: visibleOptions(of: index).map(\.value)))
             }
             if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {
                 return error(.minSelected(minSelected))

@@ -26,7 +26,7 @@ public struct FieldRow: Diffable, Sendable {
 }
 
 /// The cell the session's descriptors configure: a view model a list view renders.
-public final class FieldCell {
+public final class FieldCell: CustomStringConvertible {
     /// The field shown.
     public internal(set) var field: FieldDefinition?
     public internal(set) var row: FieldRow?
@@ -40,6 +40,14 @@ public final class FieldCell {
     /// The error message to show under the field, if any.
     public var errorMessage: String? { row?.error?.message }
     public var isRequired: Bool { row?.isRequired ?? false }
+
+    /// `label: value`, with `*` when required and `! error` when in error.
+    public var description: String {
+        var text = label + (isRequired ? " *" : "")
+        if !displayValue.isEmpty { text += (text.isEmpty ? "" : ": ") + displayValue }
+        if let errorMessage { text += " ! " + errorMessage }
+        return text
+    }
 }
 
 /// The content of a session's sections: what their header and footer show.

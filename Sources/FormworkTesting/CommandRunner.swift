@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs a built executable of this package and captures what it prints, for tests
+/// that check a command as a user runs it.
+///
+/// ```swift
+/// let result = try CommandRunner.run("formwork", ["check", "Forms/seed.yaml"])
+/// #expect(result.status == 0)
+/// ```
+public enum CommandRunner {
+    /// What a finished process left.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// The directory holding the package's built products (next to the test bundle).
+    public static var productsDirectory: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.pathComponents.count > 1, !FileManager.default.fileExists(atPath: url.appendingPathComponent("formwork").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }
+
+    /// Runs `product` with `arguments`, feeding `input` on standard input.
+    ///
+    /// - Parameters:
+    ///   - directory: The working directory (the package root by default).
+    ///   - environment: Variables added to (or replacing) the current environment.
+    public static func run(
+        _ product: String, _ arguments: [String], input: String = "", directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(product)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}

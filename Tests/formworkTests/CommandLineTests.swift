@@ -1,0 +1,97 @@
+import Foundation
+import FormworkTesting
+import Testing
+
+/// The `formwork` executable, run as a user runs it.
+@Suite("formwork command line")
+struct CommandLineTests {
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func formwork(_ arguments: String..., input: String = "") throws -> CommandRunner.Result {
+        try CommandRunner.run("formwork", arguments, input: input, directory: Self.package)
+    }
+
+    @Test func checkAcceptsEveryBundledForm() throws {
+        let forms = try FileManager.default.contentsOfDirectory(atPath: Self.package.appendingPathComponent("Forms").path)
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { "Forms/\($0)" }
+        let result = try CommandRunner.run("formwork", ["check"] + forms, directory: Self.package)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.components(separatedBy: "\n").filter { $0.hasSuffix(")") }.count == forms.count)
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test func checkReportsBrokenFilesOnStandardErrorAndExitsOne() throws {
+        let result = try formwork("check", "Forms/seed.yaml", "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.yaml")
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "Forms/seed.yaml: ok (5 fields in 2 sections)\n")
+        let fixture = try String(contentsOf: Self.package.appendingPathComponent(
+            "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.expected"), encoding: .utf8)
+        #expect(result.standardError == "Tests/FormworkTests/Fixtures/broken/" + fixture + "1 of 2 files failed\n")
+    }
+
+    @Test func evalPrintsJSON() throws {
+        #expect(try formwork("eval", "1 + 2 * 3").standardOutput == "7\n")
+        #expect(try formwork("eval", "'a' + 'b'").standardOutput == "\"ab\"\n")
+        #expect(try formwork("eval", "10 / 0").standardOutput == "null\n")
+        #expect(try formwork("eval", "$n > 3 and $s == 'x'", "--set", "n=4", "--set", "s=x").standardOutput == "true\n")
+        #expect(try formwork("eval", "$d + 1", "--set", "d=2024-02-28").standardOutput == "\"2024-02-29\"\n")
+    }
+
+    @Test func evalWithAFormUsesItsFieldsAndVisibility() throws {
+        let result = try formwork("eval", "$total", "--form", "Forms/conference.yaml", "--set", "ticket=business", "--set", "dinner=yes")
+        #expect(result.standardOutput == "784\n", "\(result.standardError)")
+        let hidden = try formwork("eval", "$lastName", "--form", "Forms/seed.yaml", "--set", "lastName=Lovelace")
+        #expect(hidden.standardOutput == "null\n")  // hidden: no first name yet
+    }
+
+    @Test func evalReportsAnInvalidExpression() throws {
+        let result = try formwork("eval", "$age >= '18'", "--form", "Forms/health-intake.yaml")
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+            <expression>:1:1: error: cannot compare a number >= text
+                $age >= '18'
+                ^~~~~~~~~~~~
+              hint: both sides must be of the same type (or null)
+
+            """)
+    }
+
+    @Test func showPrintsTheVisibleForm() throws {
+        let values = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-show-\(UUID()).json")
+        try #"{"firstName": "Ada", "additional": true, "email": "ada@example.org"}"#.write(to: values, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: values) }
+        let result = try formwork("show", "Forms/seed.yaml", "--values", values.path)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            Seed form
+            The form from allaboutapps' DataSource example, as a definition file.
+
+            Name
+               1  First name                 Ada
+               2  Last name
+               3  Show additional options    [x]
+
+            Additional Fields
+               4  E-mail                     ada@example.org
+               5  Some random text
+
+            """)
+    }
+
+    @Test func showMarksRequiredFieldsAndErrors() throws {
+        let values = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-show-\(UUID()).yaml")
+        try "username: ada\nnewsletter: true\n".write(to: values, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: values) }
+        let output = try formwork("show", "Forms/signup.yaml", "--values", values.path).standardOutput
+        #expect(output.contains("   2  E-mail *"))
+        #expect(output.contains("      ! is required"))
+        #expect(output.contains("Topics *"))
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try formwork("--version").standardOutput == "0.1.0\n")
+        let help = try formwork("--help").standardOutput
+        #expect(help.contains("formwork check Forms/*.yaml"))
+        #expect(try formwork("check").status == 64)
+    }
+}
