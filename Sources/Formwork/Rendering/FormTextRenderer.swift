@@ -30,7 +30,7 @@ public struct FormTextRenderer {
     public func render(_ session: FormSession) -> String {
         var lines: [String] = [style.title(TerminalText.escaped(session.definition.title))]
         if let description = session.definition.description {
-            lines += wrap(TerminalText.escaped(description), width: width).map(style.dim)
+            lines += wrap(Self.safe(description), width: width).map(style.dim)
         }
         let labelWidth = self.labelWidth(session)
         var number = 0
@@ -45,7 +45,7 @@ public struct FormTextRenderer {
                 lines += rowLines(number: number, cell: cell, labelWidth: labelWidth)
             }
             if let footer = dataSource.footer(inSection: section).title {
-                lines += wrap(TerminalText.escaped(footer), width: width - 2).map { "  " + style.dim($0) }
+                lines += wrap(Self.safe(footer), width: width - 2).map { "  " + style.dim($0) }
             }
         }
         return lines.joined(separator: "\n")
@@ -57,15 +57,15 @@ public struct FormTextRenderer {
         let prefix = marker + String(repeating: " ", count: max(0, 3 - numberText.count)) + numberText + "  "
         let indent = String(repeating: " ", count: prefix.count)
         let kind = cell.field?.kind
-        var label = TerminalText.escaped(cell.label)
-        if cell.isRequired { label += " *" }
-        var value = TerminalText.escaped(cell.displayValue)
+        let label = TerminalText.escaped(cell.label)
+        var value = Self.safe(cell.displayValue)
         if kind == .computed, !value.isEmpty { value += "  (computed)" }
         if kind == .note {
             let text = label.isEmpty ? value : label + ": " + value
             return wrap(text, width: width - prefix.count).enumerated().map { ($0.offset == 0 ? prefix : indent) + style.dim($0.element) }
         }
-        let labelLines = wrap(label, width: labelWidth)
+        var labelLines = wrap(label, width: cell.isRequired ? labelWidth - 2 : labelWidth)
+        if cell.isRequired { labelLines[labelLines.count - 1] += " *" }
         let valueWidth = max(10, width - prefix.count - labelWidth - 2)
         let valueLines = value.isEmpty ? [] : wrap(value, width: valueWidth)
         var lines: [String] = []
@@ -87,7 +87,15 @@ public struct FormTextRenderer {
         let widest = session.visibleFields.filter { $0.kind != .note }.map {
             TerminalText.displayWidth(TerminalText.escaped($0.label)) + 2
         }.max() ?? 10
-        return min(max(widest, 10), width / 3)
+        return min(max(widest, 10), width * 2 / 5)
+    }
+
+    /// Text from a definition or a person, safe for a terminal: line breaks are kept
+    /// as lines, every other control character is shown escaped.
+    public static func safe(_ text: String) -> String {
+        text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.escaped(String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))) }
+            .joined(separator: "\n")
     }
 
     /// Splits text into lines of at most `width` columns, at spaces where possible.
