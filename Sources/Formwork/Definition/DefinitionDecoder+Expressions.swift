@@ -100,15 +100,15 @@ extension DefinitionDecoder {
     /// Reports cycles among visibility, option visibility and computed values, and
     /// returns an evaluation order in which every field follows what it reads.
     mutating func checkDependencies() -> [Int] {
-        let graph = DependencyGraph(fields: fields.map(\.definition), sections: sections)
-        for cycle in graph.cycles() where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
+        let (cycles, order) = DependencyGraph(fields: fields.map(\.definition), sections: sections).walk()
+        for cycle in cycles where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
             let first = fields[cycle[0]]
             let node = first.visibleNode ?? first.valueNode ?? first.optionVisibleNodes.first?.node
                 ?? sectionVisibleNodes[first.definition.sectionIndex]
             let location = node?.location ?? first.definition.location
             collector.report(.cycle(cycle.map { fields[$0].definition.id }), at: location, length: node?.scalarText?.count ?? 1)
         }
-        return graph.evaluationOrder()
+        return order
     }
 
     /// Digits and separators only: a date that failed to parse, not an expression.

@@ -21,66 +21,41 @@ struct DependencyGraph {
         }
     }
 
-    /// Each elementary cycle found by depth-first search, once, as field indices with
-    /// the first repeated at the end (`[a, b, a]`).
-    func cycles() -> [[Int]] {
-        var state = [UInt8](repeating: 0, count: reads.count)  // 0 new, 1 on stack, 2 done
-        var stack: [Int] = []
-        var found: [[Int]] = []
+    /// One depth-first walk over the graph (iterative, so long chains cannot
+    /// overflow the stack): the cycles it meets, each once as field indices with the
+    /// first repeated at the end (`[a, b, a]`), and a post-order in which every field
+    /// follows the fields it reads (fields in cycles keep form order).
+    func walk() -> (cycles: [[Int]], order: [Int]) {
+        var state = [UInt8](repeating: 0, count: reads.count)  // 0 new, 1 on the path, 2 done
+        var path: [Int] = []
+        var cycles: [[Int]] = []
         var reported = Set<[Int]>()
-
-        // Iterative DFS, so that long chains cannot overflow the stack.
-        for root in reads.indices where state[root] == 0 {
-            var frames: [(node: Int, next: Int)] = [(root, 0)]
-            state[root] = 1
-            stack.append(root)
-            while let frame = frames.last {
-                if frame.next < reads[frame.node].count {
-                    frames[frames.count - 1].next += 1
-                    let target = reads[frame.node][frame.next]
-                    if state[target] == 0 {
-                        state[target] = 1
-                        stack.append(target)
-                        frames.append((target, 0))
-                    } else if state[target] == 1 {
-                        let cycle = Array(stack.drop { $0 != target }) + [target]
-                        let key = Set(cycle).sorted()
-                        if reported.insert(key).inserted { found.append(cycle) }
-                    }
-                } else {
-                    state[frame.node] = 2
-                    stack.removeLast()
-                    frames.removeLast()
-                }
-            }
-        }
-        return found
-    }
-
-    /// Field indices ordered so that each follows the fields it reads (fields in
-    /// cycles keep form order).
-    func evaluationOrder() -> [Int] {
         var order: [Int] = []
         order.reserveCapacity(reads.count)
-        var state = [UInt8](repeating: 0, count: reads.count)
         for root in reads.indices where state[root] == 0 {
             var frames: [(node: Int, next: Int)] = [(root, 0)]
             state[root] = 1
+            path.append(root)
             while let frame = frames.last {
                 if frame.next < reads[frame.node].count {
                     frames[frames.count - 1].next += 1
                     let target = reads[frame.node][frame.next]
                     if state[target] == 0 {
                         state[target] = 1
+                        path.append(target)
                         frames.append((target, 0))
+                    } else if state[target] == 1 {
+                        let cycle = Array(path.drop { $0 != target }) + [target]
+                        if reported.insert(Set(cycle).sorted()).inserted { cycles.append(cycle) }
                     }
                 } else {
                     state[frame.node] = 2
                     order.append(frame.node)
+                    path.removeLast()
                     frames.removeLast()
                 }
             }
         }
-        return order
+        return (cycles, order)
     }
 }

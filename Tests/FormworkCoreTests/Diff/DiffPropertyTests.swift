@@ -1,5 +1,6 @@
 import Foundation
 import FormworkCore
+import FormworkTesting
 import Testing
 
 /// Applying a changeset to the old snapshot, by the documented semantics, must give

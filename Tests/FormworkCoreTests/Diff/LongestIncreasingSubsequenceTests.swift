@@ -1,4 +1,5 @@
 @testable import FormworkCore
+import FormworkTesting
 import Testing
 
 @Suite("Longest increasing subsequence")

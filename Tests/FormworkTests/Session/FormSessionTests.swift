@@ -208,7 +208,7 @@ struct ValuesFileTests {
 struct VisibilityFixedPointTests {
     @Test(arguments: 0..<25)
     func randomFormsSettleInOnePass(seed: Int) throws {
-        var rng = SplitMix(seed: UInt64(seed) + 1)
+        var rng = SeededGenerator(seed: UInt64(seed) + 1)
         let count = 12
         let rank = Array(0..<count).shuffled(using: &rng)  // field i may read j when rank[j] < rank[i]
         var lines = ["id: random", "title: Random", "sections:"]
@@ -243,17 +243,5 @@ struct VisibilityFixedPointTests {
             }
         }
         #expect((0..<count).map { session.isVisible("f\($0)") } == visible, "\(lines.joined(separator: "\n"))")
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
