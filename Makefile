@@ -1,21 +1,30 @@
 # Formwork: every target installs what it needs on a fresh Debian machine with Swift.
 SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build release clean
+.PHONY: demo test build release deps clean
 
-## demo: run the main example on a bundled form
-demo:
-	$(SWIFT) run formwork-core-demo
+## demo: fill the bundled seed form at the prompt
+demo: deps
+	$(SWIFT) build --product formwork
+	$(SWIFT) run formwork fill Forms/seed.yaml
 
 ## test: build and run every test
-test:
+test: deps
 	$(SWIFT) test
 
-build:
+build: deps
 	$(SWIFT) build
 
-release:
+release: deps
 	$(SWIFT) build -c release
+
+## deps: libedit (line editing) and pkg-config, from Debian, when missing
+deps:
+	@if ! pkg-config --exists libedit 2>/dev/null; then \
+		echo "Installing libedit-dev (line editing) …"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
+	fi
 
 clean:
 	rm -rf .build

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FormworkCore", targets: ["FormworkCore"]),
         .library(name: "Formwork", targets: ["Formwork"]),
+        .library(name: "FormworkREPL", targets: ["FormworkREPL"]),
         .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
@@ -19,9 +20,13 @@ let package = Package(
         .target(name: "FormworkCore"),
         // The form model: definitions (YAML/JSON), the condition language, validation, sessions.
         .target(name: "Formwork", dependencies: ["FormworkCore", .product(name: "Yams", package: "Yams")]),
+        // libedit, through a shim for its variadic calls. Only FormworkREPL's LineEditor imports it.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // The line-edited REPL: readers, commands, the terminal table, guided filling.
+        .target(name: "FormworkREPL", dependencies: ["Formwork", "CEditLine"]),
         // The command-line tool.
         .executableTarget(name: "formwork", dependencies: [
-            "Formwork", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Test support shared by the test targets and by embedders: a recording list view.
         .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
@@ -29,6 +34,7 @@ let package = Package(
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"]),
+        .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
         .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,18 +4,36 @@ import Foundation
 
 @main
 struct FormworkCommand: ParsableCommand {
+    /// Like `ParsableCommand.main()`, but invalid arguments exit 2 (as an invalid
+    /// definition does), not 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "formwork",
-        abstract: "Declarative forms for the terminal: check, evaluate and show form definitions.",
+        abstract: "Declarative forms for the terminal: fill, check, evaluate and show form definitions.",
         discussion: """
             Examples:
+              formwork fill Forms/seed.yaml
+              formwork fill Forms/health-intake.yaml --guided
               formwork check Forms/*.yaml
               formwork show Forms/seed.yaml --values answers.json
               formwork eval "age(date('1990-05-17')) >= 18"
               formwork eval '$total > 500' --form Forms/conference.yaml --set tickets=3
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Eval.self, Show.self])
+        subcommands: [Fill.self, Check.self, Eval.self, Show.self])
 }
 
 /// Writes to standard error.

@@ -1,7 +1,7 @@
 /// "Did you mean …": the candidates closest to a misspelt name.
-enum Suggestions {
+public enum Suggestions {
     /// Up to `limit` candidates within a small edit distance of `word`, closest first.
-    static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 1) -> [String] {
+    public static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 1) -> [String] {
         let lowered = word.lowercased()
         let threshold = max(2, word.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
@@ -34,7 +34,7 @@ enum Suggestions {
     }
 
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
-    static func quotedList(_ items: [String], conjunction: String = "or") -> String {
+    public static func quotedList(_ items: [String], conjunction: String = "or") -> String {
         let quoted = items.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!

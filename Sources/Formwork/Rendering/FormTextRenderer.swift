@@ -82,9 +82,10 @@ public struct FormTextRenderer {
         return lines
     }
 
-    /// The label column: the widest visible label (with its `*`), within a third of the width.
+    /// The label column: the widest label of the form (with its `*`), within two
+    /// fifths of the width; over all fields, so columns stay put as fields appear.
     public func labelWidth(_ session: FormSession) -> Int {
-        let widest = session.visibleFields.filter { $0.kind != .note }.map {
+        let widest = session.definition.fields.filter { $0.kind != .note }.map {
             TerminalText.displayWidth(TerminalText.escaped($0.label)) + 2
         }.max() ?? 10
         return min(max(widest, 10), width * 2 / 5)

@@ -145,7 +145,11 @@ public final class FormSession {
     public func set(_ id: String, text: String) throws(SessionError) {
         let field = try self.field(id)
         switch FieldValues.parse(text, for: field, today: today) {
-        case .failure(let error): throw .rejected(error)
+        case .failure(var error):
+            if case .option(let input, _) = error.rule {  // name only the options offered now
+                error.rule = .option(input, options: evaluation.visibleOptions(of: field.index).map(\.value))
+            }
+            throw .rejected(error)
         case .success(let value): try store(value, in: field)
         }
     }
@@ -178,9 +182,10 @@ public final class FormSession {
                 }
             }
             try store(selected.isEmpty ? .null : .list(selected), in: field)
+        case (.multichoice, nil):
+            throw .notToggleable(field: field.id, kind: field.kind.rawValue, needsOption: true)
         default:
-            throw .rejected(FieldError(field: field.id, rule: .type(expected: field.kind == .multichoice
-                ? "an option to toggle" : "a switch or multichoice field", input: option ?? field.kind.rawValue)))
+            throw .notToggleable(field: field.id, kind: field.kind.rawValue, needsOption: false)
         }
     }
 

@@ -4,6 +4,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownField(String, suggestions: [String])
     /// The field rejected the value; the old value stays.
     case rejected(FieldError)
+    /// `toggle` on a field that is not a switch, or on a multichoice without an option.
+    case notToggleable(field: String, kind: String, needsOption: Bool)
 
     public var description: String {
         switch self {
@@ -12,6 +14,9 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no field '\(id)'\(hint)"
         case .rejected(let error):
             return "\(error.field) \(error.message)"
+        case let .notToggleable(field, kind, needsOption):
+            return needsOption ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"
+                : "\(field) is a \(kind) field: toggle works on switches and on multichoice options"
         }
     }
 }

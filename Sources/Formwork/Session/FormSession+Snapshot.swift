@@ -1,0 +1,22 @@
+extension FormSession {
+    /// Every stored value (hidden fields included) and which fields show errors:
+    /// what undo, redo and drafts restore.
+    public struct Snapshot: Equatable, Sendable {
+        let values: [Value]
+        let touched: Set<Int>
+
+        /// Whether the values (not what is shown) are the same.
+        public func hasSameValues(as other: Snapshot) -> Bool { values == other.values }
+    }
+
+    /// The current values.
+    public func snapshot() -> Snapshot {
+        Snapshot(values: values, touched: touched)
+    }
+
+    /// Puts back the values of a snapshot taken from this session.
+    public func restore(_ snapshot: Snapshot) {
+        guard snapshot.values.count == values.count else { return }
+        restore(values: snapshot.values, touched: snapshot.touched)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Small terminal facts and settings the REPL needs beyond libedit.
+public enum TerminalSupport {
+    /// Whether a file descriptor is a terminal (the REPL never guesses from `TERM`).
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// The terminal's width in columns (80 when unknown).
+    public static func width(_ descriptor: Int32 = STDOUT_FILENO) -> Int {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// libedit drops every non-ASCII byte unless LC_CTYPE is a UTF-8 locale.
+    static func ensureUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    /// Ctrl-C interrupts the read (no restart), so the line can be abandoned instead of
+    /// the process being killed.
+    static func installInterruptHandler() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+
+    static func clearInterrupt() {}
+
+    /// Reads a line with echo off (passwords): never shown, never in history.
+    static func readSecretLine(prompt: String) -> LineInput {
+        FileHandle.standardOutput.write(Data(prompt.utf8))
+        var original = termios()
+        let isTTY = tcgetattr(STDIN_FILENO, &original) == 0
+        if isTTY {
+            var silent = original
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        }
+        defer {
+            if isTTY { tcsetattr(STDIN_FILENO, TCSAFLUSH, &original) }
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0 {
+                if errno == EINTR { return .interrupted }
+                return .endOfInput
+            }
+            if count == 0 { return bytes.isEmpty ? .endOfInput : .line(String(decoding: bytes, as: UTF8.self)) }
+            if byte == 0x0A || byte == 0x0D { return .line(String(decoding: bytes, as: UTF8.self)) }
+            if byte == 0x04, bytes.isEmpty { return .endOfInput }
+            if byte == 0x7F || byte == 0x08 { if !bytes.isEmpty { bytes.removeLast() }; continue }
+            if byte == 0x15 { bytes.removeAll(); continue }  // Ctrl-U
+            bytes.append(byte)
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Formwork
+import FormworkCore
+import Foundation
+
+extension ReplSession {
+    /// Runs one command line.
+    func command(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return askCommand() }
+        switch CommandParser.parse(trimmed) {
+        case .failure(let failure):
+            error(failure.description)
+            askCommand()
+        case .success(let command):
+            if case .set(let id, _) = command, form.definition.field(id)?.kind == .secure {
+                step.history = nil  // a secure value never enters history
+            } else {
+                step.history = trimmed
+            }
+            run(command)
+        }
+    }
+
+    func run(_ command: Command) {
+        switch command {
+        case .show:
+            form.reload(table, animated: false)
+            step.lines += table.render().map(ReplLine.out)
+        case .select(let number):
+            return select(number)
+        case let .set(id, value):
+            guard let field = field(id) else { break }
+            guard let value else { return focus(field.index) }
+            mutate { () throws(SessionError) in try form.set(id, text: value) }
+            current = field.index
+        case let .toggle(id, option):
+            guard field(id) != nil else { break }
+            mutate { () throws(SessionError) in try form.toggle(id, option: option) }
+        case .clear(let id):
+            guard field(id) != nil else { break }
+            mutate { () throws(SessionError) in try form.clear(id) }
+        case .next:
+            return next()
+        case .back:
+            guard let previous = visited.popLast() else {
+                say("Nothing to go back to.")
+                break
+            }
+            return ask(previous, guided: false, remember: false)
+        case .goto(let id):
+            return goto(id)
+        case .why(let id):
+            step.lines += explain(id).map(ReplLine.out)
+        case .errors:
+            listErrors(form.errors())
+        case .undo:
+            undoOrRedo(from: \.undoStack, to: \.redoStack, verb: "undo")
+        case .redo:
+            undoOrRedo(from: \.redoStack, to: \.undoStack, verb: "redo")
+        case .values:
+            let masked = form.answers().map { answer -> (key: String, value: Value) in
+                form.definition.field(answer.id)?.kind == .secure ? (answer.id, "•••") : (answer.id, answer.value)
+            }
+            step.lines += JSONText.object(masked).components(separatedBy: "\n").map(ReplLine.out)
+        case .save(let path):
+            save(to: path)
+        case .submit:
+            return submit()
+        case .help(let name):
+            help(name)
+        case .quit:
+            return quit(confirmed: !options.interactive)
+        }
+        askCommand()
+    }
+
+    func select(_ number: Int) {
+        guard let path = table.indexPath(ofRow: number), let field = form.field(at: path) else {
+            error("there is no row \(number) (rows are 1 to \(table.rowCount))")
+            return askCommand()
+        }
+        current = field.index
+        switch field.kind {
+        case .switch:
+            mutate { () throws(SessionError) in try form.toggle(field.id) }
+            askCommand()
+        case .note:
+            step.lines += (FormTextRenderer.safe(field.text ?? "")).components(separatedBy: "\n").map { .out("  " + $0) }
+            askCommand()
+        case .computed:
+            describeComputed(field)
+            askCommand()
+        default:
+            ask(field.index, guided: false)
+        }
+    }
+
+    func describeComputed(_ field: FieldDefinition) {
+        out("  \(TerminalText.escaped(field.label)) = \(FormSession.display(form.value(of: field.id), of: field).isEmpty ? "(nothing yet)" : FormSession.display(form.value(of: field.id), of: field))")
+        if let value = field.value { out("  computed as: \(TerminalText.escaped(value.source))") }
+    }
+
+    /// Moves to a field and asks for its value (`goto`, `next`, `back`, `set ID`).
+    func focus(_ index: Int) {
+        let field = form.definition.fields[index]
+        guard form.isVisible(field.id) else {
+            error("\(field.id) is hidden now ('why \(field.id)' says why)")
+            return askCommand()
+        }
+        switch field.kind {
+        case .note, .computed:
+            step.lines += table.rowLines(forField: field.id).map(ReplLine.out)
+            current = index
+            askCommand()
+        default:
+            ask(index, guided: false)
+        }
+    }
+
+    func goto(_ id: String) {
+        if let section = form.definition.section(id), form.definition.field(id) == nil {
+            guard let first = section.fieldIndices.first(where: { form.isVisible(form.definition.fields[$0].id) }) else {
+                error("section '\(id)' is hidden now ('why \(id)' says why)")
+                return askCommand()
+            }
+            return focus(first)
+        }
+        guard let field = field(id) else { return askCommand() }
+        focus(field.index)
+    }
+
+    /// The next visible field after the current one that is empty and required, else
+    /// the next empty one.
+    func next() {
+        let fields = form.visibleFields.filter { $0.kind.isEditable }
+        let start = current ?? -1
+        let ordered = fields.filter { $0.index > start } + fields.filter { $0.index <= start }
+        func isEmpty(_ field: FieldDefinition) -> Bool {
+            let value = form.value(of: field.id)
+            return value.isNull || (field.kind == .switch && field.required.isSet && !value.isTrue)
+        }
+        guard let target = ordered.first(where: { isEmpty($0) && form.isRequired($0.id) }) ?? ordered.first(where: isEmpty) else {
+            say("Every field is answered. Type 'submit' to finish.")
+            return askCommand()
+        }
+        focus(target.index)
+    }
+
+    func undoOrRedo(from source: ReferenceWritableKeyPath<ReplSession, [FormSession.Snapshot]>,
+                    to target: ReferenceWritableKeyPath<ReplSession, [FormSession.Snapshot]>, verb: String) {
+        guard let snapshot = self[keyPath: source].popLast() else {
+            error("nothing to \(verb)")
+            return
+        }
+        self[keyPath: target].append(form.snapshot())
+        form.restore(snapshot)
+        showChanges()
+    }
+
+    func listErrors(_ errors: [FieldError]) {
+        guard !errors.isEmpty else {
+            say("No problems.")
+            return
+        }
+        for error in errors {
+            let number = table.number(ofField: error.field).map { String(format: "%3d", $0) } ?? "  -"
+            let label = form.definition.field(error.field).map { TerminalText.escaped($0.label) } ?? error.field
+            step.lines.append(.err("\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))"))
+        }
+    }
+
+    func save(to path: String?) {
+        let path = path ?? "\(form.definition.id).values.json"
+        let values = form.storedValues().filter { form.definition.field($0.id)?.kind != .secure }
+        do {
+            try options.writeFile(path, JSONText.object(values.map { (key: $0.id, value: $0.value) }) + "\n")
+            savedSnapshot = form.snapshot()
+            say("Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(path) (secure values are never saved).")
+        } catch {
+            self.error("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Validates every visible field; on success writes the answers and ends.
+    func submit() {
+        let errors = form.validate()
+        showChanges()
+        guard errors.isEmpty else {
+            step.lines.append(.err("error: \(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting:"))
+            failed = true
+            listErrors(errors)
+            if options.interactive, let first = form.definition.field(errors[0].field) {
+                return focus(first.index)
+            }
+            return askCommand()
+        }
+        let answers = form.answersJSON() + "\n"
+        if let path = options.answersPath {
+            do {
+                try options.writeFile(path, answers)
+                say("Submitted. The answers are in \(path).")
+            } catch {
+                self.error("cannot write \(path): \(error.localizedDescription)")
+                return askCommand()
+            }
+        } else {
+            say("Submitted.")
+            step.lines += answers.dropLast().components(separatedBy: "\n").map(ReplLine.out)
+        }
+        savedSnapshot = form.snapshot()
+        end()
+    }
+
+    func help(_ name: String?) {
+        guard let name else {
+            step.lines += CommandHelp.overview().map(ReplLine.out)
+            return
+        }
+        guard let entry = CommandHelp.entry(name) else {
+            error(CommandError.unknownCommand(name, suggestion: CommandHelp.closest(to: name)).description)
+            return
+        }
+        out("  \(entry.usage)")
+        out("    \(entry.summary)")
+    }
+
+    /// Leaves; on a terminal, asks first when there are unsaved changes.
+    func quit(confirmed: Bool) {
+        if !confirmed, !form.snapshot().hasSameValues(as: savedSnapshot) {
+            question = .confirmQuit
+            step.prompt = Prompt("Discard unsaved answers? [y/N] ")
+            return
+        }
+        end()
+    }
+}
+
+extension Requirement {
+    /// Whether a requirement is declared at all (always or on a condition).
+    var isSet: Bool {
+        if case .never = self { return false }
+        return true
+    }
+}

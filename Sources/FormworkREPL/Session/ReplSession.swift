@@ -1,0 +1,239 @@
+import Formwork
+import FormworkCore
+import Foundation
+
+/// One line for the terminal, on standard output or standard error.
+public struct ReplLine: Equatable, Sendable {
+    public enum Stream: Sendable { case output, error }
+    public var stream: Stream
+    public var text: String
+
+    public static func out(_ text: String) -> ReplLine { ReplLine(stream: .output, text: text) }
+    public static func err(_ text: String) -> ReplLine { ReplLine(stream: .error, text: text) }
+}
+
+/// What the session answers to one input: lines to print, and what to ask next.
+public struct ReplStep: Equatable, Sendable {
+    public var lines: [ReplLine] = []
+    /// The next question; `nil` when the session has finished.
+    public var prompt: Prompt?
+    /// Set when the session has finished: the process's exit status.
+    public var exitStatus: Int32?
+    /// The line just handled, when it may enter the persistent history.
+    public var history: String?
+
+    /// The standard-output lines.
+    public var output: [String] { lines.filter { $0.stream == .output }.map(\.text) }
+    /// The standard-error lines.
+    public var errors: [String] { lines.filter { $0.stream == .error }.map(\.text) }
+}
+
+/// The REPL's behaviour, without any I/O: `(state, input) -> (state, output)`.
+///
+/// ```swift
+/// let repl = ReplSession(form: session, options: .init(interactive: false))
+/// var step = repl.start()
+/// step = repl.handle(.line("set firstName Ada"))   // step.output: ["~  1  First name  Ada", "+  2  Last name"]
+/// ```
+public final class ReplSession {
+    /// How the session behaves.
+    public struct Options {
+        /// A person at a terminal: prompts, confirmations, re-asking after a bad value.
+        public var interactive: Bool
+        /// Ask each field in order (`fill --guided`).
+        public var guided: Bool
+        public var width: Int
+        public var colors: Bool
+        /// Where `submit` writes the answers (`nil`: standard output).
+        public var answersPath: String?
+        /// Writes a file atomically; replaced in tests.
+        public var writeFile: (String, String) throws -> Void
+
+        public init(interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
+                    writeFile: @escaping (String, String) throws -> Void = ReplSession.writeAtomically) {
+            self.interactive = interactive
+            self.guided = guided
+            self.width = width
+            self.colors = colors
+            self.answersPath = answersPath
+            self.writeFile = writeFile
+        }
+    }
+
+    /// What the next line answers.
+    enum Question: Equatable {
+        case command
+        case value(field: Int, guided: Bool)
+        case confirmQuit
+        case confirmSubmit
+    }
+
+    public let form: FormSession
+    public let table: TerminalTable
+    let options: Options
+    var question: Question = .command
+    var undoStack: [FormSession.Snapshot] = []
+    var redoStack: [FormSession.Snapshot] = []
+    var savedSnapshot: FormSession.Snapshot
+    /// Fields visited, for `back` and `:back`.
+    var visited: [Int] = []
+    var current: Int?
+    var guidedActive: Bool
+    var failed = false
+    var step = ReplStep()
+
+    public init(form: FormSession, options: Options) {
+        self.form = form
+        self.options = options
+        self.guidedActive = options.guided
+        self.table = TerminalTable(session: form, renderer: FormTextRenderer(width: options.width, style: options.colors ? .ansi : .plain))
+        self.savedSnapshot = form.snapshot()
+    }
+
+    // MARK: Steps
+
+    /// Shows the form (on a terminal) and asks the first question.
+    public func start() -> ReplStep {
+        step = ReplStep()
+        form.reload(table, animated: false)
+        if options.interactive {
+            out("Filling \"\(TerminalText.escaped(form.definition.title))\". Type a row number to edit it, or 'help'.")
+            if guidedActive {
+                out("Guided: answer each field in turn; :back, :skip, :goto ID, :review, :quit work at any question.")
+            } else {
+                out("")
+                step.lines += table.render().map(ReplLine.out)
+            }
+        }
+        if guidedActive { askNextGuided(after: nil) } else { askCommand() }
+        return finish()
+    }
+
+    /// Handles one input and says what to print and ask next.
+    public func handle(_ input: LineInput) -> ReplStep {
+        step = ReplStep()
+        switch (question, input) {
+        case (_, .interrupted):
+            interrupted()
+        case (.command, .endOfInput), (.confirmSubmit, .endOfInput):
+            quit(confirmed: !options.interactive)
+        case (.confirmQuit, .endOfInput):
+            quit(confirmed: true)
+        case (.value(_, let guided), .endOfInput):
+            if guided || !options.interactive { quit(confirmed: !options.interactive) } else { askCommand() }
+        case (.command, .line(let line)):
+            command(line)
+        case (.value(let field, let guided), .line(let line)):
+            answer(line, field: field, guided: guided)
+        case (.confirmQuit, .line(let line)):
+            if Self.isYes(line) { quit(confirmed: true) } else { out("Not quitting."); askCommand() }
+        case (.confirmSubmit, .line(let line)) where line.trimmingCharacters(in: .whitespaces).hasPrefix(":"):
+            if let last = current { guidedCommand(line.trimmingCharacters(in: .whitespaces), field: last) } else { review() }
+        case (.confirmSubmit, .line(let line)):
+            guidedActive = false
+            if Self.isYes(line) { submit() } else {
+                out("Not submitted. Keep editing; type 'submit' when ready.")
+                askCommand()
+            }
+        }
+        return finish()
+    }
+
+    func finish() -> ReplStep {
+        let result = step
+        step = ReplStep()
+        return result
+    }
+
+    func interrupted() {
+        switch question {
+        case .value(let field, true):
+            ask(field, guided: true)
+        case .command:
+            askCommand()
+        default:
+            out("(cancelled)")
+            askCommand()
+        }
+    }
+
+    // MARK: Output helpers
+
+    func out(_ text: String) { step.lines.append(.out(text)) }
+
+    /// A one-line error; in script mode it makes the exit status 1.
+    func error(_ text: String) {
+        step.lines.append(.err("error: " + text))
+        failed = true
+    }
+
+    /// A note for people at a terminal only (silent in script mode).
+    func say(_ text: String) {
+        if options.interactive { out(text) }
+    }
+
+    func askCommand() {
+        question = .command
+        step.prompt = Prompt(options.interactive ? "formwork> " : "", completion: .commands, recordsHistory: true)
+    }
+
+    /// Ends the session with the right status.
+    func end() {
+        step.prompt = nil
+        step.exitStatus = failed ? 1 : 0
+    }
+
+    static func isYes(_ line: String) -> Bool {
+        ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    /// The field with `id`, or an error with suggestions.
+    func field(_ id: String) -> FieldDefinition? {
+        if let field = form.definition.field(id) { return field }
+        let suggestions = form.definition.suggestions(for: id)
+        error("no field '\(id)'" + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)"))
+        return nil
+    }
+
+    // MARK: Changing values
+
+    /// Runs a change; on success it can be undone and what changed is printed.
+    @discardableResult
+    func mutate(_ change: () throws(SessionError) -> Void) -> Bool {
+        let before = form.snapshot()
+        do {
+            try change()
+        } catch {
+            reportRejection(error)
+            return false
+        }
+        if !form.snapshot().hasSameValues(as: before) {
+            undoStack.append(before)
+            redoStack.removeAll()
+        }
+        showChanges()
+        if table.changeLines.isEmpty, !guidedActive { say("No change.") }
+        return true
+    }
+
+    func reportRejection(_ error: SessionError) {
+        switch error {
+        case .rejected(let fieldError):
+            self.error("\(fieldError.field) \(fieldError.message) (rule: \(fieldError.rule.name))")
+        case .unknownField, .notToggleable:
+            self.error(error.description)
+        }
+    }
+
+    /// Reloads (animated) and prints what appeared, vanished or changed.
+    func showChanges() {
+        table.clearChanges()
+        form.reload(table, animated: true)
+        step.lines += table.changeLines.map(ReplLine.out)
+    }
+
+    /// Writes `contents` to `path` atomically: a temporary file, flushed, then renamed.
+    public static func writeAtomically(_ path: String, _ contents: String) throws {
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
