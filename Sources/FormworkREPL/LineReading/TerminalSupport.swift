@@ -32,6 +32,10 @@ public enum TerminalSupport {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &interrupt, nil)  // a parent may have blocked it
     }
 
     static func clearInterrupt() {}
