@@ -95,3 +95,111 @@ struct CommandLineTests {
         #expect(try formwork("check").status == 2)  // invalid arguments, like an invalid definition
     }
 }
+
+/// `formwork fill` in script mode (standard input is a pipe): one command per line.
+@Suite("formwork fill scripts")
+struct FillScriptTests {
+    static let package = CommandLineTests.package
+
+    func fill(_ form: String, _ script: String, _ extra: [String] = []) throws -> CommandRunner.Result {
+        try CommandRunner.run("formwork", ["fill", "Forms/\(form)"] + extra, input: script, directory: Self.package)
+    }
+
+    @Test func submittingASignupPrintsTheAnswers() throws {
+        let result = try fill("signup.yaml", """
+            set username ada_l
+            set email ada@example.org
+            set password correct horse 1
+            set passwordAgain correct horse 1
+            set birthDate 1990-12-10
+            set country NL
+            toggle terms
+            submit
+
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.hasSuffix("""
+            {
+              "username": "ada_l",
+              "email": "ada@example.org",
+              "password": "correct horse 1",
+              "passwordAgain": "correct horse 1",
+              "birthDate": "1990-12-10",
+              "country": "NL",
+              "newsletter": false,
+              "terms": true
+            }
+
+            """))
+    }
+
+    @Test func answersGoToOutWhenGiven() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-out-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try fill("conference.yaml", "set name Ada\nset email ada@example.org\nset ticket business\nsubmit\n",
+                              ["--out", out.path])
+        #expect(result.status == 0)
+        let answers = try String(contentsOf: out, encoding: .utf8)
+        #expect(answers.contains("\"total\": 699"))
+        #expect(!result.standardOutput.contains("\"total\""))
+    }
+
+    @Test func submitWithErrorsExitsOneAndListsThem() throws {
+        let result = try fill("bug-report.yaml", "set title Crash on empty file\nsubmit\n")
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: 6 problems to fix before submitting:\n"))
+        #expect(result.standardError.contains("  2  Component: is required (rule: required)"))
+    }
+
+    @Test func aFailedCommandMakesTheExitStatusOne() throws {
+        let result = try fill("seed.yaml", "set email nope\nquit\n")
+        #expect(result.status == 1)
+        #expect(result.standardError == "error: email must be an e-mail address (rule: format)\n")
+    }
+
+    @Test func quittingAScriptExitsZero() throws {
+        let result = try fill("health-intake.yaml", "set fullName Ada\nquit\n")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("~  1  Full name *"))
+        #expect(result.standardOutput.hasSuffix("  Ada\n"))
+        #expect(result.standardOutput.components(separatedBy: "\n").count == 2)
+    }
+
+    @Test func guidedScript() throws {
+        let result = try fill("seed.yaml", "Ada\nLovelace\nyes\nada@example.org\ny\n", ["--guided"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("""
+            {
+              "firstName": "Ada",
+              "lastName": "Lovelace",
+              "additional": true,
+              "email": "ada@example.org"
+            }
+
+            """))
+    }
+
+    @Test func invalidDefinitionOrArgumentsExitTwo() throws {
+        let broken = try CommandRunner.run("formwork", ["fill", "Tests/FormworkTests/Fixtures/broken/21-cycle.yaml"], directory: Self.package)
+        #expect(broken.status == 2)
+        #expect(broken.standardError.hasPrefix("Tests/FormworkTests/Fixtures/broken/21-cycle.yaml:9:18: error: circular dependency"))
+        #expect(try CommandRunner.run("formwork", ["fill"], directory: Self.package).status == 2)
+        let badValues = try CommandRunner.run("formwork", ["fill", "Forms/seed.yaml", "--values", "/nonexistent.json"], directory: Self.package)
+        #expect(badValues.status == 2)
+        #expect(badValues.standardError == "/nonexistent.json: error: cannot read the file: no such file or directory\n")
+    }
+
+    @Test(arguments: ["seed.yaml", "signup.yaml", "bug-report.yaml", "health-intake.yaml", "conference.yaml", "kitchen-sink.yaml"])
+    func everyFormCanBeShownAndQuit(_ form: String) throws {
+        let result = try fill(form, "show\nerrors\nvalues\nquit\n")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("   1  "))
+    }
+
+    @Test func shellCompletionScripts() throws {
+        let bash = try CommandRunner.run("formwork", ["--generate-completion-script", "bash"], directory: Self.package)
+        #expect(bash.status == 0)
+        #expect(bash.standardOutput.contains("fill"))
+    }
+}

@@ -75,7 +75,7 @@ extension FormDefinition {
         {
             return String(cString: strerror(code.rawValue)).lowercased()
         }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file or directory" }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
         return nsError.localizedDescription
     }
