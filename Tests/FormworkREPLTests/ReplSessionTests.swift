@@ -228,7 +228,8 @@ struct ReplCommandTests {
         let repl = try ReplHarness("seed.yaml")
         let overview = repl.type("help").output
         #expect(overview.first == "Commands:")
-        #expect(overview.count == CommandHelp.entries.count + 3)
+        for entry in CommandHelp.entries { #expect(overview.contains { $0.hasPrefix("  " + entry.usage + " ") }) }
+        #expect(overview.allSatisfy { $0.count <= 80 })
         #expect(repl.type("help why").output == ["  why ID", "    explain why a field or section is shown or hidden"])
         #expect(repl.type("help nope").errors == ["error: unknown command 'nope' (did you mean 'note'?)".replacingOccurrences(of: " (did you mean 'note'?)", with: " (type 'help')")])
     }
@@ -282,7 +283,7 @@ struct ReplGuidedTests {
         repl.type("ada@example.org")
         #expect(repl.prompt?.text == "Submit now? [y/N] ")
         repl.type("y")
-        #expect(repl.exitStatus == 1)  // the bad e-mail earlier counts as a failure
+        #expect(repl.exitStatus == 0)  // at a terminal the bad e-mail was seen and fixed
         #expect(repl.output.contains("  \"email\": \"ada@example.org\""))
     }
 

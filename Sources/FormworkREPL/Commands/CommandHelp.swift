@@ -45,11 +45,17 @@ public enum CommandHelp {
     /// The command names, for completion.
     public static var names: [String] { entries.map(\.name) }
 
-    /// `help`: every command, one line each.
-    public static func overview() -> [String] {
-        let width = entries.map(\.usage.count).max() ?? 10
-        return ["Commands:"] + entries.map { "  " + $0.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-            + ["", "Type a row number to edit that row. TAB completes commands, field ids and options."]
+    /// `help`: every command with its summary, wrapped to `width` columns.
+    public static func overview(width: Int = 80) -> [String] {
+        let column = (entries.map(\.usage.count).max() ?? 10) + 4
+        let wrapper = FormTextRenderer(width: width)
+        var lines = ["Commands:"]
+        for entry in entries {
+            let summary = wrapper.wrap(entry.summary, width: max(20, width - column))
+            lines.append("  " + entry.usage.padding(toLength: column - 2, withPad: " ", startingAt: 0) + summary[0])
+            lines += summary.dropFirst().map { String(repeating: " ", count: column) + $0 }
+        }
+        return lines + [""] + wrapper.wrap("Type a row number to edit that row. TAB completes commands, field ids and options.", width: width)
     }
 }
 

@@ -213,7 +213,7 @@ extension ReplSession {
 
     func help(_ name: String?) {
         guard let name else {
-            step.lines += CommandHelp.overview().map(ReplLine.out)
+            step.lines += CommandHelp.overview(width: table.renderer.width).map(ReplLine.out)
             return
         }
         guard let entry = CommandHelp.entry(name) else {

@@ -177,10 +177,11 @@ public final class ReplSession {
         step.prompt = Prompt(options.interactive ? "formwork> " : "", completion: .commands, recordsHistory: true)
     }
 
-    /// Ends the session with the right status.
+    /// Ends the session: in script mode, 1 if any command failed; at a terminal the
+    /// person saw and fixed each error, so 0.
     func end() {
         step.prompt = nil
-        step.exitStatus = failed ? 1 : 0
+        step.exitStatus = failed && !options.interactive ? 1 : 0
     }
 
     static func isYes(_ line: String) -> Bool {
