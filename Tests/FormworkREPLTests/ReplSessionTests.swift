@@ -287,6 +287,15 @@ struct ReplGuidedTests {
         #expect(repl.output.contains("  \"email\": \"ada@example.org\""))
     }
 
+    @Test func anEmptyRequiredAnswerIsAskedAgain() throws {
+        let repl = try ReplHarness("health-intake.yaml", interactive: true, guided: true)
+        repl.type("")
+        #expect(repl.errors.last == "error: fullName is required (rule: required); answer it, or :skip to leave it for now")
+        #expect(repl.prompt?.text == "Full name *: ")
+        repl.type(":skip")
+        #expect(repl.prompt?.text == "Date of birth * (YYYY-MM-DD): ")
+    }
+
     @Test func skipGotoReviewInsideGuided() throws {
         let repl = try ReplHarness("conference.yaml", interactive: true, guided: true)
         repl.type(":skip")

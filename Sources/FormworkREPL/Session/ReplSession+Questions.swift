@@ -81,6 +81,10 @@ extension ReplSession {
         }
         let retry = field.kind == .secure ? nil : text
         if guided {
+            if accepted, form.errors().first(where: { $0.field == field.id })?.rule == .required {
+                error("\(field.id) is required (rule: required); answer it, or :skip to leave it for now")
+                return ask(index, guided: true, remember: false)
+            }
             return accepted ? askNextGuided(after: index) : ask(index, guided: true, remember: false, retry: retry)
         }
         if !accepted, options.interactive { return ask(index, guided: false, remember: false, retry: retry) }
