@@ -86,10 +86,7 @@ public final class RecordingListView: ListView {
     }
 
     public func cellForRow(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, mirror.indices.contains(indexPath.section),
-            mirror[indexPath.section].cells.indices.contains(indexPath.row)
-        else { return nil }
-        return mirror[indexPath.section].cells[indexPath.row]
+        mirror.cell(at: indexPath)
     }
 
     public func reloadData(from dataSource: any ListDataSource) {

@@ -13,6 +13,17 @@ public struct MirroredSection<Header, Cell> {
 
 extension MirroredSection: Equatable where Header: Equatable, Cell: Equatable {}
 
+extension Array {
+    /// The cell at `indexPath` in a mirror of sections, or `nil` when out of range
+    /// (what a `ListView`'s `cellForRow(at:)` answers).
+    public func cell<Header, Cell>(at indexPath: IndexPath) -> Cell? where Element == MirroredSection<Header, Cell> {
+        guard indexPath.count == 2, indices.contains(indexPath.section),
+            self[indexPath.section].cells.indices.contains(indexPath.row)
+        else { return nil }
+        return self[indexPath.section].cells[indexPath.row]
+    }
+}
+
 /// Why a changeset could not be applied to a list: it does not fit the list.
 public enum ChangesetError: Error, Equatable, CustomStringConvertible {
     /// A section index outside the list it refers to.

@@ -69,10 +69,7 @@ public final class TerminalTable: ListView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Any { FieldCell() }
 
     public func cellForRow(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, mirror.indices.contains(indexPath.section),
-            mirror[indexPath.section].cells.indices.contains(indexPath.row)
-        else { return nil }
-        return mirror[indexPath.section].cells[indexPath.row]
+        mirror.cell(at: indexPath)
     }
 
     public func reloadData(from dataSource: any ListDataSource) {
