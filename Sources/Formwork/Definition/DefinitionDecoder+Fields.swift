@@ -27,10 +27,13 @@ extension DefinitionDecoder {
         if let idNode = reader["id"] { claim(id, idNode) }
 
         var kind: FieldKind?
+        var kindName: String?
         if let kindText = reader.requiredText("kind", collector: &collector, limits: limits) {
-            kind = FieldKind(rawValue: kindText)
+            kind = FieldKind(rawValue: kindText) ?? customKinds[kindText]?.base
+            kindName = kindText
             if kind == nil {
-                let suggestion = Suggestions.closest(to: kindText, in: FieldKind.allCases.map(\.rawValue)).first
+                let known = FieldKind.allCases.map(\.rawValue) + customKinds.keys.sorted()
+                let suggestion = Suggestions.closest(to: kindText, in: known).first
                 collector.report(.unknownKind(kindText, suggestion: suggestion), at: reader["kind"]!)
             }
         }
@@ -47,6 +50,7 @@ extension DefinitionDecoder {
         }
         var definition = FieldDefinition(id: id, kind: kind, index: index, sectionIndex: sectionIndex,
                                          location: node.location, label: label)
+        definition.kindName = kindName ?? kind.rawValue
         definition.help = reader.text("help", collector: &collector, limits: limits)
         var pending = PendingField(definition: definition)
         pending.visibleNode = reader["visible"]

@@ -8,6 +8,8 @@
 struct DefinitionDecoder {
     let limits: Limits
     let functions: [String: FunctionDefinition]
+    /// Kinds of the embedder's, by name.
+    let customKinds: [String: CustomFieldKind]
     var collector = DiagnosticCollector()
 
     var fields: [PendingField] = []
@@ -18,9 +20,10 @@ struct DefinitionDecoder {
     /// Cycles already reported (as sorted field indices), so each is reported once.
     var reportedCycles = Set<[Int]>()
 
-    init(limits: Limits, functions: [String: FunctionDefinition]) {
+    init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
         self.limits = limits
         self.functions = functions
+        self.customKinds = Dictionary(customKinds.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     static let formKeys = ["id", "title", "description", "version", "sections"]

@@ -17,7 +17,8 @@ extension FormDefinition {
     /// - Throws: `DiagnosticList` with every problem found.
     public static func load(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
-        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        customKinds: [CustomFieldKind] = []
     ) throws(DiagnosticList) -> FormDefinition {
         let path = displayPath ?? url.path
         guard let format = SyntaxLoader.Format(path: url.path) else {
@@ -33,29 +34,35 @@ extension FormDefinition {
         } catch {
             throw DiagnosticList(path: path, source: nil, diagnostics: [Diagnostic(.unreadable(reason: Self.reason(error)), at: nil)])
         }
-        return try load(bytes: bytes, format: format, path: path, limits: limits, functions: functions)
+        return try load(bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds)
     }
 
     /// Loads a definition from YAML text.
     public init(yaml: String, path: String = "<yaml>", limits: Limits = .default,
-                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns) throws(DiagnosticList) {
-        self = try Self.load(bytes: Array(yaml.utf8), format: .yaml, path: path, limits: limits, functions: functions)
+                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+                customKinds: [CustomFieldKind] = []) throws(DiagnosticList) {
+        self = try Self.load(bytes: Array(yaml.utf8), format: .yaml, path: path, limits: limits, functions: functions,
+                             customKinds: customKinds)
     }
 
     /// Loads a definition from JSON text.
     public init(json: String, path: String = "<json>", limits: Limits = .default,
-                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns) throws(DiagnosticList) {
-        self = try Self.load(bytes: Array(json.utf8), format: .json, path: path, limits: limits, functions: functions)
+                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+                customKinds: [CustomFieldKind] = []) throws(DiagnosticList) {
+        self = try Self.load(bytes: Array(json.utf8), format: .json, path: path, limits: limits, functions: functions,
+                             customKinds: customKinds)
     }
 
     /// Loads a definition from bytes, YAML or JSON as `isJSON` says.
     public init(data: Data, isJSON: Bool, path: String = "<data>", limits: Limits = .default,
-                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns) throws(DiagnosticList) {
-        self = try Self.load(bytes: [UInt8](data), format: isJSON ? .json : .yaml, path: path, limits: limits, functions: functions)
+                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+                customKinds: [CustomFieldKind] = []) throws(DiagnosticList) {
+        self = try Self.load(bytes: [UInt8](data), format: isJSON ? .json : .yaml, path: path, limits: limits,
+                             functions: functions, customKinds: customKinds)
     }
 
     static func load(bytes: [UInt8], format: SyntaxLoader.Format, path: String, limits: Limits,
-                     functions: [String: FunctionDefinition]) throws(DiagnosticList) -> FormDefinition {
+                     functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) throws(DiagnosticList) -> FormDefinition {
         let root: SyntaxNode
         let text: String
         do {
@@ -63,7 +70,7 @@ extension FormDefinition {
         } catch {
             throw DiagnosticList(path: path, source: String(decoding: bytes, as: UTF8.self), diagnostics: [error])
         }
-        var decoder = DefinitionDecoder(limits: limits, functions: functions)
+        var decoder = DefinitionDecoder(limits: limits, functions: functions, customKinds: customKinds)
         if let definition = decoder.decode(root) { return definition }
         throw DiagnosticList(path: path, source: text, diagnostics: decoder.collector.diagnostics)
     }

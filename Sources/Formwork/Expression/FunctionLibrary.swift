@@ -32,6 +32,34 @@ public struct FunctionDefinition: Sendable {
     }
 }
 
+extension FunctionDefinition {
+    /// A function with fixed parameter types, checked like the built-ins when a
+    /// definition loads (arity, argument types; `null` is accepted everywhere and
+    /// reaches `evaluate` as `.null`).
+    ///
+    /// ```swift
+    /// let weekend = FunctionDefinition(name: "isWeekend", parameters: [.date], returns: .bool,
+    ///                                  summary: "whether a date is a Saturday or Sunday") { arguments, _ in
+    ///     guard case .date(let date) = arguments[0] else { return .null }
+    ///     return .bool((date.daysSinceEpoch + 3) % 7 >= 5)   // 1970-01-01 was a Thursday
+    /// }
+    /// let form = try FormDefinition(yaml: text, functions: FunctionLibrary.builtIns.merging(["isWeekend": weekend]) { $1 })
+    /// ```
+    public init(name: String, parameters: [ValueType], returns result: ValueType, summary: String,
+                evaluate: @escaping @Sendable ([Value], LocalDate) -> Value) {
+        let signature = "\(name)(" + parameters.map(\.description).joined(separator: ", ") + ")"
+        self.init(
+            name: name, signature: signature, summary: summary, arity: parameters.count...parameters.count,
+            check: { types in
+                for (index, (type, expected)) in zip(types, parameters).enumerated() where !type.isCompatible(with: expected) {
+                    return .failure(ArgumentMismatch(index: index, expected: expected.description))
+                }
+                return .success(result)
+            },
+            evaluate: evaluate)
+    }
+}
+
 /// The argument of a call that does not fit its function.
 public struct ArgumentMismatch: Error, Sendable {
     /// 0-based.

@@ -4,6 +4,8 @@ public struct FieldDefinition: Sendable {
     /// The id, unique in the form; expressions read the field as `$id`.
     public let id: String
     public let kind: FieldKind
+    /// The kind as the definition names it: a `CustomFieldKind`'s name, else `kind`'s.
+    public var kindName: String
     /// The position of the field in the whole form (sections flattened).
     public let index: Int
     /// The index of its section in the form.
@@ -51,6 +53,7 @@ public struct FieldDefinition: Sendable {
     public init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
         self.id = id
         self.kind = kind
+        self.kindName = kind.rawValue
         self.index = index
         self.sectionIndex = sectionIndex
         self.location = location

@@ -46,3 +46,24 @@ public enum TextFormat: String, CaseIterable, Sendable, Hashable {
     /// An `http://` or `https://` URL with a host.
     case url
 }
+
+/// A field kind of an embedder's own: a new name for the `kind:` key whose values,
+/// keys and validation are those of a built-in `base` kind, and whose rows are named
+/// by `name`, so a cell descriptor of yours can render them your way.
+///
+/// ```swift
+/// let rating = CustomFieldKind(name: "rating", base: .number)
+/// let form = try FormDefinition(yaml: text, customKinds: [rating])   // kind: rating
+/// let session = try FormSession(definition: form, cellDescriptors: [
+///     CellDescriptor<FieldRow, StarsCell>(.named("rating")).configure { row, cell, _ in … },
+/// ])
+/// ```
+public struct CustomFieldKind: Sendable, Hashable {
+    public var name: String
+    public var base: FieldKind
+
+    public init(name: String, base: FieldKind) {
+        self.name = name
+        self.base = base
+    }
+}

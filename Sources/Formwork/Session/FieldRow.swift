@@ -3,7 +3,7 @@ import FormworkCore
 /// A field as a row of the session's data source: identity is the field's id;
 /// content is what a view shows (value, requiredness, error), so a row is updated
 /// exactly when what it shows changed.
-public struct FieldRow: Diffable, Sendable {
+public struct FieldRow: Diffable, Sendable, Equatable {
     /// The field's position in the form.
     public let index: Int
     public let id: String

@@ -4,8 +4,9 @@ extension FormSession {
     /// One descriptor per field kind (rows are named by kind), and one for sections.
     /// `isHidden` asks the evaluation: the only visibility path.
     func makeDataSource() -> DataSource {
-        let descriptors: [any CellDescriptorType] = FieldKind.allCases.map { kind in
-            CellDescriptor<FieldRow, FieldCell>(.named(kind.rawValue))
+        let kindNames = Set(FieldKind.allCases.map(\.rawValue) + definition.fields.map(\.kindName))
+        let builtIn: [any CellDescriptorType] = kindNames.sorted().map { kind in
+            CellDescriptor<FieldRow, FieldCell>(.named(kind))
                 .configure { [unowned self] row, cell, _ in
                     cell.field = definition.fields[row.index]
                     cell.row = row
@@ -28,7 +29,7 @@ extension FormSession {
                 guard let section = definition.section(content.id) else { return true }
                 return !evaluation.isSectionVisible(section.index)
             }
-        let dataSource = DataSource(cellDescriptors: descriptors, sectionDescriptors: [sectionDescriptor])
+        let dataSource = DataSource(cellDescriptors: builtIn + extraDescriptors, sectionDescriptors: [sectionDescriptor])
         dataSource.sections = makeSections()
         return dataSource
     }
@@ -46,8 +47,27 @@ extension FormSession {
     /// - Returns: What appeared, vanished, moved or changed (`nil` when not animated).
     @discardableResult
     public func reload(_ view: (any ListView)? = nil, animated: Bool = true) -> Changeset? {
+        let observed = onChange != nil || changeChannels.hasSubscribers
+        let before = animated && observed ? shownRows() : [:]
         dataSource.sections = makeSections()
-        return dataSource.reloadData(view, animated: animated)
+        let changeset = dataSource.reloadData(view, animated: animated)
+        if let changeset, observed { publish(changeset, before: before) }
+        return changeset
+    }
+
+    /// The visible sections and their visible rows, as a view would show them now.
+    ///
+    /// Computed from the current values (no reload needed); sections whose fields are
+    /// all hidden are left out, as the data source leaves them out.
+    public func visibleSections() -> [VisibleFormSection] {
+        let evaluation = self.evaluation
+        return definition.sections.compactMap { section in
+            guard evaluation.isSectionVisible(section.index) else { return nil }
+            let rows = section.fieldIndices.filter { evaluation.isFieldVisible($0) }.compactMap {
+                row(for: $0).item(as: FieldRow.self)
+            }
+            return rows.isEmpty ? nil : VisibleFormSection(id: section.id, header: section.header, footer: section.footer, rows: rows)
+        }
     }
 
     /// The visible fields in form order, with their section.
@@ -63,3 +83,11 @@ extension FormSession {
 }
 
 import Foundation
+
+/// A visible section and its visible rows (`FormSession.visibleSections()`).
+public struct VisibleFormSection: Sendable, Equatable {
+    public let id: String
+    public let header: String?
+    public let footer: String?
+    public let rows: [FieldRow]
+}

@@ -41,11 +41,33 @@ public final class FormSession {
     /// Called when a non-switch row is selected through the data source.
     public var onSelect: ((FieldDefinition) -> Void)?
 
+    /// Called after every reload with what changed (see `FormChange`).
+    public var onChange: ((FormChange) -> Void)?
+    let changeChannels = ChangeChannels()
+
+    var undoStack: [Snapshot] = []
+    var redoStack: [Snapshot] = []
+    /// While > 0, changes are grouped into the undo step recorded when it became 1.
+    var batchDepth = 0
+    var batchRecorded = false
+
+    /// Descriptors added by the embedder; they replace the built-in ones with the same
+    /// row identifier (a field kind's name).
+    let extraDescriptors: [any CellDescriptorType]
+
     /// A session with the definition's defaults, then `values` applied.
     ///
+    /// - Parameters:
+    ///   - values: Starting values, typed (see `set(_:to:)`).
+    ///   - today: The date `today()` and `age()` use for the whole session.
     /// - Throws: `SessionError` for an unknown id or a value the field rejects.
-    public init(definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today()) throws(SessionError) {
+    ///   - cellDescriptors: Descriptors of your own, for rows named by a field kind
+    ///     (`CellDescriptor<FieldRow, YourCell>(.named("rating"))`); they replace the
+    ///     built-in ones for that kind.
+    public init(definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
+                cellDescriptors: [any CellDescriptorType] = []) throws(SessionError) {
         self.definition = definition
+        self.extraDescriptors = cellDescriptors
         self.today = today
         self.values = Array(repeating: .null, count: definition.fields.count)
         self.rows = Array(repeating: nil, count: definition.fields.count)
@@ -57,6 +79,7 @@ public final class FormSession {
         for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
         touched = []
         hasChanges = false
+        undoStack = []
     }
 
     /// A session with defaults only.
@@ -203,6 +226,7 @@ public final class FormSession {
         }
         touched.insert(field.index)
         guard values[field.index] != value else { return }
+        recordUndo()
         values[field.index] = value
         hasChanges = true
         invalidate()
@@ -210,7 +234,10 @@ public final class FormSession {
 
     /// Replaces every value at once (for undo and drafts): no checks beyond types.
     func restore(values newValues: [Value], touched newTouched: Set<Int>) {
-        if newValues != values { hasChanges = true }
+        if newValues != values {
+            hasChanges = true
+            recordUndo()
+        }
         values = newValues
         touched = newTouched
         invalidate()
@@ -253,7 +280,7 @@ public final class FormSession {
         if let existing = rows[index], let current = existing.item(as: FieldRow.self), current.isEqualToDiffable(item) {
             return existing
         }
-        let row = Row(item, identifier: .named(field.kind.rawValue))
+        let row = Row(item, identifier: .named(field.kindName))
         rows[index] = row
         return row
     }

@@ -54,9 +54,9 @@ extension ReplSession {
         case .errors:
             listErrors(form.errors())
         case .undo:
-            undoOrRedo(from: \.undoStack, to: \.redoStack, verb: "undo")
+            if form.undo() { showChanges() } else { error("nothing to undo") }
         case .redo:
-            undoOrRedo(from: \.redoStack, to: \.undoStack, verb: "redo")
+            if form.redo() { showChanges() } else { error("nothing to redo") }
         case .values:
             let masked = form.answers().map { answer -> (key: String, value: Value) in
                 form.definition.field(answer.id)?.kind == .secure ? (answer.id, "•••") : (answer.id, answer.value)
@@ -144,17 +144,6 @@ extension ReplSession {
             return askCommand()
         }
         focus(target.index)
-    }
-
-    func undoOrRedo(from source: ReferenceWritableKeyPath<ReplSession, [FormSession.Snapshot]>,
-                    to target: ReferenceWritableKeyPath<ReplSession, [FormSession.Snapshot]>, verb: String) {
-        guard let snapshot = self[keyPath: source].popLast() else {
-            error("nothing to \(verb)")
-            return
-        }
-        self[keyPath: target].append(form.snapshot())
-        form.restore(snapshot)
-        showChanges()
     }
 
     func listErrors(_ errors: [FieldError]) {

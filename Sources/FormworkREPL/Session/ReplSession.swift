@@ -72,8 +72,6 @@ public final class ReplSession {
     public let table: TerminalTable
     let options: Options
     var question: Question = .command
-    var undoStack: [FormSession.Snapshot] = []
-    var redoStack: [FormSession.Snapshot] = []
     var savedSnapshot: FormSession.Snapshot
     /// Fields visited, for `back` and `:back`.
     var visited: [Int] = []
@@ -198,23 +196,27 @@ public final class ReplSession {
 
     // MARK: Changing values
 
-    /// Runs a change; on success it can be undone and what changed is printed.
+    /// Runs a change (one undo step, however many values it sets) and prints what
+    /// changed.
     @discardableResult
     func mutate(_ change: () throws(SessionError) -> Void) -> Bool {
-        let before = form.snapshot()
-        do {
-            try change()
-        } catch {
+        let result: Result<Void, SessionError> = form.performBatch { Self.run(change) }
+        if case .failure(let error) = result {
             reportRejection(error)
             return false
-        }
-        if !form.snapshot().hasSameValues(as: before) {
-            undoStack.append(before)
-            redoStack.removeAll()
         }
         showChanges()
         if table.changeLines.isEmpty, !guidedActive { say("No change.") }
         return true
+    }
+
+    static func run(_ change: () throws(SessionError) -> Void) -> Result<Void, SessionError> {
+        do {
+            try change()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
     }
 
     func reportRejection(_ error: SessionError) {

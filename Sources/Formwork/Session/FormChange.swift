@@ -1,0 +1,115 @@
+import FormworkCore
+import Foundation
+
+/// What one reload changed: the batch a view applies, the values that changed as a
+/// person sees them, and the problems of the form now.
+public struct FormChange: Sendable, Equatable {
+    /// Rows and sections that appeared, vanished, moved or changed (visible coordinates).
+    public let changeset: Changeset
+    /// Fields whose shown value changed, appeared with a value, or vanished with one.
+    public let values: [ValueChange]
+    /// The current problems of the visible fields, in form order.
+    public let errors: [FieldError]
+}
+
+/// A field's value as shown, before and after a reload.
+public struct ValueChange: Sendable, Equatable {
+    public let field: String
+    /// The value shown before (`.null` when the field was not visible).
+    public let from: Value
+    /// The value shown now (`.null` when the field vanished).
+    public let to: Value
+    /// Where the row was (`nil` when it appeared).
+    public let previousIndexPath: IndexPath?
+    /// Where the row is now (`nil` when it vanished).
+    public let indexPath: IndexPath?
+}
+
+/// The `AsyncStream`s of a session's changes; thread-safe, so a stream's
+/// termination (from any task) can unregister it.
+final class ChangeChannels: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuations: [Int: AsyncStream<FormChange>.Continuation] = [:]
+    private var next = 0
+
+    func add(_ continuation: AsyncStream<FormChange>.Continuation) {
+        lock.lock()
+        let id = next
+        next += 1
+        continuations[id] = continuation
+        lock.unlock()
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+    }
+
+    private func remove(_ id: Int) {
+        lock.lock()
+        continuations[id] = nil
+        lock.unlock()
+    }
+
+    func send(_ change: FormChange) {
+        lock.lock()
+        let current = Array(continuations.values)
+        lock.unlock()
+        for continuation in current { continuation.yield(change) }
+    }
+
+    var hasSubscribers: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !continuations.isEmpty
+    }
+
+    func finish() {
+        lock.lock()
+        let current = Array(continuations.values)
+        continuations.removeAll()
+        lock.unlock()
+        for continuation in current { continuation.finish() }
+    }
+}
+
+extension FormSession {
+    /// A stream of every change from now on (each call gives a new, independent stream).
+    ///
+    /// ```swift
+    /// Task {
+    ///     for await change in session.changes() {
+    ///         print(change.changeset, change.values.map(\.field))
+    ///     }
+    /// }
+    /// ```
+    public func changes() -> AsyncStream<FormChange> {
+        let (stream, continuation) = AsyncStream<FormChange>.makeStream()
+        changeChannels.add(continuation)
+        return stream
+    }
+
+    /// The visible rows by field id, with their positions (before a reload).
+    func shownRows() -> [String: (IndexPath, FieldRow)] {
+        var rows: [String: (IndexPath, FieldRow)] = [:]
+        for section in 0..<dataSource.numberOfSections {
+            for row in 0..<dataSource.numberOfRows(inSection: section) {
+                let path = IndexPath(row: row, section: section)
+                if let item = dataSource.row(at: path)?.item(as: FieldRow.self) { rows[item.id] = (path, item) }
+            }
+        }
+        return rows
+    }
+
+    /// Builds the change event of a reload and hands it to the observers.
+    func publish(_ changeset: Changeset, before: [String: (IndexPath, FieldRow)]) {
+        let after = shownRows()
+        var values: [ValueChange] = []
+        for field in definition.fields where field.kind.hasValue {
+            let old = before[field.id], new = after[field.id]
+            let from = old?.1.value ?? .null, to = new?.1.value ?? .null
+            guard from != to else { continue }
+            values.append(ValueChange(field: field.id, from: from, to: to, previousIndexPath: old?.0, indexPath: new?.0))
+        }
+        guard !changeset.isEmpty || !values.isEmpty else { return }
+        let change = FormChange(changeset: changeset, values: values, errors: errors())
+        onChange?(change)
+        changeChannels.send(change)
+    }
+}
