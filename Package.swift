@@ -35,6 +35,9 @@ let package = Package(
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"]),
         .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
+        // Written as an outside tool would: products only, no @testable. The README's
+        // Embedding guide quotes its code.
+        .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
         .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork"]),
     ],
     swiftLanguageModes: [.v6]

@@ -79,7 +79,7 @@ extension DefinitionDecoder {
             pending.definition.text = reader.requiredText("text", collector: &collector, limits: limits)
         case .computed:
             pending.valueNode = reader["value"]
-            if !reader.has("value") { collector.report(.missingKey("value", context: "a computed field"), at: reader.location) }
+            if !reader.has("value") { reader.reportMissing("value", context: "a computed field", collector: &collector) }
         case .switch:
             break
         }
@@ -174,7 +174,7 @@ extension DefinitionDecoder {
             guard let ruleReader = MappingReader(node, context: "a rule", allowed: Self.ruleKeys, collector: &collector) else { continue }
             let message = ruleReader.requiredText("message", collector: &collector, limits: limits)
             guard ruleReader.has("check") else {
-                collector.report(.missingKey("check", context: "a rule"), at: ruleReader.location)
+                ruleReader.reportMissing("check", collector: &collector)
                 continue
             }
             if let message { pending.ruleNodes.append((ruleReader["check"]!, message)) }

@@ -52,7 +52,7 @@ struct DefinitionDecoder {
             if sectionNodes.isEmpty { collector.report(.empty(context: "the form", missing: "sections"), at: form["sections"]!) }
             for node in sectionNodes { decodeSection(node) }
         } else if !form.has("sections") {
-            collector.report(.missingKey("sections", context: "the form"), at: form.location)
+            form.reportMissing("sections", collector: &collector)
         }
         guard fields.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: fields.count, limit: limits.maximumFields), at: form.location)
@@ -91,7 +91,7 @@ struct DefinitionDecoder {
                 }
             }
         } else if !reader.has("fields") {
-            collector.report(.missingKey("fields", context: "section '\(id)'"), at: reader.location)
+            reader.reportMissing("fields", context: "section '\(id)'", collector: &collector)
         }
     }
 

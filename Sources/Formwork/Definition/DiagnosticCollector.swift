@@ -91,10 +91,15 @@ struct MappingReader {
     /// Like `text`, and reports a missing key.
     func requiredText(_ key: String, collector: inout DiagnosticCollector, limits: Limits) -> String? {
         guard has(key) else {
-            if !suggestedKeys.contains(key) { collector.report(.missingKey(key, context: context), at: location) }
+            reportMissing(key, collector: &collector)
             return nil
         }
         return text(key, collector: &collector, limits: limits)
+    }
+
+    /// Reports `key` missing, unless a misspelt key already got it as its suggestion.
+    func reportMissing(_ key: String, context: String? = nil, collector: inout DiagnosticCollector) {
+        if !suggestedKeys.contains(key) { collector.report(.missingKey(key, context: context ?? self.context), at: location) }
     }
 
     func number(_ key: String, collector: inout DiagnosticCollector) -> Double? {

@@ -95,9 +95,9 @@ public enum DiagnosticRenderer {
         case .unknownReference(let name, _): return "unknown field '$\(name)'"
         case .referenceToNote(let name): return "'$\(name)' is a note and has no value"
         case .unknownFunction(let name, _): return "unknown function '\(name)'"
-        case let .wrongArity(function, expected, found):
+        case let .wrongArity(function, expected, found, _):
             return "'\(function)' takes \(expected), not \(found)"
-        case let .argumentType(function, position, expected, found):
+        case let .argumentType(function, position, expected, found, _):
             return "argument \(position) of '\(function)' must be \(expected), not \(found)"
         case let .operandType(op, expected, found): return "'\(op)' needs \(expected), not \(found)"
         case let .incompatibleComparison(op, left, right): return "cannot compare \(left) \(op) \(right)"
@@ -139,10 +139,8 @@ public enum DiagnosticRenderer {
         case .patternNotLiteral: return "write the pattern in quotes, for example matches($code, '^[A-Z]{3}$')"
         case .multipleDocuments: return "remove the extra '---' separator"
         case .invalidUTF8: return "save the file as UTF-8"
-        case .wrongArity(let function, _, _):
-            return FunctionLibrary.signature(of: function).map { "usage: \($0)" }
-        case .argumentType(let function, _, _, _):
-            return FunctionLibrary.signature(of: function).map { "usage: \($0)" }
+        case .wrongArity(_, _, _, let usage), .argumentType(_, _, _, _, let usage):
+            return "usage: \(usage)"
         case .yamlSyntax(let text) where text.contains("cannot start any token"):
             return "YAML indentation must use spaces, not tabs"
         default: return nil

@@ -83,10 +83,10 @@ public enum Problem: Hashable, Sendable {
     case referenceToNote(String)
     /// No such function.
     case unknownFunction(String, suggestion: String?)
-    /// A function called with the wrong number of arguments.
-    case wrongArity(function: String, expected: String, found: Int)
+    /// A function called with the wrong number of arguments (`usage` like `round(number, digits)`).
+    case wrongArity(function: String, expected: String, found: Int, usage: String)
     /// A function argument of the wrong type.
-    case argumentType(function: String, position: Int, expected: String, found: String)
+    case argumentType(function: String, position: Int, expected: String, found: String, usage: String)
     /// An operator applied to the wrong types.
     case operandType(operator: String, expected: String, found: String)
     /// `==`, `<`, `in`, … between types that cannot be compared.

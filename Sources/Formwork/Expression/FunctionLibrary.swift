@@ -47,7 +47,7 @@ extension FunctionDefinition {
     /// ```
     public init(name: String, parameters: [ValueType], returns result: ValueType, summary: String,
                 evaluate: @escaping @Sendable ([Value], LocalDate) -> Value) {
-        let signature = "\(name)(" + parameters.map(\.description).joined(separator: ", ") + ")"
+        let signature = "\(name)(" + parameters.map(\.name).joined(separator: ", ") + ")"
         self.init(
             name: name, signature: signature, summary: summary, arity: parameters.count...parameters.count,
             check: { types in

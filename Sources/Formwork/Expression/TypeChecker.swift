@@ -226,7 +226,7 @@ struct TypeChecker {
             let range = function.arity
             let count = range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) or \(range.upperBound)"
             let noun = range.upperBound == 1 && range.lowerBound == 1 ? "argument" : "arguments"
-            return fail(.wrongArity(function: name, expected: "\(count) \(noun)", found: arguments.count), whole)
+            return fail(.wrongArity(function: name, expected: "\(count) \(noun)", found: arguments.count, usage: function.signature), whole)
         }
         guard !failed else { return nil }
         if name == "min" || name == "max", arguments.count == 2 {
@@ -238,7 +238,8 @@ struct TypeChecker {
         switch function.check(types) {
         case .failure(let mismatch):
             return fail(.argumentType(function: name, position: mismatch.index + 1, expected: mismatch.expected,
-                                      found: types[mismatch.index].description), arguments[mismatch.index])
+                                      found: types[mismatch.index].description, usage: function.signature),
+                        arguments[mismatch.index])
         case .success(let type):
             if name == "matches" { return checkPattern(arguments[1]) ? type : nil }
             if name == "date", case .literal(.string(let text)) = arguments[0].kind, LocalDate(text) == nil {

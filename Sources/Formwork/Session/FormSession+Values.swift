@@ -55,6 +55,11 @@ extension FormSession {
         } catch {
             throw DiagnosticList(path: path, source: String(decoding: bytes, as: UTF8.self), diagnostics: [error])
         }
+        try loadValues(root: root, path: path, source: source)
+    }
+
+    /// Loads values from a parsed mapping (a values file, or JSON-RPC params).
+    func loadValues(root: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
         var collector = DiagnosticCollector()
         var updates: [(FieldDefinition, Value)] = []
         if let pairs = root.pairs {

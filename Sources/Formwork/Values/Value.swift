@@ -75,6 +75,19 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The type's name without an article: "number", "text", "list of text".
+    public var name: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "text"
+        case .date: return "date"
+        case .list(.null): return "list"
+        case .list(let element): return "list of \(element.plural)"
+        }
+    }
+
     var plural: String {
         switch self {
         case .null: return "nulls"

@@ -1,0 +1,120 @@
+import FormworkCore
+import Foundation
+
+extension FormServer {
+    /// Runs one method.
+    func call(_ method: String, _ params: Parameters, notify: (String) -> Void) throws -> JSONOutput {
+        switch method {
+        case "form.describe":
+            return describe()
+        case "form.snapshot":
+            return snapshot()
+        case "form.validate":
+            let errors = session.validate()
+            _ = reloadAndReport(notify)
+            return .object([("valid", .value(.bool(errors.isEmpty))), ("errors", Self.json(errors))])
+        case "form.answers":
+            return answers()
+        case "form.submit":
+            let errors = session.validate()
+            _ = reloadAndReport(notify)
+            guard errors.isEmpty else {
+                throw Failure(code: .submitFailed, message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
+                              data: .object([("errors", Self.json(errors))]))
+            }
+            return .object([("answers", answers())])
+        case "field.set":
+            let id = try params.string("id")
+            let field = try field(id)
+            if let text = params.member("text") {
+                guard text.isQuoted, let value = text.scalarText else {
+                    throw Failure(code: .invalidParams, message: "Invalid params: \"text\" must be a string, not \(text.typeDescription)",
+                                  data: .object([("parameter", "text"), ("expected", "string")]))
+                }
+                try perform { () throws(SessionError) in try session.set(id, text: value) }
+            } else if let node = params.member("value") {
+                switch ValueReader.value(from: node, for: field) {
+                case .failure(let error): throw Self.rejection(error)
+                case .success(let value): try perform { () throws(SessionError) in try session.set(id, to: value) }
+                }
+            } else {
+                throw Failure(code: .invalidParams, message: "Invalid params: give \"value\" (typed) or \"text\" (as typed by a person)",
+                              data: .object([("parameter", "value")]))
+            }
+            return reloadAndReport(notify)
+        case "field.clear":
+            let id = try params.string("id")
+            _ = try field(id)
+            try perform { () throws(SessionError) in try session.clear(id) }
+            return reloadAndReport(notify)
+        case "session.undo", "session.redo":
+            let done = method == "session.undo" ? session.undo() : session.redo()
+            guard done else {
+                throw Failure(code: .nothingToUndo, message: method == "session.undo" ? "nothing to undo" : "nothing to redo")
+            }
+            return reloadAndReport(notify)
+        case "session.load":
+            guard let values = params.member("values"), values.pairs != nil else {
+                throw Failure(code: .invalidParams, message: "Invalid params: \"values\" must be an object of field ids to values",
+                              data: .object([("parameter", "values"), ("expected", "object")]))
+            }
+            do {
+                try session.loadValues(root: values, path: "params.values", source: "")
+            } catch {
+                throw Failure(code: .invalidValues, message: "the values were not loaded",
+                              data: .object([("problems", .array(error.diagnostics.map { diagnostic in
+                                  .compact([("message", .value(.string(diagnostic.message))), ("hint", .optional(diagnostic.hint))])
+                              }))]))
+            }
+            return reloadAndReport(notify)
+        default:
+            let suggestion = Suggestions.closest(to: method, in: Self.methods).first
+            throw Failure(code: .methodNotFound, message: "Method not found: \(method)",
+                          data: .compact([("method", .value(.string(method))), ("suggestion", .optional(suggestion))]))
+        }
+    }
+
+    func field(_ id: String) throws -> FieldDefinition {
+        guard let field = session.definition.field(id) else {
+            throw Failure(code: .unknownField, message: "no field '\(id)'",
+                          data: .object([("field", .value(.string(id))),
+                                         ("suggestions", .array(session.definition.suggestions(for: id).map { .value(.string($0)) }))]))
+        }
+        return field
+    }
+
+    func perform(_ change: () throws(SessionError) -> Void) throws {
+        do {
+            try change()
+        } catch {
+            switch error {
+            case .rejected(let fieldError): throw Self.rejection(fieldError)
+            case .unknownField(let id, let suggestions):
+                throw Failure(code: .unknownField, message: "no field '\(id)'",
+                              data: .object([("field", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) }))]))
+            case .notToggleable:
+                throw Failure(code: .rejectedValue, message: error.description)
+            }
+        }
+    }
+
+    static func rejection(_ error: FieldError) -> Failure {
+        Failure(code: .rejectedValue, message: "\(error.field) \(error.message)", data: json(error))
+    }
+
+    /// Reloads, sends `form.changed` when something changed, and returns the same
+    /// payload as the result.
+    func reloadAndReport(_ notify: (String) -> Void) -> JSONOutput {
+        let before = session.shownRows()
+        let changeset = session.reload(nil, animated: true) ?? .empty
+        let payload = changes(changeset, before: before)
+        if !changeset.isEmpty {
+            notify(JSONOutput.object([("jsonrpc", "2.0"), ("method", "form.changed"), ("params", payload)]).encoded)
+        }
+        return payload
+    }
+
+    func answers() -> JSONOutput {
+        .object(session.answers().map { ($0.id, .value($0.value)) })
+    }
+}

@@ -1,0 +1,153 @@
+import FormworkCore
+import Foundation
+
+/// A JSON-RPC 2.0 engine over one form session: one request per line in, one
+/// response (and notifications) per line out. No I/O: `formwork serve` reads and
+/// writes the lines.
+///
+/// ```swift
+/// let server = FormServer(session: session)
+/// server.handle(#"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"firstName","value":"Ada"}}"#)
+/// // ["{\"jsonrpc\":\"2.0\",\"method\":\"form.changed\",\"params\":{…}}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{…}}"]
+/// ```
+///
+/// Every mutating method answers with what changed (`changes`: the changeset with
+/// field ids, `values`, `errors`) and sends the same as a `form.changed`
+/// notification first. Bad input of any kind gets an error response and the
+/// engine keeps serving.
+public final class FormServer {
+    public let session: FormSession
+
+    /// The application error codes (JSON-RPC reserves -32000…-32099 for servers).
+    public enum ErrorCode: Int, Sendable {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case rejectedValue = -32001
+        case unknownField = -32002
+        case nothingToUndo = -32003
+        case submitFailed = -32004
+        case invalidValues = -32005
+    }
+
+    /// An error response's code, message and structured data.
+    struct Failure: Error {
+        let code: ErrorCode
+        let message: String
+        var data: JSONOutput? = nil
+    }
+
+    public init(session: FormSession) {
+        self.session = session
+        session.reload(nil, animated: false)
+    }
+
+    /// The methods, for errors and the README.
+    public static let methods = [
+        "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
+        "field.set", "field.clear", "session.undo", "session.redo", "session.load",
+    ]
+
+    /// Handles one line; returns the lines to write (notifications, then the response;
+    /// nothing for a notification request).
+    public func handle(_ line: String) -> [String] {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return [] }
+        let root: SyntaxNode
+        do {
+            root = try JSONParser.parse(Array(trimmed.utf8))
+        } catch {
+            return [Self.errorResponse(id: nil, Failure(code: .parseError, message: "Parse error: \(error.message)",
+                                                        data: .compact([("column", .value(.number(Double(error.location?.column ?? 0))))])))]
+        }
+        if let batch = root.elements {
+            guard !batch.isEmpty else { return [Self.errorResponse(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: empty batch"))] }
+            var notifications: [String] = []
+            var responses: [JSONOutput] = []
+            for request in batch {
+                let (sent, response) = handle(request)
+                notifications += sent
+                if let response { responses.append(response) }
+            }
+            return notifications + (responses.isEmpty ? [] : [JSONOutput.array(responses).encoded])
+        }
+        let (sent, response) = handle(root)
+        return sent + (response.map { [$0.encoded] } ?? [])
+    }
+
+    /// Handles one request object: the notifications it caused, and its response (none
+    /// for a notification).
+    func handle(_ request: SyntaxNode) -> ([String], JSONOutput?) {
+        guard let pairs = request.pairs else {
+            return ([], Self.errorObject(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: expected an object")))
+        }
+        let members = Dictionary(pairs.map { ($0.key.scalarText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
+        let id = members["id"].map(Self.requestID)
+        guard members["jsonrpc"]?.scalarText == "2.0", members["jsonrpc"]?.isQuoted == true else {
+            return ([], Self.errorObject(id: id ?? nil, Failure(code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\"")))
+        }
+        guard let methodNode = members["method"], methodNode.isQuoted, let method = methodNode.scalarText else {
+            return ([], Self.errorObject(id: id ?? nil, Failure(code: .invalidRequest, message: "Invalid Request: \"method\" must be a string")))
+        }
+        let params = members["params"]
+        if let params, params.pairs == nil, params.elements == nil {
+            return ([], id.map { Self.errorObject(id: $0, Failure(code: .invalidRequest, message: "Invalid Request: \"params\" must be an object")) })
+        }
+        var notifications: [String] = []
+        let result: Result<JSONOutput, Failure>
+        do {
+            result = .success(try call(method, Parameters(node: params), notify: { notifications.append($0) }))
+        } catch let failure as Failure {
+            result = .failure(failure)
+        } catch {
+            result = .failure(Failure(code: .invalidParams, message: "\(error)"))
+        }
+        guard let id else { return (notifications, nil) }  // a notification: no response
+        switch result {
+        case .success(let value):
+            return (notifications, .object([("jsonrpc", "2.0"), ("id", id), ("result", value)]))
+        case .failure(let failure):
+            return (notifications, Self.errorObject(id: id, failure))
+        }
+    }
+
+    static func requestID(_ node: SyntaxNode) -> JSONOutput {
+        switch node.scalar {
+        case .number(let number, _)?: return .value(.number(number))
+        case .string(let text)? where node.isQuoted: return .value(.string(text))
+        default: return nil
+        }
+    }
+
+    static func errorObject(id: JSONOutput?, _ failure: Failure) -> JSONOutput {
+        var error: [(String, JSONOutput)] = [("code", .value(.number(Double(failure.code.rawValue)))), ("message", .value(.string(failure.message)))]
+        if let data = failure.data { error.append(("data", data)) }
+        return .object([("jsonrpc", "2.0"), ("id", id ?? nil), ("error", .object(error))])
+    }
+
+    static func errorResponse(id: JSONOutput?, _ failure: Failure) -> String {
+        errorObject(id: id, failure).encoded
+    }
+}
+
+/// A request's `params`, read with clear errors.
+struct Parameters {
+    let node: SyntaxNode?
+
+    func member(_ name: String) -> SyntaxNode? {
+        node?.pairs?.first { $0.key.scalarText == name }?.value
+    }
+
+    func string(_ name: String) throws -> String {
+        guard let value = member(name) else {
+            throw FormServer.Failure(code: .invalidParams, message: "Invalid params: missing \"\(name)\"",
+                                     data: .object([("parameter", .value(.string(name)))]))
+        }
+        guard value.isQuoted, let text = value.scalarText else {
+            throw FormServer.Failure(code: .invalidParams, message: "Invalid params: \"\(name)\" must be a string, not \(value.typeDescription)",
+                                     data: .object([("parameter", .value(.string(name))), ("expected", "string")]))
+        }
+        return text
+    }
+}

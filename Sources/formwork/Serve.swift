@@ -1,0 +1,45 @@
+import ArgumentParser
+import Formwork
+import Foundation
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve a form to another program: JSON-RPC 2.0, one JSON object per line, over standard input and output.",
+        discussion: """
+            Methods: \(FormServer.methods.joined(separator: ", ")).
+            Mutating calls answer with the changes and the current errors, and send a
+            form.changed notification first. Only protocol messages are written to
+            standard output; diagnostics go to standard error. Ends at end of input.
+
+            Example:
+              echo '{"jsonrpc":"2.0","id":1,"method":"form.snapshot"}' | formwork serve Forms/seed.yaml
+            """)
+
+    @Argument(help: "The definition file.")
+    var form: String
+
+    @Option(help: "A values file (JSON or YAML) to start from.")
+    var values: String?
+
+    func run() throws {
+        let definition: FormDefinition
+        do {
+            definition = try FormDefinition.load(contentsOf: URL(fileURLWithPath: form), displayPath: form)
+        } catch {
+            printError(error.rendered)
+            throw ExitCode(2)
+        }
+        let session = FormSession(definition: definition)
+        if let values {
+            do { try session.loadValues(contentsOf: URL(fileURLWithPath: values), displayPath: values) } catch {
+                printError(error.rendered)
+                throw ExitCode(2)
+            }
+        }
+        let server = FormServer(session: session)
+        let output = FileHandle.standardOutput
+        while let line = Swift.readLine(strippingNewline: true) {
+            for message in server.handle(line) { output.write(Data((message + "\n").utf8)) }
+        }
+    }
+}
