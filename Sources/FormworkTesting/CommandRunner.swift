@@ -33,8 +33,16 @@ public enum CommandRunner {
         _ product: String, _ arguments: [String], input: String = "", directory: URL? = nil,
         environment: [String: String] = [:]
     ) throws -> Result {
+        try run(executable: productsDirectory.appendingPathComponent(product), arguments, input: input, directory: directory,
+                environment: environment)
+    }
+
+    /// Runs any executable (found on `PATH` when `executable` has no slash).
+    public static func run(
+        executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(product)
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -145,8 +145,16 @@ struct JSONParser {
 
     private mutating func parseLiteral(_ word: String) throws(Diagnostic) -> SyntaxNode {
         let start = location
+        let first = index
         for expected in word.utf8 {
-            guard current == expected else { throw error("expected a value, found \(describeCurrent())", at: start) }
+            guard current == expected else {
+                var end = first
+                while end < bytes.count, end - first < 24, (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x41 && bytes[end] <= 0x5A) {
+                    end += 1
+                }
+                let found = String(decoding: bytes[first..<max(end, first + 1)], as: UTF8.self)
+                throw error("expected a value, found '\(found)'", at: start)
+            }
             advance()
         }
         return SyntaxNode(content: .scalar(word, style: .plain), location: start)

@@ -37,7 +37,7 @@ struct SyntaxTests {
         ("\"\\x\"", "invalid escape '\\x'"),
         ("\"\\ud800\"", "unpaired surrogate in \\u escape"),
         ("[1] 2", "unexpected '2' after the end of the document"),
-        ("tru", "expected a value, found end of file"),
+        ("tru", "expected a value, found 'tru'"),
         ("", "expected a value, found end of file"),
     ])
     func jsonErrors(input: String, message: String) {
