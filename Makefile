@@ -19,11 +19,15 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## deps: libedit (line editing) and pkg-config, from Debian, when missing
+## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) from PyPI; when missing
 deps:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \
 		echo "Installing libedit-dev (line editing) …"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
+	fi
+	@if ! python3 -c 'import jsonschema' 2>/dev/null; then \
+		echo "Installing jsonschema (schema tests) …"; \
+		python3 -m pip install --quiet jsonschema || $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; \
 	fi
 
 clean:

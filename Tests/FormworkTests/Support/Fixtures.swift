@@ -34,4 +34,22 @@ enum Fixtures {
             return error.rendered
         }
     }
+
+    /// The tree as JSON text (plain scalars keep their YAML 1.2 type).
+    static func json(_ node: SyntaxNode) -> String {
+        switch node.content {
+        case .mapping(let pairs):
+            return "{" + pairs.map { json($0.key.stringNode) + ": " + json($0.value) }.joined(separator: ", ") + "}"
+        case .sequence(let elements):
+            return "[" + elements.map(json).joined(separator: ", ") + "]"
+        case .scalar(let text, _):
+            switch node.scalar! {
+            case .null: return "null"
+            case .bool(let flag): return flag ? "true" : "false"
+            case .number(_, let text): return text.hasPrefix("+") ? String(text.dropFirst()) : text
+            case .string: return JSONText.encode(.string(text))
+            }
+        }
+    }
+
 }
