@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
+        .executable(name: "formwork-bench", targets: ["FormworkBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -30,7 +31,12 @@ let package = Package(
         ]),
         // Test support shared by the test targets and by embedders: a recording list view.
         .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
-        // Until the REPL exists, `make demo` runs this: the seed form through a transcript view.
+        // `swift run -c release formwork-bench`: every speed target, measured against its baseline.
+        .executableTarget(name: "FormworkBench", dependencies: [
+            "Formwork", "FormworkCore", .product(name: "Yams", package: "Yams"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // A small example of FormworkCore alone: the seed form through a transcript view.
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"]),

@@ -41,6 +41,8 @@ extension Changeset {
     }
 }
 
+/// Sections of plain data, read in place (no copy of the elements: for reference-counted
+/// ids a copy would retain every one).
 @usableFromInline
 struct SectionsDiffSource<Model: Diffable, Element: Diffable>: DiffSource {
     @usableFromInline let sections: [DiffableSection<Model, Element>]

@@ -38,6 +38,12 @@ struct SectionedDiffer<Source: DiffSource> {
     @usableFromInline var rowOldToNew: [Int32] = []
     @usableFromInline var rowNewToOld: [Int32] = []
     @usableFromInline var changeset = Changeset()
+    /// Row changes as compact positions while walking; turned into index paths once,
+    /// at their final size, so no array of index paths grows and copies.
+    @usableFromInline var insertedRows: [RowPosition] = []
+    @usableFromInline var deletedRows: [RowPosition] = []
+    @usableFromInline var movedRows: [RowMovement] = []
+    @usableFromInline var updatedRows: [RowMovement] = []
 
     @inlinable
     init(old: Source, new: Source) {
@@ -52,6 +58,9 @@ struct SectionedDiffer<Source: DiffSource> {
         pairMiddleRows()
         collectRowChanges()
         collectRowDeletions()
+        changeset.rows = Changes(
+            deleted: deletedRows.map(\.indexPath), inserted: insertedRows.map(\.indexPath),
+            moved: movedRows.map(\.pair), updated: updatedRows.map(\.pair))
         return changeset
     }
 
@@ -216,9 +225,7 @@ struct SectionedDiffer<Source: DiffSource> {
             let suffix = suffixLength[newSection]
 
             for row in 0..<prefix where !old.isRowContentEqual(oldSection, row, to: new, newSection, row) {
-                changeset.rows.updated.append(
-                    PositionPair(from: IndexPath(row: row, section: oldSection),
-                                 to: IndexPath(row: row, section: newSection)))
+                updatedRows.append(RowMovement(oldSection, row, newSection, row))
             }
 
             let lower = prefix
@@ -236,25 +243,25 @@ struct SectionedDiffer<Source: DiffSource> {
                     candidates, stays: &stays, tails: &tails, predecessors: &predecessors)
                 var candidate = 0
                 for row in lower..<upper {
-                    let to = IndexPath(row: row, section: newSection)
                     let flat = Int(rowNewToOld[newBase + row])
                     if flat < 0 {
-                        changeset.rows.inserted.append(to)
+                        insertedRows.append(RowPosition(newSection, row))
                         continue
                     }
-                    let from: IndexPath
-                    let moved: Bool
                     if flat >= oldBase, flat < oldEnd {
-                        from = IndexPath(row: flat - oldBase, section: oldSection)
-                        moved = !stays[candidate]
+                        let oldRow = flat - oldBase
+                        let moved = !stays[candidate]
                         candidate += 1
+                        if moved { movedRows.append(RowMovement(oldSection, oldRow, newSection, row)) }
+                        if !old.isRowContentEqual(oldSection, oldRow, to: new, newSection, row) {
+                            updatedRows.append(RowMovement(oldSection, oldRow, newSection, row))
+                        }
                     } else {
-                        from = oldPath(ofFlat: flat)
-                        moved = true
-                    }
-                    if moved { changeset.rows.moved.append(PositionPair(from: from, to: to)) }
-                    if !old.isRowContentEqual(from.section, from.row, to: new, newSection, row) {
-                        changeset.rows.updated.append(PositionPair(from: from, to: to))
+                        let from = oldPosition(ofFlat: flat)
+                        movedRows.append(RowMovement(from.section, from.row, newSection, row))
+                        if !old.isRowContentEqual(from.section, from.row, to: new, newSection, row) {
+                            updatedRows.append(RowMovement(from.section, from.row, newSection, row))
+                        }
                     }
                 }
             }
@@ -262,9 +269,7 @@ struct SectionedDiffer<Source: DiffSource> {
             for row in max(prefix, newCount - suffix)..<newCount {
                 let oldRow = oldCount - (newCount - row)
                 if !old.isRowContentEqual(oldSection, oldRow, to: new, newSection, row) {
-                    changeset.rows.updated.append(
-                        PositionPair(from: IndexPath(row: oldRow, section: oldSection),
-                                     to: IndexPath(row: row, section: newSection)))
+                    updatedRows.append(RowMovement(oldSection, oldRow, newSection, row))
                 }
             }
         }
@@ -281,14 +286,14 @@ struct SectionedDiffer<Source: DiffSource> {
             let lower = prefixLength[newSection]
             let upper = old.rowCount(oldSection) - suffixLength[newSection]
             for row in lower..<max(lower, upper) where rowOldToNew[base + row] < 0 {
-                changeset.rows.deleted.append(IndexPath(row: row, section: oldSection))
+                deletedRows.append(RowPosition(oldSection, row))
             }
         }
     }
 
-    /// The old index path of a flat old row index.
+    /// The old section and row of a flat old row index.
     @inlinable
-    func oldPath(ofFlat flat: Int) -> IndexPath {
+    func oldPosition(ofFlat flat: Int) -> (section: Int, row: Int) {
         // The last section whose start is <= flat (empty sections share starts).
         var low = 0
         var high = old.sectionCount - 1
@@ -296,6 +301,34 @@ struct SectionedDiffer<Source: DiffSource> {
             let middle = (low + high + 1) / 2
             if oldStart[middle] <= flat { low = middle } else { high = middle - 1 }
         }
-        return IndexPath(row: flat - oldStart[low], section: low)
+        return (low, flat - oldStart[low])
     }
+}
+
+/// A row's section and index, compactly.
+@usableFromInline
+struct RowPosition {
+    @usableFromInline let section: Int32
+    @usableFromInline let row: Int32
+
+    @inlinable init(_ section: Int, _ row: Int) {
+        self.section = Int32(truncatingIfNeeded: section)
+        self.row = Int32(truncatingIfNeeded: row)
+    }
+
+    @inlinable var indexPath: IndexPath { IndexPath(row: Int(row), section: Int(section)) }
+}
+
+/// A row's old and new position, compactly.
+@usableFromInline
+struct RowMovement {
+    @usableFromInline let from: RowPosition
+    @usableFromInline let to: RowPosition
+
+    @inlinable init(_ fromSection: Int, _ fromRow: Int, _ toSection: Int, _ toRow: Int) {
+        from = RowPosition(fromSection, fromRow)
+        to = RowPosition(toSection, toRow)
+    }
+
+    @inlinable var pair: PositionPair<IndexPath> { PositionPair(from: from.indexPath, to: to.indexPath) }
 }

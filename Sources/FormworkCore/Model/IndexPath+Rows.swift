@@ -2,9 +2,12 @@ import FoundationEssentials
 
 extension IndexPath {
     /// The index path of `row` in `section`, as UIKit spells it.
+    ///
+    /// Built by appending to a one-index path, which Foundation stores inline: an
+    /// array literal would allocate, and diffs create tens of thousands of these.
     @inlinable
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        self = IndexPath(index: section).appending(row)
     }
 
     /// The section index (the first index). Precondition: the path has two indexes.

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timing and memory readings.
+enum Measure {
+    /// The median of `runs` timed runs after `warmups` untimed ones. A run of a fast
+    /// body repeats it until the run lasts at least `minimum`, and reports the time of
+    /// one repetition, so small sizes are not lost in timer noise.
+    static func median(runs: Int, warmups: Int = 1, minimum: Duration = .milliseconds(20), _ body: () -> Void) -> Duration {
+        let clock = ContinuousClock()
+        for _ in 0..<warmups { body() }
+        var repetitions = 1
+        if warmups > 0 {
+            let once = clock.measure(body)
+            if once < minimum { repetitions = Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) }
+        }
+        var times: [Duration] = []
+        for _ in 0..<runs {
+            let elapsed = clock.measure { for _ in 0..<repetitions { body() } }
+            times.append(elapsed / repetitions)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// Times a candidate and its baseline in alternation (so both see the same machine
+    /// state), `runs` pairs after a warm-up of each.
+    ///
+    /// - Returns: The median candidate time, the median baseline time, and the median
+    ///   of the per-pair ratios (what targets are judged on).
+    static func paired(runs: Int, candidate: () -> Void, baseline: () -> Void) -> (Duration, Duration, Double) {
+        let clock = ContinuousClock()
+        candidate()
+        baseline()
+        let once = max(clock.measure(candidate), clock.measure(baseline))
+        let minimum = Duration.milliseconds(20)
+        let repetitions = once < minimum ? Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) : 1
+        var candidates: [Duration] = [], baselines: [Duration] = [], ratios: [Double] = []
+        for _ in 0..<runs {
+            let b = clock.measure { for _ in 0..<repetitions { baseline() } } / repetitions
+            let c = clock.measure { for _ in 0..<repetitions { candidate() } } / repetitions
+            candidates.append(c)
+            baselines.append(b)
+            ratios.append(seconds(c) / max(seconds(b), 1e-12))
+        }
+        return (candidates.sorted()[runs / 2], baselines.sorted()[runs / 2], ratios.sorted()[runs / 2])
+    }
+
+    /// Seconds as a double.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// This process's peak resident memory, in bytes (from the operating system).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+}
+
+/// Keeps the optimiser from discarding a result.
+@inline(never) func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Deterministic pseudo-random numbers (SplitMix64), so every run measures the same data.
+struct BenchRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One line of the results table.
+struct BenchRow {
+    var benchmarkCase: String
+    var size: String
+    var time: String
+    var baseline: String
+    var ratio: String
+    var target: String
+    var note: String
+    var met: Bool?
+}
+
+func format(_ duration: Duration) -> String {
+    let seconds = Measure.seconds(duration)
+    if seconds >= 1 { return String(format: "%.2f s", seconds) }
+    if seconds >= 1e-3 { return String(format: "%.2f ms", seconds * 1e3) }
+    return String(format: "%.1f µs", seconds * 1e6)
+}
+
+func ratio(_ value: Duration, _ baseline: Duration) -> Double {
+    Measure.seconds(value) / max(Measure.seconds(baseline), 1e-12)
+}

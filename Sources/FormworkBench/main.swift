@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formwork-bench",
+        abstract: "Formwork's speed and memory targets, each measured against its baseline in the same run.",
+        discussion: "Run it in release mode: swift run -c release formwork-bench")
+
+    @Flag(help: "Only the smallest size, one run (a smoke test).")
+    var quick = false
+
+    @Option(help: "Row counts to measure.")
+    var sizes: [Int] = [1_000, 10_000, 100_000, 1_000_000]
+
+    @Option(help: "Timed runs per measurement (the median is reported).")
+    var runs = 5
+
+    @Option(help: "Cases to run: diff, reload, load, conditions, memory, startup.")
+    var cases: [String] = ["diff", "reload", "load", "conditions", "memory", "startup"]
+
+    func run() throws {
+        let sizes = quick ? [1_000] : self.sizes
+        let runs = quick ? 1 : self.runs
+        var rows: [BenchRow] = []
+        if cases.contains("diff") { rows += DiffCase.run(sizes: sizes, runs: runs, standardLibraryLimit: quick ? 1_000 : 100_000) }
+        Report.print(rows, runs: runs)
+    }
+}
+
+Bench.main()
