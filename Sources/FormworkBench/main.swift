@@ -24,6 +24,8 @@ struct Bench: ParsableCommand {
         let runs = quick ? 1 : self.runs
         var rows: [BenchRow] = []
         if cases.contains("diff") { rows += DiffCase.run(sizes: sizes, runs: runs, standardLibraryLimit: quick ? 1_000 : 100_000) }
+        let formSizes = sizes.filter { $0 <= 100_000 }
+        if cases.contains("reload") { rows += ReloadCase.run(sizes: formSizes, runs: runs) }
         Report.print(rows, runs: runs)
     }
 }

@@ -18,6 +18,13 @@ public struct FormDefinition: Sendable {
     public let evaluationOrder: [Int]
     /// The names expressions can use.
     public let environment: ExpressionEnvironment
+    /// For each field, the fields whose visibility, options or computed value read it.
+    let dependents: [[Int]]
+    /// For each field, the fields whose `required`, `rules` or bounds read it (what is
+    /// shown about them — requiredness, errors — changes with it).
+    let displayReaders: [[Int]]
+    /// Each field's position in `evaluationOrder`.
+    let evaluationPosition: [Int]
 
     init(id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
          fields: [FieldDefinition], evaluationOrder: [Int], environment: ExpressionEnvironment) {
@@ -30,6 +37,34 @@ public struct FormDefinition: Sendable {
         self.fieldIndex = Dictionary(uniqueKeysWithValues: fields.map { ($0.id, $0.index) })
         self.evaluationOrder = evaluationOrder
         self.environment = environment
+        let reads = DependencyGraph(fields: fields, sections: sections).reads
+        var dependents = [[Int]](repeating: [], count: fields.count)
+        for (reader, fieldsRead) in reads.enumerated() { for field in fieldsRead { dependents[field].append(reader) } }
+        self.dependents = dependents
+        let index = Dictionary(fields.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
+        var displayReaders = [[Int]](repeating: [], count: fields.count)
+        for field in fields {
+            var names: [String] = []
+            if case .when(let condition) = field.required { names += condition.references }
+            for rule in field.rules { names += rule.check.references }
+            for bound in [field.minimum, field.maximum] { if case .expression(let expression)? = bound { names += expression.references } }
+            for read in Set(names.compactMap { index[$0] }) where read != field.index { displayReaders[read].append(field.index) }
+        }
+        self.displayReaders = displayReaders
+        var position = [Int](repeating: 0, count: fields.count)
+        for (order, field) in evaluationOrder.enumerated() { position[field] = order }
+        self.evaluationPosition = position
+    }
+
+    /// The fields whose value or visibility can change when `changed` fields change:
+    /// those, and everything that reads them, transitively.
+    func affected(by changed: Set<Int>) -> Set<Int> {
+        var affected = changed
+        var queue = Array(changed)
+        while let field = queue.popLast() {
+            for dependent in dependents[field] where affected.insert(dependent).inserted { queue.append(dependent) }
+        }
+        return affected
     }
 
     /// The field with `id`, if any.

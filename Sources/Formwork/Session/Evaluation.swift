@@ -7,7 +7,8 @@
 /// closures, validation and export all ask it.
 final class Evaluation {
     private let definition: FormDefinition
-    private let stored: [Value]
+    /// The session's stored values.
+    private let store: ValueStore
     private(set) var context: EvaluationContext!
 
     private enum State: UInt8 { case unknown, visible, hidden, evaluating }
@@ -15,9 +16,9 @@ final class Evaluation {
     private var sectionState: [State]
     private var computed: [Value?]
 
-    init(definition: FormDefinition, values: [Value], today: LocalDate) {
+    init(definition: FormDefinition, store: ValueStore, today: LocalDate) {
         self.definition = definition
-        self.stored = values
+        self.store = store
         fieldState = Array(repeating: .unknown, count: definition.fields.count)
         sectionState = Array(repeating: .unknown, count: definition.sections.count)
         computed = Array(repeating: nil, count: definition.fields.count)
@@ -25,6 +26,19 @@ final class Evaluation {
         let context = EvaluationContext(today: today) { [unowned self] index in read(index) }
         self.context = context
         for index in definition.evaluationOrder { _ = read(index) }
+    }
+
+    /// Forgets what `fields` (values that changed, and everything reading them) were,
+    /// and evaluates them again in dependency order, so nothing recurses deeply.
+    func invalidate(_ fields: Set<Int>) {
+        for field in fields {
+            fieldState[field] = .unknown
+            computed[field] = nil
+        }
+        for section in sectionState.indices { sectionState[section] = .unknown }
+        for field in fields.sorted(by: { definition.evaluationPosition[$0] < definition.evaluationPosition[$1] }) {
+            _ = read(field)
+        }
     }
 
     /// What `$field` reads: the value when visible, else null.
@@ -43,14 +57,14 @@ final class Evaluation {
             computed[index] = value
             return value
         case .choice:
-            let value = stored[index]
+            let value = store.values[index]
             if case .string(let selected) = value, let option = field.option(withValue: selected), !isOptionVisible(option) {
                 return .null
             }
             return value
         case .multichoice:
-            guard case .list(let elements) = stored[index], field.options.contains(where: { $0.visible != nil }) else {
-                return stored[index]
+            guard case .list(let elements) = store.values[index], field.options.contains(where: { $0.visible != nil }) else {
+                return store.values[index]
             }
             let kept = elements.filter { element in
                 guard case .string(let selected) = element, let option = field.option(withValue: selected) else { return false }
@@ -58,7 +72,7 @@ final class Evaluation {
             }
             return kept.isEmpty ? .null : .list(kept)
         default:
-            return stored[index]
+            return store.values[index]
         }
     }
 
@@ -117,7 +131,7 @@ final class Evaluation {
         let field = definition.fields[index]
         let value = self.value(of: index)
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
-        if field.kind == .choice, case .string(let selected) = stored[index], value.isNull {
+        if field.kind == .choice, case .string(let selected) = store.values[index], value.isNull {
             return error(.option(selected, options: visibleOptions(of: index).map(\.value)))
         }
         let isEmpty = value.isNull || (field.kind == .switch && value == false)
@@ -143,5 +157,14 @@ final class Evaluation {
     /// The options of a choice or multichoice field that are offered now.
     func visibleOptions(of index: Int) -> [ChoiceOption] {
         definition.fields[index].options.filter(isOptionVisible)
+    }
+}
+
+/// A session's stored values, shared with its evaluation (which reads them in place).
+final class ValueStore {
+    var values: [Value]
+
+    init(_ values: [Value]) {
+        self.values = values
     }
 }

@@ -49,10 +49,34 @@ extension FormSession {
     public func reload(_ view: (any ListView)? = nil, animated: Bool = true) -> Changeset? {
         let observed = onChange != nil || changeChannels.hasSubscribers
         let before = animated && observed ? shownRows() : [:]
-        dataSource.sections = makeSections()
-        let changeset = dataSource.reloadData(view, animated: animated)
+        let changeset: Changeset?
+        if let changed = changedSinceReload, hasReloaded {
+            changeset = reloadAffectedRows(of: changed, view: view, animated: animated)
+        } else {
+            dataSource.sections = makeSections()
+            changeset = dataSource.reloadData(view, animated: animated)
+        }
+        changedSinceReload = []
+        hasReloaded = true
         if let changeset, observed { publish(changeset, before: before) }
         return changeset
+    }
+
+    /// Rebuilds only the rows whose content can have changed — the changed fields,
+    /// what reads them (transitively), and the fields whose requiredness or errors
+    /// read those — and reloads only their sections.
+    func reloadAffectedRows(of changed: Set<Int>, view: (any ListView)?, animated: Bool) -> Changeset? {
+        let affected = definition.affected(by: changed)
+        var rows = affected
+        for field in affected { rows.formUnion(definition.displayReaders[field]) }
+        var sections = Set<Int>()
+        for index in rows {
+            let field = definition.fields[index]
+            let section = definition.sections[field.sectionIndex]
+            dataSource.sections[field.sectionIndex].rows[index - section.fieldIndices[0]] = row(for: index)
+            sections.insert(field.sectionIndex)
+        }
+        return dataSource.reloadData(view, animated: animated, sections: sections)
     }
 
     /// The visible sections and their visible rows, as a view would show them now.

@@ -25,16 +25,26 @@ public final class FormSession {
         didSet { invalidate() }
     }
 
-    /// Stored values by field index (`.null`: unanswered).
-    private(set) var values: [Value]
+    /// Stored values by field index (`.null`: unanswered), shared with the evaluation.
+    let store: ValueStore
+    var values: [Value] {
+        get { store.values }
+        set { store.values = newValue }
+    }
     /// Fields whose errors are shown (changed by a person), or all after `validate()`.
     private(set) var touched: Set<Int> = []
     /// Whether every visible field's errors are shown (after a submit attempt).
     public var showsAllErrors = false {
-        didSet { if showsAllErrors != oldValue { invalidate() } }
+        didSet { if showsAllErrors != oldValue { changedSinceReload = nil } }
     }
 
     private var cachedEvaluation: Evaluation?
+    /// Fields changed since the evaluation was brought up to date (`nil`: everything).
+    private var pendingEvaluation: Set<Int>? = []
+    /// Fields changed since the last reload (`nil`: reload everything).
+    var changedSinceReload: Set<Int>?
+    /// Whether the data source has shown the form once (so partial reloads can follow).
+    var hasReloaded = false
     /// Current rows by field index, reused while their content is unchanged.
     private var rows: [Row?]
 
@@ -69,9 +79,9 @@ public final class FormSession {
         self.definition = definition
         self.extraDescriptors = cellDescriptors
         self.today = today
-        self.values = Array(repeating: .null, count: definition.fields.count)
+        self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
         self.rows = Array(repeating: nil, count: definition.fields.count)
-        let defaults = Evaluation(definition: definition, values: values, today: today)
+        let defaults = Evaluation(definition: definition, store: ValueStore(values), today: today)
         for field in definition.fields {
             if let value = field.defaultValue.map(defaults.evaluate), !value.isNull { values[field.index] = value }
             if field.kind == .switch, values[field.index].isNull { values[field.index] = false }
@@ -90,14 +100,31 @@ public final class FormSession {
     // MARK: Evaluation
 
     var evaluation: Evaluation {
-        if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(definition: definition, values: values, today: today)
+        if let cachedEvaluation, let pending = pendingEvaluation {
+            if !pending.isEmpty {
+                cachedEvaluation.invalidate(definition.affected(by: pending))
+                pendingEvaluation = []
+            }
+            return cachedEvaluation
+        }
+        let evaluation = Evaluation(definition: definition, store: store, today: today)
         cachedEvaluation = evaluation
+        pendingEvaluation = []
         return evaluation
     }
 
+    /// Everything must be evaluated and shown again.
     func invalidate() {
         cachedEvaluation = nil
+        pendingEvaluation = nil
+        changedSinceReload = nil
+    }
+
+    /// Only `field` changed (its value, or whether its errors are shown): what reads it
+    /// is evaluated again, and only the rows concerned are rebuilt at the next reload.
+    func invalidate(field: Int) {
+        pendingEvaluation?.insert(field)
+        changedSinceReload?.insert(field)
     }
 
     /// The field with `id`, or `SessionError.unknownField` with suggestions.
@@ -224,12 +251,12 @@ public final class FormSession {
                 throw .rejected(FieldError(field: field.id, rule: .option(selected, options: evaluation.visibleOptions(of: field.index).map(\.value))))
             }
         }
-        touched.insert(field.index)
+        if touched.insert(field.index).inserted { changedSinceReload?.insert(field.index) }
         guard values[field.index] != value else { return }
         recordUndo()
         values[field.index] = value
         hasChanges = true
-        invalidate()
+        invalidate(field: field.index)
     }
 
     /// Replaces every value at once (for undo and drafts): no checks beyond types.

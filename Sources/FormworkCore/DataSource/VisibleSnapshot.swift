@@ -37,6 +37,14 @@ extension VisibleSnapshot: DiffSource {
         sections[section].section.hasSameContent(as: other.sections[otherSection].section)
     }
 
+    /// The same rows storage: an unchanged section, reused by an incremental reload or
+    /// showing every row of an unchanged model section.
+    func hasSameRows(_ section: Int, as other: VisibleSnapshot, _ otherSection: Int) -> Bool {
+        let mine = sections[section].rows, theirs = other.sections[otherSection].rows
+        return mine.count == theirs.count
+            && mine.withUnsafeBufferPointer { a in theirs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     func isRowContentEqual(_ section: Int, _ row: Int, to other: VisibleSnapshot, _ otherSection: Int, _ otherRow: Int) -> Bool {
         sections[section].rows[row].storage.isContentEqual(to: other.sections[otherSection].rows[otherRow].storage)
     }

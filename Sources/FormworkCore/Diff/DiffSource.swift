@@ -16,4 +16,13 @@ protocol DiffSource {
     func isSectionContentEqual(_ section: Int, to other: Self, _ otherSection: Int) -> Bool
     /// Content equality of two rows with equal keys.
     func isRowContentEqual(_ section: Int, _ row: Int, to other: Self, _ otherSection: Int, _ otherRow: Int) -> Bool
+    /// Whether two sections with equal keys certainly have the same rows, in order and
+    /// content (for example, the same storage): then no row of theirs is compared.
+    /// `false` means "compare them".
+    func hasSameRows(_ section: Int, as other: Self, _ otherSection: Int) -> Bool
+}
+
+extension DiffSource {
+    @inlinable
+    func hasSameRows(_ section: Int, as other: Self, _ otherSection: Int) -> Bool { false }
 }

@@ -33,6 +33,8 @@ struct SectionedDiffer<Source: DiffSource> {
     @usableFromInline var sectionNewToOld: [Int] = []
     /// Rows trimmed at the start and end of each paired new section.
     @usableFromInline var prefixLength: [Int] = []
+    /// New sections whose rows are the old section's, unchanged (nothing to compare).
+    @usableFromInline var unchangedRows: [Bool] = []
     @usableFromInline var suffixLength: [Int] = []
     /// Row pairings of the untrimmed middles, by flat index (`-1`: unpaired).
     @usableFromInline var rowOldToNew: [Int32] = []
@@ -125,11 +127,17 @@ struct SectionedDiffer<Source: DiffSource> {
     mutating func trimRows() {
         prefixLength = [Int](repeating: 0, count: new.sectionCount)
         suffixLength = [Int](repeating: 0, count: new.sectionCount)
+        unchangedRows = [Bool](repeating: false, count: new.sectionCount)
         for newSection in 0..<new.sectionCount {
             let oldSection = sectionNewToOld[newSection]
             guard oldSection >= 0 else { continue }
             let oldCount = old.rowCount(oldSection)
             let newCount = new.rowCount(newSection)
+            if oldCount == newCount, old.hasSameRows(oldSection, as: new, newSection) {
+                prefixLength[newSection] = newCount
+                unchangedRows[newSection] = true
+                continue
+            }
             var prefix = 0
             while prefix < oldCount, prefix < newCount,
                 old.rowKey(oldSection, prefix) == new.rowKey(newSection, prefix)
@@ -224,6 +232,7 @@ struct SectionedDiffer<Source: DiffSource> {
             let prefix = prefixLength[newSection]
             let suffix = suffixLength[newSection]
 
+            if unchangedRows[newSection] { continue }
             for row in 0..<prefix where !old.isRowContentEqual(oldSection, row, to: new, newSection, row) {
                 updatedRows.append(RowMovement(oldSection, row, newSection, row))
             }

@@ -245,3 +245,21 @@ struct VisibilityFixedPointTests {
         #expect((0..<count).map { session.isVisible("f\($0)") } == visible, "\(lines.joined(separator: "\n"))")
     }
 }
+
+@Suite("Session lifetime")
+struct SessionLifetimeTests {
+    /// Nothing the session creates (evaluation, data source, descriptors) keeps it alive.
+    @Test func sessionsAreReleased() throws {
+        weak var released: FormSession?
+        do {
+            let session = try Fixtures.session("conference.yaml")
+            try session.set("ticket", text: "regular")
+            session.reload(nil, animated: false)
+            try session.set("dinner", text: "yes")
+            session.reload(nil, animated: true)
+            _ = session.visibleSections()
+            released = session
+        }
+        #expect(released == nil)
+    }
+}
