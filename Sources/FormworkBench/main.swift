@@ -19,13 +19,21 @@ struct Bench: ParsableCommand {
     @Option(help: "Cases to run: diff, reload, load, conditions, memory, startup.")
     var cases: [String] = ["diff", "reload", "load", "conditions", "memory", "startup"]
 
+    @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler: load-yaml, load-json.", visibility: .hidden))
+    var profile: String?
+
     func run() throws {
+        if let profile {
+            try Profile.run(profile, size: sizes.last ?? 100_000)
+            return
+        }
         let sizes = quick ? [1_000] : self.sizes
         let runs = quick ? 1 : self.runs
         var rows: [BenchRow] = []
         if cases.contains("diff") { rows += DiffCase.run(sizes: sizes, runs: runs, standardLibraryLimit: quick ? 1_000 : 100_000) }
         let formSizes = sizes.filter { $0 <= 100_000 }
         if cases.contains("reload") { rows += ReloadCase.run(sizes: formSizes, runs: runs) }
+        if cases.contains("load") { rows += LoadCase.run(sizes: formSizes, runs: runs) }
         Report.print(rows, runs: runs)
     }
 }

@@ -2,43 +2,43 @@ extension DefinitionDecoder {
     /// Checks literal constraints: ranges in order, positive steps and lengths,
     /// selection bounds within the options, and defaults the field would accept.
     mutating func checkConstraints(_ environment: ExpressionEnvironment) {
-        for index in fields.indices {
-            let pending = fields[index]
-            let field = pending.definition
+        for index in definitions.indices {
+            let nodes = fieldNodes[index]
+            let field = definitions[index]
             if case .value(let low)? = field.minimum, case .value(let high)? = field.maximum,
                 let order = Semantics.order(low, high), order > 0
             {
                 collector.report(.rangeInverted(lowerKey: "min", lower: low.plainText, upperKey: "max", upper: high.plainText),
-                                 at: pending.minimumNode?.location ?? field.location)
+                                 at: nodes.minimumNode?.location ?? field.location)
             }
             if let step = field.step, step <= 0 {
                 collector.report(.notPositive(key: "step", value: JSONText.format(step), allowZero: false),
-                                 at: pending.stepNode?.location ?? field.location)
+                                 at: nodes.stepNode?.location ?? field.location)
             }
-            checkCounts(pending, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength, nodes: pending.lengthNodes)
-            checkCounts(pending, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
-                        nodes: pending.selectionNodes)
+            checkCounts(field, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength, nodes: nodes.lengthNodes)
+            checkCounts(field, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
+                        nodes: nodes.selectionNodes)
             if let minSelected = field.minSelected, !field.options.isEmpty, minSelected > field.options.count {
                 collector.report(.selectionBound(key: "minSelected", value: minSelected, optionCount: field.options.count),
-                                 at: pending.selectionNodes["minSelected"]?.location ?? field.location)
+                                 at: nodes.selectionNodes["minSelected"]?.location ?? field.location)
             }
-            if let node = pending.defaultNode {
-                fields[index].definition.defaultValue = decodeDefault(node, for: field, environment: environment)
+            if let node = nodes.defaultNode {
+                definitions[index].defaultValue = decodeDefault(node, for: field, environment: environment)
             }
         }
     }
 
-    mutating func checkCounts(_ pending: PendingField, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
+    mutating func checkCounts(_ field: FieldDefinition, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
                               nodes: [String: SyntaxNode]) {
         for (key, value) in [(lowerKey, lower), (upperKey, upper)] {
             if let value, value < 0 {
                 collector.report(.notPositive(key: key, value: "\(value)", allowZero: true),
-                                 at: nodes[key]?.location ?? pending.definition.location)
+                                 at: nodes[key]?.location ?? field.location)
             }
         }
         if let lower, let upper, lower > upper {
             collector.report(.rangeInverted(lowerKey: lowerKey, lower: "\(lower)", upperKey: upperKey, upper: "\(upper)"),
-                             at: nodes[lowerKey]?.location ?? pending.definition.location)
+                             at: nodes[lowerKey]?.location ?? field.location)
         }
     }
 

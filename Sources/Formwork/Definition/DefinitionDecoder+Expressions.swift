@@ -5,18 +5,18 @@ extension DefinitionDecoder {
     /// with everything, so its readers report no follow-up errors.
     mutating func compileComputedValues() {
         var parsed: [Int: Expression] = [:]
-        for field in fields where field.definition.kind == .computed {
-            guard let node = field.valueNode, let source = node.scalarText else { continue }
+        for index in definitions.indices where definitions[index].kind == .computed {
+            definitions[index].valueType = .null
+            guard let node = fieldNodes[index].valueNode, let source = node.scalarText else { continue }
             do {
-                parsed[field.definition.index] = try Parser.parse(source, limits: limits)
+                parsed[index] = try Parser.parse(source, limits: limits)
             } catch {
                 collector.report([error], in: node)
             }
         }
-        for index in fields.indices where fields[index].definition.kind == .computed {
-            fields[index].definition.valueType = .null
-        }
-        let ids = Dictionary(fields.map { ($0.definition.id, $0.definition.index) }, uniquingKeysWith: { first, _ in first })
+        guard !parsed.isEmpty else { return }
+        // One environment, updated as each computed field gets its type.
+        var environment = makeEnvironment()
         var state: [Int: Bool] = [:]  // false: in progress, true: done
         var stack: [Int] = []
 
@@ -25,23 +25,23 @@ extension DefinitionDecoder {
             if state[index] == false {
                 let members = Array(stack.drop { $0 != index })
                 if reportedCycles.insert(members.sorted()).inserted {
-                    let cycle = members.map { fields[$0].definition.id } + [fields[index].definition.id]
-                    collector.report(.cycle(cycle), at: fields[index].valueNode!)
+                    let cycle = members.map { definitions[$0].id } + [definitions[index].id]
+                    collector.report(.cycle(cycle), at: fieldNodes[index].valueNode!)
                 }
                 return
             }
             state[index] = false
             stack.append(index)
             for name in parsed[index]?.references ?? [] {
-                if let other = ids[name], parsed[other] != nil { visit(other) }
+                if let other = environment.fields[name]?.index, parsed[other] != nil { visit(other) }
             }
             stack.removeLast()
             state[index] = true
-            guard let node = fields[index].valueNode else { return }
-            let environment = makeEnvironment()
+            guard let node = fieldNodes[index].valueNode else { return }
             if let compiled = compile(node, key: "value", expecting: nil, environment: environment) {
-                fields[index].definition.value = compiled
-                fields[index].definition.valueType = compiled.type
+                definitions[index].value = compiled
+                definitions[index].valueType = compiled.type
+                environment.fields[definitions[index].id]?.type = compiled.type
             }
         }
         for index in parsed.keys.sorted() { visit(index) }
@@ -52,33 +52,32 @@ extension DefinitionDecoder {
         for (index, node) in sectionVisibleNodes.sorted(by: { $0.key < $1.key }) {
             sections[index].visible = compileCondition(node, key: "visible", environment: environment)
         }
-        for index in fields.indices {
-            var field = fields[index]
-            if let node = field.visibleNode {
-                field.definition.visible = compileCondition(node, key: "visible", environment: environment)
+        for index in definitions.indices {
+            let nodes = fieldNodes[index]
+            if let node = nodes.visibleNode {
+                definitions[index].visible = compileCondition(node, key: "visible", environment: environment)
             }
-            if let node = field.requiredNode {
+            if let node = nodes.requiredNode {
                 switch node.scalar {
-                case .bool(let flag)?: field.definition.required = flag ? .always : .never
+                case .bool(let flag)?: definitions[index].required = flag ? .always : .never
                 default:
                     if let condition = compile(node, key: "required", expecting: .bool, environment: environment) {
-                        field.definition.required = .when(condition)
+                        definitions[index].required = .when(condition)
                     }
                 }
             }
-            for (optionIndex, node) in field.optionVisibleNodes {
-                field.definition.options[optionIndex].visible = compileCondition(node, key: "visible", environment: environment)
+            for (optionIndex, node) in nodes.optionVisibleNodes {
+                definitions[index].options[optionIndex].visible = compileCondition(node, key: "visible", environment: environment)
             }
-            for (check, message) in field.ruleNodes {
+            for (check, message) in nodes.ruleNodes {
                 if let compiled = compile(check, key: "check", expecting: .bool, environment: environment) {
-                    field.definition.rules.append(Rule(check: compiled, message: message))
+                    definitions[index].rules.append(Rule(check: compiled, message: message))
                 }
             }
-            if field.definition.kind == .date {
-                field.definition.minimum = field.minimumNode.flatMap { dateBound($0, key: "min", environment: environment) }
-                field.definition.maximum = field.maximumNode.flatMap { dateBound($0, key: "max", environment: environment) }
+            if definitions[index].kind == .date {
+                definitions[index].minimum = nodes.minimumNode.flatMap { dateBound($0, key: "min", environment: environment) }
+                definitions[index].maximum = nodes.maximumNode.flatMap { dateBound($0, key: "max", environment: environment) }
             }
-            fields[index] = field
         }
     }
 
@@ -99,14 +98,14 @@ extension DefinitionDecoder {
 
     /// Reports cycles among visibility, option visibility and computed values, and
     /// returns an evaluation order in which every field follows what it reads.
-    mutating func checkDependencies() -> [Int] {
-        let (cycles, order) = DependencyGraph(fields: fields.map(\.definition), sections: sections).walk()
+    mutating func checkDependencies(_ graph: DependencyGraph) -> [Int] {
+        let (cycles, order) = graph.walk()
         for cycle in cycles where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
-            let first = fields[cycle[0]]
-            let node = first.visibleNode ?? first.valueNode ?? first.optionVisibleNodes.first?.node
-                ?? sectionVisibleNodes[first.definition.sectionIndex]
-            let location = node?.location ?? first.definition.location
-            collector.report(.cycle(cycle.map { fields[$0].definition.id }), at: location, length: node?.scalarText?.count ?? 1)
+            let nodes = fieldNodes[cycle[0]]
+            let node = nodes.visibleNode ?? nodes.valueNode ?? nodes.optionVisibleNodes.first?.node
+                ?? sectionVisibleNodes[definitions[cycle[0]].sectionIndex]
+            let location = node?.location ?? definitions[cycle[0]].location
+            collector.report(.cycle(cycle.map { definitions[$0].id }), at: location, length: node?.scalarText?.count ?? 1)
         }
         return order
     }

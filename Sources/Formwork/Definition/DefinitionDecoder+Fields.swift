@@ -22,7 +22,7 @@ extension DefinitionDecoder {
 
     mutating func decodeField(_ node: SyntaxNode, sectionIndex: Int) -> PendingField? {
         guard let reader = fieldReader(node) else { return nil }
-        let index = fields.count
+        let index = definitions.count
         let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "field\(index + 1)"
         if let idNode = reader["id"] { claim(id, idNode) }
 
@@ -53,16 +53,16 @@ extension DefinitionDecoder {
         definition.kindName = kindName ?? kind.rawValue
         definition.help = reader.text("help", collector: &collector, limits: limits)
         var pending = PendingField(definition: definition)
-        pending.visibleNode = reader["visible"]
+        pending.nodes.visibleNode = reader["visible"]
 
         switch kind {
         case .text, .secure:
             decodeTextKeys(reader, &pending)
         case .number:
             pending.definition.step = reader.number("step", collector: &collector)
-            pending.stepNode = reader["step"]
-            pending.minimumNode = reader["min"]
-            pending.maximumNode = reader["max"]
+            pending.nodes.stepNode = reader["step"]
+            pending.nodes.minimumNode = reader["min"]
+            pending.nodes.maximumNode = reader["max"]
             if let minimum = reader.number("min", collector: &collector) { pending.definition.minimum = .value(.number(minimum)) }
             if let maximum = reader.number("max", collector: &collector) { pending.definition.maximum = .value(.number(maximum)) }
         case .choice, .multichoice:
@@ -70,15 +70,15 @@ extension DefinitionDecoder {
             if kind == .multichoice {
                 pending.definition.minSelected = reader.integer("minSelected", collector: &collector)
                 pending.definition.maxSelected = reader.integer("maxSelected", collector: &collector)
-                pending.selectionNodes = reader.values.filter { $0.key == "minSelected" || $0.key == "maxSelected" }
+                pending.nodes.selectionNodes = reader.values(for: ["minSelected", "maxSelected"])
             }
         case .date:
-            pending.minimumNode = reader["min"]
-            pending.maximumNode = reader["max"]
+            pending.nodes.minimumNode = reader["min"]
+            pending.nodes.maximumNode = reader["max"]
         case .note:
             pending.definition.text = reader.requiredText("text", collector: &collector, limits: limits)
         case .computed:
-            pending.valueNode = reader["value"]
+            pending.nodes.valueNode = reader["value"]
             if !reader.has("value") { reader.reportMissing("value", context: "a computed field", collector: &collector) }
         case .switch:
             break
@@ -86,8 +86,8 @@ extension DefinitionDecoder {
         if kind != .text && kind != .secure {
             pending.definition.placeholder = reader.text("placeholder", collector: &collector, limits: limits)
         }
-        pending.defaultNode = reader["default"]
-        pending.requiredNode = reader["required"]
+        pending.nodes.defaultNode = reader["default"]
+        pending.nodes.requiredNode = reader["required"]
         decodeRules(reader, &pending)
         return pending
     }
@@ -133,7 +133,7 @@ extension DefinitionDecoder {
         }
         pending.definition.minLength = reader.integer("minLength", collector: &collector)
         pending.definition.maxLength = reader.integer("maxLength", collector: &collector)
-        pending.lengthNodes = reader.values.filter { $0.key == "minLength" || $0.key == "maxLength" }
+        pending.nodes.lengthNodes = reader.values(for: ["minLength", "maxLength"])
         pending.definition.multiline = reader.bool("multiline", collector: &collector) ?? false
     }
 
@@ -163,7 +163,7 @@ extension DefinitionDecoder {
                 collector.report(.duplicateOption(option.value), at: valueNode)
                 continue
             }
-            if let visibleNode { pending.optionVisibleNodes.append((pending.definition.options.count, visibleNode)) }
+            if let visibleNode { pending.nodes.optionVisibleNodes.append((pending.definition.options.count, visibleNode)) }
             pending.definition.options.append(option)
         }
     }
@@ -177,7 +177,7 @@ extension DefinitionDecoder {
                 ruleReader.reportMissing("check", collector: &collector)
                 continue
             }
-            if let message { pending.ruleNodes.append((ruleReader["check"]!, message)) }
+            if let message { pending.nodes.ruleNodes.append((ruleReader["check"]!, message)) }
         }
     }
 }

@@ -12,7 +12,9 @@ struct DefinitionDecoder {
     let customKinds: [String: CustomFieldKind]
     var collector = DiagnosticCollector()
 
-    var fields: [PendingField] = []
+    /// The fields decoded so far, in form order, and their nodes still to compile.
+    var definitions: [FieldDefinition] = []
+    var fieldNodes: [FieldNodes] = []
     var sections: [SectionDefinition] = []
     var sectionVisibleNodes: [Int: SyntaxNode] = [:]
     /// First declaration of each id (fields and sections share one namespace).
@@ -50,24 +52,30 @@ struct DefinitionDecoder {
         let version = form.text("version", collector: &collector, limits: limits)
         if let sectionNodes = form.list("sections", collector: &collector) {
             if sectionNodes.isEmpty { collector.report(.empty(context: "the form", missing: "sections"), at: form["sections"]!) }
+            let expectedFields = sectionNodes.reduce(0) { $0 + ($1.pairs?.first { $0.key.scalarText == "fields" }?.value.elements?.count ?? 0) }
+            definitions.reserveCapacity(min(expectedFields, limits.maximumFields))
+            fieldNodes.reserveCapacity(min(expectedFields, limits.maximumFields))
             for node in sectionNodes { decodeSection(node) }
         } else if !form.has("sections") {
             form.reportMissing("sections", collector: &collector)
         }
-        guard fields.count <= limits.maximumFields else {
-            collector.report(.tooManyFields(count: fields.count, limit: limits.maximumFields), at: form.location)
+        guard definitions.count <= limits.maximumFields else {
+            collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
         }
 
         compileComputedValues()
         let environment = makeEnvironment()
         compileConditions(environment)
-        let order = checkDependencies()
+        let fieldIndex = environment.fields.mapValues(\.index)
+        let graph = DependencyGraph(fields: definitions, sections: sections, index: fieldIndex)
+        let order = checkDependencies(graph)
         checkConstraints(environment)
 
         guard collector.isEmpty, let id, let title else { return nil }
         return FormDefinition(id: id, title: title, description: description, version: version, sections: sections,
-                              fields: fields.map(\.definition), evaluationOrder: order, environment: environment)
+                              fields: definitions, fieldIndex: fieldIndex, reads: graph.reads, evaluationOrder: order,
+                              environment: environment)
     }
 
     // MARK: Sections
@@ -82,12 +90,13 @@ struct DefinitionDecoder {
         section.footer = reader.text("footer", collector: &collector, limits: limits)
         if let visible = reader["visible"] { sectionVisibleNodes[index] = visible }
         sections.append(section)
-        if let fieldNodes = reader.list("fields", collector: &collector) {
-            if fieldNodes.isEmpty { collector.report(.empty(context: "section '\(id)'", missing: "fields"), at: reader["fields"]!) }
-            for fieldNode in fieldNodes {
-                if let field = decodeField(fieldNode, sectionIndex: index) {
+        if let items = reader.list("fields", collector: &collector) {
+            if items.isEmpty { collector.report(.empty(context: "section '\(id)'", missing: "fields"), at: reader["fields"]!) }
+            for item in items {
+                if let field = decodeField(item, sectionIndex: index) {
                     sections[index].fieldIndices.append(field.definition.index)
-                    fields.append(field)
+                    definitions.append(field.definition)
+                    fieldNodes.append(field.nodes)
                 }
             }
         } else if !reader.has("fields") {
@@ -97,11 +106,15 @@ struct DefinitionDecoder {
 
     // MARK: Ids
 
+    /// An ASCII letter or `_`, then ASCII letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
-            return false
+        func isLetter(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isLetter(first) else { return false }
+        while let byte = bytes.next() {
+            guard isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { return false }
         }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return true
     }
 
     mutating func checkIdentifier(_ id: String, _ node: SyntaxNode) {
@@ -123,8 +136,7 @@ struct DefinitionDecoder {
     /// Every field with its type as known after computed values were typed.
     func makeEnvironment() -> ExpressionEnvironment {
         ExpressionEnvironment(
-            fields: fields.map { field in
-                let definition = field.definition
+            fields: definitions.map { definition in
                 let options = definition.kind == .choice || definition.kind == .multichoice ? definition.options.map(\.value) : nil
                 return FieldSignature(id: definition.id, index: definition.index, type: definition.valueType, options: options)
             },
@@ -161,6 +173,12 @@ struct DefinitionDecoder {
 /// nodes still to compile.
 struct PendingField {
     var definition: FieldDefinition
+    var nodes = FieldNodes()
+}
+
+/// The nodes of a field still to compile or check once every field is known. Kept
+/// apart from the (large) definitions so later passes copy neither.
+struct FieldNodes {
     var visibleNode: SyntaxNode?
     var valueNode: SyntaxNode?
     var requiredNode: SyntaxNode?

@@ -6,8 +6,8 @@ struct DependencyGraph {
     /// For each field index, the field indices it reads.
     let reads: [[Int]]
 
-    init(fields: [FieldDefinition], sections: [SectionDefinition]) {
-        let index = Dictionary(fields.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
+    /// - Parameter index: Field indices by id (the first field with an id wins).
+    init(fields: [FieldDefinition], sections: [SectionDefinition], index: [String: Int]) {
         reads = fields.map { field in
             var names: [String] = []
             if let visible = field.visible { names += visible.references }

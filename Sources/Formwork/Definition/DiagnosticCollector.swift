@@ -36,8 +36,9 @@ struct MappingReader {
     let node: SyntaxNode
     /// How the mapping reads in messages: "a field", "the form", "section 'a'".
     let context: String
-    private(set) var values: [String: SyntaxNode] = [:]
-    private(set) var keys: [String] = []
+    /// The allowed keys in file order with their values. A mapping has a handful of
+    /// keys, so a linear search beats hashing them.
+    private(set) var entries: [(key: String, node: SyntaxNode)] = []
     /// Keys suggested for misspelt ones: not reported missing a second time.
     var suggestedKeys: Set<String> = []
 
@@ -55,8 +56,7 @@ struct MappingReader {
                 continue
             }
             if allowed.contains(name) {
-                values[name] = value
-                keys.append(name)
+                entries.append((name, value))
             } else {
                 let suggestion = Suggestions.closest(to: name, in: allowed).first
                 if let suggestion { suggestedKeys.insert(suggestion) }
@@ -66,22 +66,34 @@ struct MappingReader {
     }
 
     /// The value under `key`, if present.
-    subscript(key: String) -> SyntaxNode? { values[key] }
+    subscript(key: String) -> SyntaxNode? {
+        // The last one wins, as in a dictionary (duplicates are reported by the parsers).
+        for index in entries.indices.reversed() where entries[index].key == key { return entries[index].node }
+        return nil
+    }
 
-    func has(_ key: String) -> Bool { values[key] != nil }
+    /// The keys present, in file order.
+    var keys: [String] { entries.map(\.key) }
+
+    /// The values under the given keys, by key.
+    func values(for wanted: Set<String>) -> [String: SyntaxNode] {
+        Dictionary(entries.filter { wanted.contains($0.key) }, uniquingKeysWith: { _, last in last })
+    }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
 
     /// The location of the whole mapping, for "needs 'x'" errors.
     var location: SourceLocation { node.location }
 
     /// A scalar as text (numbers and booleans keep their spelling); reports other shapes.
     func text(_ key: String, collector: inout DiagnosticCollector, limits: Limits) -> String? {
-        guard let value = values[key] else { return nil }
+        guard let value = self[key] else { return nil }
         guard let text = value.scalarText else {
             collector.report(.wrongType(key: key, expected: "text", found: value.typeDescription), at: value)
             return nil
         }
         if case .null? = value.scalar, !value.isQuoted { return nil }
-        guard text.count <= limits.maximumStringLength else {
+        guard text.utf8.count <= limits.maximumStringLength || text.count <= limits.maximumStringLength else {
             collector.report(.stringTooLong(length: text.count, limit: limits.maximumStringLength), at: value)
             return nil
         }
@@ -103,7 +115,7 @@ struct MappingReader {
     }
 
     func number(_ key: String, collector: inout DiagnosticCollector) -> Double? {
-        guard let value = values[key] else { return nil }
+        guard let value = self[key] else { return nil }
         guard case .number(let number, let text)? = value.scalar else {
             collector.report(.wrongType(key: key, expected: "a number", found: value.typeDescription), at: value)
             return nil
@@ -116,7 +128,7 @@ struct MappingReader {
     }
 
     func integer(_ key: String, collector: inout DiagnosticCollector) -> Int? {
-        guard let value = values[key], let number = number(key, collector: &collector) else { return nil }
+        guard let value = self[key], let number = number(key, collector: &collector) else { return nil }
         guard number == number.rounded(), abs(number) < 1e9 else {
             collector.report(.wrongType(key: key, expected: "a whole number", found: JSONText.format(number)), at: value)
             return nil
@@ -125,7 +137,7 @@ struct MappingReader {
     }
 
     func bool(_ key: String, collector: inout DiagnosticCollector) -> Bool? {
-        guard let value = values[key] else { return nil }
+        guard let value = self[key] else { return nil }
         guard case .bool(let flag)? = value.scalar else {
             collector.report(.wrongType(key: key, expected: "true or false", found: value.typeDescription), at: value)
             return nil
@@ -134,7 +146,7 @@ struct MappingReader {
     }
 
     func list(_ key: String, collector: inout DiagnosticCollector) -> [SyntaxNode]? {
-        guard let value = values[key] else { return nil }
+        guard let value = self[key] else { return nil }
         guard let elements = value.elements else {
             collector.report(.wrongType(key: key, expected: "a list", found: value.typeDescription), at: value)
             return nil

@@ -27,28 +27,30 @@ public struct FormDefinition: Sendable {
     let evaluationPosition: [Int]
 
     init(id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
-         fields: [FieldDefinition], evaluationOrder: [Int], environment: ExpressionEnvironment) {
+         fields: [FieldDefinition], fieldIndex: [String: Int], reads: [[Int]], evaluationOrder: [Int],
+         environment: ExpressionEnvironment) {
         self.id = id
         self.title = title
         self.description = description
         self.version = version
         self.sections = sections
         self.fields = fields
-        self.fieldIndex = Dictionary(uniqueKeysWithValues: fields.map { ($0.id, $0.index) })
+        self.fieldIndex = fieldIndex
         self.evaluationOrder = evaluationOrder
         self.environment = environment
-        let reads = DependencyGraph(fields: fields, sections: sections).reads
         var dependents = [[Int]](repeating: [], count: fields.count)
         for (reader, fieldsRead) in reads.enumerated() { for field in fieldsRead { dependents[field].append(reader) } }
         self.dependents = dependents
-        let index = Dictionary(fields.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
         var displayReaders = [[Int]](repeating: [], count: fields.count)
-        for field in fields {
+        for position in fields.indices {
             var names: [String] = []
-            if case .when(let condition) = field.required { names += condition.references }
-            for rule in field.rules { names += rule.check.references }
-            for bound in [field.minimum, field.maximum] { if case .expression(let expression)? = bound { names += expression.references } }
-            for read in Set(names.compactMap { index[$0] }) where read != field.index { displayReaders[read].append(field.index) }
+            if case .when(let condition) = fields[position].required { names += condition.references }
+            for rule in fields[position].rules { names += rule.check.references }
+            for bound in [fields[position].minimum, fields[position].maximum] {
+                if case .expression(let expression)? = bound { names += expression.references }
+            }
+            guard !names.isEmpty else { continue }
+            for read in Set(names.compactMap { fieldIndex[$0] }) where read != position { displayReaders[read].append(position) }
         }
         self.displayReaders = displayReaders
         var position = [Int](repeating: 0, count: fields.count)
