@@ -17,7 +17,7 @@ enum Profile {
             for _ in 0..<5 { consume(try! FormDefinition(yaml: yaml, limits: limits)) }
         case "load-json":
             let json = GeneratedForm.json(fields: size)
-            for _ in 0..<10 { consume(try! FormDefinition(json: json, limits: limits)) }
+            for _ in 0..<(1_000_000 / size) { consume(try! FormDefinition(json: json, limits: limits)) }
         default:
             throw ValidationError("unknown profile '\(name)': expected load-yaml or load-json")
         }

@@ -2,43 +2,52 @@ extension DefinitionDecoder {
     /// Checks literal constraints: ranges in order, positive steps and lengths,
     /// selection bounds within the options, and defaults the field would accept.
     mutating func checkConstraints(_ environment: ExpressionEnvironment) {
+        // Definitions are passed, not bound to locals, and nothing else of `self` is
+        // mutated meanwhile: either would copy every (large) definition.
+        var found = DiagnosticCollector()
         for index in definitions.indices {
-            let nodes = fieldNodes[index]
-            let field = definitions[index]
-            if case .value(let low)? = field.minimum, case .value(let high)? = field.maximum,
-                let order = Semantics.order(low, high), order > 0
-            {
-                collector.report(.rangeInverted(lowerKey: "min", lower: low.plainText, upperKey: "max", upper: high.plainText),
-                                 at: nodes.minimumNode?.location ?? field.location)
-            }
-            if let step = field.step, step <= 0 {
-                collector.report(.notPositive(key: "step", value: JSONText.format(step), allowZero: false),
-                                 at: nodes.stepNode?.location ?? field.location)
-            }
-            checkCounts(field, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength, nodes: nodes.lengthNodes)
-            checkCounts(field, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
-                        nodes: nodes.selectionNodes)
-            if let minSelected = field.minSelected, !field.options.isEmpty, minSelected > field.options.count {
-                collector.report(.selectionBound(key: "minSelected", value: minSelected, optionCount: field.options.count),
-                                 at: nodes.selectionNodes["minSelected"]?.location ?? field.location)
-            }
-            if let node = nodes.defaultNode {
-                definitions[index].defaultValue = decodeDefault(node, for: field, environment: environment)
+            Self.checkLiteralConstraints(definitions[index], fieldNodes[index], collector: &found)
+        }
+        for diagnostic in found.diagnostics { collector.report(diagnostic) }
+        for index in definitions.indices {
+            if let node = fieldNodes[index].defaultNode {
+                definitions[index].defaultValue = decodeDefault(node, for: definitions[index], environment: environment)
             }
         }
     }
 
-    mutating func checkCounts(_ field: FieldDefinition, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
-                              nodes: [String: SyntaxNode]) {
+    static func checkLiteralConstraints(_ field: FieldDefinition, _ nodes: FieldNodes, collector: inout DiagnosticCollector) {
+        if case .value(let low)? = field.minimum, case .value(let high)? = field.maximum,
+            let order = Semantics.order(low, high), order > 0
+        {
+            collector.report(.rangeInverted(lowerKey: "min", lower: low.plainText, upperKey: "max", upper: high.plainText),
+                             at: nodes.minimumNode?.location ?? field.location)
+        }
+        if let step = field.step, step <= 0 {
+            collector.report(.notPositive(key: "step", value: JSONText.format(step), allowZero: false),
+                             at: nodes.stepNode?.location ?? field.location)
+        }
+        checkCounts(field.location, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength,
+                    nodes: nodes.lengthNodes, collector: &collector)
+        checkCounts(field.location, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
+                    nodes: nodes.selectionNodes, collector: &collector)
+        if let minSelected = field.minSelected, !field.options.isEmpty, minSelected > field.options.count {
+            collector.report(.selectionBound(key: "minSelected", value: minSelected, optionCount: field.options.count),
+                             at: nodes.selectionNodes["minSelected"]?.location ?? field.location)
+        }
+    }
+
+    static func checkCounts(_ location: SourceLocation, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
+                            nodes: [String: SyntaxNode], collector: inout DiagnosticCollector) {
         for (key, value) in [(lowerKey, lower), (upperKey, upper)] {
             if let value, value < 0 {
                 collector.report(.notPositive(key: key, value: "\(value)", allowZero: true),
-                                 at: nodes[key]?.location ?? field.location)
+                                 at: nodes[key]?.location ?? location)
             }
         }
         if let lower, let upper, lower > upper {
             collector.report(.rangeInverted(lowerKey: lowerKey, lower: "\(lower)", upperKey: upperKey, upper: "\(upper)"),
-                             at: nodes[lowerKey]?.location ?? field.location)
+                             at: nodes[lowerKey]?.location ?? location)
         }
     }
 

@@ -53,11 +53,12 @@ extension DefinitionDecoder {
             sections[index].visible = compileCondition(node, key: "visible", environment: environment)
         }
         for index in definitions.indices {
-            let nodes = fieldNodes[index]
-            if let node = nodes.visibleNode {
+            // Nodes are read one at a time: copying a field's whole record of nodes
+            // (or its definition) per field dominated loading large forms.
+            if let node = fieldNodes[index].visibleNode {
                 definitions[index].visible = compileCondition(node, key: "visible", environment: environment)
             }
-            if let node = nodes.requiredNode {
+            if let node = fieldNodes[index].requiredNode {
                 switch node.scalar {
                 case .bool(let flag)?: definitions[index].required = flag ? .always : .never
                 default:
@@ -66,17 +67,21 @@ extension DefinitionDecoder {
                     }
                 }
             }
-            for (optionIndex, node) in nodes.optionVisibleNodes {
-                definitions[index].options[optionIndex].visible = compileCondition(node, key: "visible", environment: environment)
+            if !fieldNodes[index].optionVisibleNodes.isEmpty {
+                for (optionIndex, node) in fieldNodes[index].optionVisibleNodes {
+                    definitions[index].options[optionIndex].visible = compileCondition(node, key: "visible", environment: environment)
+                }
             }
-            for (check, message) in nodes.ruleNodes {
-                if let compiled = compile(check, key: "check", expecting: .bool, environment: environment) {
-                    definitions[index].rules.append(Rule(check: compiled, message: message))
+            if !fieldNodes[index].ruleNodes.isEmpty {
+                for (check, message) in fieldNodes[index].ruleNodes {
+                    if let compiled = compile(check, key: "check", expecting: .bool, environment: environment) {
+                        definitions[index].rules.append(Rule(check: compiled, message: message))
+                    }
                 }
             }
             if definitions[index].kind == .date {
-                definitions[index].minimum = nodes.minimumNode.flatMap { dateBound($0, key: "min", environment: environment) }
-                definitions[index].maximum = nodes.maximumNode.flatMap { dateBound($0, key: "max", environment: environment) }
+                definitions[index].minimum = fieldNodes[index].minimumNode.flatMap { dateBound($0, key: "min", environment: environment) }
+                definitions[index].maximum = fieldNodes[index].maximumNode.flatMap { dateBound($0, key: "max", environment: environment) }
             }
         }
     }

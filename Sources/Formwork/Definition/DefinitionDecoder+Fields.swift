@@ -143,7 +143,8 @@ extension DefinitionDecoder {
             return
         }
         if nodes.isEmpty { collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader["options"]!) }
-        var seen = Set<String>()
+        var seen = SmallStringSet()
+        pending.definition.options.reserveCapacity(nodes.count)
         for node in nodes {
             var option: ChoiceOption
             var visibleNode: SyntaxNode?
@@ -159,7 +160,7 @@ extension DefinitionDecoder {
                 visibleNode = optionReader["visible"]
                 valueNode = optionReader["value"]!
             }
-            guard seen.insert(option.value).inserted else {
+            guard seen.insert(option.value) else {
                 collector.report(.duplicateOption(option.value), at: valueNode)
                 continue
             }

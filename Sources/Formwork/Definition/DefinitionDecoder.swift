@@ -136,9 +136,11 @@ struct DefinitionDecoder {
     /// Every field with its type as known after computed values were typed.
     func makeEnvironment() -> ExpressionEnvironment {
         ExpressionEnvironment(
-            fields: definitions.map { definition in
-                let options = definition.kind == .choice || definition.kind == .multichoice ? definition.options.map(\.value) : nil
-                return FieldSignature(id: definition.id, index: definition.index, type: definition.valueType, options: options)
+            fields: definitions.indices.map { position in
+                let kind = definitions[position].kind
+                let options = kind == .choice || kind == .multichoice ? definitions[position].options.map(\.value) : nil
+                return FieldSignature(id: definitions[position].id, index: position, type: definitions[position].valueType,
+                                      options: options)
             },
             functions: functions, limits: limits)
     }

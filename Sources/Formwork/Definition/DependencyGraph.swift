@@ -8,16 +8,23 @@ struct DependencyGraph {
 
     /// - Parameter index: Field indices by id (the first field with an id wins).
     init(fields: [FieldDefinition], sections: [SectionDefinition], index: [String: Int]) {
-        reads = fields.map { field in
+        // By position: `fields.map` would copy every (large) definition.
+        reads = fields.indices.map { position in
             var names: [String] = []
-            if let visible = field.visible { names += visible.references }
-            if sections.indices.contains(field.sectionIndex), let visible = sections[field.sectionIndex].visible {
+            if let visible = fields[position].visible { names += visible.references }
+            let section = fields[position].sectionIndex
+            if sections.indices.contains(section), let visible = sections[section].visible {
                 names += visible.references
             }
-            for option in field.options { names += option.visible?.references ?? [] }
-            if let value = field.value { names += value.references }
-            var seen = Set<Int>()
-            return names.compactMap { index[$0] }.filter { seen.insert($0).inserted }
+            for option in fields[position].options { names += option.visible?.references ?? [] }
+            if let value = fields[position].value { names += value.references }
+            switch names.count {
+            case 0: return []
+            case 1: return index[names[0]].map { [$0] } ?? []
+            default:
+                var seen = Set<Int>()
+                return names.compactMap { index[$0] }.filter { seen.insert($0).inserted }
+            }
         }
     }
 

@@ -17,11 +17,11 @@ public struct Expression: Sendable, Hashable {
     /// The ids of the fields this expression reads, in order of first appearance.
     public var references: [String] {
         var names: [String] = []
-        var seen = Set<String>()
+        var seen = SmallStringSet()
         func visit(_ expression: Expression) {
             switch expression.kind {
             case .literal: break
-            case .reference(let name): if seen.insert(name).inserted { names.append(name) }
+            case .reference(let name): if seen.insert(name) { names.append(name) }
             case .list(let elements): elements.forEach(visit)
             case .unary(_, let operand): visit(operand)
             case .binary(_, let left, let right): visit(left); visit(right)

@@ -84,7 +84,7 @@ struct JSONParser {
         try enter()
         advance()
         var pairs: [(key: SyntaxNode, value: SyntaxNode)] = []
-        var seen = Set<String>()
+        var seen = SmallStringSet()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
@@ -97,7 +97,7 @@ struct JSONParser {
             if current == UInt8(ascii: "}"), !pairs.isEmpty { throw error("a trailing comma before '}' is not allowed in JSON") }
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeCurrent())") }
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw Diagnostic(.duplicateKey(key), at: keyLocation, length: key.count + 2) }
+            guard seen.insert(key) else { throw Diagnostic(.duplicateKey(key), at: keyLocation, length: key.count + 2) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(describeCurrent())") }
             advance()
@@ -196,7 +196,20 @@ struct JSONParser {
     private mutating func parseString() throws(Diagnostic) -> String {
         let start = location
         advance()  // opening quote
-        var utf8: [UInt8] = []
+        // Fast path: no escapes, so the string is a slice of the input (no newline
+        // inside either, so only the column moves).
+        let begin = index
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            if bytes[end] & 0xC0 != 0x80 { column += 1 }
+            end += 1
+        }
+        index = end
+        if current == UInt8(ascii: "\"") {
+            advance()
+            return String(decoding: bytes[begin..<end], as: UTF8.self)
+        }
+        var utf8 = Array(bytes[begin..<end])
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
             switch byte {
