@@ -11,7 +11,11 @@ enum Profile {
         var limits = Limits()
         limits.maximumFields = max(limits.maximumFields, size)
         switch name {
-        case "sizes": printSizes()
+        case "layout":
+            // Inline sizes of the types a form holds one of per field.
+            print("FieldDefinition", MemoryLayout<FieldDefinition>.size, "bytes;",
+                  "CompiledExpression", MemoryLayout<CompiledExpression>.size, "bytes;",
+                  "Value", MemoryLayout<Value>.size, "bytes")
         case "load-yaml":
             let yaml = GeneratedForm.yaml(fields: size)
             for _ in 0..<5 { consume(try! FormDefinition(yaml: yaml, limits: limits)) }
@@ -19,8 +23,7 @@ enum Profile {
             let json = GeneratedForm.json(fields: size)
             for _ in 0..<(1_000_000 / size) { consume(try! FormDefinition(json: json, limits: limits)) }
         default:
-            throw ValidationError("unknown profile '\(name)': expected load-yaml or load-json")
+            throw ValidationError("unknown profile '\(name)': expected load-yaml, load-json or layout")
         }
     }
 }
-func printSizes() { print("FieldDefinition", MemoryLayout<FieldDefinition>.size, "CompiledExpression", MemoryLayout<CompiledExpression>.size, "Expression", MemoryLayout<Formwork.Expression>.size) }

@@ -19,10 +19,18 @@ struct Bench: ParsableCommand {
     @Option(help: "Cases to run: diff, reload, load, conditions, memory, startup.")
     var cases: [String] = ["diff", "reload", "load", "conditions", "memory", "startup"]
 
-    @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler: load-yaml, load-json.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler (load-yaml, load-json), or print type sizes (layout).", visibility: .hidden))
     var profile: String?
 
+    @Option(help: ArgumentHelp("Measure one memory reading in this process (used by the memory case): session, diff.",
+                               visibility: .hidden))
+    var probe: String?
+
     func run() throws {
+        if let probe {
+            try MemoryCase.runProbe(probe, size: sizes.last ?? 100_000)
+            return
+        }
         if let profile {
             try Profile.run(profile, size: sizes.last ?? 100_000)
             return
@@ -33,7 +41,11 @@ struct Bench: ParsableCommand {
         if cases.contains("diff") { rows += DiffCase.run(sizes: sizes, runs: runs, standardLibraryLimit: quick ? 1_000 : 100_000) }
         let formSizes = sizes.filter { $0 <= 100_000 }
         if cases.contains("reload") { rows += ReloadCase.run(sizes: formSizes, runs: runs) }
+        if cases.contains("conditions") { rows += ConditionsCase.run(sizes: sizes, runs: runs) }
         if cases.contains("load") { rows += LoadCase.run(sizes: formSizes, runs: runs) }
+        if cases.contains("memory") {
+            rows += MemoryCase.run(sessionFields: quick ? 1_000 : 100_000, diffRows: quick ? 1_000 : 1_000_000)
+        }
         Report.print(rows, runs: runs)
     }
 }

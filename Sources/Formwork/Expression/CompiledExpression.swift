@@ -19,15 +19,36 @@ public final class EvaluationContext {
 /// adult.evaluate(EvaluationContext(today: .today()) { _ in 21 })   // true
 /// ```
 public struct CompiledExpression: Sendable {
+    /// What is compiled lives in one shared box: forms hold many expressions per
+    /// field, and a single reference keeps field definitions small and cheap to copy.
+    private final class Storage: Sendable {
+        let source: String
+        let expression: Expression
+        let type: ValueType
+        let references: [String]
+        let run: @Sendable (EvaluationContext) -> Value
+
+        init(source: String, expression: Expression, type: ValueType, references: [String],
+             run: @escaping @Sendable (EvaluationContext) -> Value) {
+            self.source = source
+            self.expression = expression
+            self.type = type
+            self.references = references
+            self.run = run
+        }
+    }
+
+    private let storage: Storage
+
     /// The text as written.
-    public let source: String
+    public var source: String { storage.source }
     /// The checked tree (string literals compared with dates are date literals).
-    public let expression: Expression
+    public var expression: Expression { storage.expression }
     /// The static type of the result.
-    public let type: ValueType
+    public var type: ValueType { storage.type }
     /// The ids of the fields it reads, in order of appearance.
-    public let references: [String]
-    let run: @Sendable (EvaluationContext) -> Value
+    public var references: [String] { storage.references }
+    var run: @Sendable (EvaluationContext) -> Value { storage.run }
 
     /// Parses, checks and compiles `source`.
     ///
@@ -43,11 +64,8 @@ public struct CompiledExpression: Sendable {
         var checker = TypeChecker(environment: environment)
         let (checked, type) = checker.check(parsed)
         guard let type, checker.errors.isEmpty else { throw ExpressionErrors(errors: checker.errors) }
-        self.source = source
-        self.expression = checked
-        self.type = type
-        self.references = checked.references
-        self.run = ExpressionCompiler(environment: environment).compile(checked)
+        storage = Storage(source: source, expression: checked, type: type, references: checked.references,
+                          run: ExpressionCompiler(environment: environment).compile(checked))
     }
 
     /// Evaluates the expression.
