@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build release deps clean
+.PHONY: demo test bench build release deps clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
@@ -12,6 +12,11 @@ demo: deps
 ## test: build and run every test
 test: deps
 	$(SWIFT) test
+
+## bench: every speed and memory target against its baseline, in release mode (BENCH_ARGS="--cases diff" to narrow)
+bench: deps
+	$(SWIFT) build -c release --product formwork
+	$(SWIFT) run -c release formwork-bench $(BENCH_ARGS)
 
 build: deps
 	$(SWIFT) build

@@ -39,12 +39,15 @@ let package = Package(
         // A small example of FormworkCore alone: the seed form through a transcript view.
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
-        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"]),
+        // Fixtures and helper scripts are read from the source tree (#filePath), not bundled.
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"],
+                    exclude: ["Fixtures", "validate_json_schema.py"]),
         .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
-        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork"]),
+        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork", "FormworkBench"],
+                    exclude: ["rpc_client.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

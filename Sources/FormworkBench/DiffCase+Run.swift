@@ -14,6 +14,7 @@ extension DiffCase {
 
     static func run(sizes: [Int], runs: Int, standardLibraryLimit: Int) -> [BenchRow] {
         var rows: [BenchRow] = []
+        var medians: [String: [Int: Duration]] = [:]  // case → size → median time
         for size in sizes {
             let (oldSections, newSections, moves) = edit(count: size, seed: UInt64(size))
             // The flat cases diff the same rows as one list.
@@ -33,6 +34,7 @@ extension DiffCase {
             let textTarget = size >= 1_000_000 ? 1.5 : (size >= 10_000 ? 1.2 : nil)
             func row(_ name: String, _ target: Double?, note: String = "", candidate: () -> Void, baseline: () -> Void) -> BenchRow {
                 let (time, base, value) = Measure.paired(runs: runs, candidate: candidate, baseline: baseline)
+                medians[name, default: [:]][size] = time
                 return BenchRow(benchmarkCase: name, size: label, time: format(time), baseline: "floor \(format(base))",
                                 ratio: String(format: "%.2f×", value), target: target.map { String(format: "≤ %.1f×", $0) } ?? "—",
                                 note: note, met: target.map { value <= $0 })
@@ -61,6 +63,14 @@ extension DiffCase {
                                      ratio: String(format: "%.0f× faster", speedup), target: "≥ 100× faster", note: "",
                                      met: size >= 10_000 ? speedup >= 100 : nil))
             }
+        }
+        // Linear scaling: ten times the rows should take about ten times as long.
+        for name in ["diff, flat, Int ids", "diff, sectioned, Int ids", "diff, flat, String ids", "diff, sectioned, String ids"] {
+            guard let large = medians[name]?[1_000_000], let small = medians[name]?[100_000] else { continue }
+            let growth = ratio(large, small)
+            rows.append(BenchRow(benchmarkCase: name + ": 1M / 100k", size: "1M", time: format(large), baseline: "100k \(format(small))",
+                                 ratio: String(format: "%.1f×", growth), target: "≤ 12×", note: "10× the rows",
+                                 met: growth <= 12))
         }
         return rows
     }

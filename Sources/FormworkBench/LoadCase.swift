@@ -16,9 +16,15 @@ enum LoadCase {
             // Both sides start from text in memory: the candidate's cost includes
             // position tracking, the safety pre-checks, decoding and type-checking
             // every condition.
+            // Against bare `compose` (Yams' default resolver), and against `compose`
+            // with the basic resolver, the parse Formwork itself runs: what checking
+            // adds beyond parsing.
             rows.append(row("load YAML definition", size: size, runs: runs, baselineName: "Yams.compose",
                             candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
                             baseline: { consume(try! Yams.compose(yaml: yaml)) }))
+            rows.append(row("load YAML definition", size: size, runs: runs, baselineName: "compose(.basic)",
+                            candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
+                            baseline: { consume(try! Yams.compose(yaml: yaml, .basic)) }))
             rows.append(row("load JSON definition", size: size, runs: runs, baselineName: "JSONSerialization",
                             candidate: { consume(try! FormDefinition(json: json, limits: limits)) },
                             baseline: { consume(try! JSONSerialization.jsonObject(with: jsonData)) }))

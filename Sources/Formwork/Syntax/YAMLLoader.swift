@@ -30,7 +30,11 @@ enum YAMLLoader {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver tags nothing: scalars are typed by `PlainScalar`
+            // (YAML 1.2 core rules) where a value is expected. Yams' default
+            // resolver would run up to seven regular expressions per scalar and
+            // compile them at start-up, for tags nothing here reads.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw diagnostic(for: error)
         } catch {

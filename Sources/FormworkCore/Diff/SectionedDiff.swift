@@ -27,6 +27,7 @@ struct SectionedDiffer<Source: DiffSource> {
     @usableFromInline let old: Source
     @usableFromInline let new: Source
     /// Flat index of each section's first row; one extra entry holds the total.
+    /// Computed only when some rows are left after trimming.
     @usableFromInline var oldStart: [Int] = []
     @usableFromInline var newStart: [Int] = []
     @usableFromInline var sectionOldToNew: [Int] = []
@@ -36,6 +37,10 @@ struct SectionedDiffer<Source: DiffSource> {
     /// New sections whose rows are the old section's, unchanged (nothing to compare).
     @usableFromInline var unchangedRows: [Bool] = []
     @usableFromInline var suffixLength: [Int] = []
+    /// Old rows left between the trimmed prefixes and suffixes, and whether any
+    /// section pair has rows left on either side.
+    @usableFromInline var oldMiddleCount = 0
+    @usableFromInline var anyMiddle = false
     /// Row pairings of the untrimmed middles, by flat index (`-1`: unpaired).
     @usableFromInline var rowOldToNew: [Int32] = []
     @usableFromInline var rowNewToOld: [Int32] = []
@@ -46,6 +51,11 @@ struct SectionedDiffer<Source: DiffSource> {
     @usableFromInline var deletedRows: [RowPosition] = []
     @usableFromInline var movedRows: [RowMovement] = []
     @usableFromInline var updatedRows: [RowMovement] = []
+    /// Updates found while trimming, in new order (suffixes backwards per section):
+    /// the trim compares contents as it compares keys, so an unchanged snapshot is
+    /// read once.
+    @usableFromInline var prefixUpdates: [RowMovement] = []
+    @usableFromInline var suffixUpdates: [RowMovement] = []
 
     @inlinable
     init(old: Source, new: Source) {
@@ -75,9 +85,6 @@ struct SectionedDiffer<Source: DiffSource> {
         (sectionOldToNew, sectionNewToOld) = pairKeys(
             oldCount: oldCount, newCount: newCount,
             oldKey: { [old] in old.sectionKey($0) }, newKey: { [new] in new.sectionKey($0) })
-
-        oldStart = Self.starts(of: old)
-        newStart = Self.starts(of: new)
 
         for section in 0..<oldCount where sectionOldToNew[section] < 0 {
             changeset.sections.deleted.append(section)
@@ -142,33 +149,33 @@ struct SectionedDiffer<Source: DiffSource> {
             while prefix < oldCount, prefix < newCount,
                 old.rowKey(oldSection, prefix) == new.rowKey(newSection, prefix)
             {
+                if !old.isRowContentEqual(oldSection, prefix, to: new, newSection, prefix) {
+                    prefixUpdates.append(RowMovement(oldSection, prefix, newSection, prefix))
+                }
                 prefix += 1
             }
             var suffix = 0
             while suffix < oldCount - prefix, suffix < newCount - prefix,
                 old.rowKey(oldSection, oldCount - 1 - suffix) == new.rowKey(newSection, newCount - 1 - suffix)
             {
+                if !old.isRowContentEqual(oldSection, oldCount - 1 - suffix, to: new, newSection, newCount - 1 - suffix) {
+                    suffixUpdates.append(RowMovement(oldSection, oldCount - 1 - suffix, newSection, newCount - 1 - suffix))
+                }
                 suffix += 1
             }
             prefixLength[newSection] = prefix
             suffixLength[newSection] = suffix
+            oldMiddleCount += oldCount - prefix - suffix
+            if prefix + suffix < max(oldCount, newCount) { anyMiddle = true }
         }
     }
 
     /// Pairs the untrimmed rows of all surviving sections through one hash table.
     @inlinable
     mutating func pairMiddleRows() {
-        var oldMiddleCount = 0
-        var anyMiddle = false
-        for newSection in 0..<new.sectionCount {
-            let oldSection = sectionNewToOld[newSection]
-            guard oldSection >= 0 else { continue }
-            let trimmed = prefixLength[newSection] + suffixLength[newSection]
-            let oldMiddle = old.rowCount(oldSection) - trimmed
-            oldMiddleCount += oldMiddle
-            if oldMiddle > 0 || new.rowCount(newSection) > trimmed { anyMiddle = true }
-        }
         guard anyMiddle else { return }
+        oldStart = Self.starts(of: old)
+        newStart = Self.starts(of: new)
         rowOldToNew = [Int32](repeating: -1, count: oldStart[old.sectionCount])
         rowNewToOld = [Int32](repeating: -1, count: newStart[new.sectionCount])
         guard oldMiddleCount > 0 else { return }
@@ -224,17 +231,18 @@ struct SectionedDiffer<Source: DiffSource> {
         var stays: [Bool] = []
         var tails: [Int32] = []
         var predecessors: [Int32] = []
+        var prefixCursor = 0, suffixCursor = 0
         for newSection in 0..<new.sectionCount {
             let oldSection = sectionNewToOld[newSection]
             guard oldSection >= 0 else { continue }
-            let oldCount = old.rowCount(oldSection)
             let newCount = new.rowCount(newSection)
             let prefix = prefixLength[newSection]
             let suffix = suffixLength[newSection]
 
             if unchangedRows[newSection] { continue }
-            for row in 0..<prefix where !old.isRowContentEqual(oldSection, row, to: new, newSection, row) {
-                updatedRows.append(RowMovement(oldSection, row, newSection, row))
+            while prefixCursor < prefixUpdates.count, Int(prefixUpdates[prefixCursor].to.section) == newSection {
+                updatedRows.append(prefixUpdates[prefixCursor])
+                prefixCursor += 1
             }
 
             let lower = prefix
@@ -275,12 +283,11 @@ struct SectionedDiffer<Source: DiffSource> {
                 }
             }
 
-            for row in max(prefix, newCount - suffix)..<newCount {
-                let oldRow = oldCount - (newCount - row)
-                if !old.isRowContentEqual(oldSection, oldRow, to: new, newSection, row) {
-                    updatedRows.append(RowMovement(oldSection, oldRow, newSection, row))
-                }
+            let suffixStart = suffixCursor
+            while suffixCursor < suffixUpdates.count, Int(suffixUpdates[suffixCursor].to.section) == newSection {
+                suffixCursor += 1
             }
+            updatedRows.append(contentsOf: suffixUpdates[suffixStart..<suffixCursor].reversed())
         }
     }
 
