@@ -1,5 +1,6 @@
 import ArgumentParser
 import Formwork
+import FormworkCore
 import Foundation
 
 /// `formwork-bench --profile NAME`: one candidate in a loop, nothing else, so a
@@ -16,6 +17,7 @@ enum Profile {
             print("FieldDefinition", MemoryLayout<FieldDefinition>.size, "bytes;",
                   "CompiledExpression", MemoryLayout<CompiledExpression>.size, "bytes;",
                   "Value", MemoryLayout<Value>.size, "bytes")
+        case "diff-sectioned": diffSectioned(size: size)
         case "load-yaml":
             let yaml = GeneratedForm.yaml(fields: size)
             for _ in 0..<5 { consume(try! FormDefinition(yaml: yaml, limits: limits)) }
@@ -23,7 +25,17 @@ enum Profile {
             let json = GeneratedForm.json(fields: size)
             for _ in 0..<(1_000_000 / size) { consume(try! FormDefinition(json: json, limits: limits)) }
         default:
-            throw ValidationError("unknown profile '\(name)': expected load-yaml, load-json or layout")
+            throw ValidationError("unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json or layout")
         }
+    }
+}
+
+extension Profile {
+    /// The sectioned Int diff of the diff case, in a loop.
+    static func diffSectioned(size: Int) {
+        let (old, new, _) = DiffCase.edit(count: size, seed: UInt64(size))
+        let oldSections = DiffCase.sections(old.map { $0.map { DiffCase.Element(id: $0.0, version: $0.1) } })
+        let newSections = DiffCase.sections(new.map { $0.map { DiffCase.Element(id: $0.0, version: $0.1) } })
+        for _ in 0..<max(1, 10_000_000 / size) { consume(Changeset(from: oldSections, to: newSections)) }
     }
 }

@@ -19,7 +19,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup.")
     var cases: [String] = Bench.allCases
 
-    @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler (load-yaml, load-json), or print type sizes (layout).", visibility: .hidden))
+    @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json), or print type sizes (layout).", visibility: .hidden))
     var profile: String?
 
     @Option(help: ArgumentHelp("Measure one memory reading in this process (used by the memory case): session, diff.",

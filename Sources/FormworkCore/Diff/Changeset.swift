@@ -28,9 +28,10 @@ import FoundationEssentials
 /// - Section updates mean the section's own content (header, footer) changed; its rows
 ///   are diffed one by one.
 /// - Duplicate identifiers never trap. Where the old and new rows of a section agree
-///   at the start and at the end, occurrences pair by position; the rest pair in
-///   order of appearance (first with first). Surplus occurrences are deleted or
-///   inserted.
+///   at the start and at the end, occurrences pair by position. In a section whose
+///   remaining old rows (up to 4,096) repeat no identifier, rows pair within the
+///   section first. The rest pair in order of appearance (first with first).
+///   Surplus occurrences are deleted or inserted.
 /// - `deleted` lists ascend in old coordinates, `inserted`, `moved` and `updated` in
 ///   new coordinates (by `to`).
 public struct Changeset: Hashable, Sendable {

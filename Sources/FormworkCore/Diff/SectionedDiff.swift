@@ -8,8 +8,10 @@ import FoundationEssentials
 ///    content differs are updated.
 /// 2. For each section pair, the common prefix and suffix of rows are paired by
 ///    position, one comparison per row: an unchanged reload costs no hashing.
-/// 3. The remaining rows of every surviving section go into one hash table (old side)
-///    and are looked up from the new side, so rows can move across sections.
+/// 3. The remaining rows are paired within their section pair first, through a
+///    small table that stays in cache (most rows stay in their section); what is
+///    left of every surviving section goes into one hash table (old side) and is
+///    looked up from the new side, so rows can move across sections.
 /// 4. Per section, rows paired within the same section pair keep their place if
 ///    they belong to a longest increasing subsequence of old positions; the others,
 ///    and rows that came from another section, are moves.
@@ -167,60 +169,6 @@ struct SectionedDiffer<Source: DiffSource> {
             suffixLength[newSection] = suffix
             oldMiddleCount += oldCount - prefix - suffix
             if prefix + suffix < max(oldCount, newCount) { anyMiddle = true }
-        }
-    }
-
-    /// Pairs the untrimmed rows of all surviving sections through one hash table.
-    @inlinable
-    mutating func pairMiddleRows() {
-        guard anyMiddle else { return }
-        oldStart = Self.starts(of: old)
-        newStart = Self.starts(of: new)
-        rowOldToNew = [Int32](repeating: -1, count: oldStart[old.sectionCount])
-        rowNewToOld = [Int32](repeating: -1, count: newStart[new.sectionCount])
-        guard oldMiddleCount > 0 else { return }
-
-        // Built from the end, so each key maps to its first occurrence and `next`
-        // chains the later ones in order (allocated only when duplicates exist).
-        var table = [Source.RowKey: Int32](minimumCapacity: oldMiddleCount)
-        var next: [Int32] = []
-        for oldSection in stride(from: old.sectionCount - 1, through: 0, by: -1) {
-            let newSection = sectionOldToNew[oldSection]
-            guard newSection >= 0 else { continue }
-            let lower = prefixLength[newSection]
-            let upper = old.rowCount(oldSection) - suffixLength[newSection]
-            let base = oldStart[oldSection]
-            var row = upper - 1
-            while row >= lower {
-                let flat = Int32(truncatingIfNeeded: base + row)
-                if let later = table.updateValue(flat, forKey: old.rowKey(oldSection, row)) {
-                    if next.isEmpty { next = [Int32](repeating: -1, count: oldStart[old.sectionCount]) }
-                    next[Int(flat)] = later
-                }
-                row -= 1
-            }
-        }
-
-        for newSection in 0..<new.sectionCount where sectionNewToOld[newSection] >= 0 {
-            let lower = prefixLength[newSection]
-            let upper = new.rowCount(newSection) - suffixLength[newSection]
-            let base = newStart[newSection]
-            if next.isEmpty {
-                for row in lower..<max(lower, upper) {
-                    guard let flat = table[new.rowKey(newSection, row)], rowOldToNew[Int(flat)] < 0 else { continue }
-                    rowOldToNew[Int(flat)] = Int32(truncatingIfNeeded: base + row)
-                    rowNewToOld[base + row] = flat
-                }
-            } else {
-                for row in lower..<max(lower, upper) {
-                    guard let slot = table.index(forKey: new.rowKey(newSection, row)) else { continue }
-                    let flat = table.values[slot]
-                    guard flat >= 0 else { continue }
-                    rowOldToNew[Int(flat)] = Int32(truncatingIfNeeded: base + row)
-                    rowNewToOld[base + row] = flat
-                    table.values[slot] = next[Int(flat)]
-                }
-            }
         }
     }
 

@@ -95,6 +95,24 @@ struct ChangesetTests {
         #expect(changeset.rows == Changes(inserted: [path(1, 2)], moved: [pair(path(0, 2), path(0, 0))]))
     }
 
+    /// The same id in two sections: a row that stays in its section pairs there,
+    /// not with an earlier occurrence elsewhere (which would be a move and a delete).
+    @Test func rowsPairWithinTheirSectionFirst() {
+        let old = [
+            DiffableSection(model: "B", elements: [5, 9]),
+            DiffableSection(model: "A", elements: [3, 5, 4]),
+        ]
+        let new = [
+            DiffableSection(model: "B", elements: [9, 8]),
+            DiffableSection(model: "A", elements: [4, 5, 3]),
+        ]
+        let changeset = Changeset(from: old, to: new)
+        #expect(changeset.rows.deleted == [path(0, 0)])
+        #expect(changeset.rows.inserted == [path(0, 1)])
+        #expect(changeset.rows.moved.allSatisfy { $0.from.section == 1 && $0.to.section == 1 })
+        #expect(changeset.rows.moved.count == 2)
+    }
+
     @Test func rowsOfInsertedAndDeletedSectionsAreNotListed() {
         let old = [DiffableSection(model: "A", elements: [1, 2]), DiffableSection(model: "B", elements: [3])]
         let new = [DiffableSection(model: "A", elements: [1]), DiffableSection(model: "C", elements: [2, 4])]
