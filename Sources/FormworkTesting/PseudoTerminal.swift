@@ -125,6 +125,19 @@ public final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Sends a signal to the program (`SIGTERM`, `SIGHUP`, `SIGKILL`, …).
+    public func signal(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Whether the terminal is back in its normal mode: lines edited by the kernel
+    /// (canonical) and typed keys echoed, as a shell expects after a program exits.
+    public var isInNormalMode: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ICANON) != 0 && settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
     /// Waits until the program has written `text` (after what earlier waits matched).
     ///
     /// - Returns: The output from the previous match up to and including `text`.

@@ -41,7 +41,7 @@ struct TerminalTests {
         try first.type("quit\r")
         #expect(try first.waitForExit() == 0)
 
-        let (second, _) = try Self.start(state: state)
+        let (second, _) = try Self.start([Self.seed, "--fresh"], state: state)  // not resuming Grace
         try second.type("\u{1b}[A")  // Up: the previous run's last command
         try second.waitFor("quit")
         second.send("\u{1b}[A")
@@ -72,9 +72,8 @@ struct TerminalTests {
         #expect(!output.contains("Half-typed\r\n~"))
         try terminal.type("set firstName Ada\r")
         try terminal.waitFor("+  2  Last name")
-        try terminal.type("\u{4}")  // Ctrl-D on an empty line, with an unsaved change
-        try terminal.waitFor("Discard unsaved answers? [y/N] ")
-        try terminal.type("y\r")
+        try terminal.type("\u{4}")  // Ctrl-D on an empty line: nothing to confirm, the draft keeps the answer
+        try terminal.waitFor("Your answers are kept in the draft")
         #expect(try terminal.waitForExit() == 0)
     }
 
@@ -87,12 +86,19 @@ struct TerminalTests {
         terminal.send("hunter2hunter2x\r")
         let echo = try terminal.waitFor("~  3  Password *")
         #expect(!echo.contains("hunter2"))
+        try terminal.type("set username ada\r")
+        try terminal.waitFor("~  1  Username")
         try terminal.type("quit\r")
-        try terminal.waitFor("Discard unsaved answers? [y/N] ")
-        try terminal.type("y\r")
+        try terminal.waitFor("Your answers are kept in the draft")
         #expect(try terminal.waitForExit() == 0)
         let history = try String(contentsOfFile: state.appendingPathComponent("formwork/history").path, encoding: .utf8)
         #expect(!history.contains("hunter2"))
         #expect(history.contains("goto\\040password"))
+        let drafts = state.appendingPathComponent("formwork/drafts")
+        let files = try FileManager.default.contentsOfDirectory(atPath: drafts.path)
+        #expect(files.count == 1)
+        let draft = try String(contentsOfFile: drafts.appendingPathComponent(files[0]).path, encoding: .utf8)
+        #expect(draft.contains("\"username\": \"ada\""))
+        #expect(!draft.contains("hunter2") && !draft.contains("password"))
     }
 }

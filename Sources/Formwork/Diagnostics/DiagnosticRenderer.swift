@@ -54,6 +54,7 @@ public enum DiagnosticRenderer {
     public static func message(for problem: Problem) -> String {
         switch problem {
         case .unreadable(let reason): return "cannot read the file: \(reason)"
+        case .invalidDraft(let why): return "not a Formwork draft: \(why)"
         case let .fileTooLarge(bytes, limit): return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
         case .invalidUTF8(let offset): return "the file is not valid UTF-8 (at byte \(offset))"
         case .unknownFormat(let ext): return "unknown file type '\(ext)'"

@@ -5,6 +5,8 @@ public enum Problem: Hashable, Sendable {
 
     /// The file could not be read.
     case unreadable(reason: String)
+    /// A draft file is not one this version can read.
+    case invalidDraft(String)
     /// The file is larger than the limit.
     case fileTooLarge(bytes: Int, limit: Int)
     /// The bytes are not UTF-8.

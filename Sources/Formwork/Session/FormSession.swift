@@ -260,10 +260,10 @@ public final class FormSession {
     }
 
     /// Replaces every value at once (for undo and drafts): no checks beyond types.
-    func restore(values newValues: [Value], touched newTouched: Set<Int>) {
+    func restore(values newValues: [Value], touched newTouched: Set<Int>, undoable: Bool = true) {
         if newValues != values {
             hasChanges = true
-            recordUndo()
+            if undoable { recordUndo() }
         }
         values = newValues
         touched = newTouched

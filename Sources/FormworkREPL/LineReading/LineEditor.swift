@@ -20,11 +20,19 @@ public final class LineEditor: LineReader {
     private var currentCompletion: Prompt.Completion = .commands
     public var completer: ((String, Prompt.Completion) -> [String])?
     public var isInteractive: Bool { true }
+    /// The terminal as it was before libedit, on a descriptor of its own (standard
+    /// input may be replaced by `/dev/null` on SIGTERM): put back in `deinit`.
+    private let terminal: Int32
+    private var originalSettings = termios()
+    private let hasOriginalSettings: Bool
 
     /// - Parameter historyPath: Where history persists (`nil`: not kept).
     public init(historyPath: String?) {
+        terminal = dup(STDIN_FILENO)
+        hasOriginalSettings = terminal >= 0 && tcgetattr(terminal, &originalSettings) == 0
         TerminalSupport.ensureUTF8Locale()
         TerminalSupport.installInterruptHandler()
+        TerminalSupport.installTerminationHandlers()
         editLine = el_init("formwork", stdin, stdout, stderr)
         history = history_init()
         self.historyPath = historyPath
@@ -64,9 +72,12 @@ public final class LineEditor: LineReader {
         el_end(editLine)
         history_end(history)
         free(promptBuffer)
+        if hasOriginalSettings { tcsetattr(terminal, TCSANOW, &originalSettings) }
+        if terminal >= 0 { close(terminal) }
     }
 
     public func readLine(_ prompt: Prompt) -> LineInput {
+        if let signal = TerminalSupport.terminationSignal { return .terminated(signal: signal) }
         if prompt.isSecure { return TerminalSupport.readSecretLine(prompt: prompt.text) }
         free(promptBuffer)
         promptBuffer = strdup(prompt.text)
@@ -76,8 +87,11 @@ public final class LineEditor: LineReader {
         var count: Int32 = 0
         errno = 0
         guard let raw = el_gets(editLine, &count) else {
+            if let signal = TerminalSupport.terminationSignal {
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return .terminated(signal: signal)
+            }
             if count == -1 || errno == EINTR {
-                TerminalSupport.clearInterrupt()
                 FileHandle.standardOutput.write(Data("^C\n".utf8))
                 return .interrupted
             }

@@ -6,6 +6,8 @@ public enum LineInput: Equatable, Sendable {
     case interrupted
     /// Ctrl-D on an empty line, or the end of a script.
     case endOfInput
+    /// SIGTERM or SIGHUP arrived: save and exit.
+    case terminated(signal: Int32)
 }
 
 /// How to ask for the next line.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads commands from a pipe or a file, one per line: no prompts, no echo, no
 /// colours, no completion (script mode).
@@ -11,6 +14,7 @@ public final class ScriptReader: LineReader {
 
     public init(handle: FileHandle = .standardInput) {
         self.handle = handle
+        TerminalSupport.installTerminationHandlers()
     }
 
     public func readLine(_ prompt: Prompt) -> LineInput {
@@ -26,8 +30,11 @@ public final class ScriptReader: LineReader {
                 defer { buffer.removeAll() }
                 return .line(String(decoding: buffer, as: UTF8.self))
             }
-            let data = handle.availableData
-            if data.isEmpty { finished = true } else { buffer.append(contentsOf: data) }
+            if let signal = TerminalSupport.terminationSignal { return .terminated(signal: signal) }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(handle.fileDescriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }  // a signal: checked above
+            if count <= 0 { finished = true } else { buffer.append(contentsOf: chunk[0..<count]) }
         }
     }
 

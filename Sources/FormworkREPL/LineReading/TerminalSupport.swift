@@ -3,6 +3,11 @@ import Foundation
 import Glibc
 #endif
 
+/// Set by the SIGTERM/SIGHUP handler (a signal handler can only store a number).
+nonisolated(unsafe) private var pendingTerminationSignal: Int32 = 0
+/// `/dev/null`, opened in advance: the handler puts it on standard input.
+nonisolated(unsafe) private var nullDescriptor: Int32 = -1
+
 /// Small terminal facts and settings the REPL needs beyond libedit.
 public enum TerminalSupport {
     /// Whether a file descriptor is a terminal (the REPL never guesses from `TERM`).
@@ -38,7 +43,37 @@ public enum TerminalSupport {
         sigprocmask(SIG_UNBLOCK, &interrupt, nil)  // a parent may have blocked it
     }
 
-    static func clearInterrupt() {}
+    /// SIGTERM and SIGHUP are remembered and end the current read, so the session
+    /// saves and exits through its normal path, which restores the terminal.
+    ///
+    /// A signal can arrive while no read is blocked (libedit is handling a key), and
+    /// the next read would then wait forever; so the handler also puts `/dev/null`
+    /// on standard input (`dup2`, safe in a signal handler): every later read ends
+    /// at once. Readers check `terminationSignal` before treating an end of input as
+    /// one. `LineEditor` keeps its own descriptor of the terminal to restore it.
+    public static func installTerminationHandlers() {
+        if nullDescriptor < 0 { nullDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        for signal in [SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                pendingTerminationSignal = received
+                if nullDescriptor >= 0 { dup2(nullDescriptor, STDIN_FILENO) }
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// The termination signal received, if any (it stays set: the session ends).
+    public static var terminationSignal: Int32? {
+        pendingTerminationSignal == 0 ? nil : pendingTerminationSignal
+    }
 
     /// Reads a line with echo off (passwords): never shown, never in history.
     static func readSecretLine(prompt: String) -> LineInput {
@@ -59,10 +94,14 @@ public enum TerminalSupport {
         while true {
             let count = read(STDIN_FILENO, &byte, 1)
             if count < 0 {
+                if let signal = terminationSignal { return .terminated(signal: signal) }
                 if errno == EINTR { return .interrupted }
                 return .endOfInput
             }
-            if count == 0 { return bytes.isEmpty ? .endOfInput : .line(String(decoding: bytes, as: UTF8.self)) }
+            if count == 0 {
+                if let signal = terminationSignal { return .terminated(signal: signal) }
+                return bytes.isEmpty ? .endOfInput : .line(String(decoding: bytes, as: UTF8.self))
+            }
             if byte == 0x0A || byte == 0x0D { return .line(String(decoding: bytes, as: UTF8.self)) }
             if byte == 0x04, bytes.isEmpty { return .endOfInput }
             if byte == 0x7F || byte == 0x08 { if !bytes.isEmpty { bytes.removeLast() }; continue }

@@ -197,6 +197,10 @@ extension ReplSession {
             step.lines += answers.dropLast().components(separatedBy: "\n").map(ReplLine.out)
         }
         savedSnapshot = form.snapshot()
+        if let draft = options.draft {
+            draft.discard()
+            draftDiscarded = true
+        }
         end()
     }
 
@@ -215,6 +219,14 @@ extension ReplSession {
 
     /// Leaves; on a terminal, asks first when there are unsaved changes.
     func quit(confirmed: Bool) {
+        if let draft = options.draft {
+            // Nothing is lost: the draft holds every answer.
+            if !FormDraft(session: form, formPath: draft.formPath, fingerprint: draft.fingerprint).isEmpty {
+                say("Your answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated(draft.path))); "
+                    + "filling this form again resumes them (--fresh starts over).")
+            }
+            return end()
+        }
         if !confirmed, !form.snapshot().hasSameValues(as: savedSnapshot) {
             question = .confirmQuit
             step.prompt = Prompt("Discard unsaved answers? [y/N] ")

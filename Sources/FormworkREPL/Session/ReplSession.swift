@@ -48,14 +48,18 @@ public final class ReplSession {
         public var answersPath: String?
         /// Writes a file atomically; replaced in tests.
         public var writeFile: (String, String) throws -> Void
+        /// Where answers are kept after every change (`nil`: no draft).
+        public var draft: DraftStore?
 
         public init(interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
+                    draft: DraftStore? = nil,
                     writeFile: @escaping (String, String) throws -> Void = ReplSession.writeAtomically) {
             self.interactive = interactive
             self.guided = guided
             self.width = width
             self.colors = colors
             self.answersPath = answersPath
+            self.draft = draft
             self.writeFile = writeFile
         }
     }
@@ -79,6 +83,10 @@ public final class ReplSession {
     var guidedActive: Bool
     var failed = false
     var step = ReplStep()
+    /// The last draft-saving failure reported (each is reported once).
+    var draftFailure: String?
+    /// Set after a submit removed the draft: nothing more is saved.
+    var draftDiscarded = false
 
     public init(form: FormSession, options: Options) {
         self.form = form
@@ -111,6 +119,8 @@ public final class ReplSession {
     public func handle(_ input: LineInput) -> ReplStep {
         step = ReplStep()
         switch (question, input) {
+        case (_, .terminated(let signal)):
+            terminated(by: signal)
         case (_, .interrupted):
             interrupted()
         case (.command, .endOfInput), (.confirmSubmit, .endOfInput):
@@ -138,6 +148,7 @@ public final class ReplSession {
     }
 
     func finish() -> ReplStep {
+        saveDraft()
         let result = step
         step = ReplStep()
         return result
@@ -235,8 +246,35 @@ public final class ReplSession {
         step.lines += table.changeLines.map(ReplLine.out)
     }
 
-    /// Writes `contents` to `path` atomically: a temporary file, flushed, then renamed.
+    /// Writes `contents` to `path` atomically: a temporary file, flushed, then
+    /// renamed; a failed write leaves the old file as it was.
     public static func writeAtomically(_ path: String, _ contents: String) throws {
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(Data(contents.utf8), to: path)
+    }
+
+    // MARK: Drafts and signals
+
+    /// Saves the draft when answers changed (before the prompt returns). A failure
+    /// is reported once per reason; filling goes on.
+    func saveDraft() {
+        guard let draft = options.draft, !draftDiscarded else { return }
+        do {
+            try draft.save(form)
+            draftFailure = nil
+        } catch {
+            if draftFailure != error.reason {
+                step.lines.append(.err("warning: cannot save the draft: \(error.description)"))
+                draftFailure = error.reason
+            }
+        }
+    }
+
+    /// SIGTERM or SIGHUP: the draft is saved (by `finish`) and the session ends.
+    func terminated(by signal: Int32) {
+        let name = signal == SIGHUP ? "SIGHUP" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        let kept = options.draft.map { " Answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated($0.path)))." } ?? ""
+        step.lines.append(.err("formwork: \(name) received; exiting.\(kept)"))
+        step.prompt = nil
+        step.exitStatus = 128 + signal
     }
 }

@@ -1,0 +1,138 @@
+import Formwork
+import Foundation
+
+/// Keeps `formwork fill`'s draft of one form: resumed when filling starts, saved
+/// atomically after every change (before the prompt returns), removed after a
+/// successful submit.
+///
+/// Drafts live in `$XDG_STATE_HOME/formwork/drafts/` (default
+/// `~/.local/state/formwork/drafts/`), one per definition file, readable by the
+/// user only. Secure answers are never written.
+///
+/// ```swift
+/// let store = DraftStore(path: DraftStore.defaultPath(forForm: form), formPath: form, fingerprint: fingerprint)
+/// let notes = store.resume(into: session)      // what to tell the person
+/// // … after each change:
+/// try store.save(session)
+/// ```
+public final class DraftStore {
+    /// Where the draft is kept.
+    public let path: String
+    /// The definition file's absolute path.
+    public let formPath: String
+    /// `FormDraft.fingerprint(of:)` of the definition file now.
+    public let fingerprint: String
+    private var savedValues: FormSession.Snapshot?
+    private var exists: Bool
+
+    public init(path: String, formPath: String, fingerprint: String) {
+        self.path = path
+        self.formPath = formPath
+        self.fingerprint = fingerprint
+        exists = FileManager.default.fileExists(atPath: path)
+    }
+
+    /// `$XDG_STATE_HOME/formwork/drafts/NAME-XXXXXXXX.json` for the definition at
+    /// `formPath` (an absolute path; the suffix tells apart forms of the same name).
+    public static func defaultPath(forForm formPath: String) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
+        let name = ((formPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let safeName = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(60))
+        let suffix = FormDraft.fingerprint(of: formPath.utf8).suffix(8)
+        return (state as NSString).appendingPathComponent("formwork/drafts/\(safeName)-\(suffix).json")
+    }
+
+    /// What resuming found.
+    public enum Outcome: Equatable {
+        /// No draft: a fresh start.
+        case none
+        /// Answers were put back (and some perhaps left out).
+        case resumed(DraftResume, saved: Date, definitionChanged: Bool)
+        /// The draft could not be read; it was moved aside, and filling starts fresh.
+        case unreadable(reason: String, movedTo: String?)
+        /// The draft belongs to another form; it is left alone and not overwritten.
+        case otherForm(String)
+    }
+
+    /// Reads the draft, if any, and puts back what fits into `session`.
+    public func resume(into session: FormSession) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else { return .none }
+        let draft: FormDraft
+        do {
+            draft = try FormDraft(bytes: [UInt8](data), path: path)
+        } catch {
+            let aside = path + ".unreadable"
+            try? FileManager.default.removeItem(atPath: aside)
+            let movedTo = rename(path, aside) == 0 ? aside : nil
+            exists = FileManager.default.fileExists(atPath: path)
+            return .unreadable(reason: error.diagnostics.first.map { DiagnosticRenderer.message(for: $0.problem) } ?? "unreadable",
+                               movedTo: movedTo)
+        }
+        guard draft.formPath == formPath else { return .otherForm(draft.formPath) }
+        let report = session.resume(from: draft)
+        savedValues = session.snapshot()
+        return .resumed(report, saved: draft.saved, definitionChanged: draft.fingerprint != fingerprint)
+    }
+
+    /// Saves the session's answers if they changed since the last save; an empty
+    /// form removes the draft instead.
+    public func save(_ session: FormSession) throws(AtomicFile.WriteError) {
+        let snapshot = session.snapshot()
+        if let savedValues, savedValues.hasSameValues(as: snapshot) { return }
+        let draft = FormDraft(session: session, formPath: formPath, fingerprint: fingerprint)
+        if draft.isEmpty {
+            if exists { discard() }
+        } else {
+            try AtomicFile.write(Data(draft.json().utf8), to: path, permissions: 0o600, createDirectories: true)
+            exists = true
+        }
+        savedValues = snapshot
+    }
+
+    /// Removes the draft (after a submit, or to start over).
+    public func discard() {
+        unlink(path)
+        exists = false
+    }
+
+    /// The lines that tell a person what resuming did.
+    public func notes(for outcome: Outcome, fresh: Bool = false) -> [String] {
+        let where_ = TerminalText.escaped(Self.abbreviated(path))
+        switch outcome {
+        case .none:
+            return fresh ? ["Starting fresh; answers will be kept in the draft \(where_)."] : []
+        case let .resumed(report, saved, changed):
+            var lines: [String] = []
+            let count = report.restored.count
+            lines.append("Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(where_); --fresh starts over).")
+            if !report.dropped.isEmpty {
+                let intro = changed ? "The form changed since then; left out" : "Left out"
+                lines.append("\(intro) \(report.dropped.count) answer\(report.dropped.count == 1 ? "" : "s") that no longer fit\(report.dropped.count == 1 ? "s" : ""):")
+                for (id, reason) in report.dropped { lines.append("  \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))") }
+            } else if changed {
+                lines.append("The form changed since then; every answer still fits.")
+            }
+            return lines
+        case let .unreadable(reason, movedTo):
+            return ["warning: cannot resume the draft \(where_): \(TerminalText.escaped(reason)); "
+                + (movedTo.map { "it was kept as \(TerminalText.escaped(Self.abbreviated($0))); " } ?? "") + "starting fresh."]
+        case .otherForm(let form):
+            return ["error: the draft \(where_) belongs to \(TerminalText.escaped(form)); choose another --draft path."]
+        }
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// `~/…` for paths in the home directory.
+    static func abbreviated(_ path: String) -> String {
+        let home = NSHomeDirectory()
+        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
+}
