@@ -166,7 +166,7 @@ extension ReplSession {
             savedSnapshot = form.snapshot()
             say("Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(path) (secure values are never saved).")
         } catch {
-            self.error("cannot write \(path): \(error.localizedDescription)")
+            self.error(Self.writeFailure(path, error))
         }
     }
 
@@ -189,7 +189,7 @@ extension ReplSession {
                 try options.writeFile(path, answers)
                 say("Submitted. The answers are in \(path).")
             } catch {
-                self.error("cannot write \(path): \(error.localizedDescription)")
+                self.error(Self.writeFailure(path, error))
                 return askCommand()
             }
         } else {
@@ -241,5 +241,13 @@ extension Requirement {
     var isSet: Bool {
         if case .never = self { return false }
         return true
+    }
+}
+
+extension ReplSession {
+    /// "cannot write PATH: reason", with the system's reason when there is one.
+    static func writeFailure(_ path: String, _ error: any Error) -> String {
+        if let failure = error as? AtomicFile.WriteError { return failure.description }
+        return "cannot write \(path): \(error.localizedDescription)"
     }
 }

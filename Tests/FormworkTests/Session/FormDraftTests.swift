@@ -1,0 +1,121 @@
+import Foundation
+import FormworkTesting
+@testable import Formwork
+import Testing
+
+@Suite("Drafts and atomic files")
+struct FormDraftTests {
+    func session() throws -> FormSession {
+        try FormSession(definition: try FormDefinition(yaml: FormSessionTests.yaml), today: LocalDate(year: 2026, month: 11, day: 22)!)
+    }
+
+    func roundTrip(_ session: FormSession) throws -> FormDraft {
+        let text = FormDraft(session: session, formPath: "/forms/t.yaml", fingerprint: "fnv1a64:0000000000000001").json()
+        return try FormDraft(bytes: Array(text.utf8), path: "draft.json")
+    }
+
+    @Test func everyKindOfAnswerComesBackExceptSecure() throws {
+        let original = try session()
+        try original.set("name", text: "Ada")
+        try original.set("pin", text: "1234")
+        try original.set("count", text: "7")
+        try original.toggle("on")
+        try original.set("size", text: "l")
+        try original.toggle("tags", option: "a")
+        try original.toggle("tags", option: "c")
+        try original.set("when", text: "2025-03-01")
+        try original.set("detail", text: "hidden later")
+        try original.toggle("on")  // the section hides: its answer is kept all the same
+        let draft = try roundTrip(original)
+        #expect(!draft.fieldIDs.contains("pin"))
+
+        let resumed = try session()
+        let report = resumed.resume(from: draft)
+        #expect(report.dropped.isEmpty)
+        #expect(report.restored == ["name", "count", "on", "size", "tags", "when", "detail"])
+        for id in ["name", "count", "on", "size", "tags", "when", "detail"] {
+            #expect(resumed.value(of: id) == original.value(of: id), "\(id)")
+        }
+        #expect(resumed.value(of: "pin") == .null)
+        #expect(!resumed.canUndo)  // resuming is the starting point, not an undo step
+    }
+
+    @Test func untouchedDefaultsAreNotAnswers() throws {
+        let form = try FormDefinition(yaml: """
+            id: d
+            title: D
+            sections:
+              - id: s
+                fields:
+                  - { id: size, kind: choice, label: Size, default: m, options: [s, m] }
+                  - { id: on, kind: switch, label: On }
+            """)
+        let draft = FormDraft(session: FormSession(definition: form), formPath: "/d.yaml", fingerprint: "x")
+        #expect(draft.isEmpty)
+    }
+
+    @Test func answersThatNoLongerFitAreListedWithTheirReason() throws {
+        let original = try session()
+        try original.set("name", text: "Ada")
+        try original.set("count", text: "9")
+        let draft = try roundTrip(original)
+        let changed = FormSession(definition: try FormDefinition(yaml: """
+            id: t
+            title: Test
+            sections:
+              - id: main
+                fields:
+                  - { id: name, kind: number, label: Name }
+                  - { id: count, kind: number, label: Count, max: 5 }
+            """))
+        let report = changed.resume(from: draft)
+        #expect(report.restored.isEmpty)
+        #expect(report.dropped.map(\.id) == ["name", "count"])
+        #expect(report.dropped[0].reason.contains("not a number"), "\(report.dropped[0].reason)")
+        #expect(report.dropped[1].reason.contains("5"), "\(report.dropped[1].reason)")
+    }
+
+    @Test(arguments: [
+        ("[]", "not a Formwork draft: it is not a JSON object"),
+        ("{\"formwork\": \"draft\", \"version\": 99}", "its version is not 1"),
+        ("{\"values\": {}}", "no \"formwork\": \"draft\" member"),
+        ("{\"formwork\": \"draft\", \"version\": 1, \"form\": \"/f\", \"definition\": \"x\", \"saved\": \"yesterday\", \"values\": {}}",
+         "an ISO 8601 time"),
+        ("{\"formwork\": \"draft\"", "invalid JSON"),
+    ])
+    func brokenDraftsAreClearErrors(text: String, expected: String) throws {
+        do {
+            _ = try FormDraft(bytes: Array(text.utf8), path: "d.json")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.rendered.contains(expected), "\(error.rendered)")
+        }
+    }
+
+    @Test func fingerprintsNoticeAnyChange() {
+        let bytes = Array("id: a\ntitle: A\n".utf8)
+        var changed = bytes
+        changed[4] = UInt8(ascii: "b")
+        #expect(FormDraft.fingerprint(of: bytes) == FormDraft.fingerprint(of: bytes))
+        #expect(FormDraft.fingerprint(of: bytes) != FormDraft.fingerprint(of: changed))
+        #expect(FormDraft.fingerprint(of: []) == "fnv1a64:cbf29ce484222325")  // FNV-1a's offset basis
+    }
+
+    @Test func atomicWritesReplaceWholeFilesOrNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID())")
+        let path = directory.appendingPathComponent("nested/file.json").path
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(Data("x".utf8), to: path) }  // no directory
+        try AtomicFile.write(Data("first".utf8), to: path, permissions: 0o600, createDirectories: true)
+        try AtomicFile.write(Data("second".utf8), to: path, permissions: 0o600)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        do {
+            try AtomicFile.write(Data("x".utf8), to: directory.appendingPathComponent("nested").path)
+            Issue.record("wrote over a directory")
+        } catch {
+            #expect(error.description.hasSuffix("it is a directory"))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
+        #expect(names == ["file.json"])  // no temporary files left behind
+    }
+}
