@@ -13,6 +13,11 @@ public enum CommandRunner {
         public var status: Int32
         public var standardOutput: String
         public var standardError: String
+        /// Whether the process was killed for running past its time limit.
+        public var timedOut = false
+        /// Whether a signal ended the process (a crash, a trap, or the time limit);
+        /// `status` is then the signal's number.
+        public var killedBySignal = false
     }
 
     /// The directory holding the package's built products (next to the test bundle).
@@ -29,17 +34,36 @@ public enum CommandRunner {
     /// - Parameters:
     ///   - directory: The working directory (the package root by default).
     ///   - environment: Variables added to (or replacing) the current environment.
+    ///   - timeout: Kill the process after this long (`Result.timedOut` says so).
     public static func run(
         _ product: String, _ arguments: [String], input: String = "", directory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], timeout: Duration? = nil
     ) throws -> Result {
-        try run(executable: productsDirectory.appendingPathComponent(product), arguments, input: input, directory: directory,
-                environment: environment)
+        try run(executable: productsDirectory.appendingPathComponent(product), arguments, input: Data(input.utf8),
+                directory: directory, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `product` with raw bytes on standard input (invalid UTF-8 included).
+    public static func run(
+        _ product: String, _ arguments: [String], bytes: Data, directory: URL? = nil,
+        environment: [String: String] = [:], timeout: Duration? = nil
+    ) throws -> Result {
+        try run(executable: productsDirectory.appendingPathComponent(product), arguments, input: bytes,
+                directory: directory, environment: environment, timeout: timeout)
     }
 
     /// Runs any executable (found on `PATH` when `executable` has no slash).
     public static func run(
-        executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil, environment: [String: String] = [:]
+        executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil, environment: [String: String] = [:],
+        timeout: Duration? = nil
+    ) throws -> Result {
+        try run(executable: executable, arguments, input: Data(input.utf8), directory: directory, environment: environment,
+                timeout: timeout)
+    }
+
+    static func run(
+        executable: URL, _ arguments: [String], input: Data, directory: URL?, environment: [String: String],
+        timeout: Duration?
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -52,7 +76,7 @@ public enum CommandRunner {
         process.standardError = stderr
         try process.run()
         let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
+            stdin.fileHandleForWriting.write(input)
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
@@ -64,10 +88,24 @@ public enum CommandRunner {
             errorData = stderr.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
+        nonisolated(unsafe) var timedOut = false
+        let watchdog = DispatchWorkItem { [process] in
+            guard process.isRunning else { return }
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+        if let timeout {
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+        }
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+        watchdog.cancel()
+        var result = Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                            standardError: String(decoding: errorData, as: UTF8.self))
+        result.timedOut = timedOut
+        result.killedBySignal = process.terminationReason == .uncaughtSignal
+        return result
     }
 }

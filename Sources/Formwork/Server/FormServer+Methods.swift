@@ -34,7 +34,7 @@ extension FormServer {
                 try perform { () throws(SessionError) in try session.set(id, text: value) }
             } else if let node = params.member("value") {
                 switch ValueReader.value(from: node, for: field) {
-                case .failure(let error): throw Self.rejection(error)
+                case .failure(let error): throw Self.rejection(session.offeredOptionsOnly(error, field))
                 case .success(let value): try perform { () throws(SessionError) in try session.set(id, to: value) }
                 }
             } else {

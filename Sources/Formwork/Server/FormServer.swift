@@ -83,7 +83,14 @@ public final class FormServer {
             return ([], Self.errorObject(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: expected an object")))
         }
         let members = Dictionary(pairs.map { ($0.key.scalarText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
-        let id = members["id"].map(Self.requestID)
+        let id: JSONOutput?
+        switch members["id"].map(Self.requestID) {
+        case nil: id = nil  // a notification
+        case .some(.some(let valid)): id = valid
+        case .some(.none):
+            return ([], Self.errorObject(id: nil, Failure(code: .invalidRequest,
+                                                          message: "Invalid Request: \"id\" must be a string, a number or null")))
+        }
         guard members["jsonrpc"]?.scalarText == "2.0", members["jsonrpc"]?.isQuoted == true else {
             return ([], Self.errorObject(id: id ?? nil, Failure(code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\"")))
         }
@@ -112,10 +119,13 @@ public final class FormServer {
         }
     }
 
-    static func requestID(_ node: SyntaxNode) -> JSONOutput {
+    /// A request's id as it is echoed: a string, a number (its digits as sent), or
+    /// null; `nil` when the id is not one of these (the request is invalid).
+    static func requestID(_ node: SyntaxNode) -> JSONOutput? {
         switch node.scalar {
-        case .number(let number, _)?: return .value(.number(number))
+        case .number?: return node.isQuoted ? .value(.string(node.scalarText ?? "")) : .verbatimNumber(node.scalarText ?? "0")
         case .string(let text)? where node.isQuoted: return .value(.string(text))
+        case .null? where !node.isQuoted: return .value(.null)
         default: return nil
         }
     }

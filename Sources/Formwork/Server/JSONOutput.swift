@@ -6,6 +6,9 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
     case object([(String, JSONOutput)])
     case array([JSONOutput])
     case value(Value)
+    /// A number written exactly as it was read (a request's id is echoed digit for
+    /// digit, even beyond a double's precision). The text must be a JSON number.
+    case verbatimNumber(String)
 
     public init(stringLiteral value: String) { self = .value(.string(value)) }
     public init(booleanLiteral value: Bool) { self = .value(.bool(value)) }
@@ -36,6 +39,8 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
 
     func write(to output: inout String, indent: String?) {
         switch self {
+        case .verbatimNumber(let text):
+            output += text
         case .value(let value):
             JSONText.write(value, to: &output)
         case .array(let elements):

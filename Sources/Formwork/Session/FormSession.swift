@@ -183,7 +183,7 @@ public final class FormSession {
     public func set(_ id: String, to value: Value) throws(SessionError) {
         let field = try self.field(id)
         switch FieldValues.coerce(value, for: field) {
-        case .failure(let error): throw .rejected(error)
+        case .failure(let error): throw .rejected(offeredOptionsOnly(error, field))
         case .success(let value): try store(value, in: field)
         }
     }
@@ -195,13 +195,18 @@ public final class FormSession {
     public func set(_ id: String, text: String) throws(SessionError) {
         let field = try self.field(id)
         switch FieldValues.parse(text, for: field, today: today) {
-        case .failure(var error):
-            if case .option(let input, _) = error.rule {  // name only the options offered now
-                error.rule = .option(input, options: evaluation.visibleOptions(of: field.index).map(\.value))
-            }
-            throw .rejected(error)
+        case .failure(let error):
+            throw .rejected(offeredOptionsOnly(error, field))
         case .success(let value): try store(value, in: field)
         }
+    }
+
+    /// An option error names only the options offered now (hidden ones are not a choice).
+    func offeredOptionsOnly(_ error: FieldError, _ field: FieldDefinition) -> FieldError {
+        guard case .option(let input, _) = error.rule else { return error }
+        var narrowed = error
+        narrowed.rule = .option(input, options: evaluation.visibleOptions(of: field.index).map(\.value))
+        return narrowed
     }
 
     /// Clears a field (a switch turns off).

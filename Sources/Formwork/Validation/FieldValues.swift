@@ -76,7 +76,9 @@ public enum FieldValues {
         case (.text, .string(let text)), (.secure, .string(let text)): return .success(text.isEmpty ? .null : value)
         case (.number, .number), (.switch, .bool), (.date, .date): return .success(value)
         case (.date, .string(let text)):
-            return LocalDate(text).map { .success(.date($0)) } ?? mismatch("a date (YYYY-MM-DD)")
+            // Text that is not a date: quote it as written, not as a JSON string.
+            return LocalDate(text).map { .success(.date($0)) }
+                ?? .failure(FieldError(field: field.id, rule: .type(expected: "a date (YYYY-MM-DD)", input: text)))
         case (.choice, .string(let text)):
             return field.option(withValue: text) != nil
                 ? .success(value) : .failure(FieldError(field: field.id, rule: .option(text, options: field.options.map(\.value))))

@@ -96,7 +96,8 @@ extension ReplSession {
     }
 
     func describeComputed(_ field: FieldDefinition) {
-        out("  \(TerminalText.escaped(field.label)) = \(FormSession.display(form.value(of: field.id), of: field).isEmpty ? "(nothing yet)" : FormSession.display(form.value(of: field.id), of: field))")
+        let shown = TerminalText.escaped(FormSession.display(form.value(of: field.id), of: field))
+        out("  \(TerminalText.escaped(field.label)) = \(shown.isEmpty ? "(nothing yet)" : shown)")
         if let value = field.value { out("  computed as: \(TerminalText.escaped(value.source))") }
     }
 
@@ -164,7 +165,7 @@ extension ReplSession {
         do {
             try options.writeFile(path, JSONText.object(values.map { (key: $0.id, value: $0.value) }) + "\n")
             savedSnapshot = form.snapshot()
-            say("Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(path) (secure values are never saved).")
+            say("Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(TerminalText.escaped(path)) (secure values are never saved).")
         } catch {
             self.error(Self.writeFailure(path, error))
         }
@@ -187,7 +188,7 @@ extension ReplSession {
         if let path = options.answersPath {
             do {
                 try options.writeFile(path, answers)
-                say("Submitted. The answers are in \(path).")
+                say("Submitted. The answers are in \(TerminalText.escaped(path)).")
             } catch {
                 self.error(Self.writeFailure(path, error))
                 return askCommand()

@@ -170,9 +170,10 @@ public final class ReplSession {
 
     func out(_ text: String) { step.lines.append(.out(text)) }
 
-    /// A one-line error; in script mode it makes the exit status 1.
+    /// A one-line error; in script mode it makes the exit status 1. Errors quote
+    /// what was typed, so control characters in it are shown escaped.
     func error(_ text: String) {
-        step.lines.append(.err("error: " + text))
+        step.lines.append(.err("error: " + TerminalText.escaped(text)))
         failed = true
     }
 
@@ -263,7 +264,7 @@ public final class ReplSession {
             draftFailure = nil
         } catch {
             if draftFailure != error.reason {
-                step.lines.append(.err("warning: cannot save the draft: \(error.description)"))
+                step.lines.append(.err("warning: cannot save the draft: " + TerminalText.escaped(error.description)))
                 draftFailure = error.reason
             }
         }
