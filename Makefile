@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench build release deps clean
+.PHONY: demo test bench fuzz sanitize build release deps clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
@@ -17,6 +17,30 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product formwork
 	$(SWIFT) run -c release formwork-bench $(BENCH_ARGS)
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (60) with AddressSanitizer; findings land in Tests/Fuzz/TARGET/ as regression inputs
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= expression definition values repl rpc
+FUZZ_BUILD := .build-fuzz
+fuzz: deps
+	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product formwork-fuzz \
+		--sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
+	@status=0; for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_BUILD)/corpus/$$target; \
+		echo "== $$target: $(FUZZ_SECONDS) s (corpus $(FUZZ_BUILD)/corpus/$$target, seeds Tests/Fuzz/$$target)"; \
+		SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt FORMWORK_FUZZ_TARGET=$$target $(FUZZ_BUILD)/release/formwork-fuzz \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+			-artifact_prefix=Tests/Fuzz/$$target/ $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus/$$target Tests/Fuzz/$$target \
+			2>$(FUZZ_BUILD)/$$target.log || status=1; \
+		grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^(==[0-9]+== )?(ERROR|SUMMARY)|^Test unit written|^artifact_prefix' $(FUZZ_BUILD)/$$target.log; \
+	done; \
+	if [ $$status -ne 0 ]; then echo "make fuzz: new findings (see $(FUZZ_BUILD)/*.log); they are in Tests/Fuzz/ and make test replays them"; fi; \
+	exit $$status
+
+## sanitize: the test suite under AddressSanitizer, then ThreadSanitizer (separate build directories)
+sanitize: deps
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address
+	$(SWIFT) test --build-path .build-tsan --sanitize=thread
 
 build: deps
 	$(SWIFT) build
@@ -36,4 +60,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

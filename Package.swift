@@ -50,7 +50,7 @@ let package = Package(
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
-        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork", "FormworkBench"],
+        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork", "FormworkBench", "FormworkFuzz"],
                     exclude: ["rpc_client.py", "Hostile"]),
     ],
     swiftLanguageModes: [.v6]

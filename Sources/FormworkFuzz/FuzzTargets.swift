@@ -28,48 +28,67 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// A form with every kind of field, read by the values, REPL and RPC targets.
+    /// A form with every kind of field, read by the values, REPL and RPC targets: the
+    /// hostile corpus' target form (`Tests/formworkTests/Hostile/form.yaml`, so its values
+    /// files, REPL scripts and RPC streams make good seeds) plus a section that appears
+    /// and disappears, a note and a computed date difference.
     static let form: FormDefinition = try! FormDefinition(yaml: """
         id: fuzz
         title: Fuzz
         sections:
-          - id: a
-            header: A
+          - id: text
+            header: Text
             fields:
-              - { id: name, kind: text, label: Name, pattern: "(?i)[a-z ]+", maxLength: 40 }
+              - { id: nickname, kind: text, label: Nickname, pattern: "(?i)[a-z]+", maxLength: 12 }
               - { id: email, kind: text, label: E-mail, format: email }
-              - { id: bio, kind: text, label: Bio, multiline: true }
-              - { id: pin, kind: secure, label: PIN, minLength: 4 }
-              - { id: age, kind: number, label: Age, min: 0, max: 150, step: 1 }
-              - { id: ratio, kind: number, label: Ratio, min: -1.5, max: 1e6, step: 0.25 }
-              - { id: adult, kind: computed, label: Adult, value: $age >= 18 }
-              - { id: born, kind: date, label: Born, min: "1900-01-01", max: "2100-12-31" }
-              - { id: later, kind: date, label: Later, rules: [{ check: $later >= $born, message: after born }] }
-          - id: b
-            visible: $on
+              - { id: homepage, kind: text, label: Homepage, format: url }
+              - { id: bio, kind: text, label: Short biography, multiline: true, maxLength: 500 }
+              - { id: secret, kind: secure, label: Secret phrase, minLength: 8 }
+          - id: numbers
+            header: Numbers and dates
             fields:
-              - { id: on, kind: switch, label: On }
-              - { id: size, kind: choice, label: Size, options: [s, m, { value: xl, label: XL, visible: $age > 20 }] }
-              - { id: tags, kind: multichoice, label: Tags, options: [x, y, z], minSelected: 1, maxSelected: 2 }
-              - { id: note, kind: note, text: "Note $name" }
-              - { id: days, kind: computed, label: Days, value: if($later != null and $born != null, $later - $born, 0) }
+              - { id: quantity, kind: number, label: Quantity, default: 1, min: 1, max: 99, step: 1 }
+              - { id: weight, kind: number, label: Weight, min: 0.5, max: 30, step: 0.5 }
+              - { id: total, kind: computed, label: Total, value: $quantity * 2 }
+              - { id: start, kind: date, label: Start, min: "2020-01-01" }
+              - { id: end, kind: date, label: End, max: "2030-12-31", rules: [{ check: $end >= $start, message: must not be before the start }] }
+          - id: choices
+            header: Choices
+            fields:
+              - { id: extras, kind: switch, label: Extras }
+              - { id: size, kind: choice, label: Size, default: m, options: [s, m, l, { value: xl, label: Extra large, visible: $quantity >= 10 }] }
+              - { id: colours, kind: multichoice, label: Colours, maxSelected: 3, options: [red, green, blue, { value: gold, label: Gold, visible: $size == 'xl' }] }
+          - id: more
+            header: More
+            visible: $extras
+            fields:
+              - { id: hello, kind: note, text: "Hello $nickname" }
+              - { id: days, kind: computed, label: Days, value: "if($end != null and $start != null, $end - $start, 0)" }
+              - { id: why, kind: text, label: Why, required: true, visible: "contains($colours, 'gold')" }
         """)
 
-    static let environment = ExpressionEnvironment(fields: [
-        FieldSignature(id: "n", index: 0, type: .number), FieldSignature(id: "t", index: 1, type: .string),
-        FieldSignature(id: "b", index: 2, type: .bool), FieldSignature(id: "d", index: 3, type: .date),
-        FieldSignature(id: "l", index: 4, type: .list(.string)), FieldSignature(id: "c", index: 5, type: .string, options: ["p", "q"]),
-    ])
+    /// The expression target's variables: the names and types of the conformance
+    /// table's (`Tests/FormworkTests/Expression/ConformanceTests.swift`), whose
+    /// expressions are the seeds, with values and nulls.
+    static let variables: [(id: String, type: ValueType, value: Value, options: [String]?)] = [
+        ("n", .number, 5, nil), ("m", .number, 0, nil), ("x", .number, 2.5, nil), ("neg", .number, -3, nil),
+        ("s", .string, "Hello", nil), ("e", .string, "", nil), ("t", .bool, true, nil), ("f", .bool, false, nil),
+        ("d", .date, .date(LocalDate(year: 2000, month: 2, day: 29)!), nil), ("u", .number, nil, nil), ("us", .string, nil, nil),
+        ("ud", .date, nil, nil), ("ub", .bool, nil, nil), ("l", .list(.string), ["a", "b"], nil), ("el", .list(.string), nil, nil),
+        ("c", .string, "red", ["red", "green", "blue"]), ("mc", .list(.string), ["x", "z"], ["x", "y", "z"]),
+        ("age", .number, 21, nil), ("sex", .string, "female", nil), ("kids", .number, 2, nil),
+    ]
 
-    static let sampleValues: [Value] = [.number(-3.5), .string("héllo wörld"), .bool(true), .date(LocalDate(year: 2024, month: 2, day: 29)!),
-                                        .list([.string("a"), .string("b")]), .string("q")]
+    static let environment = ExpressionEnvironment(fields: variables.enumerated().map { index, variable in
+        FieldSignature(id: variable.id, index: index, type: variable.type, options: variable.options)
+    })
 
     static func expression(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self),
             let compiled = try? CompiledExpression(text, environment: environment)
         else { return }
         let today = LocalDate(year: 2026, month: 11, day: 22)!
-        _ = compiled.evaluate(EvaluationContext(today: today) { sampleValues[$0] })
+        _ = compiled.evaluate(EvaluationContext(today: today) { variables[$0].value })
         _ = compiled.evaluate(EvaluationContext(today: today) { _ in .null })
     }
 

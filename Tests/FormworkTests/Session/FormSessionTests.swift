@@ -227,7 +227,7 @@ struct VisibilityFixedPointTests {
             }
         }
         let definition = try FormDefinition(yaml: lines.joined(separator: "\n"))
-        let session = try FormSession(definition: definition)
+        let session = FormSession(definition: definition)
         var values = [Bool](repeating: false, count: count)
         for i in 0..<count where Bool.random(using: &rng) {
             values[i] = true
