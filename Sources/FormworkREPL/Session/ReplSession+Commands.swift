@@ -221,7 +221,15 @@ extension ReplSession {
     /// Leaves; on a terminal, asks first when there are unsaved changes.
     func quit(confirmed: Bool) {
         if let draft = options.draft {
-            // Nothing is lost: the draft holds every answer.
+            // Nothing is lost: the draft holds every answer but secure ones, which are
+            // never written anywhere; say which of those will have to be typed again.
+            let secure = form.definition.fields.filter { $0.kind == .secure && !form.value(of: $0.id).isNull }
+            if !confirmed, !secure.isEmpty {
+                question = .confirmQuit
+                let names = secure.map { TerminalText.escaped($0.label.isEmpty ? $0.id : $0.label) }.joined(separator: ", ")
+                step.prompt = Prompt("Secure answers (\(names)) are never kept in drafts. Quit anyway? [y/N] ")
+                return
+            }
             if !FormDraft(session: form, formPath: draft.formPath, fingerprint: draft.fingerprint).isEmpty {
                 say("Your answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated(draft.path))); "
                     + "filling this form again resumes them (--fresh starts over).")

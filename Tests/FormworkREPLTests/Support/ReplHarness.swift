@@ -17,7 +17,7 @@ final class ReplHarness {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Forms")
 
     init(_ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
-         today: LocalDate = LocalDate("2024-03-01")!) throws {
+         draft: DraftStore? = nil, today: LocalDate = LocalDate("2024-03-01")!) throws {
         let definition: FormDefinition
         if name.hasPrefix("id:") {
             definition = try FormDefinition(yaml: name)
@@ -27,7 +27,7 @@ final class ReplHarness {
         form = try FormSession(definition: definition, today: today)
         let box = WriteBox()
         repl = ReplSession(form: form, options: .init(
-            interactive: interactive, guided: guided, answersPath: answersPath,
+            interactive: interactive, guided: guided, answersPath: answersPath, draft: draft,
             writeFile: { path, contents in box.files[path] = contents }))
         self.box = box
         record(repl.start())
