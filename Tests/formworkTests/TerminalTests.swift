@@ -89,6 +89,8 @@ struct TerminalTests {
         try terminal.type("set username ada\r")
         try terminal.waitFor("~  1  Username")
         try terminal.type("quit\r")
+        try terminal.waitFor("Secure answers (Password) are never kept in drafts. Quit anyway? [y/N] ")
+        try terminal.type("y\r")
         try terminal.waitFor("Your answers are kept in the draft")
         #expect(try terminal.waitForExit() == 0)
         let history = try String(contentsOfFile: state.appendingPathComponent("formwork/history").path, encoding: .utf8)

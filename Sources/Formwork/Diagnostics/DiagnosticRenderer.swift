@@ -14,17 +14,34 @@ public enum DiagnosticRenderer {
         if let location = diagnostic.location { prefix += ":\(location.line):\(location.column)" }
         var lines = ["\(prefix): error: \(TerminalText.escaped(diagnostic.message))"]
         if let location = diagnostic.location, let source, let line = sourceLine(location.line, of: source) {
-            let shown = Array(line)
-            let before = Self.shown(String(String.UnicodeScalarView(shown.prefix(max(0, location.column - 1)))))
-            let marked = Self.shown(String(String.UnicodeScalarView(
-                shown.dropFirst(max(0, location.column - 1)).prefix(diagnostic.length))))
-            lines.append("    " + Self.shown(String(String.UnicodeScalarView(shown))))
+            let scalars = Array(line)
+            let start = min(max(0, location.column - 1), scalars.count)
+            // A long line is shown as a window around the spot, marked with "…".
+            let window = lineWindow(count: scalars.count, start: start)
+            func text(_ range: Range<Int>) -> String {
+                Self.shown(String(String.UnicodeScalarView(scalars[range.clamped(to: window)])))
+            }
+            let opening = window.lowerBound > 0 ? "…" : "", closing = window.upperBound < scalars.count ? "…" : ""
+            let before = opening + text(window.lowerBound..<start)
+            let marked = text(start..<start + max(0, diagnostic.length))
+            lines.append("    " + opening + text(window) + closing)
             let underline = max(1, TerminalText.displayWidth(marked))
             lines.append("    " + String(repeating: " ", count: TerminalText.displayWidth(before)) + "^"
                 + String(repeating: "~", count: underline - 1))
         }
         if let hint = diagnostic.hint { lines.append("  hint: \(TerminalText.escaped(hint))") }
         return lines.joined(separator: "\n")
+    }
+
+    /// Scalars shown of a long source line (lines up to 40 more are shown whole).
+    static let longestLineShown = 120
+
+    /// The part of a line of `count` scalars that is shown for a spot at `start`: all
+    /// of it when it is short, else `longestLineShown` scalars from a little before it.
+    static func lineWindow(count: Int, start: Int) -> Range<Int> {
+        guard count > longestLineShown + 40 else { return 0..<count }
+        let lower = max(0, min(start - 40, count - longestLineShown))
+        return lower..<lower + longestLineShown
     }
 
     /// The source line as shown: tabs as one space (so carets align), controls escaped.
@@ -52,65 +69,66 @@ public enum DiagnosticRenderer {
 
     /// The one-line message for a problem.
     public static func message(for problem: Problem) -> String {
+        func q(_ text: String) -> String { TerminalText.excerpt(text) }
         switch problem {
         case .unreadable(let reason): return "cannot read the file: \(reason)"
         case .invalidDraft(let why): return "not a Formwork draft: \(why)"
         case let .fileTooLarge(bytes, limit): return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
         case .invalidUTF8(let offset): return "the file is not valid UTF-8 (at byte \(offset))"
-        case .unknownFormat(let ext): return "unknown file type '\(ext)'"
+        case .unknownFormat(let ext): return "unknown file type '\(q(ext))'"
         case .yamlSyntax(let text): return "invalid YAML: \(text)"
         case .jsonSyntax(let text): return "invalid JSON: \(text)"
-        case .duplicateKey(let key): return "duplicate key '\(key)'"
+        case .duplicateKey(let key): return "duplicate key '\(q(key))'"
         case .multipleDocuments: return "the file holds more than one YAML document"
         case .aliasExpansion(let limit): return "YAML aliases expand to more than \(limit) nodes"
         case .nestingTooDeep(let limit): return "nesting is deeper than \(limit) levels"
         case let .stringTooLong(length, limit): return "a string of \(length) characters exceeds the limit of \(limit)"
-        case .numberOutOfRange(let text): return "'\(text)' is not a finite number"
+        case .numberOutOfRange(let text): return "'\(q(text))' is not a finite number"
 
-        case let .unknownKey(key, context, _): return "unknown key '\(key)' in \(context)"
-        case let .missingKey(key, context): return "\(context) needs '\(key)'"
+        case let .unknownKey(key, context, _): return "unknown key '\(q(key))' in \(context)"
+        case let .missingKey(key, context): return "\(context) needs '\(q(key))'"
         case let .wrongType(key, expected, found):
             return key.map { "'\($0)' must be \(expected), not \(found)" } ?? "expected \(expected), found \(found)"
-        case .unknownKind(let kind, _): return "unknown field kind '\(kind)'"
-        case let .duplicateID(id, line): return "the id '\(id)' is already used on line \(line)"
-        case .invalidID(let id): return "'\(id)' is not a valid id"
-        case let .keyNotApplicable(key, kind): return "'\(key)' does not apply to a \(kind) field"
+        case .unknownKind(let kind, _): return "unknown field kind '\(q(kind))'"
+        case let .duplicateID(id, line): return "the id '\(q(id))' is already used on line \(line)"
+        case .invalidID(let id): return "'\(q(id))' is not a valid id"
+        case let .keyNotApplicable(key, kind): return "'\(q(key))' does not apply to a \(kind) field"
         case .noOptions(let kind): return "a \(kind) field needs 'options'"
-        case .duplicateOption(let value): return "the option value '\(value)' is listed twice"
+        case .duplicateOption(let value): return "the option value '\(q(value))' is listed twice"
         case let .empty(context, missing): return "\(context) has no \(missing)"
         case let .rangeInverted(lowerKey, lower, upperKey, upper):
-            return "'\(lowerKey)' (\(lower)) is greater than '\(upperKey)' (\(upper))"
+            return "'\(q(lowerKey))' (\(lower)) is greater than '\(q(upperKey))' (\(upper))"
         case let .notPositive(key, value, allowZero):
-            return "'\(key)' must be \(allowZero ? "zero or more" : "greater than zero"), not \(value)"
-        case .invalidDate(let text): return "'\(text)' is not a date"
-        case .unknownTextFormat(let format, _): return "unknown format '\(format)'"
-        case let .invalidPattern(pattern, reason): return "invalid pattern '\(pattern)': \(reason)"
-        case let .selectionBound(key, value, count): return "'\(key)' is \(value) but there are only \(count) options"
-        case let .invalidDefault(field, reason): return "invalid default for '\(field)': \(reason.message)"
+            return "'\(q(key))' must be \(allowZero ? "zero or more" : "greater than zero"), not \(value)"
+        case .invalidDate(let text): return "'\(q(text))' is not a date"
+        case .unknownTextFormat(let format, _): return "unknown format '\(q(format))'"
+        case let .invalidPattern(pattern, reason): return "invalid pattern '\(q(pattern))': \(reason)"
+        case let .selectionBound(key, value, count): return "'\(q(key))' is \(value) but there are only \(count) options"
+        case let .invalidDefault(field, reason): return "invalid default for '\(q(field))': \(reason.message)"
         case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
         case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
 
-        case .unexpectedCharacter(let character): return "unexpected character '\(character)'"
+        case .unexpectedCharacter(let character): return "unexpected character '\(q(character))'"
         case .unterminatedString: return "unterminated string"
         case let .unexpectedToken(found, expected): return "expected \(expected), found \(found)"
-        case .unknownReference(let name, _): return "unknown field '$\(name)'"
-        case .referenceToNote(let name): return "'$\(name)' is a note and has no value"
-        case .unknownFunction(let name, _): return "unknown function '\(name)'"
+        case .unknownReference(let name, _): return "unknown field '$\(q(name))'"
+        case .referenceToNote(let name): return "'$\(q(name))' is a note and has no value"
+        case .unknownFunction(let name, _): return "unknown function '\(q(name))'"
         case let .wrongArity(function, expected, found, _):
-            return "'\(function)' takes \(expected), not \(found)"
+            return "'\(q(function))' takes \(expected), not \(found)"
         case let .argumentType(function, position, expected, found, _):
-            return "argument \(position) of '\(function)' must be \(expected), not \(found)"
-        case let .operandType(op, expected, found): return "'\(op)' needs \(expected), not \(found)"
+            return "argument \(position) of '\(q(function))' must be \(expected), not \(found)"
+        case let .operandType(op, expected, found): return "'\(q(op))' needs \(expected), not \(found)"
         case let .incompatibleComparison(op, left, right): return "cannot compare \(left) \(op) \(right)"
         case let .mixedList(first, other): return "a list cannot mix \(first) and \(other)"
         case let .resultType(context, expected, found): return "\(context) must be \(expected), not \(found)"
-        case let .notAnOption(value, field, _): return "'\(value)' is not an option of '$\(field)'"
+        case let .notAnOption(value, field, _): return "'\(q(value))' is not an option of '$\(q(field))'"
         case .patternNotLiteral: return "the pattern of 'matches' must be a string literal"
         case .expressionTooDeep(let limit): return "the expression is nested deeper than \(limit) levels"
         case let .expressionTooLong(length, limit): return "the expression is \(length) characters long; the limit is \(limit)"
 
-        case .unknownField(let id, _): return "the form has no field '\(id)'"
-        case let .invalidValue(field, reason): return "invalid value for '\(field)': \(reason.message)"
+        case .unknownField(let id, _): return "the form has no field '\(q(id))'"
+        case let .invalidValue(field, reason): return "invalid value for '\(q(field))': \(reason.message)"
         }
     }
 

@@ -26,6 +26,15 @@ public enum TerminalText {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
+    /// Text quoted in a message, cut to `limit` characters with "…" at the end, so a
+    /// 100,000-character value or pattern does not fill the screen.
+    ///
+    ///     TerminalText.excerpt(String(repeating: "a", count: 500), limit: 5)   // "aaaa…"
+    public static func excerpt(_ text: String, limit: Int = 60) -> String {
+        guard limit > 0, text.count > limit else { return text }
+        return text.prefix(limit - 1) + "…"
+    }
+
     /// The number of terminal columns `text` takes: wide (East Asian, emoji) characters
     /// count 2, combining marks and zero-width characters 0.
     public static func displayWidth(_ text: some StringProtocol) -> Int {

@@ -76,16 +76,16 @@ public enum ValidationRule: Hashable, Sendable {
     /// What is wrong, for a person.
     public var message: String {
         switch self {
-        case let .type(expected, input): return "'\(input)' is not \(expected)"
+        case let .type(expected, input): return "'\(TerminalText.excerpt(input))' is not \(expected)"
         case .required: return "is required"
-        case .pattern(let pattern): return "must match the pattern \(pattern)"
+        case .pattern(let pattern): return "must match the pattern \(TerminalText.excerpt(pattern))"
         case .minLength(let length): return "must be at least \(length) character\(length == 1 ? "" : "s") long"
         case .maxLength(let length): return "must be at most \(length) character\(length == 1 ? "" : "s") long"
         case .minimum(let value): return "must be at least \(value)"
         case .maximum(let value): return "must be at most \(value)"
         case .step(let step): return "must be a multiple of \(step)"
         case let .option(value, options):
-            return "'\(value)' is not an option (choose \(Suggestions.quotedList(options)))"
+            return "'\(TerminalText.excerpt(value))' is not an option (choose \(Suggestions.quotedList(options)))"
         case .format(let format): return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"
         case .minSelected(let count): return "select at least \(count)"
         case .maxSelected(let count): return "select at most \(count)"
