@@ -25,7 +25,7 @@ public enum CommandHelp {
         Entry(name: "save", usage: "save [PATH]", summary: "save the values to a file you can load with --values"),
         Entry(name: "submit", usage: "submit", summary: "check every visible field; if all is well, write the answers and finish"),
         Entry(name: "help", usage: "help [COMMAND]", summary: "list the commands, or explain one"),
-        Entry(name: "quit", usage: "quit", summary: "leave (asks first if there are unsaved changes)"),
+        Entry(name: "quit", usage: "quit", summary: "leave; answers stay in the draft (without a draft, asks first if there are unsaved changes)"),
     ]
 
     static let aliases = ["s": "select", "ls": "show", "n": "next", "b": "back", "g": "goto", "u": "undo", "r": "redo",
