@@ -32,15 +32,17 @@ fuzz: deps
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
 			-artifact_prefix=Tests/Fuzz/$$target/ $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus/$$target Tests/Fuzz/$$target \
 			2>$(FUZZ_BUILD)/$$target.log || status=1; \
-		grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^(==[0-9]+== )?(ERROR|SUMMARY)|^Test unit written|^artifact_prefix' $(FUZZ_BUILD)/$$target.log; \
+		grep -E '^#[0-9]+[[:space:]]+DONE|^(==[0-9]+== )?(ERROR|SUMMARY)|^artifact_prefix' $(FUZZ_BUILD)/$$target.log; \
+		if grep -q 'no interesting inputs were found' $(FUZZ_BUILD)/$$target.log; then \
+			echo "make fuzz: $$target gained no coverage: the build is not instrumented; rm -rf $(FUZZ_BUILD) and try again"; status=1; fi; \
 	done; \
 	if [ $$status -ne 0 ]; then echo "make fuzz: new findings (see $(FUZZ_BUILD)/*.log); they are in Tests/Fuzz/ and make test replays them"; fi; \
 	exit $$status
 
 ## sanitize: the test suite under AddressSanitizer, then ThreadSanitizer (separate build directories)
 sanitize: deps
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address
-	$(SWIFT) test --build-path .build-tsan --sanitize=thread
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address --disable-xctest
+	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest
 
 build: deps
 	$(SWIFT) build
