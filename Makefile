@@ -42,7 +42,9 @@ fuzz: deps
 ## sanitize: the test suite under AddressSanitizer, then ThreadSanitizer (separate build directories)
 sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address --disable-xctest
-	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest
+	@# ThreadSanitizer's runtime dies (SIGBUS) in any process with a file-size limit, even
+	@# for --version, so the one test that sets `ulimit -f` runs only in the other builds.
+	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest --skip aFailedAnswersWriteKeepsTheOldFile
 
 build: deps
 	$(SWIFT) build
