@@ -23,8 +23,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= expression definition values repl rpc
 FUZZ_BUILD := .build-fuzz
 fuzz: deps
+	@# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes one per
+	@# sanitizer: without the combined flag the Swift code gets neither coverage nor ASan.
 	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product formwork-fuzz \
-		--sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
+		--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
 	@status=0; for target in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_BUILD)/corpus/$$target; \
 		echo "== $$target: $(FUZZ_SECONDS) s (corpus $(FUZZ_BUILD)/corpus/$$target, seeds Tests/Fuzz/$$target)"; \
