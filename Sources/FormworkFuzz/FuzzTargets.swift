@@ -116,12 +116,16 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
+    /// The first byte chooses the mode: bit 0 a terminal session (questions, prefilled
+    /// edits, confirmations), bit 1 guided filling; the rest are lines, with a line
+    /// "^C" standing for Ctrl-C.
     static func repl(_ bytes: [UInt8]) {
-        let repl = ReplSession(form: FormSession(definition: form), options: .init(interactive: false, width: 60,
-                                                                                 writeFile: { _, _ in }))
+        guard let mode = bytes.first else { return }
+        let repl = ReplSession(form: FormSession(definition: form), options: .init(
+            interactive: mode & 1 != 0, guided: mode & 2 != 0, width: 60, writeFile: { _, _ in }))
         _ = repl.start()
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
-            if repl.handle(.line(String(line))).prompt == nil { return }
+        for line in String(decoding: bytes.dropFirst(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
+            if repl.handle(line == "^C" ? .interrupted : .line(String(line))).prompt == nil { return }
         }
         _ = repl.handle(.endOfInput)
     }
