@@ -77,6 +77,20 @@ struct TerminalTests {
         #expect(try terminal.waitForExit() == 0)
     }
 
+    /// Ctrl-C sent together with keys still being echoed: the signal comes while libedit
+    /// is busy, not waiting in read(), and must still abandon the line, every time.
+    @Test func controlCDuringTypeAheadIsNeverLost() throws {
+        let (terminal, _) = try Self.start()
+        for round in 1...20 {
+            try terminal.type("set firstName " + String(repeating: "typed-ahead ", count: 40) + "\(round)")
+            try terminal.waitFor("set firstName typed-ahead")  // echoing has begun
+            terminal.send("\u{3}")
+            try terminal.waitFor("^C")
+        }
+        try terminal.type("why lastName\r")
+        try terminal.waitFor("$firstName = null (unanswered)")  // none of the abandoned lines ran
+    }
+
     @Test func secureValuesAreNotEchoedNorRemembered() throws {
         let signup = Self.package.appendingPathComponent("Forms/signup.yaml").path
         let (terminal, state) = try Self.start([signup])

@@ -31,7 +31,10 @@ public final class LineEditor: LineReader {
         terminal = dup(STDIN_FILENO)
         hasOriginalSettings = terminal >= 0 && tcgetattr(terminal, &originalSettings) == 0
         TerminalSupport.ensureUTF8Locale()
-        TerminalSupport.installInterruptHandler()
+        // Ctrl-C ends the read through a self-pipe, so it is never lost. The pipe is a
+        // static in CEditLine's header: each Swift file gets its own copy, so every
+        // fw_…interrupt… call stays in this file.
+        fw_install_interrupt_handler()
         TerminalSupport.installTerminationHandlers()
         editLine = el_init("formwork", stdin, stdout, stderr)
         history = history_init()
@@ -42,6 +45,7 @@ public final class LineEditor: LineReader {
         fw_el_set_history(editLine, history)
         fw_el_set_editor(editLine, "emacs")
         fw_el_set_signal(editLine, 1)
+        fw_el_read_keys_with_interrupts(editLine)
         fw_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         fw_el_set_prompt(editLine) { editLine in
             guard let editLine, let data = fw_el_get_client_data(editLine) else { return nil }
@@ -84,6 +88,7 @@ public final class LineEditor: LineReader {
         currentCompletion = prompt.completion
         prefill = prompt.prefill.flatMap { $0.isEmpty ? nil : $0 }
         if prefill != nil { el_push(editLine, "\u{18}\u{10}") }
+        _ = fw_take_interrupt()  // a Ctrl-C pressed while a command ran does not end this line
         var count: Int32 = 0
         errno = 0
         guard let raw = el_gets(editLine, &count) else {

@@ -29,20 +29,6 @@ public enum TerminalSupport {
         }
     }
 
-    /// Ctrl-C interrupts the read (no restart), so the line can be abandoned instead of
-    /// the process being killed.
-    static func installInterruptHandler() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        sigprocmask(SIG_UNBLOCK, &interrupt, nil)  // a parent may have blocked it
-    }
-
     /// SIGTERM and SIGHUP are remembered and end the current read, so the session
     /// saves and exits through its normal path, which restores the terminal.
     ///
