@@ -31,6 +31,9 @@ static void fw_interrupt_handler(int signal_number) {
     errno = saved;
 }
 
+static volatile sig_atomic_t fw_continued = 0;
+static void fw_continue_handler(int signal_number) { (void)signal_number; fw_continued = 1; }
+
 /// Installs the SIGINT handler (no SA_RESTART: a plain blocking read also ends with EINTR).
 static inline void fw_install_interrupt_handler(void) {
     if (fw_interrupt_pipe[0] < 0) {
@@ -48,6 +51,8 @@ static inline void fw_install_interrupt_handler(void) {
     action.sa_handler = fw_interrupt_handler;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+    action.sa_handler = fw_continue_handler;  // libedit's SIGCONT handler passes it on
+    sigaction(SIGCONT, &action, NULL);
     sigset_t interrupt;
     sigemptyset(&interrupt);
     sigaddset(&interrupt, SIGINT);
@@ -75,7 +80,6 @@ static int fw_key_descriptor = -1;
 /// SIGHUP has put /dev/null on standard input). SIGINT, SIGTERM and SIGHUP are held
 /// back between the checks and the wait, so none slips in unnoticed.
 static int fw_read_key(EditLine *e, wchar_t *key) {
-    (void)e;
     int terminal = fw_key_descriptor >= 0 ? fw_key_descriptor : STDIN_FILENO;
     char bytes[MB_LEN_MAX];
     size_t count = 0;
@@ -95,7 +99,11 @@ static int fw_read_key(EditLine *e, wchar_t *key) {
         int wait_error = errno;
         sigprocmask(SIG_SETMASK, &original, NULL);
         if (ready < 0) {
-            if (wait_error == EINTR) continue;  // handlers have run; the checks above see it
+            if (wait_error == EINTR) {  // handlers have run; the checks above see Ctrl-C, SIGTERM, SIGHUP
+                // Back from Ctrl-Z: redraw the line, as libedit's own reader does.
+                if (fw_continued) { fw_continued = 0; el_set(e, EL_REFRESH); }
+                continue;
+            }
             errno = wait_error;
             return -1;
         }
