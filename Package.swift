@@ -25,7 +25,9 @@ let package = Package(
         // libedit, through a shim for its variadic calls. Only FormworkREPL's LineEditor imports it.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The line-edited REPL: readers, commands, the terminal table, guided filling.
-        .target(name: "FormworkREPL", dependencies: ["Formwork", "CEditLine"]),
+        // libedit's key reader, so that Ctrl-C is never lost (C: signal handlers, ppoll).
+        .target(name: "CKeyReader", dependencies: ["CEditLine"]),
+        .target(name: "FormworkREPL", dependencies: ["Formwork", "CEditLine", "CKeyReader"]),
         // The command-line tool.
         .executableTarget(name: "formwork", dependencies: [
             "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),

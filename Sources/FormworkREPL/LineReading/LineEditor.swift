@@ -1,4 +1,5 @@
 @preconcurrency import CEditLine
+import CKeyReader
 import Foundation
 
 /// Line editing on a terminal with libedit: Emacs keys, history kept across runs,
@@ -31,10 +32,7 @@ public final class LineEditor: LineReader {
         terminal = dup(STDIN_FILENO)
         hasOriginalSettings = terminal >= 0 && tcgetattr(terminal, &originalSettings) == 0
         TerminalSupport.ensureUTF8Locale()
-        // Ctrl-C ends the read through a self-pipe, so it is never lost. The pipe is a
-        // static in CEditLine's header: each Swift file gets its own copy, so every
-        // fw_…interrupt… call stays in this file.
-        fw_install_interrupt_handler()
+        fw_install_interrupt_handler()  // CKeyReader: Ctrl-C ends the read, never lost
         TerminalSupport.installTerminationHandlers()
         editLine = el_init("formwork", stdin, stdout, stderr)
         history = history_init()
@@ -88,7 +86,7 @@ public final class LineEditor: LineReader {
         currentCompletion = prompt.completion
         prefill = prompt.prefill.flatMap { $0.isEmpty ? nil : $0 }
         if prefill != nil { el_push(editLine, "\u{18}\u{10}") }
-        _ = fw_take_interrupt()  // a Ctrl-C pressed while a command ran does not end this line
+        fw_forget_interrupts()  // a Ctrl-C pressed while a command ran does not end this line
         var count: Int32 = 0
         errno = 0
         guard let raw = el_gets(editLine, &count) else {
