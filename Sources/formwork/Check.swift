@@ -5,25 +5,73 @@ import Foundation
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check definition files; print every problem as path:line:col.",
-        discussion: "Exits 0 when every file is valid, 1 otherwise (diagnostics on standard error).")
+        discussion: """
+            A directory is checked whole: every definition under it (.yaml, .yml, .json),
+            in its folders too, but for hidden files and JSON Schemas (*.schema.json).
+            Exits 0 when every file is valid, 1 otherwise (diagnostics on standard error).
 
-    @Argument(help: "Definition files (.yaml, .yml, .json).")
+            Examples:
+              formwork check Forms/signup.yaml
+              formwork check Forms
+              formwork check Forms/*
+            """)
+
+    @Argument(help: "Definition files (.yaml, .yml, .json) or directories of them.")
     var files: [String]
 
     func run() throws {
         var failed = 0
-        for path in files {
-            do {
-                let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-                print("\(path): ok (\(form.fields.count) fields in \(form.sections.count) sections)")
-            } catch {
-                printError(error.rendered)
+        var checked = 0
+        for argument in files {
+            let entries = Self.definitions(at: argument)
+            if entries.isEmpty {
+                printError("\(TerminalText.escaped(argument)): error: no definitions (.yaml, .yml, .json) in this directory")
                 failed += 1
+                checked += 1
+            }
+            for (path, isSchema) in entries {
+                if isSchema {
+                    print("\(TerminalText.escaped(path)): skipped (a JSON Schema, not a definition)")
+                    continue
+                }
+                checked += 1
+                do {
+                    let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+                    print("\(TerminalText.escaped(path)): ok (\(form.fields.count) fields in \(form.sections.count) sections)")
+                } catch {
+                    printError(error.rendered)
+                    failed += 1
+                }
             }
         }
         if failed > 0 {
-            printError("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") failed")
+            printError("\(failed) of \(checked) file\(checked == 1 ? "" : "s") failed")
             throw ExitCode(1)
         }
+    }
+
+    /// The definitions a command-line argument names: the file itself, or every
+    /// definition under a directory, sorted, hidden entries left out, JSON Schemas
+    /// marked (they are passed over).
+    static func definitions(at path: String) -> [(path: String, isSchema: Bool)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [(path, false)]  // a file, or a path whose error `load` reports
+        }
+        var found: [(path: String, isSchema: Bool)] = []
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        var entries: [String] = []
+        while let entry = enumerator?.nextObject() as? String {
+            if entry.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            entries.append(entry)
+        }
+        for entry in entries.sorted() {
+            let full = base + "/" + entry
+            let name = entry.lowercased()
+            guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") else { continue }
+            found.append((full, name.hasSuffix(".schema.json")))
+        }
+        return found
     }
 }

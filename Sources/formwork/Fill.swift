@@ -16,7 +16,9 @@ struct Fill: ParsableCommand {
             ($XDG_STATE_HOME/formwork/drafts/, or --draft PATH), so a crash or a closed
             window loses nothing: filling the same form again resumes it. A submit
             removes the draft. Secure answers are never written to drafts. In script
-            mode drafts are used only with --draft.
+            mode drafts are used only with --draft. A draft has one writer: while one
+            session fills it, another is refused (use --draft PATH for a separate
+            draft, or --read-only to view the first session's answers).
 
             Exit status: 0 after a successful submit or quit, 1 when a command failed or
             submit found errors, 2 when the definition or the arguments are invalid,
@@ -46,6 +48,14 @@ struct Fill: ParsableCommand {
     @Flag(help: "Start over: remove this form's draft instead of resuming it.")
     var fresh = false
 
+    @Flag(help: "View the draft's answers without changing anything (while another session fills it, say).")
+    var readOnly = false
+
+    func validate() throws {
+        if readOnly, fresh { throw ValidationError("--read-only views the draft; --fresh would remove it: give one of them") }
+        if readOnly, guided { throw ValidationError("--read-only cannot answer questions: leave out --guided") }
+    }
+
     func run() throws {
         let definition: FormDefinition
         do {
@@ -56,18 +66,25 @@ struct Fill: ParsableCommand {
         }
         let session = FormSession(definition: definition)
         let interactive = TerminalSupport.isTerminal(STDIN_FILENO) && TerminalSupport.isTerminal(STDOUT_FILENO)
-        let store = interactive || draft != nil ? try draftStore() : nil
+        let width = interactive ? TerminalSupport.width() : nil
+        let store = interactive || draft != nil || readOnly ? try draftStore() : nil
+        var notices: [String] = []
         if let store {
-            if fresh { store.discard() }
+            if !readOnly {
+                do {
+                    try store.takeLock()  // before anything reads, removes or writes the draft
+                } catch {
+                    for line in inUseMessage(store, error) { printError(TerminalMessage.lines(line, width: width).joined(separator: "\n")) }
+                    throw ExitCode(2)
+                }
+                if fresh { store.discard() }
+            }
             let outcome = fresh ? .none : store.resume(into: session)
-            let notes = store.notes(for: outcome, fresh: fresh)
+            notices = store.notes(for: outcome, fresh: fresh, readOnly: readOnly)
             if case .otherForm = outcome {
-                printError(notes.joined(separator: "\n"))
+                printError(notices.map { TerminalMessage.lines($0, width: width).joined(separator: "\n") }.joined(separator: "\n"))
                 throw ExitCode(2)
             }
-            // At a terminal the notes are part of the conversation; in a script, they are
-            // not results.
-            for line in notes { interactive ? print(line) : printError(line) }
         }
         if let values {
             do { try session.loadValues(contentsOf: URL(fileURLWithPath: values), displayPath: values) } catch {
@@ -77,11 +94,31 @@ struct Fill: ParsableCommand {
         }
         let colors = interactive && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let options = ReplSession.Options(
-            interactive: interactive, guided: guided, width: interactive ? TerminalSupport.width() : 80,
-            colors: colors, answersPath: out, draft: store)
+            interactive: interactive, guided: guided, width: width ?? 80,
+            colors: colors, answersPath: out, draft: readOnly ? nil : store, readOnly: readOnly, notices: notices)
         let reader: any LineReader = interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: options)).run()
+        store?.releaseLock()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Why the draft cannot be filled here, and the two ways on.
+    func inUseMessage(_ store: DraftStore, _ failure: DraftLock.Failure) -> [String] {
+        let draftPath = TerminalText.escaped(DraftStore.abbreviated(store.path))
+        let command = "formwork fill " + TerminalText.escaped(form)
+        switch failure {
+        case .inUse(let holder):
+            let who = holder.map { "another formwork fill (process \($0))" } ?? "another formwork fill"
+            return [
+                "error: the draft \(draftPath) is in use by \(who); two sessions never share a draft, so nothing of either is lost.",
+                "  To fill the form separately, in a draft of its own:",
+                "    \(command) --draft PATH",
+                "  To view the other session's answers without changing them:",
+                "    \(command) --read-only",
+            ]
+        case .unavailable(let reason):
+            return ["error: cannot lock the draft \(draftPath): \(TerminalText.escaped(reason)) (use --draft PATH elsewhere)"]
+        }
     }
 
     /// The draft of this form: `--draft`, else one per definition file.

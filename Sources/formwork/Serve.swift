@@ -10,6 +10,8 @@ struct Serve: ParsableCommand {
             Mutating calls answer with the changes and the current errors, and send a
             form.changed notification first. Only protocol messages are written to
             standard output; diagnostics go to standard error. Ends at end of input.
+            A request line may be up to 8 MiB; a longer one is skipped (never held in
+            memory) and answered with an Invalid Request error.
 
             Example:
               echo '{"jsonrpc":"2.0","id":1,"method":"form.snapshot"}' | formwork serve Forms/seed.yaml
@@ -38,8 +40,19 @@ struct Serve: ParsableCommand {
         }
         let server = FormServer(session: session)
         let output = FileHandle.standardOutput
-        while let line = Swift.readLine(strippingNewline: true) {
-            for message in server.handle(line) { output.write(Data((message + "\n").utf8)) }
+        var reader = RequestLineReader(maximumLength: definition.limits.maximumRequestLength) { buffer in
+            while true {
+                let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+                if count >= 0 || errno != EINTR { return count }
+            }
+        }
+        while let line = reader.next() {
+            let messages: [String]
+            switch line {
+            case .text(let text): messages = server.handle(text)
+            case .tooLong(let bytes): messages = [server.oversizedRequest(bytes: bytes)]
+            }
+            for message in messages { output.write(Data((message + "\n").utf8)) }
         }
     }
 }

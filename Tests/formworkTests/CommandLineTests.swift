@@ -20,6 +20,29 @@ struct CommandLineTests {
         #expect(result.standardError.isEmpty)
     }
 
+    /// `formwork check Forms/*` used to fail on `Forms/schema/` ("unknown file type ''").
+    @Test func checkTakesDirectoriesAsAShellGlobGivesThem() throws {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: Self.package.appendingPathComponent("Forms").path)
+            .filter { !$0.hasPrefix(".") }.sorted().map { "Forms/\($0)" }
+        #expect(entries.contains("Forms/schema"))
+        for arguments in [entries, ["Forms"], ["Forms/"]] {
+            let result = try CommandRunner.run("formwork", ["check"] + arguments, directory: Self.package)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.isEmpty)
+            let lines = result.standardOutput.split(separator: "\n")
+            #expect(lines.filter { $0.hasSuffix(" sections)") }.count == entries.count - 1)
+            #expect(lines.contains { $0.hasSuffix("schema/definition.schema.json: skipped (a JSON Schema, not a definition)") })
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-check-\(UUID())")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        try "id: x\ntitle: X\nsections: []\n".write(to: directory.appendingPathComponent("nested/broken.yaml"), atomically: true, encoding: .utf8)
+        let broken = try formwork("check", directory.path)
+        #expect(broken.status == 1)
+        #expect(broken.standardError.contains("nested/broken.yaml:3:11: error:"), "\(broken.standardError)")
+        let empty = try formwork("check", directory.appendingPathComponent("nested/none").path)
+        #expect(empty.status == 1)
+    }
+
     @Test func checkReportsBrokenFilesOnStandardErrorAndExitsOne() throws {
         let result = try formwork("check", "Forms/seed.yaml", "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.yaml")
         #expect(result.status == 1)

@@ -103,4 +103,34 @@ struct DraftTerminalTests {
         #expect(try fresh.waitForExit() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path).isEmpty)
     }
+
+    /// On a 60-column terminal the draft notices used to be cut by the terminal
+    /// mid-word ("filling this for" / "m again resumes them"); the program wraps them
+    /// itself now, at word boundaries.
+    @Test func draftNoticesWrapAtWordBoundaries() throws {
+        let state = Self.freshState()
+        func terminal(_ arguments: [String] = []) throws -> PseudoTerminal {
+            try PseudoTerminal(executable: CommandRunner.productsDirectory.appendingPathComponent("formwork").path,
+                               arguments: ["fill", TerminalTests.seed] + arguments,
+                               environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"], columns: 60)
+        }
+        func lines(_ transcript: String) -> [String] { transcript.components(separatedBy: "\r\n") }
+        let first = try terminal()
+        try first.waitFor("formwork> ")
+        try first.type("set firstName Ada\r")
+        try first.waitFor("+  2  Last name")
+        try first.type("quit\r")
+        #expect(try first.waitForExit() == 0)
+        let kept = lines(first.transcript).drop { !$0.hasPrefix("Your answers are kept") }
+        #expect(kept.count >= 2)
+        for line in kept where !line.isEmpty { #expect(line.count <= 60, "\(line)") }
+        #expect(kept.joined(separator: " ").contains("filling this form again resumes them (--fresh starts over)."))
+
+        let second = try terminal()
+        try second.waitFor("formwork> ")
+        let resumed = lines(second.transcript).drop { !$0.hasPrefix("Resumed 1 answer from") }.prefix { !$0.hasPrefix("Filling") }
+        #expect(resumed.count >= 2)
+        for line in resumed { #expect(line.count <= 60, "\(line)") }
+        #expect(resumed.joined(separator: " ").contains("--fresh starts over)."))
+    }
 }

@@ -33,4 +33,22 @@ struct RPCClientTests {
         #expect(broken.standardOutput.isEmpty)
         #expect(broken.standardError.contains("circular dependency"))
     }
+
+    /// Before the line limit a 200 MB `field.set` line was read whole (78 s, 1 GB).
+    /// Now a line over 8 MiB is skimmed to its end, answered with an error, and the
+    /// engine goes on serving.
+    @Test func anOversizedLineIsRefusedAndServingGoesOn() throws {
+        var input = Data(#"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"firstName","text":""#.utf8)
+        input.append(Data(repeating: UInt8(ascii: "x"), count: 9 * 1024 * 1024))
+        input.append(Data(#""}}"#.utf8))
+        input.append(Data("\n".utf8))
+        input.append(Data(#"{"jsonrpc":"2.0","id":2,"method":"field.set","params":{"id":"firstName","text":"Ada"}}"#.utf8))
+        input.append(Data("\n".utf8))
+        let result = try CommandRunner.run("formwork", ["serve", "Forms/seed.yaml"], bytes: input, directory: CommandLineTests.package,
+                                           timeout: .seconds(30))
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: the line is 9437267 bytes; requests are limited to 8388608 bytes""#) == true, "\(lines.first ?? "")")
+        #expect(lines.last?.hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":"#) == true)
+    }
 }

@@ -72,7 +72,7 @@ extension DefinitionDecoder {
             return nil
         case .success(let value):
             let bounds = (field.minimum?.literal ?? .null, field.maximum?.literal ?? .null)
-            if let error = FieldValues.check(value, for: field, minimum: bounds.0, maximum: bounds.1) {
+            if let error = FieldValues.check(value, for: field, minimum: bounds.0, maximum: bounds.1, limits: limits) {
                 collector.report(.invalidDefault(field: field.id, reason: error), at: node)
                 return nil
             }

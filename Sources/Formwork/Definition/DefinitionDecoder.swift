@@ -75,7 +75,7 @@ struct DefinitionDecoder {
         guard collector.isEmpty, let id, let title else { return nil }
         return FormDefinition(id: id, title: title, description: description, version: version, sections: sections,
                               fields: definitions, fieldIndex: fieldIndex, reads: graph.reads, evaluationOrder: order,
-                              environment: environment)
+                              environment: environment, limits: limits)
     }
 
     // MARK: Sections

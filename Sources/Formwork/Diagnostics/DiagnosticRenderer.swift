@@ -81,6 +81,7 @@ public enum DiagnosticRenderer {
         case .duplicateKey(let key): return "duplicate key '\(q(key))'"
         case .multipleDocuments: return "the file holds more than one YAML document"
         case .aliasExpansion(let limit): return "YAML aliases expand to more than \(limit) nodes"
+        case .complexKey(let what): return "a mapping key must be plain text, not \(what)"
         case .nestingTooDeep(let limit): return "nesting is deeper than \(limit) levels"
         case let .stringTooLong(length, limit): return "a string of \(length) characters exceeds the limit of \(limit)"
         case .numberOutOfRange(let text): return "'\(q(text))' is not a finite number"
@@ -156,6 +157,7 @@ public enum DiagnosticRenderer {
             return "compare the value, for example $field == 'yes' or not empty($field)"
         case .incompatibleComparison: return "both sides must be of the same type (or null)"
         case .patternNotLiteral: return "write the pattern in quotes, for example matches($code, '^[A-Z]{3}$')"
+        case .complexKey: return "keys name things ('label', a field id); write the key as text, and aliases only as values"
         case .multipleDocuments: return "remove the extra '---' separator"
         case .invalidUTF8: return "save the file as UTF-8"
         case .wrongArity(_, _, _, let usage), .argumentType(_, _, _, _, let usage):

@@ -23,6 +23,8 @@ public enum Problem: Hashable, Sendable {
     case multipleDocuments
     /// YAML aliases expand to more nodes than allowed ("billion laughs").
     case aliasExpansion(limit: Int)
+    /// A mapping key that is not a scalar: `what` is "an alias", "a list" or "a mapping".
+    case complexKey(String)
     /// Nesting deeper than allowed.
     case nestingTooDeep(limit: Int)
     /// A string longer than allowed.

@@ -25,10 +25,14 @@ public struct FormDefinition: Sendable {
     let displayReaders: [[Int]]
     /// Each field's position in `evaluationOrder`.
     let evaluationPosition: [Int]
+    /// The limits the definition was loaded with; values given to a session are held
+    /// to them too (`maximumStringLength`).
+    public let limits: Limits
 
     init(id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
          fields: [FieldDefinition], fieldIndex: [String: Int], reads: [[Int]], evaluationOrder: [Int],
-         environment: ExpressionEnvironment) {
+         environment: ExpressionEnvironment, limits: Limits) {
+        self.limits = limits
         self.id = id
         self.title = title
         self.description = description

@@ -15,7 +15,8 @@ import FormworkCore
 /// ```
 ///
 /// Text from definitions and values is escaped (`TerminalText.escaped`), and lines
-/// fit `width` columns (long values wrap under the value column).
+/// fit `width` columns (long values wrap under the value column, over at most
+/// `valueLinesShown` lines).
 public struct FormTextRenderer {
     public var width: Int
     /// Styles for a terminal; plain by default.
@@ -67,7 +68,7 @@ public struct FormTextRenderer {
         var labelLines = wrap(label, width: cell.isRequired ? labelWidth - 2 : labelWidth)
         if cell.isRequired { labelLines[labelLines.count - 1] += " *" }
         let valueWidth = max(10, width - prefix.count - labelWidth - 2)
-        let valueLines = value.isEmpty ? [] : wrap(value, width: valueWidth)
+        let valueLines = value.isEmpty ? [] : clipped(wrap(value, width: valueWidth), to: Self.valueLinesShown, width: valueWidth)
         var lines: [String] = []
         for index in 0..<max(labelLines.count, valueLines.count, 1) {
             let labelPart = index < labelLines.count ? labelLines[index] : ""
@@ -80,6 +81,20 @@ public struct FormTextRenderer {
             lines += wrap("! " + TerminalText.escaped(error), width: width - indent.count).map { indent + style.error($0) }
         }
         return lines
+    }
+
+    /// The most lines a value takes in the table; a longer one ends in `…` (the whole
+    /// value stays in `values`, the answers, and the prefilled edit line).
+    public static let valueLinesShown = 3
+
+    /// The first `count` of `lines`, the last of them ending in `…` when some were cut.
+    func clipped(_ lines: [String], to count: Int, width: Int) -> [String] {
+        guard lines.count > count else { return lines }
+        var kept = Array(lines.prefix(count))
+        var last = kept[count - 1]
+        while !last.isEmpty, TerminalText.displayWidth(last) + 1 > width { last.removeLast() }
+        kept[count - 1] = last + "…"
+        return kept
     }
 
     /// The label column: the widest label of the form (with its `*`), within two
@@ -99,23 +114,28 @@ public struct FormTextRenderer {
             .joined(separator: "\n")
     }
 
-    /// Splits text into lines of at most `width` columns, at spaces where possible.
-    public func wrap(_ text: String, width: Int) -> [String] {
+    /// Splits text into lines of at most `width` columns, at spaces where possible;
+    /// every line after the first starts with `hangingIndent` spaces (and so holds
+    /// that much less).
+    public func wrap(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
         var lines: [String] = []
+        let indent = String(repeating: " ", count: max(0, min(hangingIndent, width / 2)))
+        var limit: Int { lines.isEmpty ? width : width - indent.count }
+        func newLine(_ line: inout String, _ lineWidth: inout Int) {
+            lines.append(line)
+            line = indent
+            lineWidth = 0
+        }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
+            var line = lines.isEmpty ? "" : indent
             var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let wordWidth = TerminalText.displayWidth(word)
-                if lineWidth > 0, lineWidth + 1 + wordWidth > width {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                if wordWidth > width {  // a word longer than the line: cut it by columns
+                if lineWidth > 0, lineWidth + 1 + wordWidth > limit { newLine(&line, &lineWidth) }
+                if wordWidth > limit {  // a word longer than the line: cut it by columns
                     for character in word {
                         let characterWidth = TerminalText.displayWidth(of: character)
-                        if lineWidth + characterWidth > width { lines.append(line); line = ""; lineWidth = 0 }
+                        if lineWidth + characterWidth > limit { newLine(&line, &lineWidth) }
                         line.append(character)
                         lineWidth += characterWidth
                     }

@@ -49,6 +49,16 @@ public final class FormServer {
         "field.set", "field.clear", "session.undo", "session.redo", "session.load",
     ]
 
+    /// The answer to a request line longer than `Limits.maximumRequestLength` (see
+    /// `RequestLineReader`): an Invalid Request error with a null id, since the id was
+    /// never read.
+    public func oversizedRequest(bytes: Int) -> String {
+        let limit = session.definition.limits.maximumRequestLength
+        return Self.errorResponse(id: nil, Failure(
+            code: .invalidRequest, message: "Invalid Request: the line is \(bytes) bytes; requests are limited to \(limit) bytes",
+            data: .object([("bytes", .value(.number(Double(bytes)))), ("limit", .value(.number(Double(limit))))])))
+    }
+
     /// Handles one line; returns the lines to write (notifications, then the response;
     /// nothing for a notification request).
     public func handle(_ line: String) -> [String] {

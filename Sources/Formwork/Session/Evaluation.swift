@@ -114,6 +114,14 @@ final class Evaluation {
         }
     }
 
+    /// The first of the field's own rules (`FieldValues.check`) that `value` breaks,
+    /// with its bounds evaluated now and the definition's limits: the one check every
+    /// value passes on its way in (prompt, script, values file, draft, JSON-RPC, Swift).
+    func checkOwnRules(_ value: Value, of field: FieldDefinition) -> FieldError? {
+        FieldValues.check(value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum),
+                          limits: definition.limits)
+    }
+
     /// Whether the field must be answered now (only ever true when it is visible).
     func isRequired(_ index: Int) -> Bool {
         guard isFieldVisible(index) else { return false }
@@ -138,9 +146,7 @@ final class Evaluation {
         if isEmpty {
             if isRequired(index) { return error(.required) }
         } else {
-            if let own = FieldValues.check(value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum)) {
-                return own
-            }
+            if let own = checkOwnRules(value, of: field) { return own }
             if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {
                 return error(.minSelected(minSelected))
             }

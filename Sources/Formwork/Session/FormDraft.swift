@@ -147,8 +147,7 @@ extension FormSession {
             case .failure(let error):
                 report.dropped.append((id, error.message))
             case .success(let value):
-                if let error = FieldValues.check(value, for: field, minimum: evaluation.evaluate(field.minimum),
-                                                 maximum: evaluation.evaluate(field.maximum)) {
+                if let error = evaluation.checkOwnRules(value, of: field) {
                     report.dropped.append((id, error.message))
                 } else {
                     newValues[field.index] = value

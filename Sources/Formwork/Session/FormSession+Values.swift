@@ -79,8 +79,7 @@ extension FormSession {
                 switch ValueReader.value(from: node, for: field) {
                 case .failure(let error): collector.report(.invalidValue(field: id, reason: error), at: node)
                 case .success(let value):
-                    if let error = FieldValues.check(value, for: field, minimum: evaluation.evaluate(field.minimum),
-                                                     maximum: evaluation.evaluate(field.maximum)) {
+                    if let error = evaluation.checkOwnRules(value, of: field) {
                         collector.report(.invalidValue(field: id, reason: error), at: node)
                     } else {
                         updates.append((field, value))

@@ -248,8 +248,7 @@ public final class FormSession {
         guard field.kind.isEditable else { throw .rejected(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue))) }
         if !value.isNull {
             let evaluation = self.evaluation
-            let bounds = (evaluation.evaluate(field.minimum), evaluation.evaluate(field.maximum))
-            if let error = FieldValues.check(value, for: field, minimum: bounds.0, maximum: bounds.1) { throw .rejected(error) }
+            if let error = evaluation.checkOwnRules(value, of: field) { throw .rejected(error) }
             if field.kind == .choice, case .string(let selected) = value,
                 !evaluation.visibleOptions(of: field.index).contains(where: { $0.value == selected })
             {

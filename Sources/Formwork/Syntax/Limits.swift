@@ -15,6 +15,9 @@ public struct Limits: Sendable, Hashable {
     public var maximumExpressionLength = 10_000
     /// Deepest nesting inside one expression (parentheses, operators, calls).
     public var maximumExpressionDepth = 100
+    /// Longest JSON-RPC request line (`formwork serve`), in bytes; a longer line is
+    /// skipped without being held in memory and answered with an error.
+    public var maximumRequestLength = 8 * 1024 * 1024
 
     public init() {}
 

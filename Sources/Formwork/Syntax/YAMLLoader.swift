@@ -3,8 +3,11 @@ import Yams
 /// Parses YAML with Yams' `compose` into a `SyntaxNode` tree.
 ///
 /// Yams composes recursively, so the nesting of the text is bounded before Yams
-/// sees it (`NestingEstimate`); aliases are expanded with a node budget, so a
-/// "billion laughs" document is an error, not an exhausted machine.
+/// sees it (`NestingEstimate`). A text that may hold aliases is checked first on
+/// libyaml's event stream (`YAMLAliasCheck`): every alias's expansion is counted
+/// against a node budget and no key may be an alias or a collection, so a "billion
+/// laughs" document — in a value or in a key — is an error at once, not an
+/// exhausted machine. Converting to `SyntaxNode`s keeps the same budget.
 enum YAMLLoader {
     static func parse(_ text: String, limits: Limits) throws(Diagnostic) -> SyntaxNode {
         do {
@@ -28,6 +31,7 @@ enum YAMLLoader {
         if let location = NestingEstimate.firstLocationDeeperThan(limits.maximumNesting * 8, in: text) {
             throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location)
         }
+        if YAMLAliasCheck.mayUseAliases(text) { try YAMLAliasCheck.check(text, maximumNodes: limits.maximumNodes) }
         let root: Node?
         do {
             // The basic resolver tags nothing: scalars are typed by `PlainScalar`
@@ -88,6 +92,13 @@ enum YAMLLoader {
             var pairs: [(key: SyntaxNode, value: SyntaxNode)] = []
             pairs.reserveCapacity(mapping.count)
             for (key, value) in mapping {
+                if case .alias = key { throw Diagnostic(.complexKey("an alias"), at: location) }
+                if case .mapping(let keyMapping) = key {
+                    throw Diagnostic(.complexKey("a mapping"), at: keyMapping.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? location)
+                }
+                if case .sequence(let keySequence) = key {
+                    throw Diagnostic(.complexKey("a list"), at: keySequence.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? location)
+                }
                 pairs.append((try convert(key, depth: depth + 1, budget: &budget, limits: limits),
                               try convert(value, depth: depth + 1, budget: &budget, limits: limits)))
             }

@@ -48,6 +48,9 @@ public enum ValidationRule: Hashable, Sendable {
     case minSelected(Int)
     /// More selections than `maxSelected`.
     case maxSelected(Int)
+    /// Text longer than any value may be (`Limits.maximumStringLength`), whatever the
+    /// field's own `maxLength`.
+    case lengthLimit(Int)
     /// Notes and computed fields cannot be set.
     case readOnly(kind: String)
     /// A `rules` entry whose `check` failed, with its message.
@@ -68,6 +71,7 @@ public enum ValidationRule: Hashable, Sendable {
         case .format: return "format"
         case .minSelected: return "minSelected"
         case .maxSelected: return "maxSelected"
+        case .lengthLimit: return "limit"
         case .readOnly: return "readOnly"
         case .check(let index, _): return "rules[\(index)]"
         }
@@ -89,6 +93,7 @@ public enum ValidationRule: Hashable, Sendable {
         case .format(let format): return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"
         case .minSelected(let count): return "select at least \(count)"
         case .maxSelected(let count): return "select at most \(count)"
+        case .lengthLimit(let length): return "must be at most \(length) characters long (the limit for any text)"
         case .readOnly(let kind): return "is read-only (\(kind))"
         case .check(_, let message): return message
         }

@@ -101,11 +101,17 @@ public enum FieldValues {
     }
 
     /// The first of the field's own rules that `value` breaks, if any. `minimum` and
-    /// `maximum` are the field's bounds, already evaluated.
-    public static func check(_ value: Value, for field: FieldDefinition, minimum: Value = .null, maximum: Value = .null) -> FieldError? {
+    /// `maximum` are the field's bounds, already evaluated; no text may be longer than
+    /// `limits.maximumStringLength`, whatever the field allows.
+    public static func check(_ value: Value, for field: FieldDefinition, minimum: Value = .null, maximum: Value = .null,
+                             limits: Limits = .default) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
         switch value {
         case .string(let text) where field.kind == .text || field.kind == .secure:
+            // Counting characters is linear: the byte count settles most texts.
+            if text.utf8.count > limits.maximumStringLength, text.count > limits.maximumStringLength {
+                return error(.lengthLimit(limits.maximumStringLength))
+            }
             let length = text.count
             if let minLength = field.minLength, length < minLength { return error(.minLength(minLength)) }
             if let maxLength = field.maxLength, length > maxLength { return error(.maxLength(maxLength)) }

@@ -19,6 +19,17 @@ public enum Command: Equatable, Sendable {
     case quit
 }
 
+extension Command {
+    /// Whether the command changes answers (refused in a read-only session).
+    public var changesAnswers: Bool {
+        switch self {
+        case .set(_, let value): return value != nil
+        case .toggle, .clear, .undo, .redo, .submit: return true
+        default: return false
+        }
+    }
+}
+
 /// Why a line is not a command.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)

@@ -55,7 +55,7 @@ public enum CommandHelp {
             lines.append("  " + entry.usage.padding(toLength: column - 2, withPad: " ", startingAt: 0) + summary[0])
             lines += summary.dropFirst().map { String(repeating: " ", count: column) + $0 }
         }
-        return lines + [""] + wrapper.wrap("Type a row number to edit that row. TAB completes commands, field ids and options.", width: width)
+        return lines + [""] + wrapper.wrap("Type a row number to edit that row; wherever a command takes an ID, a row number works too. TAB completes commands, field ids and options.", width: width)
     }
 }
 

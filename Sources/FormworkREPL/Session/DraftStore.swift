@@ -7,10 +7,12 @@ import Foundation
 ///
 /// Drafts live in `$XDG_STATE_HOME/formwork/drafts/` (default
 /// `~/.local/state/formwork/drafts/`), one per definition file, readable by the
-/// user only. Secure answers are never written.
+/// user only. Secure answers are never written. A draft has one writer at a time:
+/// the session that fills it holds its `DraftLock` (`takeLock()`).
 ///
 /// ```swift
 /// let store = DraftStore(path: DraftStore.defaultPath(forForm: form), formPath: form, fingerprint: fingerprint)
+/// try store.takeLock()                          // DraftLock.Failure.inUse: another session fills it
 /// let notes = store.resume(into: session)      // what to tell the person
 /// // … after each change:
 /// try store.save(session)
@@ -24,6 +26,7 @@ public final class DraftStore {
     public let fingerprint: String
     private var savedValues: FormSession.Snapshot?
     private var exists: Bool
+    private var lock: DraftLock?
 
     public init(path: String, formPath: String, fingerprint: String) {
         self.path = path
@@ -42,6 +45,20 @@ public final class DraftStore {
         let safeName = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(60))
         let suffix = FormDraft.fingerprint(of: formPath.utf8).suffix(8)
         return (state as NSString).appendingPathComponent("formwork/drafts/\(safeName)-\(suffix).json")
+    }
+
+    /// Takes the draft for this session, until `releaseLock()` or the end of the
+    /// process; do it before resuming, discarding or saving.
+    ///
+    /// - Throws: `DraftLock.Failure.inUse` when another session fills this draft.
+    public func takeLock() throws(DraftLock.Failure) {
+        if lock == nil { lock = try DraftLock.acquire(for: path) }
+    }
+
+    /// Gives the draft up (also done when the store is released).
+    public func releaseLock() {
+        lock?.release()
+        lock = nil
     }
 
     /// What resuming found.
@@ -97,16 +114,21 @@ public final class DraftStore {
         exists = false
     }
 
-    /// The lines that tell a person what resuming did.
-    public func notes(for outcome: Outcome, fresh: Bool = false) -> [String] {
+    /// The lines that tell a person what resuming did (`readOnly`: what viewing shows).
+    public func notes(for outcome: Outcome, fresh: Bool = false, readOnly: Bool = false) -> [String] {
         let where_ = TerminalText.escaped(Self.abbreviated(path))
         switch outcome {
         case .none:
+            if readOnly { return ["There is no draft \(where_): the form is shown as it starts."] }
             return fresh ? ["Starting fresh; answers will be kept in the draft \(where_)."] : []
         case let .resumed(report, saved, changed):
             var lines: [String] = []
             let count = report.restored.count
-            lines.append("Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(where_); --fresh starts over).")
+            if readOnly {
+                lines.append("Showing \(count) answer\(count == 1 ? "" : "s") of the draft \(where_), as saved at \(Self.format(saved)).")
+            } else {
+                lines.append("Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(where_); --fresh starts over).")
+            }
             if !report.dropped.isEmpty {
                 let intro = changed ? "The form changed since then; left out" : "Left out"
                 lines.append("\(intro) \(report.dropped.count) answer\(report.dropped.count == 1 ? "" : "s") that no longer fit\(report.dropped.count == 1 ? "s" : ""):")
@@ -131,7 +153,7 @@ public final class DraftStore {
     }
 
     /// `~/…` for paths in the home directory.
-    static func abbreviated(_ path: String) -> String {
+    public static func abbreviated(_ path: String) -> String {
         let home = NSHomeDirectory()
         return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }

@@ -12,7 +12,7 @@ extension ReplSession {
             error(failure.description)
             askCommand()
         case .success(let command):
-            if case .set(let id, _) = command, form.definition.field(id)?.kind == .secure {
+            if case .set(let id, _) = command, lookUp(id)?.kind == .secure {
                 step.history = nil  // a secure value never enters history
             } else {
                 step.history = trimmed
@@ -22,6 +22,10 @@ extension ReplSession {
     }
 
     func run(_ command: Command) {
+        if options.readOnly, command.changesAnswers {
+            refuseReadOnly()
+            return askCommand()
+        }
         switch command {
         case .show:
             form.reload(table, animated: false)
@@ -31,14 +35,14 @@ extension ReplSession {
         case let .set(id, value):
             guard let field = field(id) else { break }
             guard let value else { return focus(field.index) }
-            mutate { () throws(SessionError) in try form.set(id, text: value) }
+            mutate { () throws(SessionError) in try form.set(field.id, text: value) }
             current = field.index
         case let .toggle(id, option):
-            guard field(id) != nil else { break }
-            mutate { () throws(SessionError) in try form.toggle(id, option: option) }
+            guard let field = field(id) else { break }
+            mutate { () throws(SessionError) in try form.toggle(field.id, option: option) }
         case .clear(let id):
-            guard field(id) != nil else { break }
-            mutate { () throws(SessionError) in try form.clear(id) }
+            guard let field = field(id) else { break }
+            mutate { () throws(SessionError) in try form.clear(field.id) }
         case .next:
             return next()
         case .back:
@@ -75,17 +79,14 @@ extension ReplSession {
     }
 
     func select(_ number: Int) {
-        guard let path = table.indexPath(ofRow: number), let field = form.field(at: path) else {
-            error("there is no row \(number) (rows are 1 to \(table.rowCount))")
-            return askCommand()
-        }
+        guard let field = field(atRow: number) else { return askCommand() }
         current = field.index
         switch field.kind {
         case .switch:
             mutate { () throws(SessionError) in try form.toggle(field.id) }
             askCommand()
         case .note:
-            step.lines += (FormTextRenderer.safe(field.text ?? "")).components(separatedBy: "\n").map { .out("  " + $0) }
+            for line in FormTextRenderer.safe(field.text ?? "").components(separatedBy: "\n") { out("  " + line) }
             askCommand()
         case .computed:
             describeComputed(field)
@@ -119,7 +120,7 @@ extension ReplSession {
     }
 
     func goto(_ id: String) {
-        if let section = form.definition.section(id), form.definition.field(id) == nil {
+        if Int(id) == nil, let section = form.definition.section(id), form.definition.field(id) == nil {
             guard let first = section.fieldIndices.first(where: { form.isVisible(form.definition.fields[$0].id) }) else {
                 error("section '\(id)' is hidden now ('why \(id)' says why)")
                 return askCommand()
@@ -155,7 +156,7 @@ extension ReplSession {
         for error in errors {
             let number = table.number(ofField: error.field).map { String(format: "%3d", $0) } ?? "  -"
             let label = form.definition.field(error.field).map { TerminalText.escaped($0.label) } ?? error.field
-            step.lines.append(.err("\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))"))
+            message("\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error, hangingIndent: 5)
         }
     }
 
@@ -176,7 +177,7 @@ extension ReplSession {
         let errors = form.validate()
         showChanges()
         guard errors.isEmpty else {
-            step.lines.append(.err("error: \(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting:"))
+            message("error: \(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting:", to: .error, hangingIndent: 7)
             failed = true
             listErrors(errors)
             if options.interactive, let first = form.definition.field(errors[0].field) {
@@ -216,6 +217,7 @@ extension ReplSession {
         }
         out("  \(entry.usage)")
         out("    \(entry.summary)")
+        if entry.usage.contains("ID") { out("    ID is a field id or the row's number in the table.") }
     }
 
     /// Leaves; on a terminal, asks first when there are unsaved changes.

@@ -61,8 +61,8 @@ extension ReplSession {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: expanded.isEmpty ? "." : expanded) else { return [] }
         return names.filter { $0.hasPrefix(namePrefix) && !$0.hasPrefix(".") }.sorted().map { name in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: (expanded.isEmpty ? "." : expanded) + "/" + name, isDirectory: &isDirectory)
-            return directory + name + (isDirectory.boolValue ? "/" : "")
+            let exists = FileManager.default.fileExists(atPath: (expanded.isEmpty ? "." : expanded) + "/" + name, isDirectory: &isDirectory)
+            return directory + name + (exists && isDirectory.boolValue ? "/" : "")
         }
     }
 }

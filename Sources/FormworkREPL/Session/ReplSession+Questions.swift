@@ -7,6 +7,12 @@ extension ReplSession {
     /// current value (choices list their options first).
     func ask(_ index: Int, guided: Bool, remember: Bool = true, retry: String? = nil) {
         let field = form.definition.fields[index]
+        if options.readOnly {  // show the row instead of asking
+            step.lines += table.rowLines(forField: field.id).map(ReplLine.out)
+            current = index
+            refuseReadOnly()
+            return askCommand()
+        }
         if remember, let current, current != index, visited.last != current { visited.append(current) }
         current = index
         question = .value(field: index, guided: guided)

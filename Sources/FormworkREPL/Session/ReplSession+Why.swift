@@ -5,6 +5,10 @@ extension ReplSession {
     /// current value of everything the condition reads.
     func explain(_ id: String) -> [String] {
         let definition = form.definition
+        if let number = Int(id) {
+            guard let field = field(atRow: number) else { return [] }
+            return explain(field.id)
+        }
         if let field = definition.field(id) {
             let section = definition.sections[field.sectionIndex]
             var lines: [String] = []

@@ -50,10 +50,18 @@ public final class ReplSession {
         public var writeFile: (String, String) throws -> Void
         /// Where answers are kept after every change (`nil`: no draft).
         public var draft: DraftStore?
+        /// Viewing only (`fill --read-only`): every command that would change an answer
+        /// is refused, and nothing is saved.
+        public var readOnly: Bool
+        /// What to tell the person before anything else (what resuming a draft did):
+        /// at a terminal the start of the conversation, in script mode on standard error.
+        public var notices: [String]
 
         public init(interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
-                    draft: DraftStore? = nil,
+                    draft: DraftStore? = nil, readOnly: Bool = false, notices: [String] = [],
                     writeFile: @escaping (String, String) throws -> Void = ReplSession.writeAtomically) {
+            self.readOnly = readOnly
+            self.notices = notices
             self.interactive = interactive
             self.guided = guided
             self.width = width
@@ -102,7 +110,12 @@ public final class ReplSession {
     public func start() -> ReplStep {
         step = ReplStep()
         form.reload(table, animated: false)
-        if options.interactive {
+        for notice in options.notices { message(notice, to: options.interactive ? .output : .error) }
+        if options.interactive, options.readOnly {
+            out("Viewing \"\(TerminalText.escaped(form.definition.title))\" read-only: nothing can be changed. 'show', 'why', 'values' and 'errors' work; 'quit' leaves.")
+            out("")
+            step.lines += table.render().map(ReplLine.out)
+        } else if options.interactive {
             out("Filling \"\(TerminalText.escaped(form.definition.title))\". Type a row number to edit it, or 'help'.")
             if guidedActive {
                 out("Guided: answer each field in turn; :back, :skip, :goto ID, :review, :quit work at any question.")
@@ -168,12 +181,21 @@ public final class ReplSession {
 
     // MARK: Output helpers
 
-    func out(_ text: String) { step.lines.append(.out(text)) }
+    /// The one way messages reach the terminal (`TerminalMessage`): at a terminal
+    /// wrapped at word boundaries to the table's width, continuation lines indented
+    /// by `hangingIndent` (default: the message's own leading spaces); in script mode
+    /// one line, for scripts that read it.
+    func message(_ text: String, to stream: ReplLine.Stream = .output, hangingIndent: Int? = nil) {
+        let width = options.interactive ? table.renderer.width : nil
+        step.lines += TerminalMessage.lines(text, width: width, hangingIndent: hangingIndent).map { ReplLine(stream: stream, text: $0) }
+    }
+
+    func out(_ text: String) { message(text) }
 
     /// A one-line error; in script mode it makes the exit status 1. Errors quote
     /// what was typed, so control characters in it are shown escaped.
     func error(_ text: String) {
-        step.lines.append(.err("error: " + TerminalText.escaped(text)))
+        message("error: " + TerminalText.escaped(text), to: .error, hangingIndent: 7)
         failed = true
     }
 
@@ -198,12 +220,34 @@ public final class ReplSession {
         ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// The field with `id`, or an error with suggestions.
+    /// The field with `id` — or shown at row `id`, when it is a row number — or an
+    /// error with suggestions.
     func field(_ id: String) -> FieldDefinition? {
+        if let number = Int(id) { return field(atRow: number) }
         if let field = form.definition.field(id) { return field }
         let suggestions = form.definition.suggestions(for: id)
         error("no field '\(id)'" + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)"))
         return nil
+    }
+
+    /// The field named by `id` or shown at row `id`, if any, without reporting anything.
+    func lookUp(_ id: String) -> FieldDefinition? {
+        if let number = Int(id) { return table.indexPath(ofRow: number).flatMap(form.field(at:)) }
+        return form.definition.field(id)
+    }
+
+    /// The error for a change asked of a read-only session.
+    func refuseReadOnly() {
+        error("read-only: this session only views the draft (fill --read-only); nothing was changed")
+    }
+
+    /// The field shown at row `number` of the table, or an error naming the rows.
+    func field(atRow number: Int) -> FieldDefinition? {
+        guard let path = table.indexPath(ofRow: number), let field = form.field(at: path) else {
+            error("there is no row \(number) (rows are 1 to \(table.rowCount))")
+            return nil
+        }
+        return field
     }
 
     // MARK: Changing values
@@ -212,6 +256,10 @@ public final class ReplSession {
     /// changed.
     @discardableResult
     func mutate(_ change: () throws(SessionError) -> Void) -> Bool {
+        guard !options.readOnly else {
+            refuseReadOnly()
+            return false
+        }
         let result: Result<Void, SessionError> = form.performBatch { Self.run(change) }
         if case .failure(let error) = result {
             reportRejection(error)
@@ -264,7 +312,7 @@ public final class ReplSession {
             draftFailure = nil
         } catch {
             if draftFailure != error.reason {
-                step.lines.append(.err("warning: cannot save the draft: " + TerminalText.escaped(error.description)))
+                message("warning: cannot save the draft: " + TerminalText.escaped(error.description), to: .error, hangingIndent: 9)
                 draftFailure = error.reason
             }
         }
@@ -274,7 +322,7 @@ public final class ReplSession {
     func terminated(by signal: Int32) {
         let name = signal == SIGHUP ? "SIGHUP" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
         let kept = options.draft.map { " Answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated($0.path)))." } ?? ""
-        step.lines.append(.err("formwork: \(name) received; exiting.\(kept)"))
+        message("formwork: \(name) received; exiting.\(kept)", to: .error, hangingIndent: 2)
         step.prompt = nil
         step.exitStatus = 128 + signal
     }

@@ -17,7 +17,7 @@ final class ReplHarness {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Forms")
 
     init(_ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
-         draft: DraftStore? = nil, today: LocalDate = LocalDate("2024-03-01")!) throws {
+         draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!) throws {
         let definition: FormDefinition
         if name.hasPrefix("id:") {
             definition = try FormDefinition(yaml: name)
@@ -27,7 +27,7 @@ final class ReplHarness {
         form = try FormSession(definition: definition, today: today)
         let box = WriteBox()
         repl = ReplSession(form: form, options: .init(
-            interactive: interactive, guided: guided, answersPath: answersPath, draft: draft,
+            interactive: interactive, guided: guided, width: width, answersPath: answersPath, draft: draft, readOnly: readOnly,
             writeFile: { path, contents in box.files[path] = contents }))
         self.box = box
         record(repl.start())

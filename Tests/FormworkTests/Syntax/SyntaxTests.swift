@@ -64,6 +64,45 @@ struct SyntaxTests {
         #expect(problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(lines.joined(separator: "\n"), limits: limits) } == Problem.aliasExpansion(limit: 100_000))
     }
 
+    /// Before the event-stream check, Yams hashed a key like this through its aliases
+    /// while composing (15 s for `*a7`, minutes for `*a9`), before any budget applied,
+    /// and the error then pointed at `a0`. Now it is an error at the key, at once.
+    @Test(arguments: [("? *a9\n: key", 1, 3, "an alias"), ("*a9 : key", 1, 1, "an alias"),
+                      ("? [*a9, *a8]\n: key", 1, 3, "a list"), ("{*a9: 1}: key", 1, 1, "a mapping")])
+    func yamlAliasOrCollectionAsKeyIsAnErrorAtTheKey(key: String, line: Int, column: Int, what: String) {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]") }
+        var limits = Limits.default
+        limits.maximumNodes = .max  // only the key rule stands between Yams and the bomb
+        do {
+            _ = try YAMLLoader.parse((lines + [key]).joined(separator: "\n"), limits: limits)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.problem == .complexKey(what))
+            #expect(error.location == SourceLocation(line: lines.count + line, column: column))
+        }
+    }
+
+    @Test func yamlAliasesWithinTheBudgetStillWork() throws {
+        let root = try YAMLLoader.parse("yes: &yes [a, b]\nagain: *yes\nscalar: &s text\nkey: *s\n", limits: .default)
+        let pairs = try #require(root.pairs)
+        #expect(pairs[1].value.elements?.map(\.scalarText) == ["a", "b"])
+        #expect(pairs[3].value.scalarText == "text")
+    }
+
+    @Test func theAliasBudgetPointsAtTheAliasThatCrossesIt() {
+        let text = "a: &a [x, x, x]\nb: [*a, *a, *a]\n"
+        var limits = Limits.default
+        limits.maximumNodes = 12  // root 1, a: 1 + 4 (=6 with its key), b: key 1, list 1, then 4 per alias
+        do {
+            _ = try YAMLLoader.parse(text, limits: limits)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.problem == .aliasExpansion(limit: 12))
+            #expect(error.location == SourceLocation(line: 2, column: 9))
+        }
+    }
+
     @Test func yamlScalarsAreTypedByYAML12CoreRules() throws {
         let root = try YAMLLoader.parse("a: yes\nb: true\nc: '12'\nd: 12\ne: ~\nf: 1.5e3\ng: no\n", limits: .default)
         let types = try #require(root.pairs).map { $0.value.typeDescription }
