@@ -96,21 +96,25 @@ enum FuzzTarget: String, CaseIterable {
         for isJSON in [false, true] {
             guard let definition = try? FormDefinition(data: Data(bytes), isJSON: isJSON) else { continue }
             let session = FormSession(definition: definition)
-            session.reload(nil, animated: false)
-            _ = FormTextRenderer(width: 60).render(session)
+            let table = TerminalTable(form: definition, renderer: TableRenderer(width: 60))
+            session.reload(table, animated: false)
+            _ = table.render()
             _ = session.validate()
             _ = session.answersJSON()
             for field in definition.fields.prefix(20) where field.kind == .switch { try? session.toggle(field.id) }
-            session.reload(nil, animated: true)
+            session.reload(table, animated: true)
+            _ = table.changeLines
         }
     }
 
     static func values(_ bytes: [UInt8]) {
         for isJSON in [false, true] {
             let session = FormSession(definition: form)
+            let table = TerminalTable(form: form, renderer: TableRenderer(width: 60))
+            session.reload(table, animated: false)
             guard (try? session.loadValues(bytes: bytes, isJSON: isJSON)) != nil else { continue }
-            session.reload(nil, animated: true)
-            _ = FormTextRenderer(width: 60).render(session)
+            session.reload(table, animated: true)
+            _ = table.render()
             _ = session.validate()
             _ = session.answersJSON()
         }

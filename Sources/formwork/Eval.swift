@@ -28,13 +28,7 @@ struct Eval: ParsableCommand {
         let environment: ExpressionEnvironment
         var evaluate: (CompiledExpression) -> Value
         if let form {
-            let session = FormSession(definition: try loadDefinition(form))
-            if let values {
-                do { try session.loadValues(contentsOf: URL(fileURLWithPath: values), displayPath: values) } catch {
-                    printError(error.rendered)
-                    throw ExitCode(1)
-                }
-            }
+            let session = try FormArguments.session(of: FormArguments.definition(at: form, failing: 1), values: values, failing: 1)
             for (id, text) in try parsedAssignments() {
                 do { try session.set(id, text: text) } catch {
                     printError("error: --set \(id)=\(text): \(error)")

@@ -30,11 +30,7 @@ struct Fill: ParsableCommand {
               printf 'set firstName Ada\\nsubmit\\n' | formwork fill Forms/seed.yaml --out answers.json
             """)
 
-    @Argument(help: "The definition file.")
-    var form: String
-
-    @Option(help: "A values file (JSON or YAML) to start from.")
-    var values: String?
+    @OptionGroup var source: FormArguments
 
     @Option(help: "Where submit writes the answers (JSON); standard output when absent.")
     var out: String?
@@ -57,14 +53,7 @@ struct Fill: ParsableCommand {
     }
 
     func run() throws {
-        let definition: FormDefinition
-        do {
-            definition = try FormDefinition.load(contentsOf: URL(fileURLWithPath: form), displayPath: form)
-        } catch {
-            printError(error.rendered)
-            throw ExitCode(2)
-        }
-        let session = FormSession(definition: definition)
+        let session = FormSession(definition: try source.definition(failing: 2))
         let interactive = TerminalSupport.isTerminal(STDIN_FILENO) && TerminalSupport.isTerminal(STDOUT_FILENO)
         let width = interactive ? TerminalSupport.width() : nil
         let store = interactive || draft != nil || readOnly ? try draftStore() : nil
@@ -86,12 +75,7 @@ struct Fill: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        if let values {
-            do { try session.loadValues(contentsOf: URL(fileURLWithPath: values), displayPath: values) } catch {
-                printError(error.rendered)
-                throw ExitCode(2)
-            }
-        }
+        try source.loadValues(into: session, failing: 2)  // after the draft
         let colors = interactive && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let options = ReplSession.Options(
             interactive: interactive, guided: guided, width: width ?? 80,
@@ -105,7 +89,7 @@ struct Fill: ParsableCommand {
     /// Why the draft cannot be filled here, and the two ways on.
     func inUseMessage(_ store: DraftStore, _ failure: DraftLock.Failure) -> [String] {
         let draftPath = TerminalText.escaped(DraftStore.abbreviated(store.path))
-        let command = "formwork fill " + TerminalText.escaped(form)
+        let command = "formwork fill " + TerminalText.escaped(source.form)
         switch failure {
         case .inUse(let holder):
             let who = holder.map { "another formwork fill (process \($0))" } ?? "another formwork fill"
@@ -123,9 +107,9 @@ struct Fill: ParsableCommand {
 
     /// The draft of this form: `--draft`, else one per definition file.
     func draftStore() throws -> DraftStore {
-        let formURL = URL(fileURLWithPath: form).standardizedFileURL.resolvingSymlinksInPath()
+        let formURL = URL(fileURLWithPath: source.form).standardizedFileURL.resolvingSymlinksInPath()
         guard let bytes = FileManager.default.contents(atPath: formURL.path) else {
-            printError("error: cannot read \(form)")
+            printError("error: cannot read \(TerminalText.escaped(source.form))")
             throw ExitCode(2)
         }
         let path = draft.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? DraftStore.defaultPath(forForm: formURL.path)

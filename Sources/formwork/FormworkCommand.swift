@@ -41,12 +41,3 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Loads a definition or exits 1 after printing its diagnostics.
-func loadDefinition(_ path: String) throws -> FormDefinition {
-    do {
-        return try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-    } catch {
-        printError(error.rendered)
-        throw ExitCode(1)
-    }
-}

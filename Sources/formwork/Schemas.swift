@@ -25,6 +25,6 @@ struct AnswersSchemaCommand: ParsableCommand {
     var form: String
 
     func run() throws {
-        print(AnswersSchema.document(for: try loadDefinition(form)).pretty)
+        print(AnswersSchema.document(for: try FormArguments.definition(at: form, failing: 1)).pretty)
     }
 }

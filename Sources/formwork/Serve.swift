@@ -17,27 +17,11 @@ struct Serve: ParsableCommand {
               echo '{"jsonrpc":"2.0","id":1,"method":"form.snapshot"}' | formwork serve Forms/seed.yaml
             """)
 
-    @Argument(help: "The definition file.")
-    var form: String
-
-    @Option(help: "A values file (JSON or YAML) to start from.")
-    var values: String?
+    @OptionGroup var source: FormArguments
 
     func run() throws {
-        let definition: FormDefinition
-        do {
-            definition = try FormDefinition.load(contentsOf: URL(fileURLWithPath: form), displayPath: form)
-        } catch {
-            printError(error.rendered)
-            throw ExitCode(2)
-        }
-        let session = FormSession(definition: definition)
-        if let values {
-            do { try session.loadValues(contentsOf: URL(fileURLWithPath: values), displayPath: values) } catch {
-                printError(error.rendered)
-                throw ExitCode(2)
-            }
-        }
+        let session = try source.session(failing: 2)
+        let definition = session.definition
         let server = FormServer(session: session)
         let output = FileHandle.standardOutput
         var reader = RequestLineReader(maximumLength: definition.limits.maximumRequestLength) { buffer in

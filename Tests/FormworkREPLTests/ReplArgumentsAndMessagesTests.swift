@@ -34,7 +34,7 @@ struct ReplArgumentsAndMessagesTests {
 
     @Test func aSecureValueSetByRowNumberStaysOutOfHistory() throws {
         let repl = try ReplHarness("signup.yaml")
-        let row = try #require(repl.repl.table.number(ofField: "password"))
+        let row = try #require(repl.form.visibleIndexPath(ofField: "password").flatMap(repl.repl.table.number(at:)))
         repl.type("set \(row) correcthorse1")
         #expect(repl.form.value(of: "password") == "correcthorse1")
         #expect(!repl.history.contains { $0.contains("correcthorse1") })
@@ -69,7 +69,7 @@ struct ReplArgumentsAndMessagesTests {
         let words = Array(repeating: "lorem ipsum", count: 400).joined(separator: " ")
         let lines = repl.type("set story \(words)").output
         let row = lines.prefix { !$0.hasPrefix("+") }
-        #expect(row.count == FormTextRenderer.valueLinesShown)
+        #expect(row.count == TableRenderer.valueLinesShown)
         #expect(row.last?.hasSuffix("…") == true)
         for line in row { #expect(TerminalText.displayWidth(line) <= 80) }
         // The whole value is still the answer.

@@ -262,7 +262,7 @@ struct ReplCommandTests {
         let repl = try ReplHarness("seed.yaml")
         let overview = repl.type("help").output
         #expect(overview.first == "Commands:")
-        for entry in CommandHelp.entries { #expect(overview.contains { $0.hasPrefix("  " + entry.usage + " ") }) }
+        for entry in CommandTable.entries(in: .prompt) { #expect(overview.contains { $0.hasPrefix("  " + entry.usage + " ") }) }
         #expect(overview.allSatisfy { $0.count <= 80 })
         #expect(repl.type("help why").output == ["  why ID", "    explain why a field or section is shown or hidden",
                                                  "    ID is a field id or the row's number in the table."])

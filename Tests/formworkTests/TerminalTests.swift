@@ -114,7 +114,7 @@ struct TerminalTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: drafts.path)
         #expect(files.count == 1)
         let draft = try String(contentsOfFile: drafts.appendingPathComponent(files[0]).path, encoding: .utf8)
-        #expect(draft.contains("\"username\": \"ada\""))
+        #expect(draft.contains(#"{"id":"username","value":"ada"}"#))
         #expect(!draft.contains("hunter2") && !draft.contains("password"))
     }
 }

@@ -56,18 +56,7 @@ public enum AtomicFile {
             close(descriptor)
             throw WriteError(path: path, reason: reason)
         }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        let written = writeAll(data, to: descriptor)
         guard written, fsync(descriptor) == 0 else {
             let reason = Self.systemReason()
             close(descriptor)
@@ -81,6 +70,35 @@ public enum AtomicFile {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// Appends `data` to the existing file at `path` and flushes it to disk
+    /// (`fdatasync`) before returning: a journal's durable append. A crash may leave
+    /// the appended data cut short, never the rest of the file changed.
+    ///
+    /// - Throws: `WriteError` (no such file, a full disk, …).
+    public static func append(_ data: Data, to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: systemReason()) }
+        defer { close(descriptor) }
+        let written = writeAll(data, to: descriptor)
+        guard written, fdatasync(descriptor) == 0 else { throw WriteError(path: path, reason: systemReason()) }
+    }
+
+    /// Writes all of `data` to an open file, going on after interruptions.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        while offset < buffer.count {
+            let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
     }
 
     /// The process's umask (read by setting it and putting it back).

@@ -62,33 +62,41 @@ extension FormServer {
         ])
     }
 
-    /// `form.snapshot`: the visible sections and rows, with values and errors.
+    /// `form.snapshot`: the visible sections and rows, with values and errors, as the
+    /// data source shows them after the last reload.
     func snapshot() -> JSONOutput {
-        let errors = Dictionary(session.errors().map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+        let errors = session.errors()
+        let errorsByField = Dictionary(errors.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+        let dataSource = session.dataSource
         return .object([
-            ("sections", .array(session.visibleSections().map { section in
+            ("sections", .array((0..<dataSource.numberOfSections).map { section in
                 .compact([
-                    ("id", .value(.string(section.id))), ("header", .optional(section.header)), ("footer", .optional(section.footer)),
-                    ("rows", .array(section.rows.map { row in
-                        let field = session.definition.fields[row.index]
-                        let secure = field.kind == .secure && !row.value.isNull
+                    ("id", .optional(dataSource.section(at: section)?.identifier)),
+                    ("header", .optional(dataSource.header(inSection: section).title)),
+                    ("footer", .optional(dataSource.footer(inSection: section).title)),
+                    ("rows", .array((0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
+                        guard let item = dataSource.row(at: IndexPath(row: row, section: section))?.item(as: FieldRow.self) else {
+                            return nil
+                        }
+                        let field = session.definition.fields[item.index]
                         return .object([
-                            ("id", .value(.string(row.id))), ("kind", .value(.string(field.kindName))),
-                            ("label", .value(.string(field.label))), ("value", secure ? "•••" : .value(row.value)),
-                            ("display", .value(.string(row.displayValue))), ("required", .value(.bool(row.isRequired))),
-                            ("error", errors[row.id].map(Self.json) ?? nil),
+                            ("id", .value(.string(item.id))), ("kind", .value(.string(field.kindName))),
+                            ("label", .value(.string(field.label))), ("value", .value(FormSession.presented(item.value, of: field))),
+                            ("display", .value(.string(item.displayValue))), ("required", .value(.bool(item.isRequired))),
+                            ("error", errorsByField[item.id].map(Self.json) ?? nil),
                         ])
                     })),
                 ])
             })),
-            ("errors", Self.json(session.errors())),
+            ("errors", Self.json(errors)),
         ])
     }
 
-    /// The result of a mutating call and the `form.changed` payload.
-    func changes(_ changeset: Changeset, before: [String: (IndexPath, FieldRow)]) -> JSONOutput {
-        let oldIDs = Dictionary(before.map { ($0.value.0, $0.key) }, uniquingKeysWith: { first, _ in first })
-        func newID(_ path: IndexPath) -> String? { session.dataSource.row(at: path)?.item(as: FieldRow.self)?.id }
+    /// The result of a mutating call and the `form.changed` payload: the changeset with
+    /// the field of each row, the shown values that changed, the current errors.
+    func changes(_ change: FormChange) -> JSONOutput {
+        let dataSource = session.dataSource
+        func newID(_ path: IndexPath) -> String? { dataSource.row(at: path)?.item(as: FieldRow.self)?.id }
         func position(_ path: IndexPath, _ id: String?) -> JSONOutput {
             .compact([("section", .value(.number(Double(path.section)))), ("row", .value(.number(Double(path.row)))),
                       ("id", .optional(id))])
@@ -96,35 +104,32 @@ extension FormServer {
         func pair(_ move: PositionPair<IndexPath>) -> JSONOutput {
             .compact([("from", position(move.from, nil)), ("to", position(move.to, nil)), ("id", .optional(newID(move.to)))])
         }
-        func sectionID(_ index: Int) -> JSONOutput { .optional(session.dataSource.section(at: index)?.identifier) }
-        let sections = changeset.sections
-        let rows = changeset.rows
-        let after = session.shownRows()
-        let values = session.definition.fields.compactMap { field -> JSONOutput? in
-            let from = before[field.id]?.1.value ?? .null
-            let to = after[field.id]?.1.value ?? .null
-            guard field.kind.hasValue, from != to else { return nil }
-            let secure = field.kind == .secure
-            return .object([("field", .value(.string(field.id))), ("from", secure && !from.isNull ? "•••" : .value(from)),
-                            ("to", secure && !to.isNull ? "•••" : .value(to))])
+        func sectionID(_ index: Int) -> JSONOutput { .optional(dataSource.section(at: index)?.identifier) }
+        func number(_ value: Int) -> JSONOutput { .value(.number(Double(value))) }
+        let sections = change.changeset.sections
+        let rows = change.changeset.rows
+        let values = change.values.compactMap { value -> JSONOutput? in
+            guard let field = session.definition.field(value.field) else { return nil }
+            return .object([("field", .value(.string(value.field))), ("from", .value(FormSession.presented(value.from, of: field))),
+                            ("to", .value(FormSession.presented(value.to, of: field)))])
         }
         return .object([
             ("changes", .object([
                 ("sections", .object([
-                    ("deleted", .array(sections.deleted.map { .value(.number(Double($0))) })),
-                    ("inserted", .array(sections.inserted.map { .object([("index", .value(.number(Double($0)))), ("id", sectionID($0))]) })),
-                    ("moved", .array(sections.moved.map { .object([("from", .value(.number(Double($0.from)))), ("to", .value(.number(Double($0.to))))]) })),
-                    ("updated", .array(sections.updated.map { .object([("from", .value(.number(Double($0.from)))), ("to", .value(.number(Double($0.to))))]) })),
+                    ("deleted", .array(sections.deleted.map(number))),
+                    ("inserted", .array(sections.inserted.map { .object([("index", number($0)), ("id", sectionID($0))]) })),
+                    ("moved", .array(sections.moved.map { .object([("from", number($0.from)), ("to", number($0.to))]) })),
+                    ("updated", .array(sections.updated.map { .object([("from", number($0.from)), ("to", number($0.to))]) })),
                 ])),
                 ("rows", .object([
-                    ("deleted", .array(rows.deleted.map { position($0, oldIDs[$0]) })),
+                    ("deleted", .array(rows.deleted.map { position($0, change.deletedRows[$0]) })),
                     ("inserted", .array(rows.inserted.map { position($0, newID($0)) })),
                     ("moved", .array(rows.moved.map(pair))),
                     ("updated", .array(rows.updated.map(pair))),
                 ])),
             ])),
             ("values", .array(values)),
-            ("errors", Self.json(session.errors())),
+            ("errors", Self.json(change.errors)),
         ])
     }
 }

@@ -75,39 +75,44 @@ extension FormServer {
     }
 
     func field(_ id: String) throws -> FieldDefinition {
-        guard let field = session.definition.field(id) else {
-            throw Failure(code: .unknownField, message: "no field '\(id)'",
-                          data: .object([("field", .value(.string(id))),
-                                         ("suggestions", .array(session.definition.suggestions(for: id).map { .value(.string($0)) }))]))
+        do {
+            return try session.field(id)
+        } catch {
+            throw Self.failure(error)
         }
-        return field
     }
 
     func perform(_ change: () throws(SessionError) -> Void) throws {
         do {
             try change()
         } catch {
-            switch error {
-            case .rejected(let fieldError): throw Self.rejection(fieldError)
-            case .unknownField(let id, let suggestions):
-                throw Failure(code: .unknownField, message: "no field '\(id)'",
-                              data: .object([("field", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) }))]))
-            case .notToggleable:
-                throw Failure(code: .rejectedValue, message: error.description)
-            }
+            throw Self.failure(error)
+        }
+    }
+
+    /// A session's refusal as a JSON-RPC error: its words (`SessionError`), with the
+    /// suggestions as data rather than in the message.
+    static func failure(_ error: SessionError) -> Failure {
+        switch error {
+        case .rejected(let fieldError):
+            return rejection(fieldError)
+        case .unknownField(let id, let suggestions), .unknownFieldOrSection(let id, let suggestions):
+            return Failure(code: .unknownField, message: SessionError.unknownField(id, suggestions: []).description,
+                           data: .object([("field", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) }))]))
+        case .notToggleable:
+            return Failure(code: .rejectedValue, message: error.description)
         }
     }
 
     static func rejection(_ error: FieldError) -> Failure {
-        Failure(code: .rejectedValue, message: "\(error.field) \(error.message)", data: json(error))
+        Failure(code: .rejectedValue, message: SessionError.rejected(error).description, data: json(error))
     }
 
     /// Reloads, sends `form.changed` when something changed, and returns the same
     /// payload as the result.
     func reloadAndReport(_ notify: (String) -> Void) -> JSONOutput {
-        let before = session.shownRows()
-        let changeset = session.reload(nil, animated: true) ?? .empty
-        let payload = changes(changeset, before: before)
+        let (changeset, change) = session.reloadReportingChange()
+        let payload = changes(change)
         if !changeset.isEmpty {
             notify(JSONOutput.object([("jsonrpc", "2.0"), ("method", "form.changed"), ("params", payload)]).encoded)
         }

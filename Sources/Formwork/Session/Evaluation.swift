@@ -4,17 +4,22 @@
 /// lookup recurses deeply; memoised, and discarded whenever a value changes.
 ///
 /// This is the only place visibility is decided: the data source's `isHidden`
-/// closures, validation and export all ask it.
+/// closures, validation and export all ask it. It also keeps the current error of
+/// every field (`Evaluation+Validation`), brought up to date with the fields a
+/// change affects.
 final class Evaluation {
-    private let definition: FormDefinition
+    let definition: FormDefinition
     /// The session's stored values.
-    private let store: ValueStore
+    let store: ValueStore
     private(set) var context: EvaluationContext!
 
     private enum State: UInt8 { case unknown, visible, hidden, evaluating }
     private var fieldState: [State]
     private var sectionState: [State]
     private var computed: [Value?]
+    /// Each field's first problem, and the fields that have one.
+    var errors: [FieldError?]
+    var fieldsInError = Set<Int>()
 
     init(definition: FormDefinition, store: ValueStore, today: LocalDate) {
         self.definition = definition
@@ -22,10 +27,12 @@ final class Evaluation {
         fieldState = Array(repeating: .unknown, count: definition.fields.count)
         sectionState = Array(repeating: .unknown, count: definition.sections.count)
         computed = Array(repeating: nil, count: definition.fields.count)
+        errors = Array(repeating: nil, count: definition.fields.count)
         context = nil
         let context = EvaluationContext(today: today) { [unowned self] index in read(index) }
         self.context = context
         for index in definition.evaluationOrder { _ = read(index) }
+        for index in definition.fields.indices { updateError(of: index) }
     }
 
     /// Forgets what `fields` (values that changed, and everything reading them) were,
@@ -39,6 +46,10 @@ final class Evaluation {
         for field in fields.sorted(by: { definition.evaluationPosition[$0] < definition.evaluationPosition[$1] }) {
             _ = read(field)
         }
+        // Errors read what changed through visibility, values, `required`, rules and bounds.
+        var checked = fields
+        for field in fields { checked.formUnion(definition.displayReaders[field]) }
+        for field in checked { updateError(of: field) }
     }
 
     /// What `$field` reads: the value when visible, else null.
@@ -114,14 +125,6 @@ final class Evaluation {
         }
     }
 
-    /// The first of the field's own rules (`FieldValues.check`) that `value` breaks,
-    /// with its bounds evaluated now and the definition's limits: the one check every
-    /// value passes on its way in (prompt, script, values file, draft, JSON-RPC, Swift).
-    func checkOwnRules(_ value: Value, of field: FieldDefinition) -> FieldError? {
-        FieldValues.check(value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum),
-                          limits: definition.limits)
-    }
-
     /// Whether the field must be answered now (only ever true when it is visible).
     func isRequired(_ index: Int) -> Bool {
         guard isFieldVisible(index) else { return false }
@@ -130,34 +133,6 @@ final class Evaluation {
         case .always: return true
         case .when(let condition): return condition.isSatisfied(context)
         }
-    }
-
-    /// The first problem of a visible field, checking in order: required, the field's
-    /// own rules, options still offered, selection counts, cross-field rules.
-    func firstError(of index: Int) -> FieldError? {
-        guard isFieldVisible(index) else { return nil }
-        let field = definition.fields[index]
-        let value = self.value(of: index)
-        func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
-        if field.kind == .choice, case .string(let selected) = store.values[index], value.isNull {
-            return error(.option(selected, options: visibleOptions(of: index).map(\.value)))
-        }
-        let isEmpty = value.isNull || (field.kind == .switch && value == false)
-        if isEmpty {
-            if isRequired(index) { return error(.required) }
-        } else {
-            if let own = checkOwnRules(value, of: field) { return own }
-            if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {
-                return error(.minSelected(minSelected))
-            }
-        }
-        if field.kind == .multichoice, value.isNull, let minSelected = field.minSelected, minSelected > 0, isRequired(index) {
-            return error(.minSelected(minSelected))
-        }
-        for (ruleIndex, rule) in field.rules.enumerated() where !rule.check.isSatisfied(context) {
-            return error(.check(index: ruleIndex, message: rule.message))
-        }
-        return nil
     }
 
     /// The options of a choice or multichoice field that are offered now.

@@ -10,6 +10,8 @@ public struct FormChange: Sendable, Equatable {
     public let values: [ValueChange]
     /// The current problems of the visible fields, in form order.
     public let errors: [FieldError]
+    /// The field each deleted row showed, by its old index path (`changeset.rows.deleted`).
+    public let deletedRows: [IndexPath: String]
 }
 
 /// A field's value as shown, before and after a reload.
@@ -83,33 +85,5 @@ extension FormSession {
         let (stream, continuation) = AsyncStream<FormChange>.makeStream()
         changeChannels.add(continuation)
         return stream
-    }
-
-    /// The visible rows by field id, with their positions (before a reload).
-    func shownRows() -> [String: (IndexPath, FieldRow)] {
-        var rows: [String: (IndexPath, FieldRow)] = [:]
-        for section in 0..<dataSource.numberOfSections {
-            for row in 0..<dataSource.numberOfRows(inSection: section) {
-                let path = IndexPath(row: row, section: section)
-                if let item = dataSource.row(at: path)?.item(as: FieldRow.self) { rows[item.id] = (path, item) }
-            }
-        }
-        return rows
-    }
-
-    /// Builds the change event of a reload and hands it to the observers.
-    func publish(_ changeset: Changeset, before: [String: (IndexPath, FieldRow)]) {
-        let after = shownRows()
-        var values: [ValueChange] = []
-        for field in definition.fields where field.kind.hasValue {
-            let old = before[field.id], new = after[field.id]
-            let from = old?.1.value ?? .null, to = new?.1.value ?? .null
-            guard from != to else { continue }
-            values.append(ValueChange(field: field.id, from: from, to: to, previousIndexPath: old?.0, indexPath: new?.0))
-        }
-        guard !changeset.isEmpty || !values.isEmpty else { return }
-        let change = FormChange(changeset: changeset, values: values, errors: errors())
-        onChange?(change)
-        changeChannels.send(change)
     }
 }

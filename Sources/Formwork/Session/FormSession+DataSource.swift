@@ -1,8 +1,12 @@
 import FormworkCore
+import Foundation
 
 extension FormSession {
     /// One descriptor per field kind (rows are named by kind), and one for sections.
-    /// `isHidden` asks the evaluation: the only visibility path.
+    /// `isHidden` asks the evaluation: the only visibility path. Selection is the data
+    /// source's own `didSelect`, the second link of the resolution chain: a row asks
+    /// for the `FieldInteraction` of its field's kind, unless a descriptor of the
+    /// embedder's answers first.
     func makeDataSource() -> DataSource {
         let kindNames = Set(FieldKind.allCases.map(\.rawValue) + definition.fields.map(\.kindName))
         let builtIn: [any CellDescriptorType] = kindNames.sorted().map { kind in
@@ -12,15 +16,6 @@ extension FormSession {
                     cell.row = row
                 }
                 .isHidden { [unowned self] row, _ in !evaluation.isFieldVisible(row.index) }
-                .didSelect { [unowned self] row, _ in
-                    let field = definition.fields[row.index]
-                    if field.kind == .switch {
-                        try? toggle(field.id)
-                        return .deselect
-                    }
-                    onSelect?(field)
-                    return .keepSelected
-                }
         }
         let sectionDescriptor = SectionDescriptor<FormSectionContent>()
             .header { content, _ in content.header.map { .title($0) } ?? .none }
@@ -30,6 +25,10 @@ extension FormSession {
                 return !evaluation.isSectionVisible(section.index)
             }
         let dataSource = DataSource(cellDescriptors: builtIn + extraDescriptors, sectionDescriptors: [sectionDescriptor])
+        dataSource.didSelect = { row, _ in
+            guard let field = row.item(as: FieldRow.self) else { return .deselect }
+            return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: field.id)))
+        }
         dataSource.sections = makeSections()
         return dataSource
     }
@@ -41,57 +40,151 @@ extension FormSession {
         }
     }
 
+    // MARK: Rows
+
+    /// The row for a field, reusing the current one when its content is unchanged,
+    /// so unchanged rows diff by reference.
+    func row(for index: Int) -> Row {
+        let field = definition.fields[index]
+        let evaluation = self.evaluation
+        let value = evaluation.isFieldVisible(index) ? evaluation.value(of: index) : values[index]
+        let item = FieldRow(
+            index: index, id: field.id, kind: field.kind, value: value, displayValue: Self.display(value, of: field),
+            isRequired: evaluation.isRequired(index), error: shownError(of: index))
+        if let existing = rows[index], let current = existing.item(as: FieldRow.self), current.isEqualToDiffable(item) {
+            return existing
+        }
+        let row = Row(item, identifier: .named(field.kindName))
+        rows[index] = row
+        return row
+    }
+
+    // MARK: Reloading
+
     /// Brings the data source up to date with the values and shows the result in
     /// `view` (animated: one batch of changes).
+    ///
+    /// Only the rows a change can have changed are rebuilt — the changed fields, what
+    /// reads them (transitively), and the fields whose requiredness or errors read
+    /// those — and only their sections are evaluated again.
     ///
     /// - Returns: What appeared, vanished, moved or changed (`nil` when not animated).
     @discardableResult
     public func reload(_ view: (any ListView)? = nil, animated: Bool = true) -> Changeset? {
         let observed = onChange != nil || changeChannels.hasSubscribers
-        let before = animated && observed ? shownRows() : [:]
-        let changeset: Changeset?
-        if let changed = changedSinceReload, hasReloaded {
-            changeset = reloadAffectedRows(of: changed, view: view, animated: animated)
-        } else {
-            dataSource.sections = makeSections()
-            changeset = dataSource.reloadData(view, animated: animated)
+        guard observed, animated else { return reloadRows(view, animated: animated).changeset }
+        let (changeset, change) = reloadReportingChange(view)
+        if !changeset.isEmpty || !change.values.isEmpty {
+            onChange?(change)
+            changeChannels.send(change)
         }
-        changedSinceReload = []
-        hasReloaded = true
-        if let changeset, observed { publish(changeset, before: before) }
         return changeset
     }
 
-    /// Rebuilds only the rows whose content can have changed — the changed fields,
-    /// what reads them (transitively), and the fields whose requiredness or errors
-    /// read those — and reloads only their sections.
-    func reloadAffectedRows(of changed: Set<Int>, view: (any ListView)?, animated: Bool) -> Changeset? {
-        let affected = definition.affected(by: changed)
-        var rows = affected
-        for field in affected { rows.formUnion(definition.displayReaders[field]) }
-        var sections = Set<Int>()
-        for index in rows {
+    /// Reloads (animated) and describes what changed: the changeset, the shown values
+    /// that changed, the current errors, and which field each deleted row showed.
+    /// Costs what changed, as `reload` does.
+    public func reloadReportingChange(_ view: (any ListView)? = nil) -> (Changeset, FormChange) {
+        let (reloaded, before) = reloadRows(view, animated: true, remembering: true)
+        let changeset = reloaded ?? .empty
+        var values: [ValueChange] = []
+        var deletedRows: [IndexPath: String] = [:]
+        for (index, old) in before.sorted(by: { $0.key < $1.key }) {
             let field = definition.fields[index]
-            let section = definition.sections[field.sectionIndex]
-            dataSource.sections[field.sectionIndex].rows[index - section.fieldIndices[0]] = row(for: index)
-            sections.insert(field.sectionIndex)
+            let newPath = visibleIndexPath(ofModelRow: index)
+            let to = newPath.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null
+            let from = old.path == nil ? .null : old.value
+            if let path = old.path, newPath == nil { deletedRows[path] = field.id }
+            if field.kind.hasValue, from != to {
+                values.append(ValueChange(field: field.id, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
+            }
         }
-        return dataSource.reloadData(view, animated: animated, sections: sections)
+        return (changeset, FormChange(changeset: changeset, values: values, errors: errors(), deletedRows: deletedRows))
     }
 
-    /// The visible sections and their visible rows, as a view would show them now.
-    ///
-    /// Computed from the current values (no reload needed); sections whose fields are
-    /// all hidden are left out, as the data source leaves them out.
-    public func visibleSections() -> [VisibleFormSection] {
-        let evaluation = self.evaluation
-        return definition.sections.compactMap { section in
-            guard evaluation.isSectionVisible(section.index) else { return nil }
-            let rows = section.fieldIndices.filter { evaluation.isFieldVisible($0) }.compactMap {
-                row(for: $0).item(as: FieldRow.self)
-            }
-            return rows.isEmpty ? nil : VisibleFormSection(id: section.id, header: section.header, footer: section.footer, rows: rows)
+    /// What a row showed before a reload.
+    struct ShownRow {
+        let path: IndexPath?
+        let value: Value
+    }
+
+    /// Reloads the rows that can have changed since the last reload; with
+    /// `remembering`, also returns where each of them was shown and with what value
+    /// (every row, after a change that needs everything shown again).
+    func reloadRows(_ view: (any ListView)?, animated: Bool, remembering: Bool = false)
+        -> (changeset: Changeset?, before: [Int: ShownRow])
+    {
+        var before: [Int: ShownRow] = [:]
+        func remember(_ index: Int) {
+            guard remembering, before[index] == nil else { return }
+            let path = visibleIndexPath(ofModelRow: index)
+            before[index] = ShownRow(path: path, value: path.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null)
         }
+        let changeset: Changeset?
+        if case .fields(let changed) = pendingReload, hasReloaded {
+            let affected = definition.affected(by: changed)
+            var rebuilt = affected
+            for field in affected { rebuilt.formUnion(definition.displayReaders[field]) }
+            var sections = Set<Int>()
+            for index in rebuilt {
+                remember(index)
+                let field = definition.fields[index]
+                let section = definition.sections[field.sectionIndex]
+                source.sections[field.sectionIndex].rows[index - section.fieldIndices[0]] = row(for: index)
+                sections.insert(field.sectionIndex)
+            }
+            changeset = source.reloadData(view, animated: animated, sections: sections)
+        } else {
+            if hasReloaded { for index in definition.fields.indices { remember(index) } }
+            source.sections = makeSections()
+            changeset = source.reloadData(view, animated: animated)
+        }
+        pendingReload = .nothing
+        hasReloaded = true
+        return (changeset, before)
+    }
+
+    /// Where the row of the field at `index` is shown now (as of the last reload).
+    func visibleIndexPath(ofModelRow index: Int) -> IndexPath? {
+        let field = definition.fields[index]
+        let section = definition.sections[field.sectionIndex]
+        return source.visibleIndexPath(forModel: IndexPath(row: index - section.fieldIndices[0], section: field.sectionIndex))
+    }
+
+    /// Where a field's row is shown now (as of the last reload): `nil` when hidden.
+    public func visibleIndexPath(ofField id: String) -> IndexPath? {
+        definition.field(id).flatMap { visibleIndexPath(ofModelRow: $0.index) }
+    }
+
+    /// The visible sections and their visible rows, as the data source shows them
+    /// after the last reload (call `reload` first): read from the data source, so
+    /// there is one answer to "what is shown".
+    public func visibleSections() -> [VisibleFormSection] {
+        (0..<source.numberOfSections).compactMap { section in
+            guard let content = source.section(at: section)?.content as? FormSectionContent else { return nil }
+            let rows = (0..<source.numberOfRows(inSection: section)).compactMap {
+                source.row(at: IndexPath(row: $0, section: section))?.item(as: FieldRow.self)
+            }
+            return VisibleFormSection(id: content.id, header: content.header, footer: content.footer, rows: rows)
+        }
+    }
+
+    /// The first visible field after the field at `index` in form order (`-1`: from
+    /// the start), if any. Costs the fields passed over.
+    public func nextVisibleField(after index: Int) -> FieldDefinition? {
+        let evaluation = self.evaluation
+        var position = max(-1, index) + 1
+        while position < definition.fields.count {
+            if evaluation.isFieldVisible(position) { return definition.fields[position] }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The first visible field of a section, if any.
+    public func firstVisibleField(in section: SectionDefinition) -> FieldDefinition? {
+        let evaluation = self.evaluation
+        return section.fieldIndices.first { evaluation.isFieldVisible($0) }.map { definition.fields[$0] }
     }
 
     /// The visible fields in form order, with their section.
@@ -102,11 +195,9 @@ extension FormSession {
 
     /// The field shown at a visible index path of the data source.
     public func field(at indexPath: IndexPath) -> FieldDefinition? {
-        dataSource.row(at: indexPath)?.item(as: FieldRow.self).map { definition.fields[$0.index] }
+        source.row(at: indexPath)?.item(as: FieldRow.self).map { definition.fields[$0.index] }
     }
 }
-
-import Foundation
 
 /// A visible section and its visible rows (`FormSession.visibleSections()`).
 public struct VisibleFormSection: Sendable, Equatable {

@@ -14,9 +14,11 @@ extension FormSession {
         Snapshot(values: values, touched: touched)
     }
 
-    /// Puts back the values of a snapshot taken from this session.
+    /// Puts back the values of a snapshot taken from this session (one undo step).
     public func restore(_ snapshot: Snapshot) {
         guard snapshot.values.count == values.count else { return }
-        restore(values: snapshot.values, touched: snapshot.touched)
+        performBatch {
+            for index in values.indices { write(snapshot.values[index], touched: snapshot.touched.contains(index), at: index) }
+        }
     }
 }

@@ -90,8 +90,6 @@ extension FormSession {
             collector.report(.wrongType(key: nil, expected: "a mapping of field ids to values", found: root.typeDescription), at: root)
         }
         guard collector.isEmpty else { throw DiagnosticList(path: path, source: source, diagnostics: collector.diagnostics) }
-        var newValues = values
-        for (field, value) in updates { newValues[field.index] = value }
-        restore(values: newValues, touched: touched.union(updates.map { $0.0.index }))
+        performBatch { for (field, value) in updates { write(value, touched: true, at: field.index) } }  // one undo step
     }
 }

@@ -6,8 +6,8 @@ import FormworkCore
 /// It owns the values (a hidden field keeps its value and gets it back when shown
 /// again) and a `DataSource` with one row per field, one `CellDescriptor` per field
 /// kind, and each `visible` condition as the descriptors' `isHidden`. Every change
-/// goes through `set`/`clear`; `reload` re-evaluates visibility and returns what
-/// changed.
+/// goes through `set`/`clear`/`toggle`; `reload` re-evaluates what the change can
+/// affect and shows what changed.
 ///
 /// ```swift
 /// let session = FormSession(definition: try FormDefinition.load(contentsOf: url))
@@ -16,13 +16,22 @@ import FormworkCore
 /// session.validate()                      // [FieldError] of visible fields, in form order
 /// print(session.answersJSON())
 /// ```
+///
+/// ## Cost
+/// A change costs what it can affect, not the size of the form: the fields that read
+/// the changed one (transitively) are evaluated again, only their rows are rebuilt,
+/// only their sections are reloaded, the list of current errors is kept up to date
+/// for them alone, and an undo step records the fields it changed.
 public final class FormSession {
     public let definition: FormDefinition
-    /// The rows and sections; views show it (`reload(_:)` keeps it current).
-    public private(set) lazy var dataSource: DataSource = makeDataSource()
+    /// The rows and sections, as views see them (`reload(_:)` keeps them current).
+    /// Read-only: the session owns the model, so its indexes stay right.
+    public var dataSource: any ListDataSource { source }
+    /// The data source itself.
+    private(set) lazy var source: DataSource = makeDataSource()
     /// Today's date for `today()` and `age()`; fixed per session so results are stable.
     public var today: LocalDate {
-        didSet { invalidate() }
+        didSet { invalidate(.all) }
     }
 
     /// Stored values by field index (`.null`: unanswered), shared with the evaluation.
@@ -35,31 +44,55 @@ public final class FormSession {
     private(set) var touched: Set<Int> = []
     /// Whether every visible field's errors are shown (after a submit attempt).
     public var showsAllErrors = false {
-        didSet { if showsAllErrors != oldValue { changedSinceReload = nil } }
+        didSet { if showsAllErrors != oldValue { pendingReload = .all } }
+    }
+
+    /// What must be brought up to date, and how much of it.
+    enum Invalidation: Equatable {
+        /// Everything (the first time, a new `today`, every error shown at once).
+        case all
+        /// These fields changed (values, or whether their errors are shown); what reads
+        /// them follows.
+        case fields(Set<Int>)
+
+        static let nothing = Invalidation.fields([])
+
+        mutating func insert(_ field: Int) {
+            if case .fields(var fields) = self {
+                fields.insert(field)
+                self = .fields(fields)
+            }
+        }
     }
 
     private var cachedEvaluation: Evaluation?
-    /// Fields changed since the evaluation was brought up to date (`nil`: everything).
-    private var pendingEvaluation: Set<Int>? = []
-    /// Fields changed since the last reload (`nil`: reload everything).
-    var changedSinceReload: Set<Int>?
+    /// What the evaluation has not seen yet.
+    private var pendingEvaluation = Invalidation.all
+    /// What changed since the data source last showed the form.
+    var pendingReload = Invalidation.all
+    /// Current rows by field index, reused while their content is unchanged.
+    var rows: [Row?]
     /// Whether the data source has shown the form once (so partial reloads can follow).
     var hasReloaded = false
-    /// Current rows by field index, reused while their content is unchanged.
-    private var rows: [Row?]
-
-    /// Called when a non-switch row is selected through the data source.
-    public var onSelect: ((FieldDefinition) -> Void)?
 
     /// Called after every reload with what changed (see `FormChange`).
     public var onChange: ((FormChange) -> Void)?
     let changeChannels = ChangeChannels()
 
-    var undoStack: [Snapshot] = []
-    var redoStack: [Snapshot] = []
-    /// While > 0, changes are grouped into the undo step recorded when it became 1.
+    /// Undo steps: each the fields a change set and what they held before.
+    var undoStack: [[FieldEdit]] = []
+    var redoStack: [[FieldEdit]] = []
+    /// The step being recorded (a change, or a batch of them).
+    var openStep: [FieldEdit]?
     var batchDepth = 0
-    var batchRecorded = false
+
+    /// Every field changed, in order, for observers that catch up later (drafts):
+    /// `changeLog[i - changeLogStart]` is the field of change number `i`.
+    private(set) var changeLog: [Int32] = []
+    private(set) var changeLogStart = 0
+    /// The number of changes made so far (undo and redo included): a change counter
+    /// that observers compare.
+    public var changeCount: Int { changeLogStart + changeLog.count }
 
     /// Descriptors added by the embedder; they replace the built-in ones with the same
     /// row identifier (a field kind's name).
@@ -70,10 +103,10 @@ public final class FormSession {
     /// - Parameters:
     ///   - values: Starting values, typed (see `set(_:to:)`).
     ///   - today: The date `today()` and `age()` use for the whole session.
-    /// - Throws: `SessionError` for an unknown id or a value the field rejects.
     ///   - cellDescriptors: Descriptors of your own, for rows named by a field kind
     ///     (`CellDescriptor<FieldRow, YourCell>(.named("rating"))`); they replace the
     ///     built-in ones for that kind.
+    /// - Throws: `SessionError` for an unknown id or a value the field rejects.
     public init(definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
                 cellDescriptors: [any CellDescriptorType] = []) throws(SessionError) {
         self.definition = definition
@@ -90,6 +123,8 @@ public final class FormSession {
         touched = []
         hasChanges = false
         undoStack = []
+        changeLog = []
+        changeLogStart = 0
     }
 
     /// A session with defaults only.
@@ -99,32 +134,34 @@ public final class FormSession {
 
     // MARK: Evaluation
 
+    /// The evaluation of the current values, brought up to date with what changed.
     var evaluation: Evaluation {
-        if let cachedEvaluation, let pending = pendingEvaluation {
-            if !pending.isEmpty {
-                cachedEvaluation.invalidate(definition.affected(by: pending))
-                pendingEvaluation = []
+        if let cachedEvaluation, case .fields(let fields) = pendingEvaluation {
+            if !fields.isEmpty {
+                pendingEvaluation = .nothing
+                cachedEvaluation.invalidate(definition.affected(by: fields))
             }
             return cachedEvaluation
         }
         let evaluation = Evaluation(definition: definition, store: store, today: today)
         cachedEvaluation = evaluation
-        pendingEvaluation = []
+        pendingEvaluation = .nothing
         return evaluation
     }
 
-    /// Everything must be evaluated and shown again.
-    func invalidate() {
-        cachedEvaluation = nil
-        pendingEvaluation = nil
-        changedSinceReload = nil
-    }
-
-    /// Only `field` changed (its value, or whether its errors are shown): what reads it
-    /// is evaluated again, and only the rows concerned are rebuilt at the next reload.
-    func invalidate(field: Int) {
-        pendingEvaluation?.insert(field)
-        changedSinceReload?.insert(field)
+    /// Marks what must be evaluated and shown again.
+    func invalidate(_ invalidation: Invalidation) {
+        switch invalidation {
+        case .all:
+            cachedEvaluation = nil
+            pendingEvaluation = .all
+            pendingReload = .all
+        case .fields(let fields):
+            for field in fields {
+                pendingEvaluation.insert(field)
+                pendingReload.insert(field)
+            }
+        }
     }
 
     /// The field with `id`, or `SessionError.unknownField` with suggestions.
@@ -162,6 +199,12 @@ public final class FormSession {
         definition.field(id).map { evaluation.isRequired($0.index) } ?? false
     }
 
+    /// Whether the field holds an answer, as `required` counts answers: a value, and
+    /// for a switch that must be on, on.
+    public func isAnswered(_ id: String) -> Bool {
+        definition.field(id).map { evaluation.isAnswered($0.index) } ?? false
+    }
+
     /// The options of a choice or multichoice field offered now.
     public func visibleOptions(of id: String) -> [ChoiceOption] {
         definition.field(id).map { evaluation.visibleOptions(of: $0.index) } ?? []
@@ -195,8 +238,7 @@ public final class FormSession {
     public func set(_ id: String, text: String) throws(SessionError) {
         let field = try self.field(id)
         switch FieldValues.parse(text, for: field, today: today) {
-        case .failure(let error):
-            throw .rejected(offeredOptionsOnly(error, field))
+        case .failure(let error): throw .rejected(offeredOptionsOnly(error, field))
         case .success(let value): try store(value, in: field)
         }
     }
@@ -244,34 +286,37 @@ public final class FormSession {
         }
     }
 
+    /// Stores a value a person or a program gave, after the field's input checks.
     private func store(_ value: Value, in field: FieldDefinition) throws(SessionError) {
         guard field.kind.isEditable else { throw .rejected(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue))) }
-        if !value.isNull {
-            let evaluation = self.evaluation
-            if let error = evaluation.checkOwnRules(value, of: field) { throw .rejected(error) }
-            if field.kind == .choice, case .string(let selected) = value,
-                !evaluation.visibleOptions(of: field.index).contains(where: { $0.value == selected })
-            {
-                throw .rejected(FieldError(field: field.id, rule: .option(selected, options: evaluation.visibleOptions(of: field.index).map(\.value))))
-            }
-        }
-        if touched.insert(field.index).inserted { changedSinceReload?.insert(field.index) }
-        guard values[field.index] != value else { return }
-        recordUndo()
-        values[field.index] = value
-        hasChanges = true
-        invalidate(field: field.index)
+        if !value.isNull, let error = evaluation.inputError(value, of: field) { throw .rejected(error) }
+        write(value, touched: true, at: field.index)
     }
 
-    /// Replaces every value at once (for undo and drafts): no checks beyond types.
-    func restore(values newValues: [Value], touched newTouched: Set<Int>, undoable: Bool = true) {
-        if newValues != values {
+    /// The one place a value (and whether its errors are shown) changes: recorded for
+    /// undo and observers, and only what it affects is evaluated and shown again.
+    func write(_ value: Value, touched isTouched: Bool, at index: Int) {
+        let wasTouched = touched.contains(index)
+        guard values[index] != value || wasTouched != isTouched else { return }
+        recordEdit(FieldEdit(index: index, value: values[index], touched: wasTouched))
+        if isTouched { touched.insert(index) } else { touched.remove(index) }
+        if values[index] != value {
+            values[index] = value
             hasChanges = true
-            if undoable { recordUndo() }
         }
-        values = newValues
-        touched = newTouched
-        invalidate()
+        changeLog.append(Int32(index))
+        if changeLog.count > 200_000 {
+            changeLog.removeFirst(100_000)
+            changeLogStart += 100_000
+        }
+        invalidate(.fields([index]))
+    }
+
+    /// The fields changed since change number `start` (see `changeCount`), or `nil`
+    /// when the log no longer reaches back that far.
+    public func fieldsChanged(since start: Int) -> Set<Int>? {
+        guard start >= changeLogStart else { return nil }
+        return Set(changeLog[(start - changeLogStart)...].map(Int.init))
     }
 
     // MARK: Validation
@@ -285,9 +330,11 @@ public final class FormSession {
     }
 
     /// The current problems of the visible fields, one per field, in form order.
+    ///
+    /// - Complexity: O(*e* log *e*) for *e* errors: the list is kept up to date as
+    ///   values change.
     public func errors() -> [FieldError] {
-        let evaluation = self.evaluation
-        return definition.fields.compactMap { evaluation.firstError(of: $0.index) }
+        evaluation.currentErrors()
     }
 
     /// The problem shown under a field now, if any (only for touched fields until
@@ -295,42 +342,5 @@ public final class FormSession {
     public func shownError(of index: Int) -> FieldError? {
         guard showsAllErrors || touched.contains(index) else { return nil }
         return evaluation.firstError(of: index)
-    }
-
-    // MARK: Rows
-
-    /// The row for a field, reusing the current one when its content is unchanged,
-    /// so unchanged rows diff by reference.
-    func row(for index: Int) -> Row {
-        let field = definition.fields[index]
-        let evaluation = self.evaluation
-        let value = evaluation.isFieldVisible(index) ? evaluation.value(of: index) : values[index]
-        let item = FieldRow(
-            index: index, id: field.id, kind: field.kind, value: value, displayValue: Self.display(value, of: field),
-            isRequired: evaluation.isRequired(index), error: shownError(of: index))
-        if let existing = rows[index], let current = existing.item(as: FieldRow.self), current.isEqualToDiffable(item) {
-            return existing
-        }
-        let row = Row(item, identifier: .named(field.kindName))
-        rows[index] = row
-        return row
-    }
-
-    /// A value as a person sees it for a field.
-    public static func display(_ value: Value, of field: FieldDefinition) -> String {
-        switch (field.kind, value) {
-        case (.switch, _): return value.isTrue ? "[x]" : "[ ]"
-        case (.secure, .null): return ""
-        case (.secure, _): return "•••"
-        case (.note, _): return field.text ?? ""
-        case (_, .null): return ""
-        case (.choice, .string(let selected)): return field.option(withValue: selected)?.label ?? selected
-        case (.multichoice, .list(let elements)):
-            return elements.map { element in
-                guard case .string(let selected) = element else { return element.plainText }
-                return field.option(withValue: selected)?.label ?? selected
-            }.joined(separator: ", ")
-        default: return value.plainText
-        }
     }
 }

@@ -1,4 +1,5 @@
-/// A command typed at the prompt.
+/// A command typed at the prompt, or inside guided filling (`:back`, `:skip`, …).
+/// `CommandTable` makes them from lines.
 public enum Command: Equatable, Sendable {
     case show
     case select(Int)
@@ -17,6 +18,10 @@ public enum Command: Equatable, Sendable {
     case submit
     case help(command: String?)
     case quit
+    /// Guided filling: leave this question as it is.
+    case skip
+    /// Guided filling: show the whole form.
+    case review
 }
 
 extension Command {
@@ -26,24 +31,6 @@ extension Command {
         case .set(_, let value): return value != nil
         case .toggle, .clear, .undo, .redo, .submit: return true
         default: return false
-        }
-    }
-}
-
-/// Why a line is not a command.
-public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unknownCommand(String, suggestion: String?)
-    case usage(command: String)
-    case notANumber(String)
-
-    public var description: String {
-        switch self {
-        case let .unknownCommand(word, suggestion):
-            return "unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? " (type 'help')")
-        case .usage(let command):
-            return "usage: " + (CommandHelp.entry(command)?.usage ?? command)
-        case .notANumber(let text):
-            return "'\(text)' is not a row number"
         }
     }
 }

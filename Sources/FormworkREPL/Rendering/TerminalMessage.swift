@@ -2,7 +2,7 @@ import Formwork
 
 /// Messages for a person at a terminal — errors, warnings, notices — laid out the
 /// one way: wrapped at word boundaries to the terminal's width (with
-/// `FormTextRenderer.wrap`, as the table and `help` are), continuation lines
+/// `TextLayout.wrap`, as the table and `help` are), continuation lines
 /// indented under the message's text.
 ///
 /// ```swift
@@ -19,8 +19,7 @@ public enum TerminalMessage {
         guard let width else { return [text] }
         let leading = text.prefix { $0 == " " }.count
         let margin = String(repeating: " ", count: leading)
-        let renderer = FormTextRenderer(width: width)
-        return renderer.wrap(String(text.dropFirst(leading)), width: max(20, width - leading),
-                             hangingIndent: max(0, (hangingIndent ?? leading) - leading)).map { margin + $0 }
+        return TextLayout.wrap(String(text.dropFirst(leading)), width: max(20, width - leading),
+                               hangingIndent: max(0, (hangingIndent ?? leading) - leading)).map { margin + $0 }
     }
 }

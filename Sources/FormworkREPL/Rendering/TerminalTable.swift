@@ -2,67 +2,113 @@ import Formwork
 import FormworkCore
 import Foundation
 
-/// The form as a numbered table in the terminal: a `ListView` over a session's
-/// data source.
+/// The form as a numbered table in the terminal: a `ListView` that mirrors what a
+/// data source shows and renders from that mirror alone.
 ///
-/// It keeps a mirror of the visible sections and cells. A full reload renders the
-/// whole table; a batch renders only what changed: rows and sections that appeared
-/// (`+`), vanished (`-`, with the numbers they had) and changed (`~`), in the order
-/// they appear. Rows are numbered across sections, as `select N` counts them.
+/// A full reload replaces the mirror; a batch applies the changeset to it and
+/// renders only what changed: rows and sections that appeared (`+`), vanished (`-`,
+/// with the numbers they had) and changed (`~`), in the order they appear. Rows are
+/// numbered across sections, as `select N` counts them; the numbers come from each
+/// section's first row number, kept as sections change, so finding row *N* or the
+/// number of a row costs a binary search, and a batch costs what it changed.
+///
+/// ```swift
+/// let table = TerminalTable(form: session.definition, renderer: TableRenderer(width: 80))
+/// session.reload(table, animated: false)
+/// print(table.render().joined(separator: "\n"))
+/// try session.set("firstName", text: "Ada")
+/// session.reload(table, animated: true)
+/// print(table.changeLines)   // ["~  1  First name                 Ada", "+  2  Last name"]
+/// ```
 public final class TerminalTable: ListView {
-    public var renderer: FormTextRenderer
-    private var mirror: [MirroredSection<String?, FieldCell>] = []
+    public var renderer: TableRenderer
+    /// The form's title and description, shown above the sections.
+    public var title: String
+    public var description: String?
+    /// The widest label the table may show (`TableRenderer.widestLabel(of:)`): the
+    /// label column is sized for it, so it stays put as rows come and go.
+    public var widestLabel: Int
+
+    /// A section as the table shows it: its header and footer, and its cells.
+    struct Titles {
+        var header: String?
+        var footer: String?
+    }
+
+    private var mirror: [MirroredSection<Titles, FieldCell>] = []
+    /// `firstNumber[s]` is the number of section `s`'s first row minus one; the last
+    /// element is the number of rows.
+    private var firstNumber: [Int] = [0]
     /// Lines describing the last batch; empty after `clearChanges()` until the next one.
     public private(set) var changeLines: [String] = []
 
-    /// Forgets the last batch's lines (an empty changeset sends no batch at all).
-    public func clearChanges() { changeLines = [] }
-    private weak var session: FormSession?
-
-    public init(session: FormSession, renderer: FormTextRenderer) {
-        self.session = session
+    public init(title: String, description: String?, widestLabel: Int, renderer: TableRenderer) {
+        self.title = title
+        self.description = description
+        self.widestLabel = widestLabel
         self.renderer = renderer
     }
 
+    /// A table for a form: its title, description and widest label.
+    public convenience init(form: FormDefinition, renderer: TableRenderer) {
+        self.init(title: form.title, description: form.description, widestLabel: TableRenderer.widestLabel(of: form),
+                  renderer: renderer)
+    }
+
+    /// Forgets the last batch's lines (an empty changeset sends no batch at all).
+    public func clearChanges() { changeLines = [] }
+
+    // MARK: Rows and numbers
+
     /// The number of visible rows.
-    public var rowCount: Int { mirror.reduce(0) { $0 + $1.cells.count } }
+    public var rowCount: Int { firstNumber.last ?? 0 }
 
     /// The index path of row `number` (1-based), if it exists.
     public func indexPath(ofRow number: Int) -> IndexPath? {
-        var remaining = number - 1
-        guard remaining >= 0 else { return nil }
-        for (section, content) in mirror.enumerated() {
-            if remaining < content.cells.count { return IndexPath(row: remaining, section: section) }
-            remaining -= content.cells.count
+        guard number >= 1, number <= rowCount else { return nil }
+        // The last section whose first number is below `number`.
+        var low = 0, high = mirror.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if firstNumber[middle] < number { low = middle } else { high = middle - 1 }
         }
-        return nil
+        return IndexPath(row: number - 1 - firstNumber[low], section: low)
     }
 
-    /// The number (1-based) of the row showing `fieldID`, if visible.
-    public func number(ofField fieldID: String) -> Int? {
-        var number = 0
-        for section in mirror {
-            for cell in section.cells {
-                number += 1
-                if cell.field?.id == fieldID { return number }
-            }
-        }
-        return nil
+    /// The number (1-based) of the row at `indexPath`, if it is shown.
+    public func number(at indexPath: IndexPath) -> Int? {
+        guard mirror.cell(at: indexPath) != nil else { return nil }
+        return firstNumber[indexPath.section] + indexPath.row + 1
     }
 
-    /// The lines of one visible field's row, as the table shows it.
-    public func rowLines(forField fieldID: String, marker: String = " ") -> [String] {
-        guard let number = number(ofField: fieldID), let path = indexPath(ofRow: number) else { return [] }
-        return renderer.rowLines(number: number, cell: mirror[path.section].cells[path.row], labelWidth: labelWidth, marker: marker)
+    /// The lines of the row at `indexPath`, as the table shows it.
+    public func rowLines(at indexPath: IndexPath, marker: String = " ") -> [String] {
+        guard let cell = mirror.cell(at: indexPath), let number = number(at: indexPath) else { return [] }
+        return renderer.rowLines(number: number, cell: cell, labelWidth: labelWidth, marker: marker)
     }
 
     /// The whole table: title, description, sections with headers and footers.
     public func render() -> [String] {
-        guard let session else { return [] }
-        return renderer.render(session).components(separatedBy: "\n")
+        var lines = renderer.titleLines(title: title, description: description)
+        let labelWidth = self.labelWidth
+        for (section, content) in mirror.enumerated() {
+            lines.append("")
+            if let header = content.header.header { lines.append(renderer.headerLine(header)) }
+            for (row, cell) in content.cells.enumerated() {
+                lines += renderer.rowLines(number: firstNumber[section] + row + 1, cell: cell, labelWidth: labelWidth)
+            }
+            if let footer = content.header.footer { lines += renderer.footerLines(footer) }
+        }
+        return lines
     }
 
-    var labelWidth: Int { session.map { renderer.labelWidth($0) } ?? 20 }
+    var labelWidth: Int { renderer.labelWidth(widestLabel: widestLabel) }
+
+    private func renumber() {
+        firstNumber = [0]
+        firstNumber.reserveCapacity(mirror.count + 1)
+        for section in mirror { firstNumber.append(firstNumber[firstNumber.count - 1] + section.cells.count) }
+    }
 
     // MARK: ListView
 
@@ -73,80 +119,66 @@ public final class TerminalTable: ListView {
     }
 
     public func reloadData(from dataSource: any ListDataSource) {
-        mirror = (0..<dataSource.numberOfSections).map { section in
-            MirroredSection(header: dataSource.header(inSection: section).title,
-                            cells: (0..<dataSource.numberOfRows(inSection: section)).compactMap {
-                                dataSource.cellForRow(at: IndexPath(row: $0, section: section), in: self) as? FieldCell
-                            })
-        }
+        mirror = (0..<dataSource.numberOfSections).map { section($0, of: dataSource) }
+        renumber()
         changeLines = []
+    }
+
+    private func section(_ index: Int, of dataSource: any ListDataSource) -> MirroredSection<Titles, FieldCell> {
+        MirroredSection(
+            header: Titles(header: dataSource.header(inSection: index).title, footer: dataSource.footer(inSection: index).title),
+            cells: (0..<dataSource.numberOfRows(inSection: index)).map {
+                dataSource.cellForRow(at: IndexPath(row: $0, section: index), in: self) as? FieldCell ?? FieldCell()
+            })
     }
 
     public func performBatchUpdates(_ changeset: Changeset, from dataSource: any ListDataSource) {
         let width = labelWidth
         var lines: [String] = []
         // What vanishes, with the numbers it had.
-        let oldNumbers = numbers()
         for section in changeset.sections.deleted {
             let cells = mirror[section].cells
-            let title = mirror[section].header.map { TerminalText.escaped($0) } ?? "section"
+            let title = mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"
             lines.append(renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s") hidden)"))
         }
         for path in changeset.rows.deleted {
-            lines += renderer.rowLines(number: oldNumbers[path]!, cell: mirror[path.section].cells[path.row],
-                                       labelWidth: width, marker: "-").map(renderer.style.dim)
+            lines += rowLines(at: path, marker: "-").map(renderer.style.dim)
         }
         do {
             try changeset.apply(
-                to: &mirror,
-                insertedSection: { section in
-                    MirroredSection(header: dataSource.header(inSection: section).title,
-                                    cells: (0..<dataSource.numberOfRows(inSection: section)).compactMap {
-                                        dataSource.cellForRow(at: IndexPath(row: $0, section: section), in: self) as? FieldCell
-                                    })
-                },
+                to: &mirror, insertedSection: { section($0, of: dataSource) },
                 insertedRow: { dataSource.cellForRow(at: $0, in: self) as? FieldCell ?? FieldCell() },
-                updatedSection: { header, section in header = dataSource.header(inSection: section).title })
+                updatedSection: { titles, section in
+                    titles = Titles(header: dataSource.header(inSection: section).title,
+                                    footer: dataSource.footer(inSection: section).title)
+                })
         } catch {
             reloadData(from: dataSource)
             changeLines = render()
             return
         }
+        renumber()
         // What appeared or changed, in the order it now appears.
-        let newNumbers = numbers()
         let insertedSections = Set(changeset.sections.inserted)
         var marks: [IndexPath: String] = [:]
         for path in changeset.rows.inserted { marks[path] = "+" }
         for move in changeset.rows.moved where marks[move.to] == nil { marks[move.to] = "~" }
         for update in changeset.rows.updated where marks[update.to] == nil { marks[update.to] = "~" }
-        for (section, content) in mirror.enumerated() {
-            if insertedSections.contains(section) {
-                lines.append("+     " + renderer.style.header(content.header.map { TerminalText.escaped($0) } ?? "section"))
-                for row in content.cells.indices {
-                    let path = IndexPath(row: row, section: section)
-                    lines += renderer.rowLines(number: newNumbers[path]!, cell: content.cells[row], labelWidth: width, marker: "+")
-                }
+        // Row -1 of an inserted section is its header line.
+        var shown: [(section: Int, row: Int, mark: String)] = marks.map { ($0.key.section, $0.key.row, $0.value) }
+        for section in insertedSections {
+            shown.append((section, -1, "+"))
+            shown += mirror[section].cells.indices.map { (section, $0, "+") }
+        }
+        shown.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+        for (section, row, mark) in shown {
+            guard row >= 0 else {
+                lines.append("+     " + renderer.style.header(mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"))
                 continue
             }
-            for row in content.cells.indices {
-                let path = IndexPath(row: row, section: section)
-                if let mark = marks[path] {
-                    lines += renderer.rowLines(number: newNumbers[path]!, cell: content.cells[row], labelWidth: width, marker: mark)
-                }
-            }
+            lines += renderer.rowLines(number: firstNumber[section] + row + 1, cell: mirror[section].cells[row],
+                                       labelWidth: width, marker: mark)
         }
         changeLines = lines
-    }
-
-    private func numbers() -> [IndexPath: Int] {
-        var numbers: [IndexPath: Int] = [:]
-        var number = 0
-        for (section, content) in mirror.enumerated() {
-            for row in content.cells.indices {
-                number += 1
-                numbers[IndexPath(row: row, section: section)] = number
-            }
-        }
-        return numbers
     }
 }

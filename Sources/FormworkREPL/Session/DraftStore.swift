@@ -1,14 +1,22 @@
 import Formwork
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Keeps `formwork fill`'s draft of one form: resumed when filling starts, saved
-/// atomically after every change (before the prompt returns), removed after a
-/// successful submit.
+/// after every change (before the prompt returns), removed after a successful
+/// submit.
 ///
-/// Drafts live in `$XDG_STATE_HOME/formwork/drafts/` (default
+/// Drafts live in the `StateDirectory`'s `drafts/` (default
 /// `~/.local/state/formwork/drafts/`), one per definition file, readable by the
 /// user only. Secure answers are never written. A draft has one writer at a time:
 /// the session that fills it holds its `DraftLock` (`takeLock()`).
+///
+/// Saving costs what changed: the fields changed since the last save are appended
+/// as lines (`FormDraft`) and flushed to disk (`fdatasync`); the whole file is
+/// rewritten atomically only when the appended lines outnumber the answers, so a
+/// draft never grows beyond about twice its answers.
 ///
 /// ```swift
 /// let store = DraftStore(path: DraftStore.defaultPath(forForm: form), formPath: form, fingerprint: fingerprint)
@@ -24,27 +32,28 @@ public final class DraftStore {
     public let formPath: String
     /// `FormDraft.fingerprint(of:)` of the definition file now.
     public let fingerprint: String
-    private var savedValues: FormSession.Snapshot?
-    private var exists: Bool
     private var lock: DraftLock?
+    /// The session's `changeCount` at the last save; `nil`: the next save writes the
+    /// whole file.
+    private var savedAt: Int?
+    /// The fields the file holds an answer for, and the lines appended since the file
+    /// was last written whole.
+    private var answered = Set<Int>()
+    private var appendedLines = 0
 
     public init(path: String, formPath: String, fingerprint: String) {
         self.path = path
         self.formPath = formPath
         self.fingerprint = fingerprint
-        exists = FileManager.default.fileExists(atPath: path)
     }
 
-    /// `$XDG_STATE_HOME/formwork/drafts/NAME-XXXXXXXX.json` for the definition at
+    /// `drafts/NAME-XXXXXXXX.json` in the `StateDirectory`, for the definition at
     /// `formPath` (an absolute path; the suffix tells apart forms of the same name).
     public static func defaultPath(forForm formPath: String) -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
         let name = ((formPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let safeName = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(60))
         let suffix = FormDraft.fingerprint(of: formPath.utf8).suffix(8)
-        return (state as NSString).appendingPathComponent("formwork/drafts/\(safeName)-\(suffix).json")
+        return StateDirectory.appending("drafts/\(safeName)-\(suffix).json")
     }
 
     /// Takes the draft for this session, until `releaseLock()` or the end of the
@@ -83,35 +92,73 @@ public final class DraftStore {
             let aside = path + ".unreadable"
             try? FileManager.default.removeItem(atPath: aside)
             let movedTo = rename(path, aside) == 0 ? aside : nil
-            exists = FileManager.default.fileExists(atPath: path)
             return .unreadable(reason: error.diagnostics.first.map { DiagnosticRenderer.message(for: $0.problem) } ?? "unreadable",
                                movedTo: movedTo)
         }
         guard draft.formPath == formPath else { return .otherForm(draft.formPath) }
         let report = session.resume(from: draft)
-        savedValues = session.snapshot()
-        return .resumed(report, saved: draft.saved, definitionChanged: draft.fingerprint != fingerprint)
+        // Appending goes on from what the file says, unless it holds answers that no
+        // longer fit, or is of the former format: then the next save rewrites it.
+        let saved = modificationDate() ?? draft.saved
+        let clean = report.dropped.isEmpty && !draft.isFormerFormat && draft.fingerprint == fingerprint
+        answered = Set(report.restored.compactMap { session.definition.field($0)?.index })
+        appendedLines = draft.fieldIDs.count
+        savedAt = clean ? session.changeCount : nil
+        return .resumed(report, saved: saved, definitionChanged: draft.fingerprint != fingerprint)
     }
 
-    /// Saves the session's answers if they changed since the last save; an empty
-    /// form removes the draft instead.
+    /// Saves what changed since the last save; a draft left without answers is
+    /// removed instead.
     public func save(_ session: FormSession) throws(AtomicFile.WriteError) {
-        let snapshot = session.snapshot()
-        if let savedValues, savedValues.hasSameValues(as: snapshot) { return }
+        if let savedAt, savedAt == session.changeCount { return }
+        guard let savedAt, let changed = session.fieldsChanged(since: savedAt), FileManager.default.fileExists(atPath: path),
+            appendedLines + changed.count <= max(64, 2 * answered.count)
+        else { return try writeWhole(session) }
+        var lines = ""
+        for index in changed.sorted() {
+            let value = FormDraft.savedValue(of: index, in: session)
+            guard value != nil || answered.contains(index) else { continue }
+            if value == nil { answered.remove(index) } else { answered.insert(index) }
+            lines += FormDraft.entryLine(id: session.definition.fields[index].id, value: value)
+        }
+        if answered.isEmpty { return discard() }
+        if !lines.isEmpty {
+            do {
+                try AtomicFile.append(Data(lines.utf8), to: path)
+            } catch {
+                self.savedAt = nil  // the next save rewrites the file whole
+                throw error
+            }
+            appendedLines += lines.count { $0 == "\n" }
+        }
+        self.savedAt = session.changeCount
+    }
+
+    /// Writes the whole draft atomically (or removes it when it holds no answers).
+    private func writeWhole(_ session: FormSession) throws(AtomicFile.WriteError) {
         let draft = FormDraft(session: session, formPath: formPath, fingerprint: fingerprint)
         if draft.isEmpty {
-            if exists { discard() }
+            discard()
         } else {
             try AtomicFile.write(Data(draft.json().utf8), to: path, permissions: 0o600, createDirectories: true)
-            exists = true
+            answered = Set(draft.fieldIDs.compactMap { session.definition.field($0)?.index })
+            appendedLines = answered.count
         }
-        savedValues = snapshot
+        savedAt = session.changeCount
     }
+
+    private func modificationDate() -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    /// Whether the draft holds answers (as of the last save).
+    public var holdsAnswers: Bool { !answered.isEmpty }
 
     /// Removes the draft (after a submit, or to start over).
     public func discard() {
         unlink(path)
-        exists = false
+        answered = []
+        appendedLines = 0
     }
 
     /// The lines that tell a person what resuming did (`readOnly`: what viewing shows).

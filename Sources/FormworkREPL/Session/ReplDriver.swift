@@ -36,11 +36,6 @@ public final class ReplDriver {
         }
     }
 
-    /// `$XDG_STATE_HOME/formwork/history`, else `~/.local/state/formwork/history`.
-    public static var defaultHistoryPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
-        return (state as NSString).appendingPathComponent("formwork/history")
-    }
+    /// `history` in the `StateDirectory`.
+    public static var defaultHistoryPath: String { StateDirectory.appending("history") }
 }

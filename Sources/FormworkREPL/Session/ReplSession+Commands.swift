@@ -7,9 +7,9 @@ extension ReplSession {
     func command(_ line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return askCommand() }
-        switch CommandParser.parse(trimmed) {
+        switch CommandTable.parse(trimmed) {
         case .failure(let failure):
-            error(failure.description)
+            error(failure)
             askCommand()
         case .success(let command):
             if case .set(let id, _) = command, lookUp(id)?.kind == .secure {
@@ -23,18 +23,21 @@ extension ReplSession {
 
     func run(_ command: Command) {
         if options.readOnly, command.changesAnswers {
-            refuseReadOnly()
+            error(.readOnly)
             return askCommand()
         }
         switch command {
         case .show:
-            form.reload(table, animated: false)
             step.lines += table.render().map(ReplLine.out)
         case .select(let number):
-            return select(number)
+            guard let path = table.indexPath(ofRow: number) else {
+                error(.noRow(number, count: table.rowCount))
+                break
+            }
+            return select(at: path, as: .pick)
         case let .set(id, value):
             guard let field = field(id) else { break }
-            guard let value else { return focus(field.index) }
+            guard let value else { return focus(field) }
             mutate { () throws(SessionError) in try form.set(field.id, text: value) }
             current = field.index
         case let .toggle(id, option):
@@ -50,7 +53,7 @@ extension ReplSession {
                 say("Nothing to go back to.")
                 break
             }
-            return ask(previous, guided: false, remember: false)
+            return focus(form.definition.fields[previous], remember: false)
         case .goto(let id):
             return goto(id)
         case .why(let id):
@@ -58,14 +61,14 @@ extension ReplSession {
         case .errors:
             listErrors(form.errors())
         case .undo:
-            if form.undo() { showChanges() } else { error("nothing to undo") }
+            if form.undo() { showChanges() } else { error(.nothingToUndo) }
         case .redo:
-            if form.redo() { showChanges() } else { error("nothing to redo") }
+            if form.redo() { showChanges() } else { error(.nothingToRedo) }
         case .values:
-            let masked = form.answers().map { answer -> (key: String, value: Value) in
-                form.definition.field(answer.id)?.kind == .secure ? (answer.id, "•••") : (answer.id, answer.value)
+            let presented = form.answers().map { answer -> (key: String, value: Value) in
+                (answer.id, form.definition.field(answer.id).map { FormSession.presented(answer.value, of: $0) } ?? answer.value)
             }
-            step.lines += JSONText.object(masked).components(separatedBy: "\n").map(ReplLine.out)
+            step.lines += JSONText.object(presented).components(separatedBy: "\n").map(ReplLine.out)
         case .save(let path):
             save(to: path)
         case .submit:
@@ -74,26 +77,10 @@ extension ReplSession {
             help(name)
         case .quit:
             return quit(confirmed: !options.interactive)
+        case .skip, .review:
+            break  // guided filling only; the command table offers them only there
         }
         askCommand()
-    }
-
-    func select(_ number: Int) {
-        guard let field = field(atRow: number) else { return askCommand() }
-        current = field.index
-        switch field.kind {
-        case .switch:
-            mutate { () throws(SessionError) in try form.toggle(field.id) }
-            askCommand()
-        case .note:
-            for line in FormTextRenderer.safe(field.text ?? "").components(separatedBy: "\n") { out("  " + line) }
-            askCommand()
-        case .computed:
-            describeComputed(field)
-            askCommand()
-        default:
-            ask(field.index, guided: false)
-        }
     }
 
     func describeComputed(_ field: FieldDefinition) {
@@ -102,50 +89,30 @@ extension ReplSession {
         if let value = field.value { out("  computed as: \(TerminalText.escaped(value.source))") }
     }
 
-    /// Moves to a field and asks for its value (`goto`, `next`, `back`, `set ID`).
-    func focus(_ index: Int) {
-        let field = form.definition.fields[index]
-        guard form.isVisible(field.id) else {
-            error("\(field.id) is hidden now ('why \(field.id)' says why)")
-            return askCommand()
-        }
-        switch field.kind {
-        case .note, .computed:
-            step.lines += table.rowLines(forField: field.id).map(ReplLine.out)
-            current = index
-            askCommand()
-        default:
-            ask(index, guided: false)
-        }
-    }
-
     func goto(_ id: String) {
-        if Int(id) == nil, let section = form.definition.section(id), form.definition.field(id) == nil {
-            guard let first = section.fieldIndices.first(where: { form.isVisible(form.definition.fields[$0].id) }) else {
-                error("section '\(id)' is hidden now ('why \(id)' says why)")
+        if Int(id) == nil, form.definition.field(id) == nil, let section = form.definition.section(id) {
+            guard let first = form.firstVisibleField(in: section) else {
+                error(.hiddenSection(id))
                 return askCommand()
             }
             return focus(first)
         }
         guard let field = field(id) else { return askCommand() }
-        focus(field.index)
+        focus(field)
     }
 
-    /// The next visible field after the current one that is empty and required, else
-    /// the next empty one.
+    /// The next visible field after the current one that is unanswered and required,
+    /// else the next unanswered one.
     func next() {
         let fields = form.visibleFields.filter { $0.kind.isEditable }
         let start = current ?? -1
         let ordered = fields.filter { $0.index > start } + fields.filter { $0.index <= start }
-        func isEmpty(_ field: FieldDefinition) -> Bool {
-            let value = form.value(of: field.id)
-            return value.isNull || (field.kind == .switch && field.required.isSet && !value.isTrue)
-        }
-        guard let target = ordered.first(where: { isEmpty($0) && form.isRequired($0.id) }) ?? ordered.first(where: isEmpty) else {
+        let unanswered = ordered.filter { !form.isAnswered($0.id) && ($0.kind != .switch || form.isRequired($0.id)) }
+        guard let target = unanswered.first(where: { form.isRequired($0.id) }) ?? unanswered.first else {
             say("Every field is answered. Type 'submit' to finish.")
             return askCommand()
         }
-        focus(target.index)
+        focus(target)
     }
 
     func listErrors(_ errors: [FieldError]) {
@@ -154,7 +121,7 @@ extension ReplSession {
             return
         }
         for error in errors {
-            let number = table.number(ofField: error.field).map { String(format: "%3d", $0) } ?? "  -"
+            let number = form.visibleIndexPath(ofField: error.field).flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
             let label = form.definition.field(error.field).map { TerminalText.escaped($0.label) } ?? error.field
             message("\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error, hangingIndent: 5)
         }
@@ -168,7 +135,7 @@ extension ReplSession {
             savedSnapshot = form.snapshot()
             say("Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(TerminalText.escaped(path)) (secure values are never saved).")
         } catch {
-            self.error(Self.writeFailure(path, error))
+            self.error(.writeFailed(Self.writeFailure(path, error)))
         }
     }
 
@@ -181,7 +148,7 @@ extension ReplSession {
             failed = true
             listErrors(errors)
             if options.interactive, let first = form.definition.field(errors[0].field) {
-                return focus(first.index)
+                return focus(first)
             }
             return askCommand()
         }
@@ -191,7 +158,7 @@ extension ReplSession {
                 try options.writeFile(path, answers)
                 say("Submitted. The answers are in \(TerminalText.escaped(path)).")
             } catch {
-                self.error(Self.writeFailure(path, error))
+                self.error(.writeFailed(Self.writeFailure(path, error)))
                 return askCommand()
             }
         } else {
@@ -206,18 +173,19 @@ extension ReplSession {
         end()
     }
 
-    func help(_ name: String?) {
+    /// `help` (the prompt's commands, or guided filling's when `scope` says so) and
+    /// `help COMMAND`.
+    func help(_ name: String?, in scope: CommandSpec.Scope = .prompt) {
         guard let name else {
-            step.lines += CommandHelp.overview(width: table.renderer.width).map(ReplLine.out)
+            step.lines += CommandTable.overview(of: scope, width: table.renderer.width).map(ReplLine.out)
             return
         }
-        guard let entry = CommandHelp.entry(name) else {
-            error(CommandError.unknownCommand(name, suggestion: CommandHelp.closest(to: name)).description)
+        guard let entry = CommandTable.entry(name) ?? CommandTable.entry(name, in: .guided) else {
+            error(.unknownCommand(name, suggestion: Suggestions.closest(to: name, in: CommandTable.names(in: .prompt)).first,
+                                  scope: .prompt))
             return
         }
-        out("  \(entry.usage)")
-        out("    \(entry.summary)")
-        if entry.usage.contains("ID") { out("    ID is a field id or the row's number in the table.") }
+        step.lines += CommandTable.details(of: entry).map(ReplLine.out)
     }
 
     /// Leaves; on a terminal, asks first when there are unsaved changes.
@@ -232,7 +200,7 @@ extension ReplSession {
                 step.prompt = Prompt("Secure answers (\(names)) are never kept in drafts. Quit anyway? [y/N] ")
                 return
             }
-            if !FormDraft(session: form, formPath: draft.formPath, fingerprint: draft.fingerprint).isEmpty {
+            if draft.holdsAnswers {
                 say("Your answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated(draft.path))); "
                     + "filling this form again resumes them (--fresh starts over).")
             }
@@ -245,17 +213,7 @@ extension ReplSession {
         }
         end()
     }
-}
 
-extension Requirement {
-    /// Whether a requirement is declared at all (always or on a condition).
-    var isSet: Bool {
-        if case .never = self { return false }
-        return true
-    }
-}
-
-extension ReplSession {
     /// "cannot write PATH: reason", with the system's reason when there is one.
     static func writeFailure(_ path: String, _ error: any Error) -> String {
         if let failure = error as? AtomicFile.WriteError { return failure.description }

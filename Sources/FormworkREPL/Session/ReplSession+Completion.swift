@@ -4,38 +4,42 @@ import Foundation
 extension ReplSession {
     /// Completion candidates for the word being typed (each starts with that word).
     ///
-    /// At the command prompt: command names first, then field ids after `set`,
-    /// `toggle`, `clear`, `goto`, `why` (and section ids for `goto`, `why`), then a
-    /// field's options (or yes/no) after `set ID` and `toggle ID`, and file paths after
-    /// `save`. At an options prompt: the field's option values, after the last comma.
+    /// At the command prompt: command names, then what the command's parameter at
+    /// the cursor takes (`CommandTable`): field ids (editable ones for `set`,
+    /// `toggle`, `clear`; with section ids for `goto`, `why`), a field's options (or
+    /// yes/no), file paths, command names. At a value question: the field's option
+    /// values, after the last comma, and the guided commands after a `:`.
     public func completions(for text: String, context: Prompt.Completion) -> [String] {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let word = words.last ?? ""
         switch context {
         case .none:
-            return []
+            return guidedActive && word.hasPrefix(":") ? guidedCompletions(word) : []
         case .options(let id):
+            if guidedActive, word.hasPrefix(":") { return guidedCompletions(word) }
             let prefix = word.contains(",") ? String(word[...word.lastIndex(of: ",")!]) : ""
             let partial = String(word.dropFirst(prefix.count))
             return optionCompletions(id, partial).map { prefix + $0 }
         case .commands:
-            guard words.count > 1 else { return CommandHelp.names.filter { $0.hasPrefix(word.lowercased()) } }
-            let command = CommandHelp.entry(words[0])?.name ?? words[0]
-            switch (command, words.count) {
-            case ("set", 2), ("toggle", 2), ("clear", 2):
-                return fieldIDs(editableOnly: true).filter { $0.hasPrefix(word) }
-            case ("goto", 2), ("why", 2):
+            guard words.count > 1 else { return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word.lowercased()) } }
+            guard let entry = CommandTable.entry(words[0]), !entry.parameters.isEmpty else { return [] }
+            let position = min(words.count - 2, entry.parameters.count - 1)
+            let (parameter, _) = entry.parameters[position]
+            if !parameter.takesRestOfLine, words.count - 2 >= entry.parameters.count { return [] }
+            switch parameter {
+            case .row: return []
+            case .field(let editable): return fieldIDs(editableOnly: editable).filter { $0.hasPrefix(word) }
+            case .fieldOrSection:
                 return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id)).filter { $0.hasPrefix(word) }
-            case ("set", 3), ("toggle", 3):
-                return optionCompletions(words[1], word)
-            case ("save", _):
-                return pathCompletions(word)
-            case ("help", 2):
-                return CommandHelp.names.filter { $0.hasPrefix(word) }
-            default:
-                return []
+            case .value: return words.count == 3 ? optionCompletions(words[1], word) : []
+            case .path: return pathCompletions(word)
+            case .command: return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word) }
             }
         }
+    }
+
+    func guidedCompletions(_ word: String) -> [String] {
+        CommandTable.names(in: .guided).filter { $0.hasPrefix(word.lowercased()) }
     }
 
     func fieldIDs(editableOnly: Bool) -> [String] {
@@ -43,10 +47,10 @@ extension ReplSession {
     }
 
     func optionCompletions(_ id: String, _ partial: String) -> [String] {
-        guard let field = form.definition.field(id) else { return [] }
+        guard let field = lookUp(id) else { return [] }
         let candidates: [String]
         switch field.kind {
-        case .choice, .multichoice: candidates = form.visibleOptions(of: id).map(\.value)
+        case .choice, .multichoice: candidates = form.visibleOptions(of: field.id).map(\.value)
         case .switch: candidates = ["yes", "no"]
         default: candidates = []
         }

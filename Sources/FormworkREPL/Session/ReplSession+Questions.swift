@@ -8,9 +8,9 @@ extension ReplSession {
     func ask(_ index: Int, guided: Bool, remember: Bool = true, retry: String? = nil) {
         let field = form.definition.fields[index]
         if options.readOnly {  // show the row instead of asking
-            step.lines += table.rowLines(forField: field.id).map(ReplLine.out)
+            step.lines += rowLines(ofField: field.id)
             current = index
-            refuseReadOnly()
+            error(.readOnly)
             return askCommand()
         }
         if remember, let current, current != index, visited.last != current { visited.append(current) }
@@ -70,7 +70,8 @@ extension ReplSession {
             accepted = true  // Enter keeps the current value
         case .choice:
             let visibleOptions = form.visibleOptions(of: field.id)
-            let value = Int(text).flatMap { (1...visibleOptions.count).contains($0) ? visibleOptions[$0 - 1].value : nil } ?? text
+            let value = Int(text).flatMap { (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
+                ? visibleOptions[$0 - 1].value : nil } ?? text
             accepted = mutate { () throws(SessionError) in try form.set(field.id, text: value) }
         case .multichoice:
             let visibleOptions = form.visibleOptions(of: field.id)
@@ -88,97 +89,12 @@ extension ReplSession {
         let retry = field.kind == .secure ? nil : text
         if guided {
             if accepted, form.errors().first(where: { $0.field == field.id })?.rule == .required {
-                error("\(field.id) is required (rule: required); answer it, or :skip to leave it for now")
+                error(.requiredInGuided(field: field.id))
                 return ask(index, guided: true, remember: false)
             }
             return accepted ? askNextGuided(after: index) : ask(index, guided: true, remember: false, retry: retry)
         }
         if !accepted, options.interactive { return ask(index, guided: false, remember: false, retry: retry) }
         askCommand()
-    }
-
-    /// A guided command (`:back`, …) typed alone, or after the prefilled value.
-    func guidedCommand(in text: String, prefill: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix(":") { return trimmed }
-        guard !prefill.isEmpty, trimmed.hasPrefix(prefill) else { return nil }
-        let rest = trimmed.dropFirst(prefill.count).trimmingCharacters(in: .whitespaces)
-        let word = rest.dropFirst().split(separator: " ").first.map(String.init) ?? ""
-        return rest.hasPrefix(":") && Self.guidedCommands.contains(word.lowercased()) ? rest : nil
-    }
-
-    static let guidedCommands: Set<String> = ["back", "b", "skip", "s", "goto", "g", "review", "r", "quit", "q", "help", "h", "?"]
-
-    // MARK: Guided filling
-
-    /// Asks the first visible field after `index` in form order (notes are shown,
-    /// computed values printed), or ends with the review.
-    func askNextGuided(after index: Int?) {
-        var position = index ?? -1
-        while let field = form.visibleFields.first(where: { $0.index > position }) {
-            position = field.index
-            switch field.kind {
-            case .note:
-                if options.interactive { step.lines += table.rowLines(forField: field.id).map(ReplLine.out) }
-            case .computed:
-                break  // shown by the change lines and the review
-            default:
-                return ask(field.index, guided: true)
-            }
-        }
-        review()
-    }
-
-    /// The end of guided filling: the whole form, its problems, and the question.
-    func review() {
-        if options.interactive {
-            out("")
-            step.lines += table.render().map(ReplLine.out)
-        }
-        listErrors(form.errors())
-        question = .confirmSubmit
-        step.prompt = Prompt("Submit now? [y/N] ")
-    }
-
-    /// `:back`, `:skip`, `:goto ID`, `:review`, `:quit`, `:help` inside guided filling.
-    func guidedCommand(_ text: String, field index: Int) {
-        let (word, argument) = CommandParser.split(String(text.dropFirst()))
-        switch word.lowercased() {
-        case "back", "b":
-            // Never blocked by validation: the current field is left as it is.
-            if question == .confirmSubmit { return ask(index, guided: true, remember: false) }
-            guard let previous = visited.popLast() else {
-                say("This is the first question.")
-                return ask(index, guided: true, remember: false)
-            }
-            ask(previous, guided: true, remember: false)
-        case "skip", "s":
-            askNextGuided(after: index)
-        case "goto", "g":
-            guard let target = form.definition.field(argument) ?? form.definition.section(argument).flatMap({ section in
-                section.fieldIndices.first.map { form.definition.fields[$0] } })
-            else {
-                let suggestions = form.definition.suggestions(for: argument)
-                error("no field '\(argument)'" + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)"))
-                return ask(index, guided: true, remember: false)
-            }
-            guard form.isVisible(target.id) else {
-                error("\(target.id) is hidden now")
-                return ask(index, guided: true, remember: false)
-            }
-            if target.kind.isEditable { ask(target.index, guided: true) } else { askNextGuided(after: target.index - 1) }
-        case "review", "r":
-            step.lines += table.render().map(ReplLine.out)
-            ask(index, guided: true, remember: false)
-        case "quit", "q":
-            quit(confirmed: !options.interactive)
-        case "help", "h", "?":
-            out("  :back  previous question    :skip  leave this one    :goto ID  jump to a field")
-            out("  :review  show the form       :quit  leave")
-            ask(index, guided: true, remember: false)
-        default:
-            error("unknown guided command ':\(word)' (:back, :skip, :goto ID, :review, :quit, :help)")
-            ask(index, guided: true, remember: false)
-        }
     }
 }

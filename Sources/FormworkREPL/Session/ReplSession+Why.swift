@@ -30,8 +30,7 @@ extension ReplSession {
             let shown = form.isVisible(id)
             return ["section \(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"] + describe(condition, result: shown)
         }
-        let suggestions = definition.suggestions(for: id)
-        error("no field or section '\(id)'" + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)"))
+        error(.session(.unknownFieldOrSection(id, suggestions: definition.suggestions(for: id))))
         return []
     }
 
@@ -47,7 +46,7 @@ extension ReplSession {
             } else if read.isNull {
                 note = " (unanswered)"
             }
-            let shown = field.kind == .secure && !read.isNull ? "•••" : TerminalText.escaped(read.description)
+            let shown = field.kind == .secure && !read.isNull ? FormSession.secureMask : TerminalText.escaped(read.description)
             lines.append("  $\(reference) = \(shown)\(note)")
         }
         return lines

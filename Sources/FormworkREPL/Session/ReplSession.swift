@@ -100,7 +100,7 @@ public final class ReplSession {
         self.form = form
         self.options = options
         self.guidedActive = options.guided
-        self.table = TerminalTable(session: form, renderer: FormTextRenderer(width: options.width, style: options.colors ? .ansi : .plain))
+        self.table = TerminalTable(form: form.definition, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain))
         self.savedSnapshot = form.snapshot()
     }
 
@@ -118,7 +118,8 @@ public final class ReplSession {
         } else if options.interactive {
             out("Filling \"\(TerminalText.escaped(form.definition.title))\". Type a row number to edit it, or 'help'.")
             if guidedActive {
-                out("Guided: answer each field in turn; :back, :skip, :goto ID, :review, :quit work at any question.")
+                let commands = CommandTable.entries(in: .guided).map(\.usage).joined(separator: ", ")
+                out("Guided: answer each field in turn; \(commands) work at any question.")
             } else {
                 out("")
                 step.lines += table.render().map(ReplLine.out)
@@ -149,7 +150,7 @@ public final class ReplSession {
         case (.confirmQuit, .line(let line)):
             if Self.isYes(line) { quit(confirmed: true) } else { out("Not quitting."); askCommand() }
         case (.confirmSubmit, .line(let line)) where line.trimmingCharacters(in: .whitespaces).hasPrefix(":"):
-            if let last = current { guidedCommand(line.trimmingCharacters(in: .whitespaces), field: last) } else { review() }
+            guidedCommand(line.trimmingCharacters(in: .whitespaces), field: current)
         case (.confirmSubmit, .line(let line)):
             guidedActive = false
             if Self.isYes(line) { submit() } else {
@@ -192,10 +193,10 @@ public final class ReplSession {
 
     func out(_ text: String) { message(text) }
 
-    /// A one-line error; in script mode it makes the exit status 1. Errors quote
-    /// what was typed, so control characters in it are shown escaped.
-    func error(_ text: String) {
-        message("error: " + TerminalText.escaped(text), to: .error, hangingIndent: 7)
+    /// An error (`ReplError.message` says it); in script mode it makes the exit status
+    /// 1. Errors quote what was typed, so control characters in it are shown escaped.
+    func error(_ error: ReplError) {
+        message("error: " + TerminalText.escaped(error.message), to: .error, hangingIndent: 7)
         failed = true
     }
 
@@ -224,10 +225,12 @@ public final class ReplSession {
     /// error with suggestions.
     func field(_ id: String) -> FieldDefinition? {
         if let number = Int(id) { return field(atRow: number) }
-        if let field = form.definition.field(id) { return field }
-        let suggestions = form.definition.suggestions(for: id)
-        error("no field '\(id)'" + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)"))
-        return nil
+        do {
+            return try form.field(id)
+        } catch {
+            self.error(.session(error))
+            return nil
+        }
     }
 
     /// The field named by `id` or shown at row `id`, if any, without reporting anything.
@@ -236,18 +239,18 @@ public final class ReplSession {
         return form.definition.field(id)
     }
 
-    /// The error for a change asked of a read-only session.
-    func refuseReadOnly() {
-        error("read-only: this session only views the draft (fill --read-only); nothing was changed")
-    }
-
     /// The field shown at row `number` of the table, or an error naming the rows.
     func field(atRow number: Int) -> FieldDefinition? {
         guard let path = table.indexPath(ofRow: number), let field = form.field(at: path) else {
-            error("there is no row \(number) (rows are 1 to \(table.rowCount))")
+            error(.noRow(number, count: table.rowCount))
             return nil
         }
         return field
+    }
+
+    /// The lines of a visible field's row, as the table shows it.
+    func rowLines(ofField id: String) -> [ReplLine] {
+        form.visibleIndexPath(ofField: id).map { table.rowLines(at: $0).map(ReplLine.out) } ?? []
     }
 
     // MARK: Changing values
@@ -257,35 +260,18 @@ public final class ReplSession {
     @discardableResult
     func mutate(_ change: () throws(SessionError) -> Void) -> Bool {
         guard !options.readOnly else {
-            refuseReadOnly()
+            error(.readOnly)
             return false
         }
-        let result: Result<Void, SessionError> = form.performBatch { Self.run(change) }
-        if case .failure(let error) = result {
-            reportRejection(error)
+        do {
+            try form.performBatch(change)
+        } catch {
+            self.error(.session(error))
             return false
         }
         showChanges()
         if table.changeLines.isEmpty, !guidedActive { say("No change.") }
         return true
-    }
-
-    static func run(_ change: () throws(SessionError) -> Void) -> Result<Void, SessionError> {
-        do {
-            try change()
-            return .success(())
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    func reportRejection(_ error: SessionError) {
-        switch error {
-        case .rejected(let fieldError):
-            self.error("\(fieldError.field) \(fieldError.message) (rule: \(fieldError.rule.name))")
-        case .unknownField, .notToggleable:
-            self.error(error.description)
-        }
     }
 
     /// Reloads (animated) and prints what appeared, vanished or changed.

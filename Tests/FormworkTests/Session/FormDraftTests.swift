@@ -77,7 +77,7 @@ struct FormDraftTests {
 
     @Test(arguments: [
         ("[]", "not a Formwork draft: it is not a JSON object"),
-        ("{\"formwork\": \"draft\", \"version\": 99}", "its version is not 1"),
+        ("{\"formwork\": \"draft\", \"version\": 99}", "its version is 99; this Formwork reads versions 1 and 2"),
         ("{\"values\": {}}", "no \"formwork\": \"draft\" member"),
         ("{\"formwork\": \"draft\", \"version\": 1, \"form\": \"/f\", \"definition\": \"x\", \"saved\": \"yesterday\", \"values\": {}}",
          "an ISO 8601 time"),

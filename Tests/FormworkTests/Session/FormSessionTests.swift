@@ -257,7 +257,7 @@ struct SessionLifetimeTests {
             session.reload(nil, animated: false)
             try session.set("dinner", text: "yes")
             session.reload(nil, animated: true)
-            _ = session.visibleSections()
+            _ = session.errors()
             released = session
         }
         #expect(released == nil)

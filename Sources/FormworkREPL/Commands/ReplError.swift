@@ -1,0 +1,64 @@
+import Formwork
+
+/// Everything that can go wrong at the prompt, as data; `message` is the one place
+/// these become words (as argument-parser's `ErrorMessageGenerator` does for its
+/// errors). Engine errors (`SessionError`) keep their own words, written once in
+/// Formwork for the REPL and JSON-RPC alike.
+public enum ReplError: Error, Sendable {
+    /// The engine refused (an unknown field, a value a rule rejects, …).
+    case session(SessionError)
+    /// A word that names no command of the scope.
+    case unknownCommand(String, suggestion: String?, scope: CommandSpec.Scope)
+    /// A command given the wrong arguments.
+    case usage(CommandSpec)
+    /// `select` given something else than a number.
+    case notANumber(String)
+    /// A row number the table does not show.
+    case noRow(Int, count: Int)
+    /// A field that is hidden now.
+    case hiddenField(String)
+    /// A section that is hidden now.
+    case hiddenSection(String)
+    case nothingToUndo
+    case nothingToRedo
+    /// A change asked of a read-only session.
+    case readOnly
+    /// Guided filling: a required question answered with nothing.
+    case requiredInGuided(field: String)
+    /// A file that could not be written.
+    case writeFailed(String)
+
+    /// The message, without the `error: ` prefix.
+    public var message: String {
+        switch self {
+        case .session(.rejected(let error)):
+            return "\(error.field) \(error.message) (rule: \(error.rule.name))"
+        case .session(let error):
+            return error.description
+        case let .unknownCommand(word, suggestion, scope):
+            let kind = scope == .guided ? "guided command" : "command"
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? (scope == .guided ? " (type :help)" : " (type 'help')")
+            return "unknown \(kind) '\(word)'\(hint)"
+        case .usage(let entry):
+            return "usage: \(entry.usage)"
+        case .notANumber(let text):
+            return "'\(text)' is not a row number"
+        case let .noRow(number, count):
+            return "there is no row \(number) (rows are 1 to \(count))"
+        case .hiddenField(let id):
+            return "\(id) is hidden now ('why \(id)' says why)"
+        case .hiddenSection(let id):
+            return "section '\(id)' is hidden now ('why \(id)' says why)"
+        case .nothingToUndo:
+            return "nothing to undo"
+        case .nothingToRedo:
+            return "nothing to redo"
+        case .readOnly:
+            return "read-only: this session only views the draft (fill --read-only); nothing was changed"
+        case .requiredInGuided(let field):
+            return "\(field) is required (rule: required); answer it, or :skip to leave it for now"
+        case .writeFailed(let reason):
+            return reason
+        }
+    }
+}

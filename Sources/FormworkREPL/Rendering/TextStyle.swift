@@ -1,0 +1,26 @@
+/// How rendered text is styled: plain, or with ANSI colours on a terminal.
+public struct TextStyle: Sendable {
+    public var title: @Sendable (String) -> String
+    public var header: @Sendable (String) -> String
+    public var value: @Sendable (String) -> String
+    public var error: @Sendable (String) -> String
+    public var dim: @Sendable (String) -> String
+
+    public init(title: @escaping @Sendable (String) -> String, header: @escaping @Sendable (String) -> String,
+                value: @escaping @Sendable (String) -> String, error: @escaping @Sendable (String) -> String,
+                dim: @escaping @Sendable (String) -> String) {
+        self.title = title
+        self.header = header
+        self.value = value
+        self.error = error
+        self.dim = dim
+    }
+
+    /// No styling: for pipes, files and `NO_COLOR`.
+    public static let plain = TextStyle(title: { $0 }, header: { $0 }, value: { $0 }, error: { $0 }, dim: { $0 })
+
+    /// ANSI colours: bold title, underlined headers, cyan values, red errors, dim notes.
+    public static let ansi = TextStyle(
+        title: { "\u{1B}[1m\($0)\u{1B}[0m" }, header: { "\u{1B}[1;4m\($0)\u{1B}[0m" },
+        value: { "\u{1B}[36m\($0)\u{1B}[0m" }, error: { "\u{1B}[31m\($0)\u{1B}[0m" }, dim: { "\u{1B}[2m\($0)\u{1B}[0m" })
+}

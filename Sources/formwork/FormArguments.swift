@@ -1,0 +1,54 @@
+import ArgumentParser
+import Formwork
+import Foundation
+
+/// `FORM [--values FILE]`: a definition and the values to start from, loaded one way
+/// by `fill`, `serve` and `show` (and by `eval --form`).
+struct FormArguments: ParsableArguments {
+    @Argument(help: "The definition file.")
+    var form: String
+
+    @Option(help: "A values file (JSON or YAML) to start from.")
+    var values: String?
+
+    /// The definition; its diagnostics are printed and the command exits with `status`
+    /// when it does not load.
+    func definition(failing status: Int32) throws -> FormDefinition {
+        try Self.definition(at: form, failing: status)
+    }
+
+    /// A session of the definition with the values file applied.
+    func session(failing status: Int32) throws -> FormSession {
+        try Self.session(of: definition(failing: status), values: values, failing: status)
+    }
+
+    static func definition(at path: String, failing status: Int32) throws -> FormDefinition {
+        do {
+            return try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+        } catch {
+            printError(error.rendered)
+            throw ExitCode(status)
+        }
+    }
+
+    /// Applies the values file, if any, to `session` (after a draft, say).
+    func loadValues(into session: FormSession, failing status: Int32) throws {
+        try Self.load(values, into: session, failing: status)
+    }
+
+    static func session(of definition: FormDefinition, values: String?, failing status: Int32) throws -> FormSession {
+        let session = FormSession(definition: definition)
+        try load(values, into: session, failing: status)
+        return session
+    }
+
+    static func load(_ values: String?, into session: FormSession, failing status: Int32) throws {
+        guard let values else { return }
+        do {
+            try session.loadValues(contentsOf: URL(fileURLWithPath: values), displayPath: values)
+        } catch {
+            printError(error.rendered)
+            throw ExitCode(status)
+        }
+    }
+}
