@@ -35,7 +35,7 @@ import FoundationEssentials
 /// path). A section left with no visible row disappears too, unless its descriptor
 /// says `visibleWhenEmpty()`. All other closures receive visible coordinates.
 /// Between reloads the view keeps showing the snapshot of the last reload, even if
-/// `sections` changed.
+/// `sections` changed; `visibleSections` reads that snapshot.
 public final class DataSource {
     /// The model: every section and row, hidden ones included.
     public var sections: [Section] = []
