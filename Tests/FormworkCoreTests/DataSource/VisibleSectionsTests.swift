@@ -97,6 +97,22 @@ struct VisibleSectionsTests {
         #expect(model.dataSource.visibleSections.map(\.modelIndex) == [0, 1, 3])
     }
 
+    /// The example of the README's "Reading what is shown", on the README's basket.
+    @Test func readmeBasketReadsAsTheReadmeSays() {
+        let basket = Basket()
+        basket.dataSource.reloadData(basket.view, animated: false)
+        var lines: [String] = []
+        for section in basket.dataSource.visibleSections {
+            lines.append("\(section.header.title ?? section.identifier) is model section \(section.modelIndex)")
+            for row in section.rows {
+                guard let fruit = row.item(as: Fruit.self) else { continue }
+                lines.append("\(fruit.name) at \(row.indexPath), model \(row.modelIndexPath)")
+            }
+        }
+        #expect(lines == ["Fruit is model section 0", "Apple at [0, 0], model [0, 0]", "Plum at [0, 1], model [0, 2]"])
+        #expect(basket.dataSource.visibleItems(of: Fruit.self).map(\.name) == ["Apple", "Plum"])
+    }
+
     @Test func beforeTheFirstReloadNothingIsVisible() {
         let dataSource = DataSource(cellDescriptors: [CellDescriptor<String, RecordingCell>()])
         dataSource.sections = [Section(items: ["a"])]
