@@ -20,14 +20,16 @@
 //   result is a `FormDefinition` of `SectionDefinition`s and `FieldDefinition`s
 //   (kinds: text, secure, number, switch, choice, multichoice, date, note, computed).
 //
-// Expressions (`Expression/`)
-//   Lexer → parser (one function per precedence level; grammar in `Parser`'s doc
-//   comment) → `Expression` tree with source ranges → `TypeChecker` (every
-//   reference exists, functions exist with the right arity and types, conditions
-//   are boolean, compared choice values are options, regexes compile) →
-//   `CompiledExpression`: a tree of closures, evaluated against a `ValueReader`.
-//   Each expression records the fields it reads. `DependencyGraph` orders fields
-//   and reports cycles (`a → b → a`) as load errors.
+// Expressions (`Expression/`, one stage per file, named after its type)
+//   `Lexer` (`Token`s with offsets) → `Parser` (one function per precedence level;
+//   grammar in its doc comment) → `Expression` tree with source ranges →
+//   `TypeChecker` (every reference exists, functions exist with the right arity and
+//   types, conditions are boolean, compared choice values are options, regexes
+//   compile) → `ExpressionCompiler` → `CompiledExpression`: a tree of closures,
+//   evaluated against an `EvaluationContext` by the runtime rules in `Semantics`;
+//   `CompiledExpression.init` runs the whole pipeline. Each expression records the
+//   fields it reads. `DependencyGraph` (`Definition/`) orders fields and reports
+//   cycles (`a → b → a`) as load errors.
 //
 // Semantics (README table): unanswered and hidden fields read as `null`; null
 //   propagates through arithmetic, compares false except `== null` / `!= null`, and

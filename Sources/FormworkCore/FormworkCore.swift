@@ -19,15 +19,19 @@
 //   `CellDescriptor<Item, Cell>` is a typed, chainable builder (`configure`, `update`,
 //   `didSelect`, `isHidden`, `height`, `canEdit`, `commitEditing`) over the erased
 //   `CellDescriptorType`. `SectionDescriptor<Content>` gives a section its header,
-//   footer and `isHidden`. Type mismatches are preconditions naming the descriptor.
+//   footer and `isHidden`; a `SectionDescriptor<String>` starts with the title
+//   header. Type mismatches are preconditions naming the descriptor.
 //
 // Data source (`DataSource/`)
 //   `DataSource` owns `sections` (the model) and the *visible snapshot* (what the view
 //   shows). `reloadData(_:animated:)` pulls visibility: every section's and row's
 //   `isHidden` is evaluated again, the new visible snapshot is built, and either the
 //   view reloads everything or the snapshot is diffed against the previous one and
-//   the view gets one `Changeset`. Every behaviour resolves through one chain:
-//   descriptor closure → data source closure → `fallbackDelegate` → documented default.
+//   the view gets one `Changeset`. `reloadData(_:animated:sections:)` evaluates only
+//   the listed sections again; debug builds check that the others did not change.
+//   `visibleSections` reads the visible snapshot without copying it. Every behaviour
+//   resolves through one chain: descriptor closure → data source closure →
+//   `fallbackDelegate` → documented default.
 //
 // Diff (`Diff/`)
 //   One engine, generic over a `DiffSource` (sections and rows addressed by index) so

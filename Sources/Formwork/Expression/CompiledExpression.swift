@@ -13,6 +13,10 @@ public final class EvaluationContext {
 
 /// A checked expression compiled into closures, with what it reads.
 ///
+/// `init` runs the pipeline: `Lexer` and `Parser` build the tree, `TypeChecker`
+/// checks it, `ExpressionCompiler` (in ExpressionCompiler.swift) turns it into the
+/// closures that `evaluate(_:)` runs.
+///
 /// ```swift
 /// let environment = ExpressionEnvironment(fields: [FieldSignature(id: "age", index: 0, type: .number)])
 /// let adult = try CompiledExpression("$age >= 18", environment: environment)
@@ -78,134 +82,4 @@ public struct CompiledExpression: Sendable {
 /// Every problem found in one expression.
 public struct ExpressionErrors: Error, Sendable {
     public var errors: [ExpressionError]
-}
-
-/// Turns a checked expression into nested closures. References become direct reads
-/// by field index; `and`/`or` and `if` evaluate lazily; `matches` compiles its
-/// pattern once.
-struct ExpressionCompiler {
-    typealias Code = @Sendable (EvaluationContext) -> Value
-    let environment: ExpressionEnvironment
-
-    func compile(_ expression: Expression) -> Code {
-        switch expression.kind {
-        case .literal(let value):
-            return { _ in value }
-        case .reference(let name):
-            let index = environment.fields[name]!.index
-            return { $0.read(index) }
-        case .list(let elements):
-            let codes = elements.map(compile)
-            return { context in .list(codes.map { $0(context) }) }
-        case let .unary(op, operand):
-            let code = compile(operand)
-            switch op {
-            case .not: return { .bool(!code($0).isTrue) }
-            case .negate:
-                return { context in
-                    if case .number(let number) = code(context) { return .number(-number) }
-                    return .null
-                }
-            }
-        case let .binary(op, left, right):
-            return compileBinary(op, compile(left), compile(right))
-        case let .call(name, arguments):
-            return compileCall(name, arguments)
-        }
-    }
-
-    func compileBinary(_ op: BinaryOperator, _ left: @escaping Code, _ right: @escaping Code) -> Code {
-        switch op {
-        case .and: return { .bool(left($0).isTrue && right($0).isTrue) }
-        case .or: return { .bool(left($0).isTrue || right($0).isTrue) }
-        case .equal: return { .bool(Semantics.equal(left($0), right($0))) }
-        case .notEqual: return { .bool(!Semantics.equal(left($0), right($0))) }
-        case .less: return { .bool(Semantics.order(left($0), right($0)).map { $0 < 0 } ?? false) }
-        case .lessOrEqual: return { .bool(Semantics.order(left($0), right($0)).map { $0 <= 0 } ?? false) }
-        case .greater: return { .bool(Semantics.order(left($0), right($0)).map { $0 > 0 } ?? false) }
-        case .greaterOrEqual: return { .bool(Semantics.order(left($0), right($0)).map { $0 >= 0 } ?? false) }
-        case .in: return { .bool(Semantics.isElement(left($0), of: right($0))) }
-        case .add, .subtract, .multiply, .divide, .remainder:
-            return { Semantics.arithmetic(op, left($0), right($0)) }
-        }
-    }
-
-    func compileCall(_ name: String, _ arguments: [Expression]) -> Code {
-        let codes = arguments.map(compile)
-        switch name {
-        case "if":
-            let (condition, then, otherwise) = (codes[0], codes[1], codes[2])
-            return { condition($0).isTrue ? then($0) : otherwise($0) }
-        case "matches":
-            guard case .literal(.string(let source)) = arguments[1].kind, let pattern = try? Pattern(source) else {
-                return { _ in .null }
-            }
-            let text = codes[0]
-            return { context in
-                if case .string(let value) = text(context) { return .bool(pattern.matches(value)) }
-                return false
-            }
-        default:
-            let function = environment.functions[name]!
-            let evaluate = function.evaluate
-            return { context in evaluate(codes.map { $0(context) }, context.today) }
-        }
-    }
-}
-
-/// The runtime rules of the language (the README's semantics table).
-enum Semantics {
-    /// `==`: null equals only null; numbers, text (exact), dates, booleans and lists
-    /// by value.
-    static func equal(_ left: Value, _ right: Value) -> Bool { left == right }
-
-    /// The order of two values of an ordered type; `nil` (so the comparison is false)
-    /// when either is null or the types differ.
-    static func order(_ left: Value, _ right: Value) -> Int? {
-        switch (left, right) {
-        case let (.number(a), .number(b)): return a < b ? -1 : (a > b ? 1 : 0)
-        case let (.date(a), .date(b)): return a < b ? -1 : (a > b ? 1 : 0)
-        case let (.string(a), .string(b)):
-            // Exact, by Unicode scalar values: predictable and locale-independent.
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)
-        default: return nil
-        }
-    }
-
-    /// `in`: false when either side is null.
-    static func isElement(_ element: Value, of list: Value) -> Bool {
-        guard !element.isNull, case .list(let elements) = list else { return false }
-        return elements.contains(element)
-    }
-
-    /// `+ - * / %`: null in, null out; division by zero and overflow give null.
-    static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) -> Value {
-        switch (left, right) {
-        case let (.number(a), .number(b)):
-            let result: Double
-            switch op {
-            case .add: result = a + b
-            case .subtract: result = a - b
-            case .multiply: result = a * b
-            case .divide:
-                guard b != 0 else { return .null }
-                result = a / b
-            case .remainder:
-                guard b != 0 else { return .null }
-                result = a.truncatingRemainder(dividingBy: b)
-            default: return .null
-            }
-            return result.isFinite ? .number(result) : .null
-        case let (.string(a), .string(b)) where op == .add:
-            return .string(a + b)
-        case let (.date(date), .number(days)) where op == .add || op == .subtract:
-            guard days == days.rounded(), abs(days) < 3_000_000 else { return .null }
-            let shifted = date.adding(days: op == .add ? Int(days) : -Int(days))
-            return (1...9999).contains(shifted.year) ? .date(shifted) : .null
-        case let (.date(a), .date(b)) where op == .subtract:
-            return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
-        default:
-            return .null
-        }
-    }
 }

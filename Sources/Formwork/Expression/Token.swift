@@ -1,5 +1,7 @@
 /// A token of the condition language, with its position in the expression text
 /// (offset and length in Unicode scalars).
+///
+/// `Lexer` (in Lexer.swift) makes them; `Parser` reads them.
 struct Token: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         case number(Double)
@@ -24,111 +26,5 @@ struct Token: Equatable, Sendable {
         case .symbol(let symbol): return "'\(symbol)'"
         case .end: return "the end of the expression"
         }
-    }
-}
-
-/// Splits an expression into tokens.
-///
-/// Strings use `'…'` or `"…"` with backslash escapes (`\'`, `\"`, `\\`, `\n`, `\t`); a
-/// backslash before any other character is kept (`'\d+'` is the pattern `\d+`).
-/// Numbers are decimal (`12`, `3.5`, `1e3`). References are `$` followed by an id.
-enum Lexer {
-    static func tokenize(_ text: String) throws(ExpressionError) -> [Token] {
-        let scalars = Array(text.unicodeScalars)
-        var tokens: [Token] = []
-        var index = 0
-        func isIdentifierStart(_ s: Unicode.Scalar) -> Bool { s == "_" || (s.isASCII && s.properties.isAlphabetic) }
-        func isIdentifierPart(_ s: Unicode.Scalar) -> Bool { isIdentifierStart(s) || ("0"..."9").contains(s) }
-
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let start = index
-            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                index += 1
-                continue
-            }
-            if ("0"..."9").contains(scalar) || (scalar == "." && index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1])) {
-                while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-                if index < scalars.count, scalars[index] == ".", index + 1 < scalars.count, ("0"..."9").contains(scalars[index + 1]) {
-                    index += 1
-                    while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-                }
-                if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
-                    var look = index + 1
-                    if look < scalars.count, scalars[look] == "+" || scalars[look] == "-" { look += 1 }
-                    if look < scalars.count, ("0"..."9").contains(scalars[look]) {
-                        index = look
-                        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-                    }
-                }
-                let literal = String(String.UnicodeScalarView(scalars[start..<index]))
-                guard let value = Double(literal), value.isFinite else {
-                    throw ExpressionError(.numberOutOfRange(literal), offset: start, length: index - start)
-                }
-                tokens.append(Token(kind: .number(value), offset: start, length: index - start))
-                continue
-            }
-            if scalar == "'" || scalar == "\"" {
-                index += 1
-                var value = String.UnicodeScalarView()
-                var closed = false
-                while index < scalars.count {
-                    let character = scalars[index]
-                    if character == scalar { closed = true; index += 1; break }
-                    if character == "\\", index + 1 < scalars.count {
-                        let escaped = scalars[index + 1]
-                        switch escaped {
-                        case "n": value.append("\n")
-                        case "t": value.append("\t")
-                        case "'", "\"", "\\": value.append(escaped)
-                        default:  // not an escape: kept, so patterns like '\d+' read as written
-                            value.append("\\")
-                            value.append(escaped)
-                        }
-                        index += 2
-                        continue
-                    }
-                    value.append(character)
-                    index += 1
-                }
-                guard closed else { throw ExpressionError(.unterminatedString, offset: start, length: index - start) }
-                tokens.append(Token(kind: .string(String(value)), offset: start, length: index - start))
-                continue
-            }
-            if scalar == "$" {
-                index += 1
-                guard index < scalars.count, isIdentifierStart(scalars[index]) else {
-                    throw ExpressionError(.unexpectedToken(found: "'$' without a field id", expected: "a reference like $field"), offset: start)
-                }
-                while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
-                let name = String(String.UnicodeScalarView(scalars[(start + 1)..<index]))
-                tokens.append(Token(kind: .reference(name), offset: start, length: index - start))
-                continue
-            }
-            if isIdentifierStart(scalar) {
-                while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
-                let name = String(String.UnicodeScalarView(scalars[start..<index]))
-                tokens.append(Token(kind: .identifier(name), offset: start, length: index - start))
-                continue
-            }
-            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-            let two = next.map { String(scalar) + String($0) }
-            if let two, ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
-                tokens.append(Token(kind: .symbol(two), offset: start, length: 2))
-                index += 2
-                continue
-            }
-            if "()[],<>+-*/%!".unicodeScalars.contains(scalar) {
-                tokens.append(Token(kind: .symbol(String(scalar)), offset: start, length: 1))
-                index += 1
-                continue
-            }
-            if scalar == "=" {
-                throw ExpressionError(.unexpectedToken(found: "'='", expected: "'==' to compare"), offset: start)
-            }
-            throw ExpressionError(.unexpectedCharacter(TerminalText.escaped(String(scalar))), offset: start)
-        }
-        tokens.append(Token(kind: .end, offset: scalars.count, length: 1))
-        return tokens
     }
 }

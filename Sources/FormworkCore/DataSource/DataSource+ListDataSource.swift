@@ -49,18 +49,28 @@ extension DataSource: ListDataSource {
 
     public func header(inSection section: Int) -> HeaderFooter {
         guard let model = self.section(at: section) else { return .none }
-        if let closure = sectionDescriptor(for: model.descriptorIdentifier)?.headerClosure ?? sectionHeader {
-            return closure(model, section)
+        return header(for: model, at: section)
+    }
+
+    /// The header chain for `section`, shown at the visible index `index`.
+    func header(for section: Section, at index: Int) -> HeaderFooter {
+        if let closure = sectionDescriptor(for: section.descriptorIdentifier)?.headerClosure ?? sectionHeader {
+            return closure(section, index)
         }
-        return fallbackDelegate?.dataSource(self, headerFor: model, at: section) ?? .none
+        return fallbackDelegate?.dataSource(self, headerFor: section, at: index) ?? .none
     }
 
     public func footer(inSection section: Int) -> HeaderFooter {
         guard let model = self.section(at: section) else { return .none }
-        if let closure = sectionDescriptor(for: model.descriptorIdentifier)?.footerClosure ?? sectionFooter {
-            return closure(model, section)
+        return footer(for: model, at: section)
+    }
+
+    /// The footer chain for `section`, shown at the visible index `index`.
+    func footer(for section: Section, at index: Int) -> HeaderFooter {
+        if let closure = sectionDescriptor(for: section.descriptorIdentifier)?.footerClosure ?? sectionFooter {
+            return closure(section, index)
         }
-        return fallbackDelegate?.dataSource(self, footerFor: model, at: section) ?? .none
+        return fallbackDelegate?.dataSource(self, footerFor: section, at: index) ?? .none
     }
 
     public func heightForRow(at indexPath: IndexPath) -> RowHeight {

@@ -25,11 +25,19 @@ extension DataSource {
     /// compares everything, but unchanged rows compare by reference, so the cost is
     /// about a nanosecond per row plus the work in the changed sections.
     ///
-    /// - Precondition: Sections were not added, removed or reordered since the last
-    ///   reload (if they were, everything is evaluated again).
+    /// - Precondition: Every model section whose rows, visibility, identifier or
+    ///   content changed since the last reload is in `sections`; sections were not
+    ///   added, removed or reordered (if a shown section's row count changed,
+    ///   everything is evaluated again). Debug builds check it: they evaluate every
+    ///   section in full as well and stop at the first section left out that a full
+    ///   reload would show differently ("reloadData(sections:) was not told about
+    ///   section 3, whose visible rows changed"). Release builds trust it: a section
+    ///   left out keeps showing what it showed.
     @discardableResult
     public func reloadData(_ view: (any ListView)?, animated: Bool, sections changed: Set<Int>) -> Changeset? {
-        reload(view, animated: animated, next: makeVisibleSnapshot(updating: visible, sections: changed))
+        let next = makeVisibleSnapshot(updating: visible, sections: changed)
+        assert(checkUnlistedSections(in: next, listed: changed))
+        return reload(view, animated: animated, next: next)
     }
 
     private func reload(_ view: (any ListView)?, animated: Bool, next: VisibleSnapshot) -> Changeset? {

@@ -35,7 +35,7 @@ import FoundationEssentials
 /// path). A section left with no visible row disappears too, unless its descriptor
 /// says `visibleWhenEmpty()`. All other closures receive visible coordinates.
 /// Between reloads the view keeps showing the snapshot of the last reload, even if
-/// `sections` changed.
+/// `sections` changed; `visibleSections` reads that snapshot.
 public final class DataSource {
     /// The model: every section and row, hidden ones included.
     public var sections: [Section] = []
@@ -76,7 +76,10 @@ public final class DataSource {
     /// - Parameters:
     ///   - cellDescriptors: One per row identifier; a later one replaces an earlier one.
     ///   - sectionDescriptors: Added to the built-in ones for sections without content
-    ///     and with `String` content (a title header), which they may replace.
+    ///     and with `String` content (a title header), which they may replace. A
+    ///     `SectionDescriptor<String>` of yours keeps the title header unless it sets its
+    ///     own `header`, so `SectionDescriptor<String>().visibleWhenEmpty()` is enough
+    ///     to keep empty titled sections on screen.
     public init(cellDescriptors: [any CellDescriptorType], sectionDescriptors: [any SectionDescriptorType] = []) {
         var cells: [DescriptorIdentifier: any CellDescriptorType] = [:]
         for descriptor in cellDescriptors { cells[descriptor.rowIdentifier] = descriptor }
@@ -85,7 +88,7 @@ public final class DataSource {
         var sectionsByIdentifier: [DescriptorIdentifier: any SectionDescriptorType] = [:]
         let builtIn: [any SectionDescriptorType] = [
             SectionDescriptor<Void>(),
-            SectionDescriptor<String>().header { title, _ in .title(title) },
+            SectionDescriptor<String>(),  // the title header, which every `SectionDescriptor<String>` starts with
         ]
         for descriptor in builtIn + sectionDescriptors { sectionsByIdentifier[descriptor.identifier] = descriptor }
         self.sectionDescriptors = sectionsByIdentifier

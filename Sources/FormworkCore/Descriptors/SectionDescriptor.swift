@@ -26,13 +26,31 @@ public protocol SectionDescriptorType: AnyObject {
 ///
 /// By default a section whose rows are all hidden disappears with them; call
 /// `visibleWhenEmpty()` to keep it.
+///
+/// ## String content
+/// A `SectionDescriptor<String>` shows its content as the section's title header
+/// until you set a `header` of your own, as the built-in one does. So registering
+/// one to change another behaviour keeps the title:
+///
+/// ```swift
+/// // "Notes" stays on screen, titled, even when all its rows are hidden.
+/// DataSource(cellDescriptors: cells, sectionDescriptors: [SectionDescriptor<String>().visibleWhenEmpty()])
+/// ```
+///
+/// Set `.header { _, _ in .none }` for `String` sections without a header.
 public final class SectionDescriptor<Content>: SectionDescriptorType {
     public let identifier: DescriptorIdentifier
     public private(set) var isVisibleWhenEmpty = false
 
     /// - Parameter identifier: The sections to serve; defaults to content of type `Content`.
+    ///   When `Content` is `String`, the descriptor starts with the title header.
     public init(_ identifier: DescriptorIdentifier? = nil) {
         self.identifier = identifier ?? .type(Content.self)
+        if Content.self == String.self {
+            headerClosure = { [unowned self] section, _ in
+                (self.typedContent(section) as? String).map(HeaderFooter.title) ?? .none  // always a String
+            }
+        }
     }
 
     var name: String { "SectionDescriptor<\(Content.self)> for sections '\(identifier)'" }
@@ -61,7 +79,8 @@ public final class SectionDescriptor<Content>: SectionDescriptorType {
 
     public private(set) var headerClosure: ((Section, Int) -> HeaderFooter)?
 
-    /// The header of a visible section.
+    /// The header of a visible section; replaces the title header of a
+    /// `SectionDescriptor<String>`.
     @discardableResult
     public func header(_ closure: @escaping (Content, Int) -> HeaderFooter) -> Self {
         headerClosure = { [unowned self] section, index in closure(self.typedContent(section), index) }

@@ -1,0 +1,76 @@
+/// Turns a checked expression into nested closures. References become direct reads
+/// by field index; `and`/`or` and `if` evaluate lazily; `matches` compiles its
+/// pattern once.
+///
+/// The last stage of `CompiledExpression.init` (in CompiledExpression.swift), after
+/// `Parser` and `TypeChecker`: it trusts the checker (every reference and function
+/// exists), and the closures it builds follow the runtime rules in `Semantics`.
+struct ExpressionCompiler {
+    typealias Code = @Sendable (EvaluationContext) -> Value
+    let environment: ExpressionEnvironment
+
+    func compile(_ expression: Expression) -> Code {
+        switch expression.kind {
+        case .literal(let value):
+            return { _ in value }
+        case .reference(let name):
+            let index = environment.fields[name]!.index
+            return { $0.read(index) }
+        case .list(let elements):
+            let codes = elements.map(compile)
+            return { context in .list(codes.map { $0(context) }) }
+        case let .unary(op, operand):
+            let code = compile(operand)
+            switch op {
+            case .not: return { .bool(!code($0).isTrue) }
+            case .negate:
+                return { context in
+                    if case .number(let number) = code(context) { return .number(-number) }
+                    return .null
+                }
+            }
+        case let .binary(op, left, right):
+            return compileBinary(op, compile(left), compile(right))
+        case let .call(name, arguments):
+            return compileCall(name, arguments)
+        }
+    }
+
+    func compileBinary(_ op: BinaryOperator, _ left: @escaping Code, _ right: @escaping Code) -> Code {
+        switch op {
+        case .and: return { .bool(left($0).isTrue && right($0).isTrue) }
+        case .or: return { .bool(left($0).isTrue || right($0).isTrue) }
+        case .equal: return { .bool(Semantics.equal(left($0), right($0))) }
+        case .notEqual: return { .bool(!Semantics.equal(left($0), right($0))) }
+        case .less: return { .bool(Semantics.order(left($0), right($0)).map { $0 < 0 } ?? false) }
+        case .lessOrEqual: return { .bool(Semantics.order(left($0), right($0)).map { $0 <= 0 } ?? false) }
+        case .greater: return { .bool(Semantics.order(left($0), right($0)).map { $0 > 0 } ?? false) }
+        case .greaterOrEqual: return { .bool(Semantics.order(left($0), right($0)).map { $0 >= 0 } ?? false) }
+        case .in: return { .bool(Semantics.isElement(left($0), of: right($0))) }
+        case .add, .subtract, .multiply, .divide, .remainder:
+            return { Semantics.arithmetic(op, left($0), right($0)) }
+        }
+    }
+
+    func compileCall(_ name: String, _ arguments: [Expression]) -> Code {
+        let codes = arguments.map(compile)
+        switch name {
+        case "if":
+            let (condition, then, otherwise) = (codes[0], codes[1], codes[2])
+            return { condition($0).isTrue ? then($0) : otherwise($0) }
+        case "matches":
+            guard case .literal(.string(let source)) = arguments[1].kind, let pattern = try? Pattern(source) else {
+                return { _ in .null }
+            }
+            let text = codes[0]
+            return { context in
+                if case .string(let value) = text(context) { return .bool(pattern.matches(value)) }
+                return false
+            }
+        default:
+            let function = environment.functions[name]!
+            let evaluate = function.evaluate
+            return { context in evaluate(codes.map { $0(context) }, context.today) }
+        }
+    }
+}

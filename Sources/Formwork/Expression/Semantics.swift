@@ -1,0 +1,59 @@
+/// The runtime rules of the language (the README's semantics table).
+///
+/// The closures `ExpressionCompiler` builds apply them at evaluation time; the
+/// definition checks use `order` to compare bounds at load time.
+enum Semantics {
+    /// `==`: null equals only null; numbers, text (exact), dates, booleans and lists
+    /// by value.
+    static func equal(_ left: Value, _ right: Value) -> Bool { left == right }
+
+    /// The order of two values of an ordered type; `nil` (so the comparison is false)
+    /// when either is null or the types differ.
+    static func order(_ left: Value, _ right: Value) -> Int? {
+        switch (left, right) {
+        case let (.number(a), .number(b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case let (.date(a), .date(b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case let (.string(a), .string(b)):
+            // Exact, by Unicode scalar values: predictable and locale-independent.
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)
+        default: return nil
+        }
+    }
+
+    /// `in`: false when either side is null.
+    static func isElement(_ element: Value, of list: Value) -> Bool {
+        guard !element.isNull, case .list(let elements) = list else { return false }
+        return elements.contains(element)
+    }
+
+    /// `+ - * / %`: null in, null out; division by zero and overflow give null.
+    static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) -> Value {
+        switch (left, right) {
+        case let (.number(a), .number(b)):
+            let result: Double
+            switch op {
+            case .add: result = a + b
+            case .subtract: result = a - b
+            case .multiply: result = a * b
+            case .divide:
+                guard b != 0 else { return .null }
+                result = a / b
+            case .remainder:
+                guard b != 0 else { return .null }
+                result = a.truncatingRemainder(dividingBy: b)
+            default: return .null
+            }
+            return result.isFinite ? .number(result) : .null
+        case let (.string(a), .string(b)) where op == .add:
+            return .string(a + b)
+        case let (.date(date), .number(days)) where op == .add || op == .subtract:
+            guard days == days.rounded(), abs(days) < 3_000_000 else { return .null }
+            let shifted = date.adding(days: op == .add ? Int(days) : -Int(days))
+            return (1...9999).contains(shifted.year) ? .date(shifted) : .null
+        case let (.date(a), .date(b)) where op == .subtract:
+            return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
+        default:
+            return .null
+        }
+    }
+}
