@@ -160,12 +160,10 @@ extension FormSession {
     /// after the last reload (call `reload` first): read from the data source, so
     /// there is one answer to "what is shown".
     public func visibleSections() -> [VisibleFormSection] {
-        (0..<source.numberOfSections).compactMap { section in
-            guard let content = source.section(at: section)?.content as? FormSectionContent else { return nil }
-            let rows = (0..<source.numberOfRows(inSection: section)).compactMap {
-                source.row(at: IndexPath(row: $0, section: section))?.item(as: FieldRow.self)
-            }
-            return VisibleFormSection(id: content.id, header: content.header, footer: content.footer, rows: rows)
+        source.visibleSections.compactMap { section in
+            guard let content = section.content(as: FormSectionContent.self) else { return nil }
+            return VisibleFormSection(id: content.id, header: content.header, footer: content.footer,
+                                      rows: section.rows.compactMap { $0.item(as: FieldRow.self) })
         }
     }
 
