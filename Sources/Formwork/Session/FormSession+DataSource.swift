@@ -3,18 +3,15 @@ import Foundation
 
 extension FormSession {
     /// One descriptor per field kind (rows are named by kind), and one for sections.
-    /// `isHidden` asks the evaluation: the only visibility path. Selection is the data
-    /// source's own `didSelect`, the second link of the resolution chain: a row asks
-    /// for the `FieldInteraction` of its field's kind, unless a descriptor of the
-    /// embedder's answers first.
+    /// `isHidden` asks the evaluation: the only visibility path. Configuring a
+    /// `FieldCell` and selection are the data source's own closures, the second link
+    /// of the resolution chain: an embedder's descriptor for a kind answers first for
+    /// what it sets, and falls back to these for the rest (a row asks for the
+    /// `FieldInteraction` of its field's kind).
     func makeDataSource() -> DataSource {
         let kindNames = Set(FieldKind.allCases.map(\.rawValue) + definition.fields.map(\.kindName))
         let builtIn: [any CellDescriptorType] = kindNames.sorted().map { kind in
             CellDescriptor<FieldRow, FieldCell>(.named(kind))
-                .configure { [unowned self] row, cell, _ in
-                    cell.field = definition.fields[row.index]
-                    cell.row = row
-                }
                 .isHidden { [unowned self] row, _ in !evaluation.isFieldVisible(row.index) }
         }
         let sectionDescriptor = SectionDescriptor<FormSectionContent>()
@@ -25,6 +22,11 @@ extension FormSession {
                 return !evaluation.isSectionVisible(section.index)
             }
         let dataSource = DataSource(cellDescriptors: builtIn + extraDescriptors, sectionDescriptors: [sectionDescriptor])
+        dataSource.configure = { [unowned self] row, cell, _ in
+            guard let cell = cell as? FieldCell, let item = row.item(as: FieldRow.self) else { return }
+            cell.field = definition.fields[item.index]
+            cell.row = item
+        }
         dataSource.didSelect = { row, _ in
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
             return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: field.id)))

@@ -16,7 +16,7 @@ final class ReplHarness {
     static let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Forms")
 
-    init(_ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
+    convenience init(_ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
          draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!) throws {
         let definition: FormDefinition
         if name.hasPrefix("id:") {
@@ -24,7 +24,14 @@ final class ReplHarness {
         } else {
             definition = try FormDefinition.load(contentsOf: Self.forms.appendingPathComponent(name))
         }
-        form = try FormSession(definition: definition, today: today)
+        try self.init(session: FormSession(definition: definition, today: today), interactive: interactive, guided: guided,
+                      answersPath: answersPath, draft: draft, readOnly: readOnly, width: width)
+    }
+
+    /// A harness around a session built by the test (custom descriptors, say).
+    init(session: FormSession, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
+         draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80) throws {
+        form = session
         let box = WriteBox()
         repl = ReplSession(form: form, options: .init(
             interactive: interactive, guided: guided, width: width, answersPath: answersPath, draft: draft, readOnly: readOnly,
