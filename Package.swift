@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
         // `swift run -c release formwork-bench`: every speed target, measured against its baseline.
         .executableTarget(name: "FormworkBench", dependencies: [
-            "Formwork", "FormworkCore", .product(name: "Yams", package: "Yams"),
+            "Formwork", "FormworkCore", "FormworkREPL", .product(name: "Yams", package: "Yams"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Fuzz targets: `make fuzz` builds them for libFuzzer (-DFUZZING); a normal build

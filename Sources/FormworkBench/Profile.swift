@@ -24,8 +24,18 @@ enum Profile {
         case "load-json":
             let json = GeneratedForm.json(fields: size)
             for _ in 0..<(1_000_000 / size) { consume(try! FormDefinition(json: json, limits: limits)) }
+        case "prompt-set", "prompt-section":
+            let repl = PromptCase.session(size)
+            let lines = PromptCase.commands(size)[name == "prompt-set" ? 0 : 1].lines
+            for index in 0..<20_000 { consume(repl.handle(.line(lines[index % 2]))) }
+        case "rpc-set":
+            let server = FormServer(session: FormSession(definition: PromptCase.definition(fields: size)))
+            let text = PromptCase.middleTextField(size)
+            for index in 0..<20_000 {
+                consume(server.handle(#"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"\#(text)","text":"\#(index % 2)"}}"#))
+            }
         default:
-            throw ValidationError("unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json or layout")
+            throw ValidationError("unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json, prompt-set, prompt-section, rpc-set or layout")
         }
     }
 }

@@ -16,7 +16,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Timed runs per measurement (the median is reported).")
     var runs = 5
 
-    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup.")
+    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt.")
     var cases: [String] = Bench.allCases
 
     @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json), or print type sizes (layout).", visibility: .hidden))
@@ -26,7 +26,7 @@ struct Bench: ParsableCommand {
                                visibility: .hidden))
     var probe: String?
 
-    static let allCases = ["diff", "unchanged", "reload", "load", "conditions", "memory", "startup"]
+    static let allCases = ["diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt"]
 
     func validate() throws {
         for name in cases where !Self.allCases.contains(name) {
@@ -58,6 +58,7 @@ struct Bench: ParsableCommand {
             rows += MemoryCase.run(sessionFields: quick ? 1_000 : 100_000, diffRows: quick ? 1_000 : 1_000_000)
         }
         if cases.contains("startup") { rows += StartupCase.run(runs: runs) }
+        if cases.contains("prompt") { rows += PromptCase.run(runs: runs, small: quick ? 200 : 1_000, large: quick ? 400 : 20_000) }
         if quick {
             // Targets hold for the real sizes in release mode; a smoke run judges none.
             rows = rows.map { var row = $0; row.met = nil; return row }

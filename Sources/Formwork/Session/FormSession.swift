@@ -36,10 +36,9 @@ public final class FormSession {
 
     /// Stored values by field index (`.null`: unanswered), shared with the evaluation.
     let store: ValueStore
-    var values: [Value] {
-        get { store.values }
-        set { store.values = newValue }
-    }
+    /// The stored values (read-only here: every change goes through `write`, which
+    /// changes `store.values` in place).
+    var values: [Value] { store.values }
     /// Fields whose errors are shown (changed by a person), or all after `validate()`.
     private(set) var touched: Set<Int> = []
     /// Whether every visible field's errors are shown (after a submit attempt).
@@ -116,8 +115,8 @@ public final class FormSession {
         self.rows = Array(repeating: nil, count: definition.fields.count)
         let defaults = Evaluation(definition: definition, store: ValueStore(values), today: today)
         for field in definition.fields {
-            if let value = field.defaultValue.map(defaults.evaluate), !value.isNull { values[field.index] = value }
-            if field.kind == .switch, values[field.index].isNull { values[field.index] = false }
+            if let value = field.defaultValue.map(defaults.evaluate), !value.isNull { store.values[field.index] = value }
+            if field.kind == .switch, store.values[field.index].isNull { store.values[field.index] = false }
         }
         for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
         touched = []
@@ -301,7 +300,7 @@ public final class FormSession {
         recordEdit(FieldEdit(index: index, value: values[index], touched: wasTouched))
         if isTouched { touched.insert(index) } else { touched.remove(index) }
         if values[index] != value {
-            values[index] = value
+            store.values[index] = value
             hasChanges = true
         }
         changeLog.append(Int32(index))

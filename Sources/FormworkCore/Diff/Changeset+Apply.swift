@@ -69,6 +69,10 @@ extension Changeset {
     ///   - updatedRow: Refreshes the cell that is now at a new index path.
     /// - Throws: `ChangesetError` when an index is out of range, listed twice, or the
     ///   positions do not add up.
+    ///
+    /// - Complexity: O(*c* + *s* + *r*) for *c* changes, *s* sections and *r* rows in
+    ///   the sections that lose or gain rows: every other section is carried over as
+    ///   it is (its cells are not copied).
     public func apply<Header, Cell>(
         to list: inout [MirroredSection<Header, Cell>],
         insertedSection: (Int) -> MirroredSection<Header, Cell>,
@@ -76,10 +80,10 @@ extension Changeset {
         updatedSection: (inout Header, Int) -> Void = { _, _ in },
         updatedRow: (inout Cell, IndexPath) -> Void = { _, _ in }
     ) throws(ChangesetError) {
-        typealias Pending = MirrorPlacement<Header, Cell>
         let oldCount = list.count
+        let newCount = oldCount - sections.deleted.count + sections.inserted.count
 
-        // 1. Remove, in old coordinates.
+        // 1. Sections: the old index each new section comes from (-1: inserted).
         var deletedSections = Set<Int>()
         for index in sections.deleted {
             guard index >= 0, index < oldCount else {
@@ -87,17 +91,38 @@ extension Changeset {
             }
             guard deletedSections.insert(index).inserted else { throw .listedTwice(change: "deleted section", position: "\(index)") }
         }
-        var movedAwaySections = [Int: Int]()
+        var source = [Int?](repeating: nil, count: max(newCount, 0))
+        var movedAway = Set<Int>()
+        for index in sections.inserted {
+            guard index >= 0, index < newCount else {
+                throw .sectionOutOfRange(change: "inserted section", index: index, count: newCount)
+            }
+            guard source[index] == nil else { throw .listedTwice(change: "inserted section", position: "\(index)") }
+            source[index] = -1
+        }
         for move in sections.moved {
             guard move.from >= 0, move.from < oldCount else {
                 throw .sectionOutOfRange(change: "moved section", index: move.from, count: oldCount)
             }
-            guard !deletedSections.contains(move.from), movedAwaySections.updateValue(move.to, forKey: move.from) == nil else {
+            guard !deletedSections.contains(move.from), movedAway.insert(move.from).inserted else {
                 throw .listedTwice(change: "moved section", position: "\(move.from)")
             }
+            guard move.to >= 0, move.to < newCount else { throw .sectionOutOfRange(change: "moved section", index: move.to, count: newCount) }
+            guard source[move.to] == nil else { throw .listedTwice(change: "moved section", position: "\(move.to)") }
+            source[move.to] = move.from
         }
-        var removedRows = [IndexPath: Cell?]()  // deleted: nil; moved: the cell
-        func checkOldRow(_ path: IndexPath, _ change: String) throws(ChangesetError) {
+        var staying = (0..<oldCount).lazy.filter { !deletedSections.contains($0) && !movedAway.contains($0) }.makeIterator()
+        for index in source.indices where source[index] == nil {
+            guard let next = staying.next() else { throw .incomplete(what: "sections") }
+            source[index] = next
+        }
+        guard staying.next() == nil else { throw .incomplete(what: "sections") }
+        let origin = source.map { $0! }
+
+        // 2. Rows leaving old sections (deleted, or moved away with their cell) and
+        // arriving in new ones.
+        var leaving = [Int: [Int: Cell?]]()
+        func checkOld(_ path: IndexPath, _ change: String) throws(ChangesetError) {
             guard path.count == 2, path.section >= 0, path.section < oldCount else {
                 throw .rowOutOfRange(change: change, indexPath: path)
             }
@@ -105,80 +130,55 @@ extension Changeset {
             guard path.row >= 0, path.row < list[path.section].cells.count else {
                 throw .rowOutOfRange(change: change, indexPath: path)
             }
-            guard removedRows[path] == nil else { throw .listedTwice(change: change, position: "row \(path.section).\(path.row)") }
+            guard leaving[path.section]?[path.row] == nil else {
+                throw .listedTwice(change: change, position: "row \(path.section).\(path.row)")
+            }
         }
         for path in rows.deleted {
-            try checkOldRow(path, "deleted row")
-            removedRows[path] = .some(nil)
+            try checkOld(path, "deleted row")
+            leaving[path.section, default: [:]][path.row] = .some(nil)
         }
         for move in rows.moved {
-            try checkOldRow(move.from, "moved row")
-            removedRows[move.from] = .some(list[move.from.section].cells[move.from.row])
+            try checkOld(move.from, "moved row")
+            leaving[move.from.section, default: [:]][move.from.row] = .some(list[move.from.section].cells[move.from.row])
         }
-        var remaining: [Pending] = []
-        var movedSections = [Int: Pending]()
-        for (index, section) in list.enumerated() where !deletedSections.contains(index) {
-            var pending = Pending(header: section.header, origin: index)
-            for (row, cell) in section.cells.enumerated() where removedRows[IndexPath(row: row, section: index)] == nil {
-                pending.cells.append(cell)
-                pending.origins.append(IndexPath(row: row, section: index))
+        var arriving = [Int: [(row: Int, cell: Cell, origin: IndexPath?)]]()
+        func checkNew(_ path: IndexPath, _ change: String) throws(ChangesetError) {
+            guard path.count == 2, path.section >= 0, path.section < newCount else {
+                throw .rowOutOfRange(change: change, indexPath: path)
             }
-            if let to = movedAwaySections[index] { movedSections[to] = pending } else { remaining.append(pending) }
+            guard origin[path.section] >= 0 else { throw .rowInReplacedSection(change: change, indexPath: path) }
         }
-
-        // 2. Place sections, then rows, in new coordinates.
-        let newCount = oldCount - sections.deleted.count + sections.inserted.count
-        var placed = [Pending?](repeating: nil, count: max(newCount, 0))
-        for index in sections.inserted {
-            guard index >= 0, index < newCount else {
-                throw .sectionOutOfRange(change: "inserted section", index: index, count: newCount)
-            }
-            guard placed[index] == nil else { throw .listedTwice(change: "inserted section", position: "\(index)") }
-            let section = insertedSection(index)
-            placed[index] = Pending(header: section.header, origin: nil, cells: section.cells,
-                                    origins: Array(repeating: nil, count: section.cells.count))
-        }
-        for (to, pending) in movedSections {
-            guard to >= 0, to < newCount else { throw .sectionOutOfRange(change: "moved section", index: to, count: newCount) }
-            guard placed[to] == nil else { throw .listedTwice(change: "moved section", position: "\(to)") }
-            placed[to] = pending
-        }
-        var fill = remaining.makeIterator()
-        for index in placed.indices where placed[index] == nil {
-            guard let next = fill.next() else { throw .incomplete(what: "sections") }
-            placed[index] = next
-        }
-        guard fill.next() == nil else { throw .incomplete(what: "sections") }
-        var result = placed.map { $0! }
-
-        var arrivals = [Int: [(row: Int, cell: Cell, origin: IndexPath?)]]()
         for path in rows.inserted {
-            guard path.count == 2, path.section >= 0, path.section < newCount else {
-                throw .rowOutOfRange(change: "inserted row", indexPath: path)
-            }
-            guard result[path.section].origin != nil else {
-                throw .rowInReplacedSection(change: "inserted row", indexPath: path)
-            }
-            arrivals[path.section, default: []].append((path.row, insertedRow(path), nil))
+            try checkNew(path, "inserted row")
+            arriving[path.section, default: []].append((path.row, insertedRow(path), nil))
         }
         for move in rows.moved {
-            let path = move.to
-            guard path.count == 2, path.section >= 0, path.section < newCount else {
-                throw .rowOutOfRange(change: "moved row", indexPath: path)
-            }
-            guard result[path.section].origin != nil else {
-                throw .rowInReplacedSection(change: "moved row", indexPath: path)
-            }
-            arrivals[path.section, default: []].append((path.row, removedRows[move.from]!!, move.from))
+            try checkNew(move.to, "moved row")
+            arriving[move.to.section, default: []].append((move.to.row, leaving[move.from.section]![move.from.row]!!, move.from))
         }
-        for (section, incoming) in arrivals {
-            let pending = result[section]
-            let count = pending.cells.count + incoming.count
-            var cells = [Cell?](repeating: nil, count: count)
-            var origins = [IndexPath?](repeating: nil, count: count)
-            var taken = [Bool](repeating: false, count: count)
-            for arrival in incoming {
-                guard arrival.row >= 0, arrival.row < count else {
+
+        // 3. The new list: sections carried over as they are, inserted ones made, and
+        // only those that lose or gain rows rebuilt, remembering where each row was.
+        var result: [MirroredSection<Header, Cell>] = []
+        result.reserveCapacity(newCount)
+        for (index, old) in origin.enumerated() { result.append(old < 0 ? insertedSection(index) : list[old]) }
+        var origins = [Int: [IndexPath?]]()
+        for section in result.indices where origin[section] >= 0 {
+            let old = origin[section]
+            let removed = leaving[old], incoming = arriving[section]
+            guard removed != nil || incoming != nil else { continue }
+            var stayers: [(Cell, IndexPath)] = []
+            stayers.reserveCapacity(list[old].cells.count)
+            for (row, cell) in list[old].cells.enumerated() where removed?[row] == nil {
+                stayers.append((cell, IndexPath(row: row, section: old)))
+            }
+            let total = stayers.count + (incoming?.count ?? 0)
+            var cells = [Cell?](repeating: nil, count: total)
+            var from = [IndexPath?](repeating: nil, count: total)
+            var taken = [Bool](repeating: false, count: total)
+            for arrival in incoming ?? [] {
+                guard arrival.row >= 0, arrival.row < total else {
                     throw .rowOutOfRange(change: "inserted or moved row", indexPath: IndexPath(row: arrival.row, section: section))
                 }
                 guard !taken[arrival.row] else {
@@ -186,49 +186,39 @@ extension Changeset {
                 }
                 taken[arrival.row] = true
                 cells[arrival.row] = arrival.cell
-                origins[arrival.row] = arrival.origin
+                from[arrival.row] = arrival.origin
             }
             var next = 0
-            for row in 0..<count where !taken[row] {
-                cells[row] = pending.cells[next]
-                origins[row] = pending.origins[next]
+            for row in 0..<total where !taken[row] {
+                cells[row] = stayers[next].0
+                from[row] = stayers[next].1
                 next += 1
             }
             result[section].cells = cells.map { $0! }
-            result[section].origins = origins
+            origins[section] = from
         }
 
-        // 3. Refresh in place.
+        // 4. Refresh in place.
         for update in sections.updated {
             guard update.to >= 0, update.to < newCount else {
                 throw .sectionOutOfRange(change: "updated section", index: update.to, count: newCount)
             }
-            guard result[update.to].origin == update.from else {
+            guard origin[update.to] == update.from else {
                 throw .updateMismatch(change: "updated section", from: "\(update.from)", to: "\(update.to)")
             }
             updatedSection(&result[update.to].header, update.to)
         }
         for update in rows.updated {
             let to = update.to
-            guard to.count == 2, to.section >= 0, to.section < newCount, to.row >= 0,
-                to.row < result[to.section].cells.count
+            guard to.count == 2, to.section >= 0, to.section < newCount, to.row >= 0, to.row < result[to.section].cells.count
             else { throw .rowOutOfRange(change: "updated row", indexPath: to) }
-            guard result[to.section].origins[to.row] == update.from else {
+            let from = origins[to.section].map { $0[to.row] } ?? (origin[to.section] >= 0 ? IndexPath(row: to.row, section: origin[to.section]) : nil)
+            guard from == update.from else {
                 throw .updateMismatch(
                     change: "updated row", from: "\(update.from.section).\(update.from.row)", to: "\(to.section).\(to.row)")
             }
             updatedRow(&result[to.section].cells[to.row], to)
         }
-        list = result.map { MirroredSection(header: $0.header, cells: $0.cells) }
+        list = result
     }
-}
-
-/// A section being rebuilt by `Changeset.apply`: where it and each cell came from.
-struct MirrorPlacement<Header, Cell> {
-    var header: Header
-    /// The old section index; `nil` for an inserted section.
-    var origin: Int?
-    var cells: [Cell] = []
-    /// The old index path of each cell; `nil` for an inserted one.
-    var origins: [IndexPath?] = []
 }

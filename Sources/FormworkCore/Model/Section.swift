@@ -62,7 +62,7 @@ public struct Section {
     func hasSameContent(as other: Section) -> Bool {
         switch (contentBox, other.contentBox) {
         case (nil, nil): return true
-        case let (lhs?, rhs?): return lhs.isEqual(to: rhs)
+        case let (lhs?, rhs?): return lhs === rhs || lhs.isEqual(to: rhs)
         default: return false
         }
     }
