@@ -2,16 +2,29 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench fuzz sanitize build release deps clean
+.PHONY: demo test lint format bench fuzz sanitize build release deps clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
 	$(SWIFT) build --product formwork
 	$(SWIFT) run formwork fill Forms/seed.yaml
 
-## test: build and run every test
-test: deps
+## test: check the style, build (a warning in the project's code is an error) and run every test
+test: deps lint
 	$(SWIFT) test
+
+SWIFT_SOURCES := Sources Tests Package.swift
+LINE_LENGTH := 120
+
+## lint: the style of .swift-format (swift format, from the toolchain), and no line over $(LINE_LENGTH) characters
+lint:
+	$(SWIFT) format lint --strict --recursive $(SWIFT_SOURCES)
+	@if LC_ALL=C.UTF-8 grep -rnP '^.{$(shell expr $(LINE_LENGTH) + 1),}' --include='*.swift' $(SWIFT_SOURCES); then \
+		echo "make lint: the lines above are longer than $(LINE_LENGTH) characters"; exit 1; fi
+
+## format: rewrite the sources in the style of .swift-format
+format:
+	$(SWIFT) format format --in-place --recursive $(SWIFT_SOURCES)
 
 ## bench: every speed and memory target against its baseline, in release mode (BENCH_ARGS="--cases diff" to narrow)
 bench: deps

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -29,16 +29,20 @@ let package = Package(
         .target(name: "CKeyReader", dependencies: ["CEditLine"]),
         .target(name: "FormworkREPL", dependencies: ["Formwork", "CEditLine", "CKeyReader"]),
         // The command-line tool.
-        .executableTarget(name: "formwork", dependencies: [
-            "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "formwork",
+            dependencies: [
+                "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Test support shared by the test targets and by embedders: a recording list view.
         .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
         // `swift run -c release formwork-bench`: every speed target, measured against its baseline.
-        .executableTarget(name: "FormworkBench", dependencies: [
-            "Formwork", "FormworkCore", "FormworkREPL", .product(name: "Yams", package: "Yams"),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "FormworkBench",
+            dependencies: [
+                "Formwork", "FormworkCore", "FormworkREPL", .product(name: "Yams", package: "Yams"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Fuzz targets: `make fuzz` builds them for libFuzzer (-DFUZZING); a normal build
         // replays the seeds and past findings (`formwork-fuzz TARGET FILE…`).
         .executableTarget(name: "FormworkFuzz", dependencies: ["Formwork", "FormworkREPL"]),
@@ -46,14 +50,22 @@ let package = Package(
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         // Fixtures and helper scripts are read from the source tree (#filePath), not bundled.
-        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"],
-                    exclude: ["Fixtures", "validate_json_schema.py"]),
+        .testTarget(
+            name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"],
+            exclude: ["Fixtures", "validate_json_schema.py"]),
         .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
-        .testTarget(name: "formworkTests", dependencies: ["FormworkTesting", "formwork", "FormworkBench", "FormworkFuzz"],
-                    exclude: ["rpc_client.py", "Hostile"]),
+        .testTarget(
+            name: "formworkTests", dependencies: ["FormworkTesting", "formwork", "FormworkBench", "FormworkFuzz"],
+            exclude: ["rpc_client.py", "Hostile"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Zero warnings: in the project's own Swift targets a warning is an error (a
+// dependency's warnings are its own).
+for target in package.targets where target.type != .system && target.name != "CKeyReader" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

@@ -16,34 +16,52 @@ enum ConditionsCase {
 
     /// Each condition as written in a definition, and the same test by hand.
     static let conditions: [(source: String, byHand: @Sendable ([Value]) -> Bool)] = [
-        ("$age >= 18", { values in
-            if case .number(let age) = values[0] { return age >= 18 }
-            return false
-        }),
-        ("$country == 'DE' and $newsletter", { values in
-            guard case .string(let country) = values[1], country == "DE" else { return false }
-            if case .bool(true) = values[2] { return true }
-            return false
-        }),
-        ("$email != null and contains($email, '@')", { values in
-            if case .string(let email) = values[3] { return email.contains("@" as String) }
-            return false
-        }),
-        ("$plan == 'pro' or $plan == 'team'", { values in
-            if case .string(let plan) = values[4] { return plan == "pro" || plan == "team" }
-            return false
-        }),
-        ("len($name) > 3 or $age < 13", { values in
-            if case .string(let name) = values[5], name.count > 3 { return true }
-            if case .number(let age) = values[0] { return age < 13 }
-            return false
-        }),
-        ("not $newsletter or $age > 65", { values in
-            // `not` treats null as false, so an unanswered switch passes.
-            if case .bool(true) = values[2] {} else { return true }
-            if case .number(let age) = values[0] { return age > 65 }
-            return false
-        }),
+        (
+            "$age >= 18",
+            { values in
+                if case .number(let age) = values[0] { return age >= 18 }
+                return false
+            }
+        ),
+        (
+            "$country == 'DE' and $newsletter",
+            { values in
+                guard case .string(let country) = values[1], country == "DE" else { return false }
+                if case .bool(true) = values[2] { return true }
+                return false
+            }
+        ),
+        (
+            "$email != null and contains($email, '@')",
+            { values in
+                if case .string(let email) = values[3] { return email.contains("@" as String) }
+                return false
+            }
+        ),
+        (
+            "$plan == 'pro' or $plan == 'team'",
+            { values in
+                if case .string(let plan) = values[4] { return plan == "pro" || plan == "team" }
+                return false
+            }
+        ),
+        (
+            "len($name) > 3 or $age < 13",
+            { values in
+                if case .string(let name) = values[5], name.count > 3 { return true }
+                if case .number(let age) = values[0] { return age < 13 }
+                return false
+            }
+        ),
+        (
+            "not $newsletter or $age > 65",
+            { values in
+                // `not` treats null as false, so an unanswered switch passes.
+                if case .bool(true) = values[2] {} else { return true }
+                if case .number(let age) = values[0] { return age > 65 }
+                return false
+            }
+        ),
     ]
 
     /// Random rows of answers, some unanswered (null).
@@ -51,12 +69,14 @@ enum ConditionsCase {
         var random = BenchRandom(state: 42)
         func maybe(_ value: Value) -> Value { Int.random(in: 0..<8, using: &random) == 0 ? .null : value }
         return (0..<count).map { _ in
-            [maybe(.number(Double(Int.random(in: 0..<90, using: &random)))),
-             maybe(.string(["DE", "FR", "IT"].randomElement(using: &random)!)),
-             maybe(.bool(Bool.random(using: &random))),
-             maybe(.string(Bool.random(using: &random) ? "ada@example.org" : "not an address")),
-             maybe(.string(["free", "pro", "team"].randomElement(using: &random)!)),
-             maybe(.string(["Al", "Grace", "Ada Lovelace"].randomElement(using: &random)!))]
+            [
+                maybe(.number(Double(Int.random(in: 0..<90, using: &random)))),
+                maybe(.string(["DE", "FR", "IT"].randomElement(using: &random)!)),
+                maybe(.bool(Bool.random(using: &random))),
+                maybe(.string(Bool.random(using: &random) ? "ada@example.org" : "not an address")),
+                maybe(.string(["free", "pro", "team"].randomElement(using: &random)!)),
+                maybe(.string(["Al", "Grace", "Ada Lovelace"].randomElement(using: &random)!)),
+            ]
         }
     }
 
@@ -100,11 +120,13 @@ enum ConditionsCase {
                     consume(satisfied)
                 })
             let perEvaluation = Measure.seconds(time) / Double(data.count * conditions.count) * 1e9
-            return BenchRow(benchmarkCase: "conditions", size: sizeLabel(size), time: format(time), baseline: "by hand \(format(base))",
-                            ratio: String(format: "%.2f×", value), target: "≤ 5.0×",
-                            note: String(format: "%.0f ns per condition", perEvaluation)
-                                + (compiledTrue == handTrue ? "; same results" : "; RESULTS DIFFER"),
-                            met: value <= 5 && compiledTrue == handTrue)
+            return BenchRow(
+                benchmarkCase: "conditions", size: sizeLabel(size), time: format(time),
+                baseline: "by hand \(format(base))",
+                ratio: String(format: "%.2f×", value), target: "≤ 5.0×",
+                note: String(format: "%.0f ns per condition", perEvaluation)
+                    + (compiledTrue == handTrue ? "; same results" : "; RESULTS DIFFER"),
+                met: value <= 5 && compiledTrue == handTrue)
         }
     }
 }

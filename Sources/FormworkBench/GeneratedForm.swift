@@ -21,7 +21,8 @@ enum GeneratedForm {
             let body = (start..<min(start + 100, fields)).map { field($0).json }.joined(separator: ",")
             sections.append("{\"id\":\"s\(start / 100)\",\"fields\":[\(body)]}")
         }
-        return "{\"id\":\"generated\",\"title\":\"Generated form\",\"sections\":[" + sections.joined(separator: ",") + "]}\n"
+        return "{\"id\":\"generated\",\"title\":\"Generated form\",\"sections\":[" + sections.joined(separator: ",")
+            + "]}\n"
     }
 
     /// Field `index`: every 20th starts a chain of five (a switch, then four fields each

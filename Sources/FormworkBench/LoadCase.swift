@@ -19,25 +19,34 @@ enum LoadCase {
             // Against bare `compose` (Yams' default resolver), and against `compose`
             // with the basic resolver, the parse Formwork itself runs: what checking
             // adds beyond parsing.
-            rows.append(row("load YAML definition", size: size, runs: runs, baselineName: "Yams.compose",
-                            candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
-                            baseline: { consume(try! Yams.compose(yaml: yaml)) }))
-            rows.append(row("load YAML definition", size: size, runs: runs, baselineName: "compose(.basic)",
-                            candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
-                            baseline: { consume(try! Yams.compose(yaml: yaml, .basic)) }))
-            rows.append(row("load JSON definition", size: size, runs: runs, baselineName: "JSONSerialization",
-                            candidate: { consume(try! FormDefinition(json: json, limits: limits)) },
-                            baseline: { consume(try! JSONSerialization.jsonObject(with: jsonData)) }))
+            rows.append(
+                row(
+                    "load YAML definition", size: size, runs: runs, baselineName: "Yams.compose",
+                    candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
+                    baseline: { consume(try! Yams.compose(yaml: yaml)) }))
+            rows.append(
+                row(
+                    "load YAML definition", size: size, runs: runs, baselineName: "compose(.basic)",
+                    candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
+                    baseline: { consume(try! Yams.compose(yaml: yaml, .basic)) }))
+            rows.append(
+                row(
+                    "load JSON definition", size: size, runs: runs, baselineName: "JSONSerialization",
+                    candidate: { consume(try! FormDefinition(json: json, limits: limits)) },
+                    baseline: { consume(try! JSONSerialization.jsonObject(with: jsonData)) }))
         }
         return rows
     }
 
-    static func row(_ name: String, size: Int, runs: Int, baselineName: String,
-                    candidate: () -> Void, baseline: () -> Void) -> BenchRow {
+    static func row(
+        _ name: String, size: Int, runs: Int, baselineName: String,
+        candidate: () -> Void, baseline: () -> Void
+    ) -> BenchRow {
         let (time, base, value) = Measure.paired(runs: runs, candidate: candidate, baseline: baseline)
-        return BenchRow(benchmarkCase: name, size: sizeLabel(size), time: format(time), baseline: "\(baselineName) \(format(base))",
-                        ratio: String(format: "%.2f×", value), target: "≤ 1.5×", note: "parse + check \(size) fields",
-                        met: value <= 1.5)
+        return BenchRow(
+            benchmarkCase: name, size: sizeLabel(size), time: format(time), baseline: "\(baselineName) \(format(base))",
+            ratio: String(format: "%.2f×", value), target: "≤ 1.5×", note: "parse + check \(size) fields",
+            met: value <= 1.5)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,13 +9,17 @@ enum Measure {
     /// The median of `runs` timed runs after `warmups` untimed ones. A run of a fast
     /// body repeats it until the run lasts at least `minimum`, and reports the time of
     /// one repetition, so small sizes are not lost in timer noise.
-    static func median(runs: Int, warmups: Int = 1, minimum: Duration = .milliseconds(20), _ body: () -> Void) -> Duration {
+    static func median(
+        runs: Int, warmups: Int = 1, minimum: Duration = .milliseconds(20), _ body: () -> Void
+    ) -> Duration {
         let clock = ContinuousClock()
         for _ in 0..<warmups { body() }
         var repetitions = 1
         if warmups > 0 {
             let once = clock.measure(body)
-            if once < minimum { repetitions = Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) }
+            if once < minimum {
+                repetitions = Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up)))
+            }
         }
         var times: [Duration] = []
         for _ in 0..<runs {
@@ -36,7 +41,8 @@ enum Measure {
         baseline()
         let once = max(clock.measure(candidate), clock.measure(baseline))
         let minimum = Duration.milliseconds(20)
-        let repetitions = once < minimum ? Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) : 1
+        let repetitions =
+            once < minimum ? Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) : 1
         var candidates: [Duration] = [], baselines: [Duration] = [], ratios: [Double] = []
         for _ in 0..<runs {
             let b = clock.measure { for _ in 0..<repetitions { baseline() } } / repetitions

@@ -2,6 +2,7 @@ import ArgumentParser
 import Formwork
 import FormworkCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,20 +16,24 @@ enum MemoryCase {
         var rows: [BenchRow] = []
         if let (peak, before) = probe("session", size: sessionFields) {
             let perField = Double(peak - before) / Double(sessionFields)
-            rows.append(BenchRow(benchmarkCase: "memory: session (load + reload)", size: sizeLabel(sessionFields),
-                                 time: String(format: "%.1f MiB peak", Double(peak - before) / 1_048_576),
-                                 baseline: String(format: "process %.1f MiB", Double(before) / 1_048_576),
-                                 ratio: String(format: "%.0f B/field", perField), target: "< 2048 B/field",
-                                 note: "peak resident above the bare process, from the YAML file to a reloaded session",
-                                 met: perField < 2048))
+            rows.append(
+                BenchRow(
+                    benchmarkCase: "memory: session (load + reload)", size: sizeLabel(sessionFields),
+                    time: String(format: "%.1f MiB peak", Double(peak - before) / 1_048_576),
+                    baseline: String(format: "process %.1f MiB", Double(before) / 1_048_576),
+                    ratio: String(format: "%.0f B/field", perField), target: "< 2048 B/field",
+                    note: "peak resident above the bare process, from the YAML file to a reloaded session",
+                    met: perField < 2048))
         }
         if let (peak, before) = probe("diff", size: diffRows) {
             let perRow = Double(peak - before) / Double(diffRows)
-            rows.append(BenchRow(benchmarkCase: "memory: diff extra peak", size: sizeLabel(diffRows),
-                                 time: String(format: "%.1f MiB peak", Double(peak - before) / 1_048_576),
-                                 baseline: String(format: "snapshots %.1f MiB", Double(before) / 1_048_576),
-                                 ratio: String(format: "%.0f B/row", perRow), target: "< 70 B/row",
-                                 note: "sectioned Int ids, the diff case's edit; includes the changeset", met: perRow < 70))
+            rows.append(
+                BenchRow(
+                    benchmarkCase: "memory: diff extra peak", size: sizeLabel(diffRows),
+                    time: String(format: "%.1f MiB peak", Double(peak - before) / 1_048_576),
+                    baseline: String(format: "snapshots %.1f MiB", Double(before) / 1_048_576),
+                    ratio: String(format: "%.0f B/row", perRow), target: "< 70 B/row",
+                    note: "sectioned Int ids, the diff case's edit; includes the changeset", met: perRow < 70))
         }
         return rows
     }
@@ -43,7 +48,9 @@ enum MemoryCase {
         do { try process.run() } catch { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         guard process.terminationStatus == 0, numbers.count == 2 else { return nil }
         return (numbers[0], numbers[1])
     }

@@ -14,9 +14,10 @@ enum Profile {
         switch name {
         case "layout":
             // Inline sizes of the types a form holds one of per field.
-            print("FieldDefinition", MemoryLayout<FieldDefinition>.size, "bytes;",
-                  "CompiledExpression", MemoryLayout<CompiledExpression>.size, "bytes;",
-                  "Value", MemoryLayout<Value>.size, "bytes")
+            print(
+                "FieldDefinition", MemoryLayout<FieldDefinition>.size, "bytes;",
+                "CompiledExpression", MemoryLayout<CompiledExpression>.size, "bytes;",
+                "Value", MemoryLayout<Value>.size, "bytes")
         case "diff-sectioned": diffSectioned(size: size)
         case "load-yaml":
             let yaml = GeneratedForm.yaml(fields: size)
@@ -32,10 +33,16 @@ enum Profile {
             let server = FormServer(session: FormSession(definition: PromptCase.definition(fields: size)))
             let text = PromptCase.middleTextField(size)
             for index in 0..<20_000 {
-                consume(server.handle(#"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"\#(text)","text":"\#(index % 2)"}}"#))
+                let request =
+                    #"{"jsonrpc":"2.0","id":1,"method":"field.set","#
+                    + #""params":{"id":"\#(text)","text":"\#(index % 2)"}}"#
+                consume(server.handle(request))
             }
         default:
-            throw ValidationError("unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json, prompt-set, prompt-section, rpc-set or layout")
+            throw ValidationError(
+                "unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json, prompt-set, "
+                    + "prompt-section, rpc-set or layout"
+            )
         }
     }
 }

@@ -22,10 +22,12 @@ enum ReloadCase {
                 },
                 baseline: { consume(DiffCase.floor(ids, ids)) })
             let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1000)k"
-            return BenchRow(benchmarkCase: "reload after one change", size: label, time: format(time), baseline: "floor \(format(base))",
-                            ratio: String(format: "%.2f×", value), target: size >= 10_000 ? "≤ 3.0×" : "—",
-                            note: "\(changes > 0 ? "rows appear and vanish each time" : "NO CHANGES")",
-                            met: size >= 10_000 ? value <= 3 : nil)
+            return BenchRow(
+                benchmarkCase: "reload after one change", size: label, time: format(time),
+                baseline: "floor \(format(base))",
+                ratio: String(format: "%.2f×", value), target: size >= 10_000 ? "≤ 3.0×" : "—",
+                note: "\(changes > 0 ? "rows appear and vanish each time" : "NO CHANGES")",
+                met: size >= 10_000 ? value <= 3 : nil)
         }
     }
 }

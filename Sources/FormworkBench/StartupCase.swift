@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,13 +13,16 @@ enum StartupCase {
         let formwork = directory.appendingPathComponent("formwork")
         // The package root: the working directory (make bench, swift run), else the
         // one holding this executable's .build directory.
-        let roots = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                     directory.deletingLastPathComponent().deletingLastPathComponent()]
+        let roots = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            directory.deletingLastPathComponent().deletingLastPathComponent(),
+        ]
         guard FileManager.default.isExecutableFile(atPath: formwork.path) else {
             return [unavailable("\(formwork.path) is not built: run `make bench`, which builds it")]
         }
-        guard let seed = roots.map({ $0.appendingPathComponent("Forms/seed.yaml") })
-            .first(where: { FileManager.default.fileExists(atPath: $0.path) })
+        guard
+            let seed = roots.map({ $0.appendingPathComponent("Forms/seed.yaml") })
+                .first(where: { FileManager.default.fileExists(atPath: $0.path) })
         else {
             return [unavailable("Forms/seed.yaml not found: run from the package directory")]
         }
@@ -38,15 +42,19 @@ enum StartupCase {
         }
         let show = shows.sorted()[processRuns / 2], version = versions.sorted()[processRuns / 2]
         let relative = ratios.sorted()[processRuns / 2]
-        return [BenchRow(benchmarkCase: "start-up: formwork show Forms/seed.yaml", size: "process", time: format(show),
-                         baseline: "--version \(format(version))", ratio: String(format: "%.2f×", relative),
-                         target: "≤ 50 ms", note: "median of \(processRuns) launches; form work \(format(show - version))",
-                         met: show <= .milliseconds(50))]
+        return [
+            BenchRow(
+                benchmarkCase: "start-up: formwork show Forms/seed.yaml", size: "process", time: format(show),
+                baseline: "--version \(format(version))", ratio: String(format: "%.2f×", relative),
+                target: "≤ 50 ms", note: "median of \(processRuns) launches; form work \(format(show - version))",
+                met: show <= .milliseconds(50))
+        ]
     }
 
     static func unavailable(_ reason: String) -> BenchRow {
-        BenchRow(benchmarkCase: "start-up: formwork show Forms/seed.yaml", size: "process", time: "—", baseline: "—",
-                 ratio: "—", target: "≤ 50 ms", note: reason, met: false)
+        BenchRow(
+            benchmarkCase: "start-up: formwork show Forms/seed.yaml", size: "process", time: "—", baseline: "—",
+            ratio: "—", target: "≤ 50 ms", note: reason, met: false)
     }
 
     /// Runs the executable with output discarded; its exit status. `posix_spawn`
@@ -59,7 +67,7 @@ enum StartupCase {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else { return -1 }
         var status: Int32 = 0

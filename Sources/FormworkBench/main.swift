@@ -19,11 +19,17 @@ struct Bench: ParsableCommand {
     @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt.")
     var cases: [String] = Bench.allCases
 
-    @Option(help: ArgumentHelp("Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json), or print type sizes (layout).", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json), or print type "
+                + "sizes (layout).",
+            visibility: .hidden))
     var profile: String?
 
-    @Option(help: ArgumentHelp("Measure one memory reading in this process (used by the memory case): session, diff.",
-                               visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Measure one memory reading in this process (used by the memory case): session, diff.",
+            visibility: .hidden))
     var probe: String?
 
     static let allCases = ["diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt"]
@@ -48,7 +54,9 @@ struct Bench: ParsableCommand {
         let sizes = quick ? [1_000] : self.sizes
         let runs = quick ? 1 : self.runs
         var rows: [BenchRow] = []
-        if cases.contains("diff") { rows += DiffCase.run(sizes: sizes, runs: runs, standardLibraryLimit: quick ? 1_000 : 100_000) }
+        if cases.contains("diff") {
+            rows += DiffCase.run(sizes: sizes, runs: runs, standardLibraryLimit: quick ? 1_000 : 100_000)
+        }
         if cases.contains("unchanged") { rows += UnchangedCase.run(sizes: sizes, runs: runs) }
         let formSizes = sizes.filter { $0 <= 100_000 }
         if cases.contains("reload") { rows += ReloadCase.run(sizes: formSizes, runs: runs) }
@@ -58,10 +66,16 @@ struct Bench: ParsableCommand {
             rows += MemoryCase.run(sessionFields: quick ? 1_000 : 100_000, diffRows: quick ? 1_000 : 1_000_000)
         }
         if cases.contains("startup") { rows += StartupCase.run(runs: runs) }
-        if cases.contains("prompt") { rows += PromptCase.run(runs: runs, small: quick ? 200 : 1_000, large: quick ? 400 : 20_000) }
+        if cases.contains("prompt") {
+            rows += PromptCase.run(runs: runs, small: quick ? 200 : 1_000, large: quick ? 400 : 20_000)
+        }
         if quick {
             // Targets hold for the real sizes in release mode; a smoke run judges none.
-            rows = rows.map { var row = $0; row.met = nil; return row }
+            rows = rows.map {
+                var row = $0
+                row.met = nil
+                return row
+            }
         }
         Report.print(rows, runs: runs, quick: quick)
     }

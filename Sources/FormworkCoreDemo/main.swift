@@ -1,7 +1,7 @@
 // The seed form example (allaboutapps' FormViewController), driven by FormworkCore
 // and shown by a transcript view that prints what each reload changed.
-import Foundation
 import FormworkCore
+import Foundation
 
 /// A text field row: identity is the id, content the text.
 struct TextField: Diffable {
@@ -37,10 +37,11 @@ final class TranscriptListView: ListView {
 
     func reloadData(from dataSource: any ListDataSource) {
         mirror = (0..<dataSource.numberOfSections).map { section in
-            MirroredSection(header: dataSource.header(inSection: section).title,
-                            cells: (0..<dataSource.numberOfRows(inSection: section)).map {
-                                dataSource.cellForRow(at: IndexPath(row: $0, section: section), in: self) as! LineCell
-                            })
+            MirroredSection(
+                header: dataSource.header(inSection: section).title,
+                cells: (0..<dataSource.numberOfRows(inSection: section)).map {
+                    dataSource.cellForRow(at: IndexPath(row: $0, section: section), in: self) as! LineCell
+                })
         }
         for section in mirror {
             if let header = section.header { print("  \(header)") }
@@ -92,7 +93,9 @@ final class SeedForm {
             CellDescriptor<String, LineCell>()
                 .configure { text, cell, _ in cell.text = text },
         ])
-        dataSource.isSectionHidden = { [unowned self] section, _ in section.identifier == "additional" && !additional.isOn }
+        dataSource.isSectionHidden = { [unowned self] section, _ in
+            section.identifier == "additional" && !additional.isOn
+        }
         return dataSource
     }()
 

@@ -12,7 +12,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 let selectedTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["FORMWORK_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("set FORMWORK_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "set FORMWORK_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n"
+                    .utf8))
         exit(2)
     }
     return target
@@ -27,7 +30,10 @@ struct Replay {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            print("usage: formwork-fuzz TARGET FILE…   (targets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")))")
+            print(
+                "usage: formwork-fuzz TARGET FILE…   (targets: "
+                    + "\(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
             exit(2)
         }
         var count = 0

@@ -32,40 +32,56 @@ enum FuzzTarget: String, CaseIterable {
     /// hostile corpus' target form (`Tests/formworkTests/Hostile/form.yaml`, so its values
     /// files, REPL scripts and RPC streams make good seeds) plus a section that appears
     /// and disappears, a note and a computed date difference.
-    static let form: FormDefinition = try! FormDefinition(yaml: """
-        id: fuzz
-        title: Fuzz
-        sections:
-          - id: text
-            header: Text
-            fields:
-              - { id: nickname, kind: text, label: Nickname, pattern: "(?i)[a-z]+", maxLength: 12 }
-              - { id: email, kind: text, label: E-mail, format: email }
-              - { id: homepage, kind: text, label: Homepage, format: url }
-              - { id: bio, kind: text, label: Short biography, multiline: true, maxLength: 500 }
-              - { id: secret, kind: secure, label: Secret phrase, minLength: 8 }
-          - id: numbers
-            header: Numbers and dates
-            fields:
-              - { id: quantity, kind: number, label: Quantity, default: 1, min: 1, max: 99, step: 1 }
-              - { id: weight, kind: number, label: Weight, min: 0.5, max: 30, step: 0.5 }
-              - { id: total, kind: computed, label: Total, value: $quantity * 2 }
-              - { id: start, kind: date, label: Start, min: "2020-01-01" }
-              - { id: end, kind: date, label: End, max: "2030-12-31", rules: [{ check: $end >= $start, message: must not be before the start }] }
-          - id: choices
-            header: Choices
-            fields:
-              - { id: extras, kind: switch, label: Extras }
-              - { id: size, kind: choice, label: Size, default: m, options: [s, m, l, { value: xl, label: Extra large, visible: $quantity >= 10 }] }
-              - { id: colours, kind: multichoice, label: Colours, maxSelected: 3, options: [red, green, blue, { value: gold, label: Gold, visible: $size == 'xl' }] }
-          - id: more
-            header: More
-            visible: $extras
-            fields:
-              - { id: hello, kind: note, text: "Hello $nickname" }
-              - { id: days, kind: computed, label: Days, value: "if($end != null and $start != null, $end - $start, 0)" }
-              - { id: why, kind: text, label: Why, required: true, visible: "contains($colours, 'gold')" }
-        """)
+    static let form: FormDefinition = try! FormDefinition(
+        yaml: """
+            id: fuzz
+            title: Fuzz
+            sections:
+              - id: text
+                header: Text
+                fields:
+                  - { id: nickname, kind: text, label: Nickname, pattern: "(?i)[a-z]+", maxLength: 12 }
+                  - { id: email, kind: text, label: E-mail, format: email }
+                  - { id: homepage, kind: text, label: Homepage, format: url }
+                  - { id: bio, kind: text, label: Short biography, multiline: true, maxLength: 500 }
+                  - { id: secret, kind: secure, label: Secret phrase, minLength: 8 }
+              - id: numbers
+                header: Numbers and dates
+                fields:
+                  - { id: quantity, kind: number, label: Quantity, default: 1, min: 1, max: 99, step: 1 }
+                  - { id: weight, kind: number, label: Weight, min: 0.5, max: 30, step: 0.5 }
+                  - { id: total, kind: computed, label: Total, value: $quantity * 2 }
+                  - { id: start, kind: date, label: Start, min: "2020-01-01" }
+                  - id: end
+                    kind: date
+                    label: End
+                    max: "2030-12-31"
+                    rules: [{ check: $end >= $start, message: must not be before the start }]
+              - id: choices
+                header: Choices
+                fields:
+                  - { id: extras, kind: switch, label: Extras }
+                  - id: size
+                    kind: choice
+                    label: Size
+                    default: m
+                    options: [s, m, l, { value: xl, label: Extra large, visible: $quantity >= 10 }]
+                  - id: colours
+                    kind: multichoice
+                    label: Colours
+                    maxSelected: 3
+                    options: [red, green, blue, { value: gold, label: Gold, visible: $size == 'xl' }]
+              - id: more
+                header: More
+                visible: $extras
+                fields:
+                  - { id: hello, kind: note, text: "Hello $nickname" }
+                  - id: days
+                    kind: computed
+                    label: Days
+                    value: "if($end != null and $start != null, $end - $start, 0)"
+                  - { id: why, kind: text, label: Why, required: true, visible: "contains($colours, 'gold')" }
+            """)
 
     /// The expression target's variables: the names and types of the conformance
     /// table's (`Tests/FormworkTests/Expression/ConformanceTests.swift`), whose
@@ -73,15 +89,18 @@ enum FuzzTarget: String, CaseIterable {
     static let variables: [(id: String, type: ValueType, value: Value, options: [String]?)] = [
         ("n", .number, 5, nil), ("m", .number, 0, nil), ("x", .number, 2.5, nil), ("neg", .number, -3, nil),
         ("s", .string, "Hello", nil), ("e", .string, "", nil), ("t", .bool, true, nil), ("f", .bool, false, nil),
-        ("d", .date, .date(LocalDate(year: 2000, month: 2, day: 29)!), nil), ("u", .number, nil, nil), ("us", .string, nil, nil),
-        ("ud", .date, nil, nil), ("ub", .bool, nil, nil), ("l", .list(.string), ["a", "b"], nil), ("el", .list(.string), nil, nil),
+        ("d", .date, .date(LocalDate(year: 2000, month: 2, day: 29)!), nil), ("u", .number, nil, nil),
+        ("us", .string, nil, nil),
+        ("ud", .date, nil, nil), ("ub", .bool, nil, nil), ("l", .list(.string), ["a", "b"], nil),
+        ("el", .list(.string), nil, nil),
         ("c", .string, "red", ["red", "green", "blue"]), ("mc", .list(.string), ["x", "z"], ["x", "y", "z"]),
         ("age", .number, 21, nil), ("sex", .string, "female", nil), ("kids", .number, 2, nil),
     ]
 
-    static let environment = ExpressionEnvironment(fields: variables.enumerated().map { index, variable in
-        FieldSignature(id: variable.id, index: index, type: variable.type, options: variable.options)
-    })
+    static let environment = ExpressionEnvironment(
+        fields: variables.enumerated().map { index, variable in
+            FieldSignature(id: variable.id, index: index, type: variable.type, options: variable.options)
+        })
 
     static func expression(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self),
@@ -125,10 +144,14 @@ enum FuzzTarget: String, CaseIterable {
     /// "^C" standing for Ctrl-C.
     static func repl(_ bytes: [UInt8]) {
         guard let mode = bytes.first else { return }
-        let repl = ReplSession(form: FormSession(definition: form), options: .init(
-            interactive: mode & 1 != 0, guided: mode & 2 != 0, width: 60, writeFile: { _, _ in }))
+        let repl = ReplSession(
+            form: FormSession(definition: form),
+            options: .init(
+                interactive: mode & 1 != 0, guided: mode & 2 != 0, width: 60, writeFile: { _, _ in }))
         _ = repl.start()
-        for line in String(decoding: bytes.dropFirst(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
+        for line in String(decoding: bytes.dropFirst(), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).prefix(64) {
             if repl.handle(line == "^C" ? .interrupted : .line(String(line))).prompt == nil { return }
         }
         _ = repl.handle(.endOfInput)

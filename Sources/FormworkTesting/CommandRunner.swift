@@ -23,7 +23,9 @@ public enum CommandRunner {
     /// The directory holding the package's built products (next to the test bundle).
     public static var productsDirectory: URL {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.pathComponents.count > 1, !FileManager.default.fileExists(atPath: url.appendingPathComponent("formwork").path) {
+        while url.pathComponents.count > 1,
+            !FileManager.default.fileExists(atPath: url.appendingPathComponent("formwork").path)
+        {
             url.deleteLastPathComponent()
         }
         return url
@@ -39,8 +41,9 @@ public enum CommandRunner {
         _ product: String, _ arguments: [String], input: String = "", directory: URL? = nil,
         environment: [String: String] = [:], timeout: Duration? = nil
     ) throws -> Result {
-        try run(executable: productsDirectory.appendingPathComponent(product), arguments, input: Data(input.utf8),
-                directory: directory, environment: environment, timeout: timeout)
+        try run(
+            executable: productsDirectory.appendingPathComponent(product), arguments, input: Data(input.utf8),
+            directory: directory, environment: environment, timeout: timeout)
     }
 
     /// Runs `product` with raw bytes on standard input (invalid UTF-8 included).
@@ -48,17 +51,20 @@ public enum CommandRunner {
         _ product: String, _ arguments: [String], bytes: Data, directory: URL? = nil,
         environment: [String: String] = [:], timeout: Duration? = nil
     ) throws -> Result {
-        try run(executable: productsDirectory.appendingPathComponent(product), arguments, input: bytes,
-                directory: directory, environment: environment, timeout: timeout)
+        try run(
+            executable: productsDirectory.appendingPathComponent(product), arguments, input: bytes,
+            directory: directory, environment: environment, timeout: timeout)
     }
 
     /// Runs any executable (found on `PATH` when `executable` has no slash).
     public static func run(
-        executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil, environment: [String: String] = [:],
+        executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil,
+        environment: [String: String] = [:],
         timeout: Duration? = nil
     ) throws -> Result {
-        try run(executable: executable, arguments, input: Data(input.utf8), directory: directory, environment: environment,
-                timeout: timeout)
+        try run(
+            executable: executable, arguments, input: Data(input.utf8), directory: directory, environment: environment,
+            timeout: timeout)
     }
 
     static func run(
@@ -102,8 +108,9 @@ public enum CommandRunner {
         group.wait()
         process.waitUntilExit()
         watchdog.cancel()
-        var result = Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                            standardError: String(decoding: errorData, as: UTF8.self))
+        var result = Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
         result.timedOut = timedOut
         result.killedBySignal = process.terminationReason == .uncaughtSignal
         return result

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 
@@ -19,7 +20,9 @@ public final class PseudoTerminal {
     public struct Timeout: Error, CustomStringConvertible {
         public let expected: String
         public let transcript: String
-        public var description: String { "timed out waiting for \(expected.debugDescription); the screen had:\n\(transcript)" }
+        public var description: String {
+            "timed out waiting for \(expected.debugDescription); the screen had:\n\(transcript)"
+        }
     }
 
     private let master: Int32
@@ -37,13 +40,17 @@ public final class PseudoTerminal {
     private static let spawnSetSignalMask: Int16 = 0x08  // POSIX_SPAWN_SETSIGMASK
 
     /// Starts `executable` with `arguments` on a new `columns`×`rows` terminal.
-    public init(executable: String, arguments: [String], environment: [String: String] = [:],
-                columns: UInt16 = 100, rows: UInt16 = 40) throws {
+    public init(
+        executable: String, arguments: [String], environment: [String: String] = [:],
+        columns: UInt16 = 100, rows: UInt16 = 40
+    ) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw POSIXError(.ENODEV) }
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        guard ioctl(master, Self.unlockPseudoTerminal, &unlock) == 0, ioctl(master, Self.pseudoTerminalNumber, &number) == 0 else {
+        guard ioctl(master, Self.unlockPseudoTerminal, &unlock) == 0,
+            ioctl(master, Self.pseudoTerminalNumber, &number) == 0
+        else {
             close(master)
             throw POSIXError(.ENOTTY)
         }
@@ -66,15 +73,18 @@ public final class PseudoTerminal {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGWINCH, SIGCHLD] { sigaddset(&defaults, signal) }
+        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGWINCH, SIGCHLD] {
+            sigaddset(&defaults, signal)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Self.spawnSetSessionID | Self.spawnSetSignalDefaults | Self.spawnSetSignalMask)
+        posix_spawnattr_setflags(
+            &attributes, Self.spawnSetSessionID | Self.spawnSetSignalDefaults | Self.spawnSetSignalMask)
 
         let environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm", "LANG": "C.UTF-8"]) { $1 }
             .merging(environment) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
@@ -160,7 +170,8 @@ public final class PseudoTerminal {
     /// Reads what is available, waiting up to `limit`; false at end of output or timeout.
     private func readAvailable(until limit: Duration) -> Bool {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(min(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000, 60_000))
+        let milliseconds = Int32(
+            min(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000, 60_000))
         guard poll(&descriptor, 1, max(1, milliseconds)) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(master, &buffer, buffer.count)

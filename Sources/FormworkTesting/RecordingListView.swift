@@ -65,7 +65,9 @@ public final class RecordingListView: ListView {
     /// What a full reload of the current data source would show.
     public func freshRendering() -> [MirroredSection<SectionTexts, String>] {
         guard let dataSource else { return [] }
-        return Self.render(dataSource, in: self).map { MirroredSection(header: $0.header, cells: $0.cells.map(Self.text(of:))) }
+        return Self.render(dataSource, in: self).map {
+            MirroredSection(header: $0.header, cells: $0.cells.map(Self.text(of:)))
+        }
     }
 
     /// The mirror as text: `# header`, one indented line per row, `— footer`.
@@ -102,8 +104,9 @@ public final class RecordingListView: ListView {
             try changeset.apply(
                 to: &mirror,
                 insertedSection: { section in
-                    MirroredSection(header: SectionTexts(dataSource, section),
-                                    cells: Self.cells(ofSection: section, from: dataSource, in: self))
+                    MirroredSection(
+                        header: SectionTexts(dataSource, section),
+                        cells: Self.cells(ofSection: section, from: dataSource, in: self))
                 },
                 insertedRow: { path in Self.cell(at: path, from: dataSource, in: self) },
                 updatedSection: { header, section in header = SectionTexts(dataSource, section) })
@@ -114,15 +117,21 @@ public final class RecordingListView: ListView {
 
     // MARK: Rendering
 
-    static func render(_ dataSource: any ListDataSource, in view: RecordingListView) -> [MirroredSection<SectionTexts, Any>] {
+    static func render(
+        _ dataSource: any ListDataSource, in view: RecordingListView
+    ) -> [MirroredSection<SectionTexts, Any>] {
         (0..<dataSource.numberOfSections).map { section in
-            MirroredSection(header: SectionTexts(dataSource, section),
-                            cells: cells(ofSection: section, from: dataSource, in: view))
+            MirroredSection(
+                header: SectionTexts(dataSource, section),
+                cells: cells(ofSection: section, from: dataSource, in: view))
         }
     }
 
-    static func cells(ofSection section: Int, from dataSource: any ListDataSource, in view: RecordingListView) -> [Any] {
-        (0..<dataSource.numberOfRows(inSection: section)).map { cell(at: IndexPath(row: $0, section: section), from: dataSource, in: view) }
+    static func cells(ofSection section: Int, from dataSource: any ListDataSource, in view: RecordingListView) -> [Any]
+    {
+        (0..<dataSource.numberOfRows(inSection: section)).map {
+            cell(at: IndexPath(row: $0, section: section), from: dataSource, in: view)
+        }
     }
 
     static func cell(at indexPath: IndexPath, from dataSource: any ListDataSource, in view: RecordingListView) -> Any {

@@ -25,7 +25,8 @@ struct Check: ParsableCommand {
         for argument in files {
             let entries = Self.definitions(at: argument)
             if entries.isEmpty {
-                printError("\(TerminalText.escaped(argument)): error: no definitions (.yaml, .yml, .json) in this directory")
+                printError(
+                    "\(TerminalText.escaped(argument)): error: no definitions (.yaml, .yml, .json) in this directory")
                 failed += 1
                 checked += 1
             }
@@ -37,7 +38,10 @@ struct Check: ParsableCommand {
                 checked += 1
                 do {
                     let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-                    print("\(TerminalText.escaped(path)): ok (\(form.fields.count) fields in \(form.sections.count) sections)")
+                    print(
+                        "\(TerminalText.escaped(path)): ok (\(form.fields.count) fields in \(form.sections.count) "
+                            + "sections)"
+                    )
                 } catch {
                     printError(error.rendered)
                     failed += 1

@@ -28,7 +28,8 @@ struct Eval: ParsableCommand {
         let environment: ExpressionEnvironment
         var evaluate: (CompiledExpression) -> Value
         if let form {
-            let session = try FormArguments.session(of: FormArguments.definition(at: form, failing: 1), values: values, failing: 1)
+            let session = try FormArguments.session(
+                of: FormArguments.definition(at: form, failing: 1), values: values, failing: 1)
             for (id, text) in try parsedAssignments() {
                 do { try session.set(id, text: text) } catch {
                     printError("error: --set \(id)=\(text): \(error)")
@@ -40,9 +41,10 @@ struct Eval: ParsableCommand {
         } else {
             guard values == nil else { throw ValidationError("--values needs --form") }
             let variables = try parsedAssignments().map { ($0.0, Self.literal($0.1)) }
-            environment = ExpressionEnvironment(fields: variables.enumerated().map { index, variable in
-                FieldSignature(id: variable.0, index: index, type: variable.1.type)
-            })
+            environment = ExpressionEnvironment(
+                fields: variables.enumerated().map { index, variable in
+                    FieldSignature(id: variable.0, index: index, type: variable.1.type)
+                })
             let valuesByIndex = variables.map(\.1)
             evaluate = { $0.evaluate(EvaluationContext(today: .today()) { valuesByIndex[$0] }) }
         }
@@ -74,7 +76,9 @@ struct Eval: ParsableCommand {
         case "false": return false
         case "null": return nil
         default:
-            if let number = Double(text), number.isFinite, text.first?.isNumber == true || text.first == "-" { return .number(number) }
+            if let number = Double(text), number.isFinite, text.first?.isNumber == true || text.first == "-" {
+                return .number(number)
+            }
             if let date = LocalDate(text) { return .date(date) }
             return .string(text)
         }

@@ -48,7 +48,9 @@ struct Fill: ParsableCommand {
     var readOnly = false
 
     func validate() throws {
-        if readOnly, fresh { throw ValidationError("--read-only views the draft; --fresh would remove it: give one of them") }
+        if readOnly, fresh {
+            throw ValidationError("--read-only views the draft; --fresh would remove it: give one of them")
+        }
         if readOnly, guided { throw ValidationError("--read-only cannot answer questions: leave out --guided") }
     }
 
@@ -63,7 +65,9 @@ struct Fill: ParsableCommand {
                 do {
                     try store.takeLock()  // before anything reads, removes or writes the draft
                 } catch {
-                    for line in inUseMessage(store, error) { printError(TerminalMessage.lines(line, width: width).joined(separator: "\n")) }
+                    for line in inUseMessage(store, error) {
+                        printError(TerminalMessage.lines(line, width: width).joined(separator: "\n"))
+                    }
                     throw ExitCode(2)
                 }
                 if fresh { store.discard() }
@@ -71,7 +75,9 @@ struct Fill: ParsableCommand {
             let outcome = fresh ? .none : store.resume(into: session)
             notices = store.notes(for: outcome, fresh: fresh, readOnly: readOnly)
             if case .otherForm = outcome {
-                printError(notices.map { TerminalMessage.lines($0, width: width).joined(separator: "\n") }.joined(separator: "\n"))
+                printError(
+                    notices.map { TerminalMessage.lines($0, width: width).joined(separator: "\n") }.joined(
+                        separator: "\n"))
                 throw ExitCode(2)
             }
         }
@@ -80,7 +86,8 @@ struct Fill: ParsableCommand {
         let options = ReplSession.Options(
             interactive: interactive, guided: guided, width: width ?? 80,
             colors: colors, answersPath: out, draft: readOnly ? nil : store, readOnly: readOnly, notices: notices)
-        let reader: any LineReader = interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
+        let reader: any LineReader =
+            interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: options)).run()
         store?.releaseLock()
         if status != 0 { throw ExitCode(status) }
@@ -94,14 +101,18 @@ struct Fill: ParsableCommand {
         case .inUse(let holder):
             let who = holder.map { "another formwork fill (process \($0))" } ?? "another formwork fill"
             return [
-                "error: the draft \(draftPath) is in use by \(who); two sessions never share a draft, so nothing of either is lost.",
+                "error: the draft \(draftPath) is in use by \(who); two sessions never share a draft, so nothing of "
+                    + "either is lost.",
                 "  To fill the form separately, in a draft of its own:",
                 "    \(command) --draft PATH",
                 "  To view the other session's answers without changing them:",
                 "    \(command) --read-only",
             ]
         case .unavailable(let reason):
-            return ["error: cannot lock the draft \(draftPath): \(TerminalText.escaped(reason)) (use --draft PATH elsewhere)"]
+            return [
+                "error: cannot lock the draft \(draftPath): \(TerminalText.escaped(reason)) (use --draft PATH "
+                    + "elsewhere)"
+            ]
         }
     }
 
@@ -112,7 +123,9 @@ struct Fill: ParsableCommand {
             printError("error: cannot read \(TerminalText.escaped(source.form))")
             throw ExitCode(2)
         }
-        let path = draft.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? DraftStore.defaultPath(forForm: formURL.path)
+        let path =
+            draft.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            ?? DraftStore.defaultPath(forForm: formURL.path)
         return DraftStore(path: path, formPath: formURL.path, fingerprint: FormDraft.fingerprint(of: bytes))
     }
 }

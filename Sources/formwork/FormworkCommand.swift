@@ -40,4 +40,3 @@ struct FormworkCommand: ParsableCommand {
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
-

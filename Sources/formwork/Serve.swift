@@ -4,7 +4,8 @@ import Foundation
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve a form to another program: JSON-RPC 2.0, one JSON object per line, over standard input and output.",
+        abstract:
+            "Serve a form to another program: JSON-RPC 2.0, one JSON object per line, over standard input and output.",
         discussion: """
             Methods: \(FormServer.methods.joined(separator: ", ")).
             Mutating calls answer with the changes and the current errors, and send a

@@ -1,9 +1,9 @@
 // Written as another package would use Formwork: public API only, no @testable.
 // The README's "Embedding" guide quotes the code between the EMBEDDING markers.
-import Foundation
 import Formwork
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 let formsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -12,16 +12,18 @@ let formsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 // EMBEDDING-LOAD-BEGIN
 func loadDefinitions() throws -> [FormDefinition] {
     let fromFile = try FormDefinition.load(contentsOf: formsDirectory.appendingPathComponent("seed.yaml"))
-    let fromString = try FormDefinition(yaml: """
-        id: newsletter
-        title: Newsletter
-        sections:
-          - id: main
-            fields:
-              - { id: email, kind: text, label: E-mail, format: email, required: true }
-              - { id: weekly, kind: switch, label: Weekly digest }
-        """)
-    let fromData = try FormDefinition(data: Data(#"{"id": "tiny", "title": "Tiny", "sections": [{"id": "s", "fields": [{"id": "ok", "kind": "switch", "label": "OK"}]}]}"#.utf8), isJSON: true)
+    let fromString = try FormDefinition(
+        yaml: """
+            id: newsletter
+            title: Newsletter
+            sections:
+              - id: main
+                fields:
+                  - { id: email, kind: text, label: E-mail, format: email, required: true }
+                  - { id: weekly, kind: switch, label: Weekly digest }
+            """)
+    let json = #"{"id":"tiny","title":"T","sections":[{"id":"s","fields":[{"id":"a","kind":"switch","label":"A"}]}]}"#
+    let fromData = try FormDefinition(data: Data(json.utf8), isJSON: true)
     return [fromFile, fromString, fromData]
 }
 
@@ -30,44 +32,46 @@ func reportProblems(in text: String) -> String {
         _ = try FormDefinition(yaml: text, path: "broken.yaml")
         return "valid"
     } catch {
-        return error.rendered   // every problem, as path:line:col: error: … with the line and a caret
+        return error.rendered  // every problem, as path:line:col: error: … with the line and a caret
     }
 }
 // EMBEDDING-LOAD-END
 
 // EMBEDDING-SESSION-BEGIN
 func fillTheSeedForm() throws -> (sections: [String], answers: String, undone: Bool) {
-    let session = try FormSession(definition: FormDefinition.load(contentsOf: formsDirectory.appendingPathComponent("seed.yaml")))
-    try session.set("firstName", text: "Ada")            // parsed by the field's kind, checked by its rules
-    try session.set("additional", to: true)              // or typed
+    let session = try FormSession(
+        definition: FormDefinition.load(contentsOf: formsDirectory.appendingPathComponent("seed.yaml")))
+    try session.set("firstName", text: "Ada")  // parsed by the field's kind, checked by its rules
+    try session.set("additional", to: true)  // or typed
     try session.set("email", text: "ada@example.org")
-    session.reload()                                      // re-evaluate visibility (and notify observers)
+    session.reload()  // re-evaluate visibility (and notify observers)
 
     let sections = session.visibleSections().map { section in
         section.id + ": " + section.rows.map(\.id).joined(separator: ", ")
     }
-    let problems = session.validate()                     // [FieldError]: field, rule, message
+    let problems = session.validate()  // [FieldError]: field, rule, message
     precondition(problems.isEmpty)
     try session.clear("email")
-    let undone = session.undo()                           // the e-mail is back
+    let undone = session.undo()  // the e-mail is back
     return (sections, session.answersJSON(), undone)
 }
 // EMBEDDING-SESSION-END
 
 // EMBEDDING-OBSERVE-BEGIN
 func observeChanges() async throws -> [String] {
-    let session = try FormSession(definition: FormDefinition.load(contentsOf: formsDirectory.appendingPathComponent("seed.yaml")))
+    let session = try FormSession(
+        definition: FormDefinition.load(contentsOf: formsDirectory.appendingPathComponent("seed.yaml")))
     session.reload(animated: false)
     var log: [String] = []
-    session.onChange = { change in                        // a callback…
+    session.onChange = { change in  // a callback…
         log.append("\(change.changeset)")
     }
-    let stream = session.changes()                        // …or an AsyncStream
+    let stream = session.changes()  // …or an AsyncStream
     try session.set("firstName", text: "Ada")
     session.reload()
     var iterator = stream.makeAsyncIterator()
     if let change = await iterator.next() {
-        for value in change.values {                      // value changes, in visible coordinates
+        for value in change.values {  // value changes, in visible coordinates
             log.append("\(value.field): \(value.from) → \(value.to) at row \(value.indexPath!.row)")
         }
     }
@@ -107,21 +111,24 @@ final class StarsCell {
 
 func customKindAndFunction() throws -> [String] {
     let rating = CustomFieldKind(name: "rating", base: .number)
-    let weekend = FunctionDefinition(name: "isWeekend", parameters: [.date], returns: .bool,
-                                     summary: "whether a date is a Saturday or a Sunday") { arguments, _ in
+    let weekend = FunctionDefinition(
+        name: "isWeekend", parameters: [.date], returns: .bool,
+        summary: "whether a date is a Saturday or a Sunday"
+    ) { arguments, _ in
         guard case .date(let date) = arguments[0] else { return .null }
-        return .bool((date.daysSinceEpoch + 3) % 7 >= 5)   // 1970-01-01 was a Thursday
+        return .bool((date.daysSinceEpoch + 3) % 7 >= 5)  // 1970-01-01 was a Thursday
     }
-    let definition = try FormDefinition(yaml: """
-        id: visit
-        title: Visit
-        sections:
-          - id: main
-            fields:
-              - { id: day, kind: date, label: Day }
-              - { id: brunch, kind: switch, label: Brunch, visible: isWeekend($day) }
-              - { id: stars, kind: rating, label: Stars, min: 1, max: 5 }
-        """, functions: FunctionLibrary.builtIns.merging(["isWeekend": weekend]) { $1 }, customKinds: [rating])
+    let definition = try FormDefinition(
+        yaml: """
+            id: visit
+            title: Visit
+            sections:
+              - id: main
+                fields:
+                  - { id: day, kind: date, label: Day }
+                  - { id: brunch, kind: switch, label: Brunch, visible: isWeekend($day) }
+                  - { id: stars, kind: rating, label: Stars, min: 1, max: 5 }
+            """, functions: FunctionLibrary.builtIns.merging(["isWeekend": weekend]) { $1 }, customKinds: [rating])
 
     let stars = CellDescriptor<FieldRow, StarsCell>(.named("rating"))
         .configure { row, cell, _ in
@@ -132,7 +139,7 @@ func customKindAndFunction() throws -> [String] {
     let view = PrintingListView()
     try session.set("stars", text: "4")
     session.reload(view, animated: false)
-    try session.set("day", text: "2024-03-02")            // a Saturday: brunch appears
+    try session.set("day", text: "2024-03-02")  // a Saturday: brunch appears
     session.reload(view)
     return view.lines
 }
@@ -142,48 +149,55 @@ func customKindAndFunction() throws -> [String] {
 struct EmbeddingGuideTests {
     @Test func loadsFromFileStringAndData() throws {
         #expect(try loadDefinitions().map(\.id) == ["seed", "newsletter", "tiny"])
-        #expect(reportProblems(in: "id: x\ntitle: X\nsectons: []\n") == """
-            broken.yaml:3:1: error: unknown key 'sectons' in the form
-                sectons: []
-                ^~~~~~~
-              hint: did you mean 'sections'?
-            """)
+        #expect(
+            reportProblems(in: "id: x\ntitle: X\nsectons: []\n") == """
+                broken.yaml:3:1: error: unknown key 'sectons' in the form
+                    sectons: []
+                    ^~~~~~~
+                  hint: did you mean 'sections'?
+                """)
     }
 
     @Test func fillsValidatesUndoesExports() throws {
         let result = try fillTheSeedForm()
         #expect(result.sections == ["name: firstName, lastName, additional", "additionalFields: email, remark"])
         #expect(result.undone)
-        #expect(result.answers == """
-            {
-              "firstName": "Ada",
-              "additional": true,
-              "email": "ada@example.org"
-            }
-            """)
+        #expect(
+            result.answers == """
+                {
+                  "firstName": "Ada",
+                  "additional": true,
+                  "email": "ada@example.org"
+                }
+                """)
     }
 
     @Test func observesChangesByCallbackAndStream() async throws {
-        #expect(try await observeChanges() == [
-            "rows: +[0.1] ~[0.0→0.0]",
-            "firstName: null → \"Ada\" at row 0",
-        ])
+        #expect(
+            try await observeChanges() == [
+                "rows: +[0.1] ~[0.0→0.0]",
+                "firstName: null → \"Ada\" at row 0",
+            ])
     }
 
     @Test func ownViewOwnKindOwnFunction() throws {
-        #expect(try customKindAndFunction() == [
-            "Day: ", "stars: ★★★★☆",
-            "batch: rows: +[0.1] ~[0.0→0.0]",
-        ])
+        #expect(
+            try customKindAndFunction() == [
+                "Day: ", "stars: ★★★★☆",
+                "batch: rows: +[0.1] ~[0.0→0.0]",
+            ])
     }
 
     @Test func ownFunctionsAreCheckedLikeBuiltIns() throws {
-        let double = FunctionDefinition(name: "double", parameters: [.number], returns: .number, summary: "twice") { arguments, _ in
+        let double = FunctionDefinition(name: "double", parameters: [.number], returns: .number, summary: "twice") {
+            arguments, _ in
             if case .number(let number) = arguments[0] { return .number(number * 2) }
             return .null
         }
         let functions = FunctionLibrary.builtIns.merging(["double": double]) { $1 }
-        let text = "id: f\ntitle: F\nsections:\n  - id: s\n    fields:\n      - { id: n, kind: number, label: N }\n      - { id: m, kind: switch, label: M, visible: double('x') > 1 }\n"
+        let text =
+            "id: f\ntitle: F\nsections:\n  - id: s\n    fields:\n      - { id: n, kind: number, label: N }\n      - "
+            + "{ id: m, kind: switch, label: M, visible: double('x') > 1 }\n"
         do {
             _ = try FormDefinition(yaml: text, functions: functions)
             Issue.record("loaded")
@@ -195,11 +209,14 @@ struct EmbeddingGuideTests {
 
     @Test func readmeQuotesEveryExample() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let readme = try String(contentsOf: formsDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: formsDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         for name in ["LOAD", "SESSION", "OBSERVE", "VIEW"] {
             let begin = try #require(source.range(of: "// EMBEDDING-\(name)-BEGIN\n"))
             let end = try #require(source.range(of: "// EMBEDDING-\(name)-END"))
-            #expect(readme.contains(String(source[begin.upperBound..<end.lowerBound])), "README.md must quote EMBEDDING-\(name)")
+            #expect(
+                readme.contains(String(source[begin.upperBound..<end.lowerBound])),
+                "README.md must quote EMBEDDING-\(name)")
         }
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 // The README's FormworkCore example, verbatim between the markers, so it keeps compiling.
@@ -9,8 +9,8 @@ import Testing
 struct Fruit: Diffable {
     let name: String
     var ripe: Bool
-    var diffIdentifier: String { name }                                  // identity
-    func isEqualToDiffable(_ other: Fruit) -> Bool { ripe == other.ripe } // content
+    var diffIdentifier: String { name }  // identity
+    func isEqualToDiffable(_ other: Fruit) -> Bool { ripe == other.ripe }  // content
 }
 
 final class Basket {
@@ -21,12 +21,17 @@ final class Basket {
             CellDescriptor<Fruit, RecordingCell>()
                 .configure { fruit, cell, _ in cell.text = fruit.ripe ? fruit.name : "\(fruit.name) (unripe)" }
                 .isHidden { [unowned self] fruit, _ in !fruit.ripe && !showUnripe }
-                .didSelect { fruit, _ in print("picked \(fruit.name)"); return .deselect },
+                .didSelect { fruit, _ in
+                    print("picked \(fruit.name)")
+                    return .deselect
+                }
         ])
         dataSource.sections = [
-            Section(id: "fruit", content: "Fruit", items: [
-                Fruit(name: "Apple", ripe: true), Fruit(name: "Pear", ripe: false), Fruit(name: "Plum", ripe: true),
-            ]),
+            Section(
+                id: "fruit", content: "Fruit",
+                items: [
+                    Fruit(name: "Apple", ripe: true), Fruit(name: "Pear", ripe: false), Fruit(name: "Plum", ripe: true),
+                ])
         ]
         return dataSource
     }()
@@ -34,11 +39,11 @@ final class Basket {
 
 func readmeExample() -> [Changeset?] {
     let basket = Basket()
-    basket.dataSource.reloadData(basket.view, animated: false)           // shows Apple, Plum
+    basket.dataSource.reloadData(basket.view, animated: false)  // shows Apple, Plum
     basket.showUnripe = true
-    let shown = basket.dataSource.reloadData(basket.view, animated: true) // rows: +[0.1]   (Pear)
+    let shown = basket.dataSource.reloadData(basket.view, animated: true)  // rows: +[0.1]   (Pear)
     basket.dataSource.sections[0].rows[1] = Row(Fruit(name: "Pear", ripe: true))
-    let ripened = basket.dataSource.reloadData(basket.view, animated: true) // rows: ~[0.1→0.1]
+    let ripened = basket.dataSource.reloadData(basket.view, animated: true)  // rows: ~[0.1→0.1]
     return [shown, ripened]
 }
 // README-END
@@ -53,7 +58,8 @@ struct ReadmeExampleTests {
     @Test func readmeQuotesThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here, encoding: .utf8)
-        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
         let begin = try #require(source.range(of: "// README-BEGIN\n"))
         let end = try #require(source.range(of: "// README-END"))
         let example = String(source[begin.upperBound..<end.lowerBound])

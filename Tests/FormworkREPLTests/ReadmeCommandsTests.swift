@@ -1,11 +1,15 @@
 import Foundation
-@testable import FormworkREPL
 import Testing
+
+@testable import FormworkREPL
 
 @Suite("README lists the commands")
 struct ReadmeCommandsTests {
-    static let readme = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8)) ?? ""
 
     @Test(arguments: CommandTable.entries.map(\.usage))
     func documentsCommand(_ usage: String) {

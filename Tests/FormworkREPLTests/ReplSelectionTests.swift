@@ -1,8 +1,9 @@
-import Foundation
 import Formwork
 import FormworkCore
-@testable import FormworkREPL
+import Foundation
 import Testing
+
+@testable import FormworkREPL
 
 /// Selecting a row at the prompt goes through the data source's `selectRow`, so a
 /// descriptor decides what happens: the form's own (by kind), or an embedder's.
@@ -37,7 +38,8 @@ struct ReplSelectionTests {
                 try? box.session?.set(row.id, to: .number(Double(current % 5 + 1)))
                 return .deselect
             }
-        let session = try FormSession(definition: FormDefinition(yaml: Self.yaml, customKinds: Self.kinds), cellDescriptors: [stars])
+        let session = try FormSession(
+            definition: FormDefinition(yaml: Self.yaml, customKinds: Self.kinds), cellDescriptors: [stars])
         box.session = session
         let repl = try ReplHarness(session: session, interactive: true)
         #expect(repl.type("2").output == ["~  2  Stars       1"])
@@ -59,31 +61,38 @@ struct ReplSelectionTests {
         // The mood row asks to be edited, wherever and however it is selected.
         let mood = CellDescriptor<FieldRow, FieldCell>(.named("mood"))
             .didSelect { row, _ in .request(SelectionRequest(FieldInteraction.edit(field: row.id))) }
-        let session = try FormSession(definition: FormDefinition(yaml: Self.yaml, customKinds: Self.kinds), cellDescriptors: [mood])
+        let session = try FormSession(
+            definition: FormDefinition(yaml: Self.yaml, customKinds: Self.kinds), cellDescriptors: [mood])
         let repl = try ReplHarness(session: session, interactive: true)
         repl.type("goto mood")
         #expect(repl.prompt?.text == "Mood: ")
     }
 
     @Test func theFormsRowsAskByKind() throws {
-        let session = try FormSession(definition: FormDefinition(yaml: """
-            id: k
-            title: K
-            sections:
-              - id: s
-                fields:
-                  - { id: on, kind: switch, label: On }
-                  - { id: pick, kind: choice, label: Pick, options: [a, b] }
-                  - { id: many, kind: multichoice, label: Many, options: [a, b] }
-                  - { id: note, kind: note, text: Hello }
-                  - { id: sum, kind: computed, label: Sum, value: 1 + 1 }
-                  - { id: day, kind: date, label: Day }
-            """))
+        let session = try FormSession(
+            definition: FormDefinition(
+                yaml: """
+                    id: k
+                    title: K
+                    sections:
+                      - id: s
+                        fields:
+                          - { id: on, kind: switch, label: On }
+                          - { id: pick, kind: choice, label: Pick, options: [a, b] }
+                          - { id: many, kind: multichoice, label: Many, options: [a, b] }
+                          - { id: note, kind: note, text: Hello }
+                          - { id: sum, kind: computed, label: Sum, value: 1 + 1 }
+                          - { id: day, kind: date, label: Day }
+                    """))
         session.reload(nil, animated: false)
-        let expected: [FieldInteraction] = [.toggle(field: "on"), .chooseOne(field: "pick"), .chooseMany(field: "many"),
-                                            .showNote(field: "note"), .showComputed(field: "sum"), .edit(field: "day")]
+        let expected: [FieldInteraction] = [
+            .toggle(field: "on"), .chooseOne(field: "pick"), .chooseMany(field: "many"),
+            .showNote(field: "note"), .showComputed(field: "sum"), .edit(field: "day"),
+        ]
         for (row, interaction) in expected.enumerated() {
-            #expect(session.dataSource.selectRow(at: IndexPath(row: row, section: 0)) == .request(SelectionRequest(interaction)))
+            #expect(
+                session.dataSource.selectRow(at: IndexPath(row: row, section: 0))
+                    == .request(SelectionRequest(interaction)))
         }
     }
 }

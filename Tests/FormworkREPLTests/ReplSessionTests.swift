@@ -1,49 +1,57 @@
-import Foundation
 import Formwork
-@testable import FormworkREPL
+import Foundation
 import Testing
+
+@testable import FormworkREPL
 
 @Suite("REPL session: commands")
 struct ReplCommandTests {
     @Test func mutationsPrintOnlyWhatChanged() throws {
         let repl = try ReplHarness("seed.yaml")
         #expect(repl.output.isEmpty)  // script mode: no banner
-        #expect(repl.type("set firstName Ada").output == [
-            "~  1  First name                 Ada",
-            "+  2  Last name",
-        ])
-        #expect(repl.type("toggle additional").output == [
-            "~  3  Show additional options    [x]",
-            "+     Additional Fields",
-            "+  4  E-mail",
-            "+  5  Some random text",
-        ])
-        #expect(repl.type("clear firstName").output == [
-            "-  2  Last name",
-            "~  1  First name",
-        ])
-        #expect(repl.type("toggle additional").output == [
-            "-     Additional Fields (2 fields hidden)",
-            "~  2  Show additional options    [ ]",
-        ])
+        #expect(
+            repl.type("set firstName Ada").output == [
+                "~  1  First name                 Ada",
+                "+  2  Last name",
+            ])
+        #expect(
+            repl.type("toggle additional").output == [
+                "~  3  Show additional options    [x]",
+                "+     Additional Fields",
+                "+  4  E-mail",
+                "+  5  Some random text",
+            ])
+        #expect(
+            repl.type("clear firstName").output == [
+                "-  2  Last name",
+                "~  1  First name",
+            ])
+        #expect(
+            repl.type("toggle additional").output == [
+                "-     Additional Fields (2 fields hidden)",
+                "~  2  Show additional options    [ ]",
+            ])
     }
 
     @Test func showPrintsTheWholeForm() throws {
         let repl = try ReplHarness("seed.yaml")
-        #expect(repl.type("show").output == [
-            "Seed form",
-            "The form from allaboutapps' DataSource example, as a definition file.",
-            "",
-            "Name",
-            "   1  First name",
-            "   2  Show additional options    [ ]",
-        ])
+        #expect(
+            repl.type("show").output == [
+                "Seed form",
+                "The form from allaboutapps' DataSource example, as a definition file.",
+                "",
+                "Name",
+                "   1  First name",
+                "   2  Show additional options    [ ]",
+            ])
     }
 
     @Test func selectingEachKind() throws {
         let repl = try ReplHarness("kitchen-sink.yaml", interactive: true)
         // A note prints its text.
-        #expect(repl.type("1").output == ["  Each section shows one family of fields. Try invalid values to see the rules."])
+        #expect(
+            repl.type("1").output == ["  Each section shows one family of fields. Try invalid values to see the rules."]
+        )
         // A text field asks with its value prefilled.
         repl.type("2")
         #expect(repl.prompt == Prompt("Nickname: ", prefill: "ada"))
@@ -71,7 +79,8 @@ struct ReplCommandTests {
         repl.type("3")
         #expect(repl.form.value(of: "size") == "l")
         // A multichoice lists its options with marks and toggles those given.
-        #expect(repl.type("17").output == ["   1) [x] Red  (red)", "   2) [ ] Green  (green)", "   3) [ ] Blue  (blue)"])
+        #expect(
+            repl.type("17").output == ["   1) [x] Red  (red)", "   2) [ ] Green  (green)", "   3) [ ] Blue  (blue)"])
         repl.type("2, blue")
         #expect(repl.form.value(of: "colours") == ["red", "green", "blue"])
         // A date takes YYYY-MM-DD or today.
@@ -85,55 +94,62 @@ struct ReplCommandTests {
     @Test func badValuesKeepTheOldValueInScriptMode() throws {
         let repl = try ReplHarness("kitchen-sink.yaml")
         let (_, errors) = repl.type("set quantity 0", "set email ada@", "set size huge", "toggle size", "set nope 1")
-        #expect(errors == [
-            "error: quantity must be at least 1 (rule: min)",
-            "error: email must be an e-mail address (rule: format)",
-            "error: size 'huge' is not an option (choose 's', 'm' or 'l') (rule: options)",
-            "error: size is a choice field: toggle works on switches and on multichoice options",
-            "error: no field 'nope'",
-        ])
+        #expect(
+            errors == [
+                "error: quantity must be at least 1 (rule: min)",
+                "error: email must be an e-mail address (rule: format)",
+                "error: size 'huge' is not an option (choose 's', 'm' or 'l') (rule: options)",
+                "error: size is a choice field: toggle works on switches and on multichoice options",
+                "error: no field 'nope'",
+            ])
         #expect(repl.form.value(of: "quantity") == 1)
         #expect(repl.prompt?.completion == .commands)
     }
 
     @Test func unknownCommandsSuggest() throws {
         let repl = try ReplHarness("seed.yaml")
-        #expect(repl.type("sumbit", "shw", "xyzzy", "select", "select two").errors == [
-            "error: unknown command 'sumbit' (did you mean 'submit'?)",
-            "error: unknown command 'shw' (did you mean 'show'?)",
-            "error: unknown command 'xyzzy' (type 'help')",
-            "error: usage: N  or  select N",
-            "error: 'two' is not a row number",
-        ])
+        #expect(
+            repl.type("sumbit", "shw", "xyzzy", "select", "select two").errors == [
+                "error: unknown command 'sumbit' (did you mean 'submit'?)",
+                "error: unknown command 'shw' (did you mean 'show'?)",
+                "error: unknown command 'xyzzy' (type 'help')",
+                "error: usage: N  or  select N",
+                "error: 'two' is not a row number",
+            ])
     }
 
     @Test func whyExplainsVisibility() throws {
         let repl = try ReplHarness("seed.yaml")
-        #expect(repl.type("why lastName").output == [
-            "lastName is hidden because its condition is false:",
-            "  visible: not empty($firstName)",
-            "  $firstName = null (unanswered)",
-        ])
-        #expect(repl.type("why email").output == [
-            "email is hidden because its section 'additionalFields' is hidden:",
-            "  visible: $additional",
-            "  $additional = false",
-        ])
+        #expect(
+            repl.type("why lastName").output == [
+                "lastName is hidden because its condition is false:",
+                "  visible: not empty($firstName)",
+                "  $firstName = null (unanswered)",
+            ])
+        #expect(
+            repl.type("why email").output == [
+                "email is hidden because its section 'additionalFields' is hidden:",
+                "  visible: $additional",
+                "  $additional = false",
+            ])
         repl.type("set firstName Ada")
         #expect(repl.type("why lastName").output[0] == "lastName is shown because its condition is true:")
         #expect(repl.type("why firstName").output == ["firstName is always shown."])
-        #expect(repl.type("why additionalFields").output[0] == "section additionalFields is hidden because its condition is false:")
+        #expect(
+            repl.type("why additionalFields").output[0]
+                == "section additionalFields is hidden because its condition is false:")
         #expect(repl.type("why lastNam").errors == ["error: no field or section 'lastNam' (did you mean 'lastName'?)"])
     }
 
     @Test func hiddenCascadeIsExplained() throws {
         let repl = try ReplHarness("health-intake.yaml")
         repl.type("set visitReason pain", "toggle painLocation chest", "set visitReason checkup")
-        #expect(repl.type("why chestWarning").output == [
-            "chestWarning is hidden because its condition is false:",
-            "  visible: $painLocation != null and 'chest' in $painLocation",
-            "  $painLocation = null (hidden, so it reads as null)",
-        ])
+        #expect(
+            repl.type("why chestWarning").output == [
+                "chestWarning is hidden because its condition is false:",
+                "  visible: $painLocation != null and 'chest' in $painLocation",
+                "  $painLocation = null (hidden, so it reads as null)",
+            ])
     }
 
     @Test func undoAndRedo() throws {
@@ -165,7 +181,8 @@ struct ReplCommandTests {
         #expect(repl.type("goto state").output.isEmpty)
         #expect(repl.prompt?.text == "State *: ")
         repl.send(.interrupted)
-        #expect(repl.type("set country NL", "goto state").errors == ["error: state is hidden now ('why state' says why)"])
+        #expect(
+            repl.type("set country NL", "goto state").errors == ["error: state is hidden now ('why state' says why)"])
         repl.type("goto profile")
         #expect(repl.prompt?.text == "Display name: ")
     }
@@ -173,10 +190,12 @@ struct ReplCommandTests {
     @Test func errorsValuesAndSubmit() throws {
         let repl = try ReplHarness("signup.yaml", answersPath: "out.json")
         repl.type("set username ada", "set password correcthorse1", "set passwordAgain correcthorse1")
-        #expect(repl.type("values").output == [
-            "{", "  \"username\": \"ada\",", "  \"password\": \"•••\",", "  \"passwordAgain\": \"•••\",", "  \"newsletter\": false,",
-            "  \"terms\": false", "}",
-        ])
+        #expect(
+            repl.type("values").output == [
+                "{", "  \"username\": \"ada\",", "  \"password\": \"•••\",", "  \"passwordAgain\": \"•••\",",
+                "  \"newsletter\": false,",
+                "  \"terms\": false", "}",
+            ])
         let failedSubmit = repl.type("submit")
         #expect(failedSubmit.errors.first == "error: 4 problems to fix before submitting:")
         #expect(failedSubmit.errors.dropFirst().first == "  2  E-mail: is required (rule: required)")
@@ -192,14 +211,17 @@ struct ReplCommandTests {
         let repl = try ReplHarness("seed.yaml")
         let (output, errors) = repl.type("set firstName Ada", "submit")
         #expect(errors.isEmpty)
-        #expect(output.suffix(3) == ["{", "  \"firstName\": \"Ada\",", "  \"additional\": false"] || output.suffix(4) == ["{", "  \"firstName\": \"Ada\",", "  \"additional\": false", "}"])
+        #expect(
+            output.suffix(3) == ["{", "  \"firstName\": \"Ada\",", "  \"additional\": false"]
+                || output.suffix(4) == ["{", "  \"firstName\": \"Ada\",", "  \"additional\": false", "}"])
         #expect(repl.exitStatus == 0)
     }
 
     @Test func saveWritesValuesWithoutSecrets() throws {
         let repl = try ReplHarness("signup.yaml", interactive: true)
         repl.type("set username ada", "set password hunter2hunter2", "save my.json")
-        #expect(repl.files["my.json"] == "{\n  \"username\": \"ada\",\n  \"newsletter\": false,\n  \"terms\": false\n}\n")
+        #expect(
+            repl.files["my.json"] == "{\n  \"username\": \"ada\",\n  \"newsletter\": false,\n  \"terms\": false\n}\n")
         #expect(repl.output.last == "Saved 3 answers to my.json (secure values are never saved).")
         repl.type("quit")
         #expect(repl.exitStatus == 0)  // saved: no question
@@ -219,10 +241,14 @@ struct ReplCommandTests {
 
     /// A draft in a temporary directory (removed by the caller).
     static func temporaryDraft() throws -> (DraftStore, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-repl-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "formwork-repl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return (DraftStore(path: directory.appendingPathComponent("draft.json").path, formPath: "/forms/signup.yaml",
-                           fingerprint: "fnv1a64:0"), directory)
+        return (
+            DraftStore(
+                path: directory.appendingPathComponent("draft.json").path, formPath: "/forms/signup.yaml",
+                fingerprint: "fnv1a64:0"), directory
+        )
     }
 
     @Test func quitWithADraftKeepsTheAnswersWithoutAsking() throws {
@@ -262,11 +288,20 @@ struct ReplCommandTests {
         let repl = try ReplHarness("seed.yaml")
         let overview = repl.type("help").output
         #expect(overview.first == "Commands:")
-        for entry in CommandTable.entries(in: .prompt) { #expect(overview.contains { $0.hasPrefix("  " + entry.usage + " ") }) }
+        for entry in CommandTable.entries(in: .prompt) {
+            #expect(overview.contains { $0.hasPrefix("  " + entry.usage + " ") })
+        }
         #expect(overview.allSatisfy { $0.count <= 80 })
-        #expect(repl.type("help why").output == ["  why ID", "    explain why a field or section is shown or hidden",
-                                                 "    ID is a field id or the row's number in the table."])
-        #expect(repl.type("help nope").errors == ["error: unknown command 'nope' (did you mean 'note'?)".replacingOccurrences(of: " (did you mean 'note'?)", with: " (type 'help')")])
+        #expect(
+            repl.type("help why").output == [
+                "  why ID", "    explain why a field or section is shown or hidden",
+                "    ID is a field id or the row's number in the table.",
+            ])
+        #expect(
+            repl.type("help nope").errors == [
+                "error: unknown command 'nope' (did you mean 'note'?)".replacingOccurrences(
+                    of: " (did you mean 'note'?)", with: " (type 'help')")
+            ])
     }
 
     @Test func secureValuesNeverEnterHistory() throws {
@@ -290,9 +325,11 @@ struct ReplCompletionTests {
         #expect(repl.completions(for: "red,b", context: .options(fieldID: "colours")) == ["red,blue"])
         #expect(repl.completions(for: "x", context: .none).isEmpty)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fw-complete-\(UUID())")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data().write(to: directory.appendingPathComponent("answers.json"))
-        #expect(repl.completions(for: "save \(directory.path)/a", context: .commands) == ["\(directory.path)/answers.json"])
+        #expect(
+            repl.completions(for: "save \(directory.path)/a", context: .commands) == ["\(directory.path)/answers.json"])
         #expect(repl.completions(for: "save \(directory.path)/s", context: .commands) == ["\(directory.path)/sub/"])
     }
 }
@@ -325,8 +362,11 @@ struct ReplGuidedTests {
     @Test func anEmptyRequiredAnswerIsAskedAgain() throws {
         let repl = try ReplHarness("health-intake.yaml", interactive: true, guided: true)
         repl.type("")
-        #expect(repl.errors.suffix(2) == ["error: fullName is required (rule: required); answer it, or :skip to leave it",
-                                          "       for now"])
+        #expect(
+            repl.errors.suffix(2) == [
+                "error: fullName is required (rule: required); answer it, or :skip to leave it",
+                "       for now",
+            ])
         #expect(repl.prompt?.text == "Full name *: ")
         repl.type(":skip")
         #expect(repl.prompt?.text == "Date of birth * (YYYY-MM-DD): ")
@@ -358,7 +398,10 @@ struct ReplGuidedTests {
         let repl = try ReplHarness("seed.yaml", guided: true)
         let (output, errors) = repl.type("Ada", "Lovelace", "no", "y")
         #expect(errors.isEmpty)
-        #expect(output.suffix(5) == ["{", "  \"firstName\": \"Ada\",", "  \"lastName\": \"Lovelace\",", "  \"additional\": false", "}"])
+        #expect(
+            output.suffix(5) == [
+                "{", "  \"firstName\": \"Ada\",", "  \"lastName\": \"Lovelace\",", "  \"additional\": false", "}",
+            ])
         #expect(repl.exitStatus == 0)
     }
 }

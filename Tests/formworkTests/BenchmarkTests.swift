@@ -1,5 +1,5 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
 
 /// `formwork-bench` builds and runs its smallest size. No timing is asserted here
@@ -11,9 +11,11 @@ struct BenchmarkTests {
         let result = try CommandRunner.run("formwork-bench", ["--quick"], directory: CommandLineTests.package)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        for name in ["diff, flat, Int ids", "diff, sectioned, String ids", "diff vs stdlib", "diff, nothing changed",
-                     "reload after one change", "load YAML definition", "load JSON definition", "conditions",
-                     "memory: session", "memory: diff extra peak", "start-up: formwork show"] {
+        for name in [
+            "diff, flat, Int ids", "diff, sectioned, String ids", "diff vs stdlib", "diff, nothing changed",
+            "reload after one change", "load YAML definition", "load JSON definition", "conditions",
+            "memory: session", "memory: diff extra peak", "start-up: formwork show",
+        ] {
             #expect(lines.contains { $0.hasPrefix("| \(name)") }, "no row for \(name)")
         }
         let conditions = try #require(lines.first { $0.hasPrefix("| conditions") })

@@ -1,19 +1,22 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
 
 /// The `formwork` executable, run as a user runs it.
 @Suite("formwork command line")
 struct CommandLineTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func formwork(_ arguments: String..., input: String = "") throws -> CommandRunner.Result {
         try CommandRunner.run("formwork", arguments, input: input, directory: Self.package)
     }
 
     @Test func checkAcceptsEveryBundledForm() throws {
-        let forms = try FileManager.default.contentsOfDirectory(atPath: Self.package.appendingPathComponent("Forms").path)
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { "Forms/\($0)" }
+        let forms = try FileManager.default.contentsOfDirectory(
+            atPath: Self.package.appendingPathComponent("Forms").path
+        )
+        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted().map { "Forms/\($0)" }
         let result = try CommandRunner.run("formwork", ["check"] + forms, directory: Self.package)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.components(separatedBy: "\n").filter { $0.hasSuffix(")") }.count == forms.count)
@@ -22,8 +25,10 @@ struct CommandLineTests {
 
     /// `formwork check Forms/*` used to fail on `Forms/schema/` ("unknown file type ''").
     @Test func checkTakesDirectoriesAsAShellGlobGivesThem() throws {
-        let entries = try FileManager.default.contentsOfDirectory(atPath: Self.package.appendingPathComponent("Forms").path)
-            .filter { !$0.hasPrefix(".") }.sorted().map { "Forms/\($0)" }
+        let entries = try FileManager.default.contentsOfDirectory(
+            atPath: Self.package.appendingPathComponent("Forms").path
+        )
+        .filter { !$0.hasPrefix(".") }.sorted().map { "Forms/\($0)" }
         #expect(entries.contains("Forms/schema"))
         for arguments in [entries, ["Forms"], ["Forms/"]] {
             let result = try CommandRunner.run("formwork", ["check"] + arguments, directory: Self.package)
@@ -31,11 +36,16 @@ struct CommandLineTests {
             #expect(result.standardError.isEmpty)
             let lines = result.standardOutput.split(separator: "\n")
             #expect(lines.filter { $0.hasSuffix(" sections)") }.count == entries.count - 1)
-            #expect(lines.contains { $0.hasSuffix("schema/definition.schema.json: skipped (a JSON Schema, not a definition)") })
+            #expect(
+                lines.contains {
+                    $0.hasSuffix("schema/definition.schema.json: skipped (a JSON Schema, not a definition)")
+                })
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-check-\(UUID())")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        try "id: x\ntitle: X\nsections: []\n".write(to: directory.appendingPathComponent("nested/broken.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        try "id: x\ntitle: X\nsections: []\n".write(
+            to: directory.appendingPathComponent("nested/broken.yaml"), atomically: true, encoding: .utf8)
         let broken = try formwork("check", directory.path)
         #expect(broken.status == 1)
         #expect(broken.standardError.contains("nested/broken.yaml:3:11: error:"), "\(broken.standardError)")
@@ -44,11 +54,13 @@ struct CommandLineTests {
     }
 
     @Test func checkReportsBrokenFilesOnStandardErrorAndExitsOne() throws {
-        let result = try formwork("check", "Forms/seed.yaml", "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.yaml")
+        let result = try formwork(
+            "check", "Forms/seed.yaml", "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.yaml")
         #expect(result.status == 1)
         #expect(result.standardOutput == "Forms/seed.yaml: ok (5 fields in 2 sections)\n")
-        let fixture = try String(contentsOf: Self.package.appendingPathComponent(
-            "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.expected"), encoding: .utf8)
+        let fixture = try String(
+            contentsOf: Self.package.appendingPathComponent(
+                "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.expected"), encoding: .utf8)
         #expect(result.standardError == "Tests/FormworkTests/Fixtures/broken/" + fixture + "1 of 2 files failed\n")
     }
 
@@ -61,7 +73,8 @@ struct CommandLineTests {
     }
 
     @Test func evalWithAFormUsesItsFieldsAndVisibility() throws {
-        let result = try formwork("eval", "$total", "--form", "Forms/conference.yaml", "--set", "ticket=business", "--set", "dinner=yes")
+        let result = try formwork(
+            "eval", "$total", "--form", "Forms/conference.yaml", "--set", "ticket=business", "--set", "dinner=yes")
         #expect(result.standardOutput == "784\n", "\(result.standardError)")
         let hidden = try formwork("eval", "$lastName", "--form", "Forms/seed.yaml", "--set", "lastName=Lovelace")
         #expect(hidden.standardOutput == "null\n")  // hidden: no first name yet
@@ -70,35 +83,38 @@ struct CommandLineTests {
     @Test func evalReportsAnInvalidExpression() throws {
         let result = try formwork("eval", "$age >= '18'", "--form", "Forms/health-intake.yaml")
         #expect(result.status == 1)
-        #expect(result.standardError == """
-            <expression>:1:1: error: cannot compare a number >= text
-                $age >= '18'
-                ^~~~~~~~~~~~
-              hint: both sides must be of the same type (or null)
+        #expect(
+            result.standardError == """
+                <expression>:1:1: error: cannot compare a number >= text
+                    $age >= '18'
+                    ^~~~~~~~~~~~
+                  hint: both sides must be of the same type (or null)
 
-            """)
+                """)
     }
 
     @Test func showPrintsTheVisibleForm() throws {
         let values = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-show-\(UUID()).json")
-        try #"{"firstName": "Ada", "additional": true, "email": "ada@example.org"}"#.write(to: values, atomically: true, encoding: .utf8)
+        try #"{"firstName": "Ada", "additional": true, "email": "ada@example.org"}"#.write(
+            to: values, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: values) }
         let result = try formwork("show", "Forms/seed.yaml", "--values", values.path)
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            Seed form
-            The form from allaboutapps' DataSource example, as a definition file.
+        #expect(
+            result.standardOutput == """
+                Seed form
+                The form from allaboutapps' DataSource example, as a definition file.
 
-            Name
-               1  First name                 Ada
-               2  Last name
-               3  Show additional options    [x]
+                Name
+                   1  First name                 Ada
+                   2  Last name
+                   3  Show additional options    [x]
 
-            Additional Fields
-               4  E-mail                     ada@example.org
-               5  Some random text
+                Additional Fields
+                   4  E-mail                     ada@example.org
+                   5  Some random text
 
-            """)
+                """)
     }
 
     @Test func showMarksRequiredFieldsAndErrors() throws {
@@ -129,7 +145,9 @@ struct FillScriptTests {
     }
 
     @Test func submittingASignupPrintsTheAnswers() throws {
-        let result = try fill("signup.yaml", """
+        let result = try fill(
+            "signup.yaml",
+            """
             set username ada_l
             set email ada@example.org
             set password correct horse 1
@@ -142,26 +160,29 @@ struct FillScriptTests {
             """)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.hasSuffix("""
-            {
-              "username": "ada_l",
-              "email": "ada@example.org",
-              "password": "correct horse 1",
-              "passwordAgain": "correct horse 1",
-              "birthDate": "1990-12-10",
-              "country": "NL",
-              "newsletter": false,
-              "terms": true
-            }
+        #expect(
+            result.standardOutput.hasSuffix(
+                """
+                {
+                  "username": "ada_l",
+                  "email": "ada@example.org",
+                  "password": "correct horse 1",
+                  "passwordAgain": "correct horse 1",
+                  "birthDate": "1990-12-10",
+                  "country": "NL",
+                  "newsletter": false,
+                  "terms": true
+                }
 
-            """))
+                """))
     }
 
     @Test func answersGoToOutWhenGiven() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-out-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try fill("conference.yaml", "set name Ada\nset email ada@example.org\nset ticket business\nsubmit\n",
-                              ["--out", out.path])
+        let result = try fill(
+            "conference.yaml", "set name Ada\nset email ada@example.org\nset ticket business\nsubmit\n",
+            ["--out", out.path])
         #expect(result.status == 0)
         let answers = try String(contentsOf: out, encoding: .utf8)
         #expect(answers.contains("\"total\": 699"))
@@ -192,28 +213,37 @@ struct FillScriptTests {
     @Test func guidedScript() throws {
         let result = try fill("seed.yaml", "Ada\nLovelace\nyes\nada@example.org\ny\n", ["--guided"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasSuffix("""
-            {
-              "firstName": "Ada",
-              "lastName": "Lovelace",
-              "additional": true,
-              "email": "ada@example.org"
-            }
+        #expect(
+            result.standardOutput.hasSuffix(
+                """
+                {
+                  "firstName": "Ada",
+                  "lastName": "Lovelace",
+                  "additional": true,
+                  "email": "ada@example.org"
+                }
 
-            """))
+                """))
     }
 
     @Test func invalidDefinitionOrArgumentsExitTwo() throws {
-        let broken = try CommandRunner.run("formwork", ["fill", "Tests/FormworkTests/Fixtures/broken/21-cycle.yaml"], directory: Self.package)
+        let broken = try CommandRunner.run(
+            "formwork", ["fill", "Tests/FormworkTests/Fixtures/broken/21-cycle.yaml"], directory: Self.package)
         #expect(broken.status == 2)
-        #expect(broken.standardError.hasPrefix("Tests/FormworkTests/Fixtures/broken/21-cycle.yaml:9:18: error: circular dependency"))
+        #expect(
+            broken.standardError.hasPrefix(
+                "Tests/FormworkTests/Fixtures/broken/21-cycle.yaml:9:18: error: circular dependency"))
         #expect(try CommandRunner.run("formwork", ["fill"], directory: Self.package).status == 2)
-        let badValues = try CommandRunner.run("formwork", ["fill", "Forms/seed.yaml", "--values", "/nonexistent.json"], directory: Self.package)
+        let badValues = try CommandRunner.run(
+            "formwork", ["fill", "Forms/seed.yaml", "--values", "/nonexistent.json"], directory: Self.package)
         #expect(badValues.status == 2)
-        #expect(badValues.standardError == "/nonexistent.json: error: cannot read the file: no such file or directory\n")
+        #expect(
+            badValues.standardError == "/nonexistent.json: error: cannot read the file: no such file or directory\n")
     }
 
-    @Test(arguments: ["seed.yaml", "signup.yaml", "bug-report.yaml", "health-intake.yaml", "conference.yaml", "kitchen-sink.yaml"])
+    @Test(arguments: [
+        "seed.yaml", "signup.yaml", "bug-report.yaml", "health-intake.yaml", "conference.yaml", "kitchen-sink.yaml",
+    ])
     func everyFormCanBeShownAndQuit(_ form: String) throws {
         let result = try fill(form, "show\nerrors\nvalues\nquit\n")
         #expect(result.status == 0)

@@ -1,5 +1,5 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
 
 /// Drafts and answers files in script mode (`--draft PATH`), run as a user runs
@@ -13,16 +13,20 @@ struct DraftCommandTests {
     }
 
     func fill(_ form: String, _ arguments: [String], input: String, state: URL? = nil) throws -> CommandRunner.Result {
-        try CommandRunner.run("formwork", ["fill", form] + arguments, input: input, directory: CommandLineTests.package,
-                              environment: ["XDG_STATE_HOME": (state ?? directory.appendingPathComponent("state")).path])
+        try CommandRunner.run(
+            "formwork", ["fill", form] + arguments, input: input, directory: CommandLineTests.package,
+            environment: ["XDG_STATE_HOME": (state ?? directory.appendingPathComponent("state")).path])
     }
 
     @Test func aScriptResumesItsDraft() throws {
         let draft = directory.appendingPathComponent("seed.draft.json").path
-        let first = try fill("Forms/seed.yaml", ["--draft", draft], input: "set firstName Ada\nset lastName Lovelace\n")
+        let first = try fill(
+            "Forms/seed.yaml", ["--draft", draft], input: "set firstName Ada\nset lastName Lovelace\n")
         #expect(first.status == 0, "\(first.standardError)")
         let saved = try String(contentsOfFile: draft, encoding: .utf8)
-        #expect(saved.hasPrefix(#"{"formwork":"draft","version":2,"#) && saved.contains(#"{"id":"firstName","value":"Ada"}"#))
+        #expect(
+            saved.hasPrefix(#"{"formwork":"draft","version":2,"#)
+                && saved.contains(#"{"id":"firstName","value":"Ada"}"#))
         let mode = try FileManager.default.attributesOfItem(atPath: draft)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
@@ -42,32 +46,35 @@ struct DraftCommandTests {
         let form = directory.appendingPathComponent("trip.yaml")
         let draft = directory.appendingPathComponent("trip.draft.json").path
         try """
-            id: trip
-            title: Trip
-            sections:
-              - id: s
-                fields:
-                  - { id: destination, kind: text, label: Destination }
-                  - { id: nights, kind: number, label: Nights }
-                  - { id: room, kind: choice, label: Room, options: [single, double, suite] }
-            """.write(to: form, atomically: true, encoding: .utf8)
-        let first = try fill(form.path, ["--draft", draft], input: "set destination Lisbon\nset nights 3\nset room suite\n")
+        id: trip
+        title: Trip
+        sections:
+          - id: s
+            fields:
+              - { id: destination, kind: text, label: Destination }
+              - { id: nights, kind: number, label: Nights }
+              - { id: room, kind: choice, label: Room, options: [single, double, suite] }
+        """.write(to: form, atomically: true, encoding: .utf8)
+        let first = try fill(
+            form.path, ["--draft", draft], input: "set destination Lisbon\nset nights 3\nset room suite\n")
         #expect(first.status == 0, "\(first.standardError)")
         try """
-            id: trip
-            title: Trip
-            sections:
-              - id: s
-                fields:
-                  - { id: destination, kind: text, label: Destination }
-                  - { id: room, kind: choice, label: Room, options: [single, double] }
-            """.write(to: form, atomically: true, encoding: .utf8)
+        id: trip
+        title: Trip
+        sections:
+          - id: s
+            fields:
+              - { id: destination, kind: text, label: Destination }
+              - { id: room, kind: choice, label: Room, options: [single, double] }
+        """.write(to: form, atomically: true, encoding: .utf8)
         let second = try fill(form.path, ["--draft", draft], input: "values\n")
         #expect(second.status == 0)
         #expect(second.standardError.contains("Resumed 1 answer from "))
         #expect(second.standardError.contains("The form changed since then; left out 2 answers that no longer fit:"))
         #expect(second.standardError.contains("  nights: no such field in the form now"))
-        #expect(second.standardError.contains("  room: 'suite' is not an option (choose 'single' or 'double')"), "\(second.standardError)")
+        #expect(
+            second.standardError.contains("  room: 'suite' is not an option (choose 'single' or 'double')"),
+            "\(second.standardError)")
         #expect(second.standardOutput.contains("\"destination\": \"Lisbon\""))
     }
 
@@ -102,12 +109,16 @@ struct DraftCommandTests {
         let formwork = CommandRunner.productsDirectory.appendingPathComponent("formwork").path
         // Ignore SIGXFSZ so the write fails with EFBIG instead of killing the process.
         let script = "trap '' XFSZ; ulimit -f 2; exec \"$0\" fill Forms/seed.yaml --out \"$1\""
-        let result = try CommandRunner.run(executable: URL(fileURLWithPath: "/bin/bash"), ["-c", script, formwork, answers],
-                                           input: "set firstName \(long)\nsubmit\n", directory: CommandLineTests.package)
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: "/bin/bash"), ["-c", script, formwork, answers],
+            input: "set firstName \(long)\nsubmit\n", directory: CommandLineTests.package)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("error: cannot write \(answers): file too large"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("error: cannot write \(answers): file too large"), "\(result.standardError)")
         #expect(try String(contentsOfFile: answers, encoding: .utf8) == old)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers.isEmpty)
     }
 }

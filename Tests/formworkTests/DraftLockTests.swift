@@ -1,6 +1,7 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,9 +64,10 @@ struct DraftLockTests {
         let first = try Self.terminal([TerminalTests.seed, "--draft", draft], state: state)
         try first.waitFor("formwork> ")
         // A script given the same --draft is refused as well (exit 2), with nothing written.
-        let script = try CommandRunner.run("formwork", ["fill", TerminalTests.seed, "--draft", draft],
-                                           input: "set firstName Grace\n", directory: CommandLineTests.package,
-                                           environment: ["XDG_STATE_HOME": state.path])
+        let script = try CommandRunner.run(
+            "formwork", ["fill", TerminalTests.seed, "--draft", draft],
+            input: "set firstName Grace\n", directory: CommandLineTests.package,
+            environment: ["XDG_STATE_HOME": state.path])
         #expect(script.status == 2)
         #expect(script.standardError.contains("is in use by another formwork fill"))
         #expect(!FileManager.default.fileExists(atPath: draft))

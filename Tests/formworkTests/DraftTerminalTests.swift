@@ -1,6 +1,7 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,7 +47,10 @@ struct DraftTerminalTests {
         try second.waitFor("formwork> ")
         try second.type("values\r")
         let values = try second.waitFor("}")
-        for expected in ["\"firstName\": \"Ada\"", "\"lastName\": \"Lovelace\"", "\"additional\": true", "\"email\": \"ada@example.org\""] {
+        for expected in [
+            "\"firstName\": \"Ada\"", "\"lastName\": \"Lovelace\"", "\"additional\": true",
+            "\"email\": \"ada@example.org\"",
+        ] {
             #expect(values.contains(expected), "missing \(expected) in \(values)")
         }
     }
@@ -110,9 +114,10 @@ struct DraftTerminalTests {
     @Test func draftNoticesWrapAtWordBoundaries() throws {
         let state = Self.freshState()
         func terminal(_ arguments: [String] = []) throws -> PseudoTerminal {
-            try PseudoTerminal(executable: CommandRunner.productsDirectory.appendingPathComponent("formwork").path,
-                               arguments: ["fill", TerminalTests.seed] + arguments,
-                               environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"], columns: 60)
+            try PseudoTerminal(
+                executable: CommandRunner.productsDirectory.appendingPathComponent("formwork").path,
+                arguments: ["fill", TerminalTests.seed] + arguments,
+                environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"], columns: 60)
         }
         func lines(_ transcript: String) -> [String] { transcript.components(separatedBy: "\r\n") }
         let first = try terminal()
@@ -128,7 +133,9 @@ struct DraftTerminalTests {
 
         let second = try terminal()
         try second.waitFor("formwork> ")
-        let resumed = lines(second.transcript).drop { !$0.hasPrefix("Resumed 1 answer from") }.prefix { !$0.hasPrefix("Filling") }
+        let resumed = lines(second.transcript).drop { !$0.hasPrefix("Resumed 1 answer from") }.prefix {
+            !$0.hasPrefix("Filling")
+        }
         #expect(resumed.count >= 2)
         for line in resumed { #expect(line.count <= 60, "\(line)") }
         #expect(resumed.joined(separator: " ").contains("--fresh starts over)."))

@@ -1,5 +1,5 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
 
 /// Replays the fuzzing corpus (`Tests/Fuzz/TARGET/`) through `formwork-fuzz` built
@@ -23,18 +23,21 @@ struct FuzzReplayTests {
     @Test(arguments: targets)
     func everyInputRunsWithoutACrashOrHang(_ target: String) throws {
         let inputs = Self.inputs(target)
-        let result = try CommandRunner.run("formwork-fuzz", [target] + inputs, environment: ["SWIFT_BACKTRACE": "enable=no"],
-                                           timeout: .seconds(300))
+        let result = try CommandRunner.run(
+            "formwork-fuzz", [target] + inputs, environment: ["SWIFT_BACKTRACE": "enable=no"],
+            timeout: .seconds(300))
         #expect(!result.timedOut, "\(target): the replay hung")
-        #expect(result.status == 0 && result.standardOutput == "\(target): \(inputs.count) inputs replayed\n",
-                "\(target): \(Self.culprits(target, inputs)) crashed\n\(result.standardError.suffix(2_000))")
+        #expect(
+            result.status == 0 && result.standardOutput == "\(target): \(inputs.count) inputs replayed\n",
+            "\(target): \(Self.culprits(target, inputs)) crashed\n\(result.standardError.suffix(2_000))")
     }
 
     /// Which inputs fail on their own (asked only after a failed replay).
     static func culprits(_ target: String, _ inputs: [String]) -> [String] {
         inputs.filter { input in
-            let result = try? CommandRunner.run("formwork-fuzz", [target, input], environment: ["SWIFT_BACKTRACE": "enable=no"],
-                                                timeout: .seconds(60))
+            let result = try? CommandRunner.run(
+                "formwork-fuzz", [target, input], environment: ["SWIFT_BACKTRACE": "enable=no"],
+                timeout: .seconds(60))
             return result?.status != 0
         }.map { ($0 as NSString).lastPathComponent }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
 
 /// The hostile-input corpus (`Hostile/`): definitions, values files, REPL scripts and
@@ -24,7 +24,9 @@ struct HostileInputTests {
 
     @Test func theCorpusHasAtLeastFiftyInputsOfEveryKind() {
         #expect(Self.cases.count >= 50)
-        for kind in ["definitions", "values", "repl", "rpc"] { #expect(Self.cases.contains { $0.hasPrefix(kind + "/") }) }
+        for kind in ["definitions", "values", "repl", "rpc"] {
+            #expect(Self.cases.contains { $0.hasPrefix(kind + "/") })
+        }
     }
 
     /// How each kind is run: the command and what goes to standard input.
@@ -43,8 +45,9 @@ struct HostileInputTests {
             arguments = ["serve", target]
             stdin = input
         }
-        return try CommandRunner.run("formwork", arguments, bytes: stdin, directory: corpus,
-                                     environment: ["NO_COLOR": "1", "COLUMNS": "100"], timeout: .seconds(20))
+        return try CommandRunner.run(
+            "formwork", arguments, bytes: stdin, directory: corpus,
+            environment: ["NO_COLOR": "1", "COLUMNS": "100"], timeout: .seconds(20))
     }
 
     static func transcript(_ result: CommandRunner.Result) -> String {
@@ -59,7 +62,9 @@ struct HostileInputTests {
         #expect([0, 1, 2].contains(result.status), "\(name) exited \(result.status)")
         for (stream, text) in [("stdout", result.standardOutput), ("stderr", result.standardError)] {
             let raw = text.unicodeScalars.first { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
-            #expect(raw == nil, "\(name) wrote a raw control character U+\(String(raw?.value ?? 0, radix: 16)) on \(stream)")
+            #expect(
+                raw == nil, "\(name) wrote a raw control character U+\(String(raw?.value ?? 0, radix: 16)) on \(stream)"
+            )
         }
         #expect(!result.standardError.contains("Fatal error") && !result.standardError.contains("Stack dump"))
 

@@ -1,11 +1,12 @@
-import Foundation
 import FormworkTesting
+import Foundation
 import Testing
 
 /// `formwork fill` on a real pseudo-terminal, checked by what the program prints.
 @Suite("formwork fill at a terminal", .serialized)
 struct TerminalTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let seed = package.appendingPathComponent("Forms/seed.yaml").path
 
     /// A terminal running `formwork fill` with its own, empty history.

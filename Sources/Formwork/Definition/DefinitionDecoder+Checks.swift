@@ -16,52 +16,69 @@ extension DefinitionDecoder {
         }
     }
 
-    static func checkLiteralConstraints(_ field: FieldDefinition, _ nodes: FieldNodes, collector: inout DiagnosticCollector) {
+    static func checkLiteralConstraints(
+        _ field: FieldDefinition, _ nodes: FieldNodes, collector: inout DiagnosticCollector
+    ) {
         if case .value(let low)? = field.minimum, case .value(let high)? = field.maximum,
             let order = Semantics.order(low, high), order > 0
         {
-            collector.report(.rangeInverted(lowerKey: "min", lower: low.plainText, upperKey: "max", upper: high.plainText),
-                             at: nodes.minimumNode?.location ?? field.location)
+            collector.report(
+                .rangeInverted(lowerKey: "min", lower: low.plainText, upperKey: "max", upper: high.plainText),
+                at: nodes.minimumNode?.location ?? field.location)
         }
         if let step = field.step, step <= 0 {
-            collector.report(.notPositive(key: "step", value: JSONText.format(step), allowZero: false),
-                             at: nodes.stepNode?.location ?? field.location)
+            collector.report(
+                .notPositive(key: "step", value: JSONText.format(step), allowZero: false),
+                at: nodes.stepNode?.location ?? field.location)
         }
-        checkCounts(field.location, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength,
-                    nodes: nodes.lengthNodes, collector: &collector)
-        checkCounts(field.location, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
-                    nodes: nodes.selectionNodes, collector: &collector)
+        checkCounts(
+            field.location, lowerKey: "minLength", upperKey: "maxLength", field.minLength, field.maxLength,
+            nodes: nodes.lengthNodes, collector: &collector)
+        checkCounts(
+            field.location, lowerKey: "minSelected", upperKey: "maxSelected", field.minSelected, field.maxSelected,
+            nodes: nodes.selectionNodes, collector: &collector)
         if let minSelected = field.minSelected, !field.options.isEmpty, minSelected > field.options.count {
-            collector.report(.selectionBound(key: "minSelected", value: minSelected, optionCount: field.options.count),
-                             at: nodes.selectionNodes["minSelected"]?.location ?? field.location)
+            collector.report(
+                .selectionBound(key: "minSelected", value: minSelected, optionCount: field.options.count),
+                at: nodes.selectionNodes["minSelected"]?.location ?? field.location)
         }
     }
 
-    static func checkCounts(_ location: SourceLocation, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
-                            nodes: [String: SyntaxNode], collector: inout DiagnosticCollector) {
+    static func checkCounts(
+        _ location: SourceLocation, lowerKey: String, upperKey: String, _ lower: Int?, _ upper: Int?,
+        nodes: [String: SyntaxNode], collector: inout DiagnosticCollector
+    ) {
         for (key, value) in [(lowerKey, lower), (upperKey, upper)] {
             if let value, value < 0 {
-                collector.report(.notPositive(key: key, value: "\(value)", allowZero: true),
-                                 at: nodes[key]?.location ?? location)
+                collector.report(
+                    .notPositive(key: key, value: "\(value)", allowZero: true),
+                    at: nodes[key]?.location ?? location)
             }
         }
         if let lower, let upper, lower > upper {
-            collector.report(.rangeInverted(lowerKey: lowerKey, lower: "\(lower)", upperKey: upperKey, upper: "\(upper)"),
-                             at: nodes[lowerKey]?.location ?? location)
+            collector.report(
+                .rangeInverted(lowerKey: lowerKey, lower: "\(lower)", upperKey: upperKey, upper: "\(upper)"),
+                at: nodes[lowerKey]?.location ?? location)
         }
     }
 
     /// A default read like a value in a values file, and checked like one.
-    mutating func decodeDefault(_ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment) -> Bound? {
+    mutating func decodeDefault(
+        _ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment
+    ) -> Bound? {
         if field.kind == .date, let text = node.scalarText, LocalDate(text) == nil, !text.isEmpty {
             if Self.looksLikeDateLiteral(text) {
                 collector.report(.invalidDate(text), at: node)
                 return nil
             }
-            guard let compiled = compile(node, key: "default", expecting: .date, environment: environment) else { return nil }
+            guard let compiled = compile(node, key: "default", expecting: .date, environment: environment) else {
+                return nil
+            }
             if let reference = compiled.references.first {
-                collector.report(.resultType(context: "'default'", expected: "a date that reads no field",
-                                             found: "an expression reading $\(reference)"), at: node)
+                collector.report(
+                    .resultType(
+                        context: "'default'", expected: "a date that reads no field",
+                        found: "an expression reading $\(reference)"), at: node)
                 return nil
             }
             return .expression(compiled)
@@ -108,7 +125,9 @@ extension Value {
 enum ValueReader {
     static func value(from node: SyntaxNode, for field: FieldDefinition) -> Result<Value, FieldError> {
         func mismatch(_ expected: String) -> Result<Value, FieldError> {
-            .failure(FieldError(field: field.id, rule: .type(expected: expected, input: node.scalarText ?? node.typeDescription)))
+            .failure(
+                FieldError(
+                    field: field.id, rule: .type(expected: expected, input: node.scalarText ?? node.typeDescription)))
         }
         if case .null? = node.scalar, !node.isQuoted { return .success(.null) }
         switch field.kind {
@@ -122,7 +141,8 @@ enum ValueReader {
             return FieldValues.coerce(.list(values), for: field)
         case .number:
             switch node.scalar {
-            case .number(let number, _)?: return number.isFinite ? .success(.number(number)) : mismatch("a finite number")
+            case .number(let number, _)?:
+                return number.isFinite ? .success(.number(number)) : mismatch("a finite number")
             case .string(let text)?:
                 guard let number = PlainScalar.parseNumber(text), number.isFinite else { return mismatch("a number") }
                 return .success(.number(number))
@@ -132,7 +152,9 @@ enum ValueReader {
             guard case .bool(let flag)? = node.scalar else { return mismatch("true or false") }
             return .success(.bool(flag))
         default:
-            guard let text = node.scalarText else { return mismatch(field.kind == .date ? "a date (YYYY-MM-DD)" : "text") }
+            guard let text = node.scalarText else {
+                return mismatch(field.kind == .date ? "a date (YYYY-MM-DD)" : "text")
+            }
             return FieldValues.coerce(.string(text), for: field)
         }
     }

@@ -69,7 +69,8 @@ extension DefinitionDecoder {
             }
             if !fieldNodes[index].optionVisibleNodes.isEmpty {
                 for (optionIndex, node) in fieldNodes[index].optionVisibleNodes {
-                    definitions[index].options[optionIndex].visible = compileCondition(node, key: "visible", environment: environment)
+                    definitions[index].options[optionIndex].visible = compileCondition(
+                        node, key: "visible", environment: environment)
                 }
             }
             if !fieldNodes[index].ruleNodes.isEmpty {
@@ -80,14 +81,20 @@ extension DefinitionDecoder {
                 }
             }
             if definitions[index].kind == .date {
-                definitions[index].minimum = fieldNodes[index].minimumNode.flatMap { dateBound($0, key: "min", environment: environment) }
-                definitions[index].maximum = fieldNodes[index].maximumNode.flatMap { dateBound($0, key: "max", environment: environment) }
+                definitions[index].minimum = fieldNodes[index].minimumNode.flatMap {
+                    dateBound($0, key: "min", environment: environment)
+                }
+                definitions[index].maximum = fieldNodes[index].maximumNode.flatMap {
+                    dateBound($0, key: "max", environment: environment)
+                }
             }
         }
     }
 
     /// `visible` accepts `true`/`false` as well as a condition.
-    mutating func compileCondition(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> CompiledExpression? {
+    mutating func compileCondition(
+        _ node: SyntaxNode, key: String, environment: ExpressionEnvironment
+    ) -> CompiledExpression? {
         compile(node, key: key, expecting: .bool, environment: environment)
     }
 
@@ -107,16 +114,19 @@ extension DefinitionDecoder {
         let (cycles, order) = graph.walk()
         for cycle in cycles where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
             let nodes = fieldNodes[cycle[0]]
-            let node = nodes.visibleNode ?? nodes.valueNode ?? nodes.optionVisibleNodes.first?.node
+            let node =
+                nodes.visibleNode ?? nodes.valueNode ?? nodes.optionVisibleNodes.first?.node
                 ?? sectionVisibleNodes[definitions[cycle[0]].sectionIndex]
             let location = node?.location ?? definitions[cycle[0]].location
-            collector.report(.cycle(cycle.map { definitions[$0].id }), at: location, length: node?.scalarText?.count ?? 1)
+            collector.report(
+                .cycle(cycle.map { definitions[$0].id }), at: location, length: node?.scalarText?.count ?? 1)
         }
         return order
     }
 
     /// Digits and separators only: a date that failed to parse, not an expression.
     static func looksLikeDateLiteral(_ text: String) -> Bool {
-        !text.isEmpty && text.first!.isNumber && text.allSatisfy { $0.isNumber || "-/.: ".contains($0) } && text.contains { !$0.isNumber }
+        !text.isEmpty && text.first!.isNumber && text.allSatisfy { $0.isNumber || "-/.: ".contains($0) }
+            && text.contains { !$0.isNumber }
     }
 }

@@ -3,7 +3,9 @@ extension DefinitionDecoder {
 
     /// The keys each kind accepts besides the common ones.
     static let kindKeys: [FieldKind: [String]] = [
-        .text: ["placeholder", "default", "required", "rules", "format", "pattern", "minLength", "maxLength", "multiline"],
+        .text: [
+            "placeholder", "default", "required", "rules", "format", "pattern", "minLength", "maxLength", "multiline",
+        ],
         .secure: ["placeholder", "required", "rules", "pattern", "minLength", "maxLength"],
         .number: ["placeholder", "default", "required", "rules", "min", "max", "step"],
         .switch: ["default", "required", "rules"],
@@ -39,7 +41,9 @@ extension DefinitionDecoder {
         }
         guard let kind else { return nil }
         for key in reader.keys where !Self.commonFieldKeys.contains(key) && !Self.kindKeys[kind]!.contains(key) {
-            collector.report(.keyNotApplicable(key: key, kind: kind.rawValue), at: reader.node.pairs!.first { $0.key.scalarText == key }!.key)
+            collector.report(
+                .keyNotApplicable(key: key, kind: kind.rawValue),
+                at: reader.node.pairs!.first { $0.key.scalarText == key }!.key)
         }
 
         let label: String
@@ -48,8 +52,9 @@ extension DefinitionDecoder {
         } else {
             label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
         }
-        var definition = FieldDefinition(id: id, kind: kind, index: index, sectionIndex: sectionIndex,
-                                         location: node.location, label: label)
+        var definition = FieldDefinition(
+            id: id, kind: kind, index: index, sectionIndex: sectionIndex,
+            location: node.location, label: label)
         definition.kindName = kindName ?? kind.rawValue
         definition.help = reader.text("help", collector: &collector, limits: limits)
         var pending = PendingField(definition: definition)
@@ -63,8 +68,12 @@ extension DefinitionDecoder {
             pending.nodes.stepNode = reader["step"]
             pending.nodes.minimumNode = reader["min"]
             pending.nodes.maximumNode = reader["max"]
-            if let minimum = reader.number("min", collector: &collector) { pending.definition.minimum = .value(.number(minimum)) }
-            if let maximum = reader.number("max", collector: &collector) { pending.definition.maximum = .value(.number(maximum)) }
+            if let minimum = reader.number("min", collector: &collector) {
+                pending.definition.minimum = .value(.number(minimum))
+            }
+            if let maximum = reader.number("max", collector: &collector) {
+                pending.definition.maximum = .value(.number(maximum))
+            }
         case .choice, .multichoice:
             decodeOptions(reader, &pending)
             if kind == .multichoice {
@@ -79,7 +88,9 @@ extension DefinitionDecoder {
             pending.definition.text = reader.requiredText("text", collector: &collector, limits: limits)
         case .computed:
             pending.nodes.valueNode = reader["value"]
-            if !reader.has("value") { reader.reportMissing("value", context: "a computed field", collector: &collector) }
+            if !reader.has("value") {
+                reader.reportMissing("value", context: "a computed field", collector: &collector)
+            }
         case .switch:
             break
         }
@@ -96,15 +107,20 @@ extension DefinitionDecoder {
     /// distance or from usual misnamings.
     mutating func fieldReader(_ node: SyntaxNode) -> MappingReader? {
         var scratch = DiagnosticCollector()
-        guard var reader = MappingReader(node, context: "a field", allowed: Self.allFieldKeys, collector: &scratch) else {
-            collector.report(.wrongType(key: nil, expected: "a field (a mapping with 'id', 'kind' and 'label')",
-                                        found: node.typeDescription), at: node)
+        guard var reader = MappingReader(node, context: "a field", allowed: Self.allFieldKeys, collector: &scratch)
+        else {
+            collector.report(
+                .wrongType(
+                    key: nil, expected: "a field (a mapping with 'id', 'kind' and 'label')",
+                    found: node.typeDescription), at: node)
             return nil
         }
         for diagnostic in scratch.diagnostics {
             if case let .unknownKey(key, context, nil) = diagnostic.problem, let synonym = Self.synonyms[key] {
                 reader.suggestedKeys.insert(synonym)
-                collector.report(.unknownKey(key, context: context, suggestion: synonym), at: diagnostic.location, length: diagnostic.length)
+                collector.report(
+                    .unknownKey(key, context: context, suggestion: synonym), at: diagnostic.location,
+                    length: diagnostic.length)
             } else {
                 collector.report(diagnostic)
             }
@@ -127,8 +143,9 @@ extension DefinitionDecoder {
                 pending.definition.pattern = try Pattern(pattern)
             } catch {
                 let node = reader["pattern"]!
-                collector.report(.invalidPattern(pattern: pattern, reason: error.reason),
-                                 at: node.isBlockScalar ? node.location : node.textLocation.advanced(by: error.offset))
+                collector.report(
+                    .invalidPattern(pattern: pattern, reason: error.reason),
+                    at: node.isBlockScalar ? node.location : node.textLocation.advanced(by: error.offset))
             }
         }
         pending.definition.minLength = reader.integer("minLength", collector: &collector)
@@ -139,10 +156,14 @@ extension DefinitionDecoder {
 
     mutating func decodeOptions(_ reader: MappingReader, _ pending: inout PendingField) {
         guard let nodes = reader.list("options", collector: &collector) else {
-            if !reader.has("options") { collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader.location) }
+            if !reader.has("options") {
+                collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader.location)
+            }
             return
         }
-        if nodes.isEmpty { collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader["options"]!) }
+        if nodes.isEmpty {
+            collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader["options"]!)
+        }
         var seen = SmallStringSet()
         pending.definition.options.reserveCapacity(nodes.count)
         for node in nodes {
@@ -153,10 +174,13 @@ extension DefinitionDecoder {
                 option = ChoiceOption(value: text, label: text)
                 valueNode = node
             } else {
-                guard let optionReader = MappingReader(node, context: "an option", allowed: Self.optionKeys, collector: &collector),
+                guard
+                    let optionReader = MappingReader(
+                        node, context: "an option", allowed: Self.optionKeys, collector: &collector),
                     let value = optionReader.requiredText("value", collector: &collector, limits: limits)
                 else { continue }
-                option = ChoiceOption(value: value, label: optionReader.text("label", collector: &collector, limits: limits) ?? value)
+                option = ChoiceOption(
+                    value: value, label: optionReader.text("label", collector: &collector, limits: limits) ?? value)
                 visibleNode = optionReader["visible"]
                 valueNode = optionReader["value"]!
             }
@@ -164,7 +188,9 @@ extension DefinitionDecoder {
                 collector.report(.duplicateOption(option.value), at: valueNode)
                 continue
             }
-            if let visibleNode { pending.nodes.optionVisibleNodes.append((pending.definition.options.count, visibleNode)) }
+            if let visibleNode {
+                pending.nodes.optionVisibleNodes.append((pending.definition.options.count, visibleNode))
+            }
             pending.definition.options.append(option)
         }
     }
@@ -172,7 +198,8 @@ extension DefinitionDecoder {
     mutating func decodeRules(_ reader: MappingReader, _ pending: inout PendingField) {
         guard let nodes = reader.list("rules", collector: &collector) else { return }
         for node in nodes {
-            guard let ruleReader = MappingReader(node, context: "a rule", allowed: Self.ruleKeys, collector: &collector) else { continue }
+            guard let ruleReader = MappingReader(node, context: "a rule", allowed: Self.ruleKeys, collector: &collector)
+            else { continue }
             let message = ruleReader.requiredText("message", collector: &collector, limits: limits)
             guard ruleReader.has("check") else {
                 ruleReader.reportMissing("check", collector: &collector)

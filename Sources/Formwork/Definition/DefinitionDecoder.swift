@@ -44,15 +44,21 @@ struct DefinitionDecoder {
     // MARK: Entry
 
     mutating func decode(_ root: SyntaxNode) -> FormDefinition? {
-        guard let form = MappingReader(root, context: "the form", allowed: Self.formKeys, collector: &collector) else { return nil }
+        guard let form = MappingReader(root, context: "the form", allowed: Self.formKeys, collector: &collector) else {
+            return nil
+        }
         let id = form.requiredText("id", collector: &collector, limits: limits)
         if let id, let node = form["id"] { checkIdentifier(id, node) }
         let title = form.requiredText("title", collector: &collector, limits: limits)
         let description = form.text("description", collector: &collector, limits: limits)
         let version = form.text("version", collector: &collector, limits: limits)
         if let sectionNodes = form.list("sections", collector: &collector) {
-            if sectionNodes.isEmpty { collector.report(.empty(context: "the form", missing: "sections"), at: form["sections"]!) }
-            let expectedFields = sectionNodes.reduce(0) { $0 + ($1.pairs?.first { $0.key.scalarText == "fields" }?.value.elements?.count ?? 0) }
+            if sectionNodes.isEmpty {
+                collector.report(.empty(context: "the form", missing: "sections"), at: form["sections"]!)
+            }
+            let expectedFields = sectionNodes.reduce(0) {
+                $0 + ($1.pairs?.first { $0.key.scalarText == "fields" }?.value.elements?.count ?? 0)
+            }
             definitions.reserveCapacity(min(expectedFields, limits.maximumFields))
             fieldNodes.reserveCapacity(min(expectedFields, limits.maximumFields))
             for node in sectionNodes { decodeSection(node) }
@@ -73,16 +79,18 @@ struct DefinitionDecoder {
         checkConstraints(environment)
 
         guard collector.isEmpty, let id, let title else { return nil }
-        return FormDefinition(id: id, title: title, description: description, version: version, sections: sections,
-                              fields: definitions, fieldIndex: fieldIndex, reads: graph.reads, evaluationOrder: order,
-                              environment: environment, limits: limits)
+        return FormDefinition(
+            id: id, title: title, description: description, version: version, sections: sections,
+            fields: definitions, fieldIndex: fieldIndex, reads: graph.reads, evaluationOrder: order,
+            environment: environment, limits: limits)
     }
 
     // MARK: Sections
 
     mutating func decodeSection(_ node: SyntaxNode) {
         let index = sections.count
-        guard let reader = MappingReader(node, context: "a section", allowed: Self.sectionKeys, collector: &collector) else { return }
+        guard let reader = MappingReader(node, context: "a section", allowed: Self.sectionKeys, collector: &collector)
+        else { return }
         let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "section\(index + 1)"
         if let idNode = reader["id"] { claim(id, idNode) }
         var section = SectionDefinition(id: id, index: index, location: node.location)
@@ -91,7 +99,9 @@ struct DefinitionDecoder {
         if let visible = reader["visible"] { sectionVisibleNodes[index] = visible }
         sections.append(section)
         if let items = reader.list("fields", collector: &collector) {
-            if items.isEmpty { collector.report(.empty(context: "section '\(id)'", missing: "fields"), at: reader["fields"]!) }
+            if items.isEmpty {
+                collector.report(.empty(context: "section '\(id)'", missing: "fields"), at: reader["fields"]!)
+            }
             for item in items {
                 if let field = decodeField(item, sectionIndex: index) {
                     sections[index].fieldIndices.append(field.definition.index)
@@ -108,7 +118,9 @@ struct DefinitionDecoder {
 
     /// An ASCII letter or `_`, then ASCII letters, digits and `_`.
     static func isIdentifier(_ text: String) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isLetter(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
         var bytes = text.utf8.makeIterator()
         guard let first = bytes.next(), isLetter(first) else { return false }
         while let byte = bytes.next() {
@@ -139,8 +151,9 @@ struct DefinitionDecoder {
             fields: definitions.indices.map { position in
                 let kind = definitions[position].kind
                 let options = kind == .choice || kind == .multichoice ? definitions[position].options.map(\.value) : nil
-                return FieldSignature(id: definitions[position].id, index: position, type: definitions[position].valueType,
-                                      options: options)
+                return FieldSignature(
+                    id: definitions[position].id, index: position, type: definitions[position].valueType,
+                    options: options)
             },
             functions: functions, limits: limits)
     }
@@ -151,7 +164,8 @@ struct DefinitionDecoder {
         _ node: SyntaxNode, key: String, expecting expected: ValueType?, environment: ExpressionEnvironment
     ) -> CompiledExpression? {
         guard let source = node.scalarText else {
-            collector.report(.wrongType(key: key, expected: "an expression in text", found: node.typeDescription), at: node)
+            collector.report(
+                .wrongType(key: key, expected: "an expression in text", found: node.typeDescription), at: node)
             return nil
         }
         do {
@@ -159,8 +173,9 @@ struct DefinitionDecoder {
             if let expected, compiled.type != expected,
                 compiled.type == .null || compiled.type.unified(with: expected) != expected
             {
-                collector.report(.resultType(context: "'\(key)'", expected: expected.description, found: compiled.type.description),
-                                 at: node)
+                collector.report(
+                    .resultType(context: "'\(key)'", expected: expected.description, found: compiled.type.description),
+                    at: node)
                 return nil
             }
             return compiled

@@ -9,7 +9,9 @@ struct DiagnosticCollector {
     }
 
     mutating func report(_ problem: Problem, at node: SyntaxNode) {
-        report(problem, at: node.location, length: node.scalarText.map { max(1, $0.unicodeScalars.count + (node.isQuoted ? 2 : 0)) } ?? 1)
+        report(
+            problem, at: node.location,
+            length: node.scalarText.map { max(1, $0.unicodeScalars.count + (node.isQuoted ? 2 : 0)) } ?? 1)
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
@@ -43,7 +45,9 @@ struct MappingReader {
     var suggestedKeys: Set<String> = []
 
     /// `nil` (after reporting) when `node` is not a mapping.
-    init?(_ node: SyntaxNode, context: String, key: String? = nil, allowed: [String], collector: inout DiagnosticCollector) {
+    init?(
+        _ node: SyntaxNode, context: String, key: String? = nil, allowed: [String], collector: inout DiagnosticCollector
+    ) {
         self.node = node
         self.context = context
         guard let pairs = node.pairs else {
@@ -52,7 +56,8 @@ struct MappingReader {
         }
         for (keyNode, value) in pairs {
             guard let name = keyNode.scalarText else {
-                collector.report(.wrongType(key: nil, expected: "a text key", found: keyNode.typeDescription), at: keyNode)
+                collector.report(
+                    .wrongType(key: nil, expected: "a text key", found: keyNode.typeDescription), at: keyNode)
                 continue
             }
             if allowed.contains(name) {
@@ -111,7 +116,9 @@ struct MappingReader {
 
     /// Reports `key` missing, unless a misspelt key already got it as its suggestion.
     func reportMissing(_ key: String, context: String? = nil, collector: inout DiagnosticCollector) {
-        if !suggestedKeys.contains(key) { collector.report(.missingKey(key, context: context ?? self.context), at: location) }
+        if !suggestedKeys.contains(key) {
+            collector.report(.missingKey(key, context: context ?? self.context), at: location)
+        }
     }
 
     func number(_ key: String, collector: inout DiagnosticCollector) -> Double? {
@@ -130,7 +137,8 @@ struct MappingReader {
     func integer(_ key: String, collector: inout DiagnosticCollector) -> Int? {
         guard let value = self[key], let number = number(key, collector: &collector) else { return nil }
         guard number == number.rounded(), abs(number) < 1e9 else {
-            collector.report(.wrongType(key: key, expected: "a whole number", found: JSONText.format(number)), at: value)
+            collector.report(
+                .wrongType(key: key, expected: "a whole number", found: JSONText.format(number)), at: value)
             return nil
         }
         return Int(number)

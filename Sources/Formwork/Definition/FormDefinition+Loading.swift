@@ -22,8 +22,9 @@ extension FormDefinition {
     ) throws(DiagnosticList) -> FormDefinition {
         let path = displayPath ?? url.path
         guard let format = SyntaxLoader.Format(path: url.path) else {
-            throw DiagnosticList(path: path, source: nil,
-                                 diagnostics: [Diagnostic(.unknownFormat(extension: url.pathExtension), at: nil)])
+            throw DiagnosticList(
+                path: path, source: nil,
+                diagnostics: [Diagnostic(.unknownFormat(extension: url.pathExtension), at: nil)])
         }
         let bytes: [UInt8]
         do {
@@ -32,37 +33,50 @@ extension FormDefinition {
             let data = try handle.read(upToCount: limits.maximumFileSize + 1) ?? Data()
             bytes = [UInt8](data)
         } catch {
-            throw DiagnosticList(path: path, source: nil, diagnostics: [Diagnostic(.unreadable(reason: Self.reason(error)), at: nil)])
+            throw DiagnosticList(
+                path: path, source: nil, diagnostics: [Diagnostic(.unreadable(reason: Self.reason(error)), at: nil)])
         }
-        return try load(bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds)
+        return try load(
+            bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds)
     }
 
     /// Loads a definition from YAML text.
-    public init(yaml: String, path: String = "<yaml>", limits: Limits = .default,
-                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-                customKinds: [CustomFieldKind] = []) throws(DiagnosticList) {
-        self = try Self.load(bytes: Array(yaml.utf8), format: .yaml, path: path, limits: limits, functions: functions,
-                             customKinds: customKinds)
+    public init(
+        yaml: String, path: String = "<yaml>", limits: Limits = .default,
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        customKinds: [CustomFieldKind] = []
+    ) throws(DiagnosticList) {
+        self = try Self.load(
+            bytes: Array(yaml.utf8), format: .yaml, path: path, limits: limits, functions: functions,
+            customKinds: customKinds)
     }
 
     /// Loads a definition from JSON text.
-    public init(json: String, path: String = "<json>", limits: Limits = .default,
-                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-                customKinds: [CustomFieldKind] = []) throws(DiagnosticList) {
-        self = try Self.load(bytes: Array(json.utf8), format: .json, path: path, limits: limits, functions: functions,
-                             customKinds: customKinds)
+    public init(
+        json: String, path: String = "<json>", limits: Limits = .default,
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        customKinds: [CustomFieldKind] = []
+    ) throws(DiagnosticList) {
+        self = try Self.load(
+            bytes: Array(json.utf8), format: .json, path: path, limits: limits, functions: functions,
+            customKinds: customKinds)
     }
 
     /// Loads a definition from bytes, YAML or JSON as `isJSON` says.
-    public init(data: Data, isJSON: Bool, path: String = "<data>", limits: Limits = .default,
-                functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-                customKinds: [CustomFieldKind] = []) throws(DiagnosticList) {
-        self = try Self.load(bytes: [UInt8](data), format: isJSON ? .json : .yaml, path: path, limits: limits,
-                             functions: functions, customKinds: customKinds)
+    public init(
+        data: Data, isJSON: Bool, path: String = "<data>", limits: Limits = .default,
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        customKinds: [CustomFieldKind] = []
+    ) throws(DiagnosticList) {
+        self = try Self.load(
+            bytes: [UInt8](data), format: isJSON ? .json : .yaml, path: path, limits: limits,
+            functions: functions, customKinds: customKinds)
     }
 
-    static func load(bytes: [UInt8], format: SyntaxLoader.Format, path: String, limits: Limits,
-                     functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) throws(DiagnosticList) -> FormDefinition {
+    static func load(
+        bytes: [UInt8], format: SyntaxLoader.Format, path: String, limits: Limits,
+        functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []
+    ) throws(DiagnosticList) -> FormDefinition {
         let root: SyntaxNode
         let text: String
         do {
@@ -82,7 +96,9 @@ extension FormDefinition {
         {
             return String(cString: strerror(code.rawValue)).lowercased()
         }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file or directory" }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file or directory"
+        }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
         return nsError.localizedDescription
     }

@@ -36,7 +36,9 @@ public struct DiagnosticList: Error, Sendable {
     public init(path: String?, source: String?, diagnostics: [Diagnostic]) {
         self.path = path
         self.source = source
-        self.diagnostics = diagnostics.sorted { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
+        self.diagnostics = diagnostics.sorted {
+            ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0))
+        }
     }
 
     /// Every diagnostic rendered, separated by blank lines.

@@ -26,8 +26,9 @@ public enum DiagnosticRenderer {
             let marked = text(start..<start + max(0, diagnostic.length))
             lines.append("    " + opening + text(window) + closing)
             let underline = max(1, TerminalText.displayWidth(marked))
-            lines.append("    " + String(repeating: " ", count: TerminalText.displayWidth(before)) + "^"
-                + String(repeating: "~", count: underline - 1))
+            lines.append(
+                "    " + String(repeating: " ", count: TerminalText.displayWidth(before)) + "^"
+                    + String(repeating: "~", count: underline - 1))
         }
         if let hint = diagnostic.hint { lines.append("  hint: \(TerminalText.escaped(hint))") }
         return lines.joined(separator: "\n")
@@ -73,7 +74,8 @@ public enum DiagnosticRenderer {
         switch problem {
         case .unreadable(let reason): return "cannot read the file: \(reason)"
         case .invalidDraft(let why): return "not a Formwork draft: \(why)"
-        case let .fileTooLarge(bytes, limit): return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
+        case let .fileTooLarge(bytes, limit):
+            return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
         case .invalidUTF8(let offset): return "the file is not valid UTF-8 (at byte \(offset))"
         case .unknownFormat(let ext): return "unknown file type '\(q(ext))'"
         case .yamlSyntax(let text): return "invalid YAML: \(text)"
@@ -104,7 +106,8 @@ public enum DiagnosticRenderer {
         case .invalidDate(let text): return "'\(q(text))' is not a date"
         case .unknownTextFormat(let format, _): return "unknown format '\(q(format))'"
         case let .invalidPattern(pattern, reason): return "invalid pattern '\(q(pattern))': \(reason)"
-        case let .selectionBound(key, value, count): return "'\(q(key))' is \(value) but there are only \(count) options"
+        case let .selectionBound(key, value, count):
+            return "'\(q(key))' is \(value) but there are only \(count) options"
         case let .invalidDefault(field, reason): return "invalid default for '\(q(field))': \(reason.message)"
         case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
         case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
@@ -126,7 +129,8 @@ public enum DiagnosticRenderer {
         case let .notAnOption(value, field, _): return "'\(q(value))' is not an option of '$\(q(field))'"
         case .patternNotLiteral: return "the pattern of 'matches' must be a string literal"
         case .expressionTooDeep(let limit): return "the expression is nested deeper than \(limit) levels"
-        case let .expressionTooLong(length, limit): return "the expression is \(length) characters long; the limit is \(limit)"
+        case let .expressionTooLong(length, limit):
+            return "the expression is \(length) characters long; the limit is \(limit)"
 
         case .unknownField(let id, _): return "the form has no field '\(q(id))'"
         case let .invalidValue(field, reason): return "invalid value for '\(q(field))': \(reason.message)"
@@ -145,19 +149,22 @@ public enum DiagnosticRenderer {
         case .unknownKind(_, nil):
             return "kinds are " + Suggestions.quotedList(FieldKind.allCases.map(\.rawValue))
         case .unknownTextFormat(_, nil): return "formats are 'email' and 'url'"
-        case .unknownFunction(_, nil): return "functions are " + Suggestions.quotedList(FunctionLibrary.builtIns.keys.sorted())
+        case .unknownFunction(_, nil):
+            return "functions are " + Suggestions.quotedList(FunctionLibrary.builtIns.keys.sorted())
         case .unknownFormat: return "use a .yaml, .yml or .json file"
         case .invalidID: return "ids start with a letter or '_' and contain only letters, digits and '_'"
         case .invalidDate: return "write dates as YYYY-MM-DD, for example 2024-02-29"
         case .cycle: return "a field cannot depend, through conditions or computed values, on itself"
         case .duplicateID: return "ids must be unique across the whole form, sections included"
         case .referenceToNote: return "notes only display text; refer to a field that holds an answer"
-        case .resultType(let context, "a boolean", _) where context.contains("visible") || context.contains("check")
+        case .resultType(let context, "a boolean", _)
+        where context.contains("visible") || context.contains("check")
             || context.contains("required"):
             return "compare the value, for example $field == 'yes' or not empty($field)"
         case .incompatibleComparison: return "both sides must be of the same type (or null)"
         case .patternNotLiteral: return "write the pattern in quotes, for example matches($code, '^[A-Z]{3}$')"
-        case .complexKey: return "keys name things ('label', a field id); write the key as text, and aliases only as values"
+        case .complexKey:
+            return "keys name things ('label', a field id); write the key as text, and aliases only as values"
         case .multipleDocuments: return "remove the extra '---' separator"
         case .invalidUTF8: return "save the file as UTF-8"
         case .wrongArity(_, _, _, let usage), .argumentType(_, _, _, _, let usage):

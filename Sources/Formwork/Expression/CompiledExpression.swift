@@ -32,8 +32,10 @@ public struct CompiledExpression: Sendable {
         let references: [String]
         let run: @Sendable (EvaluationContext) -> Value
 
-        init(source: String, expression: Expression, type: ValueType, references: [String],
-             run: @escaping @Sendable (EvaluationContext) -> Value) {
+        init(
+            source: String, expression: Expression, type: ValueType, references: [String],
+            run: @escaping @Sendable (EvaluationContext) -> Value
+        ) {
             self.source = source
             self.expression = expression
             self.type = type
@@ -68,8 +70,9 @@ public struct CompiledExpression: Sendable {
         var checker = TypeChecker(environment: environment)
         let (checked, type) = checker.check(parsed)
         guard let type, checker.errors.isEmpty else { throw ExpressionErrors(errors: checker.errors) }
-        storage = Storage(source: source, expression: checked, type: type, references: checked.references,
-                          run: ExpressionCompiler(environment: environment).compile(checked))
+        storage = Storage(
+            source: source, expression: checked, type: type, references: checked.references,
+            run: ExpressionCompiler(environment: environment).compile(checked))
     }
 
     /// Evaluates the expression.

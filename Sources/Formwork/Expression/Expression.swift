@@ -24,7 +24,9 @@ public struct Expression: Sendable, Hashable {
             case .reference(let name): if seen.insert(name) { names.append(name) }
             case .list(let elements): elements.forEach(visit)
             case .unary(_, let operand): visit(operand)
-            case .binary(_, let left, let right): visit(left); visit(right)
+            case .binary(_, let left, let right):
+                visit(left)
+                visit(right)
             case .call(_, let arguments): arguments.forEach(visit)
             }
         }

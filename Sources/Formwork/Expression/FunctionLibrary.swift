@@ -43,15 +43,19 @@ extension FunctionDefinition {
     ///     guard case .date(let date) = arguments[0] else { return .null }
     ///     return .bool((date.daysSinceEpoch + 3) % 7 >= 5)   // 1970-01-01 was a Thursday
     /// }
-    /// let form = try FormDefinition(yaml: text, functions: FunctionLibrary.builtIns.merging(["isWeekend": weekend]) { $1 })
+    /// let functions = FunctionLibrary.builtIns.merging(["isWeekend": weekend]) { $1 }
+    /// let form = try FormDefinition(yaml: text, functions: functions)
     /// ```
-    public init(name: String, parameters: [ValueType], returns result: ValueType, summary: String,
-                evaluate: @escaping @Sendable ([Value], LocalDate) -> Value) {
+    public init(
+        name: String, parameters: [ValueType], returns result: ValueType, summary: String,
+        evaluate: @escaping @Sendable ([Value], LocalDate) -> Value
+    ) {
         let signature = "\(name)(" + parameters.map(\.name).joined(separator: ", ") + ")"
         self.init(
             name: name, signature: signature, summary: summary, arity: parameters.count...parameters.count,
             check: { types in
-                for (index, (type, expected)) in zip(types, parameters).enumerated() where !type.isCompatible(with: expected) {
+                for (index, (type, expected)) in zip(types, parameters).enumerated()
+                where !type.isCompatible(with: expected) {
                     return .failure(ArgumentMismatch(index: index, expected: expected.description))
                 }
                 return .success(result)
@@ -127,7 +131,9 @@ public enum FunctionLibrary {
         FunctionDefinition(
             name: "count", signature: "count(list)", summary: "the number of elements (0 for null)",
             arity: 1...1,
-            check: { types in isList(types[0]) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a list")) },
+            check: { types in
+                isList(types[0]) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a list"))
+            },
             evaluate: { arguments, _ in
                 if case .list(let elements) = arguments[0] { return .number(Double(elements.count)) }
                 return 0
@@ -160,7 +166,9 @@ public enum FunctionLibrary {
             arity: 2...2,
             check: { types in
                 guard accepts(types[0], .string) else { return .failure(ArgumentMismatch(index: 0, expected: "text")) }
-                guard types[1] == .string else { return .failure(ArgumentMismatch(index: 1, expected: "a pattern in quotes")) }
+                guard types[1] == .string else {
+                    return .failure(ArgumentMismatch(index: 1, expected: "a pattern in quotes"))
+                }
                 return .success(.bool)
             },
             evaluate: { _, _ in .null }),  // compiled specially with the pattern
@@ -179,7 +187,9 @@ public enum FunctionLibrary {
             summary: "then when the condition is true, else otherwise (only the chosen branch is evaluated)",
             arity: 3...3,
             check: { types in
-                guard accepts(types[0], .bool) else { return .failure(ArgumentMismatch(index: 0, expected: "a boolean")) }
+                guard accepts(types[0], .bool) else {
+                    return .failure(ArgumentMismatch(index: 0, expected: "a boolean"))
+                }
                 guard let type = types[1].unified(with: types[2]) else {
                     return .failure(ArgumentMismatch(index: 2, expected: "\(types[1]) like the second argument"))
                 }
@@ -192,7 +202,9 @@ public enum FunctionLibrary {
         FunctionDefinition(
             name: "age", signature: "age(date)", summary: "whole years from the date until today (null for null)",
             arity: 1...1,
-            check: { types in accepts(types[0], .date) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a date")) },
+            check: { types in
+                accepts(types[0], .date) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a date"))
+            },
             evaluate: { arguments, today in
                 if case .date(let date) = arguments[0] { return .number(Double(date.wholeYears(until: today))) }
                 return .null
@@ -215,22 +227,29 @@ public enum FunctionLibrary {
                 return finite((value * scale).rounded(.toNearestOrAwayFromZero) / scale)
             }),
         FunctionDefinition(
-            name: "date", signature: "date('YYYY-MM-DD')", summary: "the date written as text (null if it is not a date)",
+            name: "date", signature: "date('YYYY-MM-DD')",
+            summary: "the date written as text (null if it is not a date)",
             arity: 1...1,
-            check: { types in accepts(types[0], .string) ? .success(.date) : .failure(ArgumentMismatch(index: 0, expected: "text")) },
+            check: { types in
+                accepts(types[0], .string) ? .success(.date) : .failure(ArgumentMismatch(index: 0, expected: "text"))
+            },
             evaluate: { arguments, _ in
                 if case .string(let text) = arguments[0], let date = LocalDate(text) { return .date(date) }
                 return .null
             }),
         FunctionDefinition(
-            name: "min", signature: "min(a, b)", summary: "the smaller of two numbers or dates (null if either is null)",
+            name: "min", signature: "min(a, b)",
+            summary: "the smaller of two numbers or dates (null if either is null)",
             arity: 2...2, check: orderedPair, evaluate: { arguments, _ in pick(arguments, smaller: true) }),
         FunctionDefinition(
             name: "max", signature: "max(a, b)", summary: "the larger of two numbers or dates (null if either is null)",
             arity: 2...2, check: orderedPair, evaluate: { arguments, _ in pick(arguments, smaller: false) }),
         FunctionDefinition(
             name: "abs", signature: "abs(number)", summary: "the absolute value", arity: 1...1,
-            check: { types in accepts(types[0], .number) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a number")) },
+            check: { types in
+                accepts(types[0], .number)
+                    ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a number"))
+            },
             evaluate: { arguments, _ in number(arguments[0]).map { .number(abs($0)) } ?? .null }),
     ]
 
@@ -239,9 +258,12 @@ public enum FunctionLibrary {
     }
 
     static let orderedPair: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
-        guard accepts(types[0], .number, .date) else { return .failure(ArgumentMismatch(index: 0, expected: "a number or a date")) }
+        guard accepts(types[0], .number, .date) else {
+            return .failure(ArgumentMismatch(index: 0, expected: "a number or a date"))
+        }
         guard let type = types[0].unified(with: types[1]), accepts(type, .number, .date) else {
-            return .failure(ArgumentMismatch(index: 1, expected: types[0] == .null ? "a number or a date" : types[0].description))
+            return .failure(
+                ArgumentMismatch(index: 1, expected: types[0] == .null ? "a number or a date" : types[0].description))
         }
         return .success(type)
     }

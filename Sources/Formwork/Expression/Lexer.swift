@@ -21,9 +21,13 @@ enum Lexer {
                 index += 1
                 continue
             }
-            if ("0"..."9").contains(scalar) || (scalar == "." && index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1])) {
+            if ("0"..."9").contains(scalar)
+                || (scalar == "." && index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1]))
+            {
                 while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-                if index < scalars.count, scalars[index] == ".", index + 1 < scalars.count, ("0"..."9").contains(scalars[index + 1]) {
+                if index < scalars.count, scalars[index] == ".", index + 1 < scalars.count,
+                    ("0"..."9").contains(scalars[index + 1])
+                {
                     index += 1
                     while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
                 }
@@ -48,7 +52,11 @@ enum Lexer {
                 var closed = false
                 while index < scalars.count {
                     let character = scalars[index]
-                    if character == scalar { closed = true; index += 1; break }
+                    if character == scalar {
+                        closed = true
+                        index += 1
+                        break
+                    }
                     if character == "\\", index + 1 < scalars.count {
                         let escaped = scalars[index + 1]
                         switch escaped {
@@ -72,7 +80,9 @@ enum Lexer {
             if scalar == "$" {
                 index += 1
                 guard index < scalars.count, isIdentifierStart(scalars[index]) else {
-                    throw ExpressionError(.unexpectedToken(found: "'$' without a field id", expected: "a reference like $field"), offset: start)
+                    throw ExpressionError(
+                        .unexpectedToken(found: "'$' without a field id", expected: "a reference like $field"),
+                        offset: start)
                 }
                 while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
                 let name = String(String.UnicodeScalarView(scalars[(start + 1)..<index]))

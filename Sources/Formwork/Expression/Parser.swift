@@ -50,8 +50,9 @@ public struct Parser {
     private var current: Token { tokens[position] }
 
     private func unexpected(_ expected: String) -> ExpressionError {
-        ExpressionError(.unexpectedToken(found: current.description, expected: expected),
-                        offset: current.offset, length: current.length)
+        ExpressionError(
+            .unexpectedToken(found: current.description, expected: expected),
+            offset: current.offset, length: current.length)
     }
 
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
@@ -152,7 +153,8 @@ public struct Parser {
         try nest()
         defer { depth -= 1 }
         let operand = try parseUnary()
-        return Expression(kind: .unary(.negate, operand), offset: start, length: operand.offset + operand.length - start)
+        return Expression(
+            kind: .unary(.negate, operand), offset: start, length: operand.offset + operand.length - start)
     }
 
     private mutating func parsePrimary() throws(ExpressionError) -> Expression {
@@ -169,15 +171,17 @@ public struct Parser {
             return Expression(kind: .reference(name), offset: token.offset, length: token.length)
         case .identifier("true"), .identifier("false"):
             position += 1
-            return Expression(kind: .literal(.bool(token.kind == .identifier("true"))), offset: token.offset, length: token.length)
+            return Expression(
+                kind: .literal(.bool(token.kind == .identifier("true"))), offset: token.offset, length: token.length)
         case .identifier("null"):
             position += 1
             return Expression(kind: .literal(.null), offset: token.offset, length: token.length)
         case .identifier(let name) where !["and", "or", "not", "in"].contains(name):
             position += 1
             guard isSymbol("(") else {
-                throw ExpressionError(.unexpectedToken(found: "'\(name)'", expected: "a value (fields are written $\(name))"),
-                                      offset: token.offset, length: token.length)
+                throw ExpressionError(
+                    .unexpectedToken(found: "'\(name)'", expected: "a value (fields are written $\(name))"),
+                    offset: token.offset, length: token.length)
             }
             let (arguments, end) = try parseList(closing: ")")
             return Expression(kind: .call(name, arguments), offset: token.offset, length: end - token.offset)

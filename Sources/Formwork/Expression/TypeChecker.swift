@@ -24,8 +24,10 @@ public struct ExpressionEnvironment: Sendable {
     public var functions: [String: FunctionDefinition]
     public var limits: Limits
 
-    public init(fields: [FieldSignature] = [], functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-                limits: Limits = .default) {
+    public init(
+        fields: [FieldSignature] = [], functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        limits: Limits = .default
+    ) {
         self.fields = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.functions = functions
         self.limits = limits
@@ -75,7 +77,10 @@ struct TypeChecker {
             var elementType: ValueType = .null
             var failed = false
             for index in elements.indices {
-                guard let type = check(&elements[index]) else { failed = true; continue }
+                guard let type = check(&elements[index]) else {
+                    failed = true
+                    continue
+                }
                 guard let unified = elementType.unified(with: type) else {
                     _ = fail(.mixedList(first: elementType.description, other: type.description), elements[index])
                     failed = true
@@ -91,7 +96,9 @@ struct TypeChecker {
             guard let type else { return nil }
             let expected: ValueType = op == .not ? .bool : .number
             guard type == expected || type == .null else {
-                return fail(.operandType(operator: op.rawValue, expected: expected.description, found: type.description), operand)
+                return fail(
+                    .operandType(operator: op.rawValue, expected: expected.description, found: type.description),
+                    operand)
             }
             return expected
         case .binary(let op, var left, var right):
@@ -122,12 +129,16 @@ struct TypeChecker {
             var leftType = leftType, rightType = rightType
             guard coerceDate(&left, &leftType, &right, &rightType) else { return nil }
             guard leftType.isCompatible(with: rightType) else {
-                return fail(.incompatibleComparison(operator: op.rawValue, left: leftType.description, right: rightType.description), whole)
+                return fail(
+                    .incompatibleComparison(
+                        operator: op.rawValue, left: leftType.description, right: rightType.description), whole)
             }
             if op != .equal, op != .notEqual {
                 let ordered = leftType.unified(with: rightType) ?? .null
                 guard [.null, .number, .string, .date].contains(ordered) else {
-                    return fail(.incompatibleComparison(operator: op.rawValue, left: leftType.description, right: rightType.description), whole)
+                    return fail(
+                        .incompatibleComparison(
+                            operator: op.rawValue, left: leftType.description, right: rightType.description), whole)
                 }
             }
             checkOptions(left, against: right)
@@ -139,7 +150,8 @@ struct TypeChecker {
             case .list(let element): elementType = element
             case .null: elementType = .null
             default:
-                return fail(.operandType(operator: "in", expected: "a list on the right", found: rightType.description), right)
+                return fail(
+                    .operandType(operator: "in", expected: "a list on the right", found: rightType.description), right)
             }
             if leftType == .date, elementType == .string, case .list(var elements) = right.kind {
                 for index in elements.indices {
@@ -151,10 +163,14 @@ struct TypeChecker {
                 elementType = .date
             }
             guard leftType.isCompatible(with: elementType) else {
-                return fail(.incompatibleComparison(operator: "in", left: leftType.description,
-                                                    right: ValueType.list(elementType).description), whole)
+                return fail(
+                    .incompatibleComparison(
+                        operator: "in", left: leftType.description,
+                        right: ValueType.list(elementType).description), whole)
             }
-            if case .list(let elements) = right.kind { for element in elements { checkOptions(left, against: element) } }
+            if case .list(let elements) = right.kind {
+                for element in elements { checkOptions(left, against: element) }
+            }
             checkOptions(right, against: left)
             return .bool
         case .add, .subtract, .multiply, .divide, .remainder:
@@ -168,7 +184,8 @@ struct TypeChecker {
         switch (op, leftType, rightType) {
         case (_, .number, .number), (_, .number, .null), (_, .null, .number), (_, .null, .null): return .number
         case (.add, .string, .string), (.add, .string, .null), (.add, .null, .string): return .string
-        case (.add, .date, .number), (.add, .date, .null), (.subtract, .date, .number), (.subtract, .date, .null): return .date
+        case (.add, .date, .number), (.add, .date, .null), (.subtract, .date, .number), (.subtract, .date, .null):
+            return .date
         case (.subtract, .date, .date): return .number
         default:
             let expected: String
@@ -207,7 +224,9 @@ struct TypeChecker {
         guard case .reference(let name) = reference.kind, let options = environment.fields[name]?.options,
             case .literal(.string(let value)) = literal.kind, !options.contains(value)
         else { return }
-        _ = fail(.notAnOption(value: value, field: name, suggestion: Suggestions.closest(to: value, in: options).first), literal)
+        _ = fail(
+            .notAnOption(value: value, field: name, suggestion: Suggestions.closest(to: value, in: options).first),
+            literal)
     }
 
     // MARK: Calls
@@ -220,13 +239,20 @@ struct TypeChecker {
         }
         guard let function = environment.functions[name] else {
             let suggestion = Suggestions.closest(to: name, in: environment.functions.keys).first
-            return fail(.unknownFunction(name, suggestion: suggestion), Expression(kind: .literal(.null), offset: whole.offset, length: name.count))
+            return fail(
+                .unknownFunction(name, suggestion: suggestion),
+                Expression(kind: .literal(.null), offset: whole.offset, length: name.count))
         }
         guard function.arity.contains(arguments.count) else {
             let range = function.arity
-            let count = range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) or \(range.upperBound)"
+            let count =
+                range.lowerBound == range.upperBound
+                ? "\(range.lowerBound)" : "\(range.lowerBound) or \(range.upperBound)"
             let noun = range.upperBound == 1 && range.lowerBound == 1 ? "argument" : "arguments"
-            return fail(.wrongArity(function: name, expected: "\(count) \(noun)", found: arguments.count, usage: function.signature), whole)
+            return fail(
+                .wrongArity(
+                    function: name, expected: "\(count) \(noun)", found: arguments.count, usage: function.signature),
+                whole)
         }
         guard !failed else { return nil }
         if name == "min" || name == "max", arguments.count == 2 {
@@ -237,9 +263,11 @@ struct TypeChecker {
         }
         switch function.check(types) {
         case .failure(let mismatch):
-            return fail(.argumentType(function: name, position: mismatch.index + 1, expected: mismatch.expected,
-                                      found: types[mismatch.index].description, usage: function.signature),
-                        arguments[mismatch.index])
+            return fail(
+                .argumentType(
+                    function: name, position: mismatch.index + 1, expected: mismatch.expected,
+                    found: types[mismatch.index].description, usage: function.signature),
+                arguments[mismatch.index])
         case .success(let type):
             if name == "matches" { return checkPattern(arguments[1]) ? type : nil }
             if name == "date", case .literal(.string(let text)) = arguments[0].kind, LocalDate(text) == nil {

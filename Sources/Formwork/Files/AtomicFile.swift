@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,8 +30,10 @@ public enum AtomicFile {
     ///   - permissions: The new file's mode (before the umask), `0o644` by default.
     ///   - createDirectories: Create missing parent directories first.
     /// - Throws: `WriteError`; the file at `path` is then as it was.
-    public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644,
-                             createDirectories: Bool = false) throws(WriteError) {
+    public static func write(
+        _ data: Data, to path: String, permissions: mode_t = 0o644,
+        createDirectories: Bool = false
+    ) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         if createDirectories {
@@ -88,17 +91,17 @@ public enum AtomicFile {
     /// Writes all of `data` to an open file, going on after interruptions.
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
         data.withUnsafeBytes { buffer -> Bool in
-        var offset = 0
-        while offset < buffer.count {
-            let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
             }
-            offset += count
+            return true
         }
-        return true
-    }
     }
 
     /// The process's umask (read by setting it and putting it back).

@@ -72,7 +72,9 @@ public struct FieldDefinition: Sendable {
         if let visible { all.append(("visible", visible)) }
         if let value { all.append(("value", value)) }
         if case .when(let condition) = required { all.append(("required", condition)) }
-        for (index, option) in options.enumerated() { if let visible = option.visible { all.append(("options[\(index)].visible", visible)) } }
+        for (index, option) in options.enumerated() {
+            if let visible = option.visible { all.append(("options[\(index)].visible", visible)) }
+        }
         for (index, rule) in rules.enumerated() { all.append(("rules[\(index)].check", rule.check)) }
         if case .expression(let bound)? = minimum { all.append(("min", bound)) }
         if case .expression(let bound)? = maximum { all.append(("max", bound)) }

@@ -29,9 +29,11 @@ public struct FormDefinition: Sendable {
     /// to them too (`maximumStringLength`).
     public let limits: Limits
 
-    init(id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
-         fields: [FieldDefinition], fieldIndex: [String: Int], reads: [[Int]], evaluationOrder: [Int],
-         environment: ExpressionEnvironment, limits: Limits) {
+    init(
+        id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
+        fields: [FieldDefinition], fieldIndex: [String: Int], reads: [[Int]], evaluationOrder: [Int],
+        environment: ExpressionEnvironment, limits: Limits
+    ) {
         self.limits = limits
         self.id = id
         self.title = title
@@ -54,7 +56,9 @@ public struct FormDefinition: Sendable {
                 if case .expression(let expression)? = bound { names += expression.references }
             }
             guard !names.isEmpty else { continue }
-            for read in Set(names.compactMap { fieldIndex[$0] }) where read != position { displayReaders[read].append(position) }
+            for read in Set(names.compactMap { fieldIndex[$0] }) where read != position {
+                displayReaders[read].append(position)
+            }
         }
         self.displayReaders = displayReaders
         var position = [Int](repeating: 0, count: fields.count)

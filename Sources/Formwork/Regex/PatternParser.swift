@@ -113,9 +113,15 @@ struct PatternParser {
         while let scalar = current {
             let bounds: (Int, Int?)
             switch scalar {
-            case "*": bounds = (0, nil); index += 1
-            case "+": bounds = (1, nil); index += 1
-            case "?": bounds = (0, 1); index += 1
+            case "*":
+                bounds = (0, nil)
+                index += 1
+            case "+":
+                bounds = (1, nil)
+                index += 1
+            case "?":
+                bounds = (0, 1)
+                index += 1
             case "{":
                 guard let parsed = try parseBraces() else { return node }
                 bounds = parsed
@@ -139,7 +145,10 @@ struct PatternParser {
         var cursor = index + 1
         func number(_ cursor: inout Int) -> Int? {
             var digits = ""
-            while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) { digits.unicodeScalars.append(scalars[cursor]); cursor += 1 }
+            while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) {
+                digits.unicodeScalars.append(scalars[cursor])
+                cursor += 1
+            }
             return digits.isEmpty ? nil : Int(digits.prefix(6))
         }
         guard let low = number(&cursor) else { return nil }

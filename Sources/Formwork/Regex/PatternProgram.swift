@@ -22,7 +22,8 @@ struct PatternProgram: Sendable, Hashable {
 
     private mutating func append(_ instruction: Instruction) throws(PatternError) -> Int {
         guard instructions.count < Self.maximumInstructions else {
-            throw PatternError(reason: "the pattern is too complex (more than \(Self.maximumInstructions) steps)", offset: 0)
+            throw PatternError(
+                reason: "the pattern is too complex (more than \(Self.maximumInstructions) steps)", offset: 0)
         }
         instructions.append(instruction)
         return instructions.count - 1
@@ -91,13 +92,17 @@ struct PatternProgram: Sendable, Hashable {
     }
 
     /// Adds `pc` and everything reachable from it without consuming input.
-    private func addThread(_ pc: Int, at position: Int, input: [Unicode.Scalar], to list: inout ThreadList, stack: inout [Int]) {
+    private func addThread(
+        _ pc: Int, at position: Int, input: [Unicode.Scalar], to list: inout ThreadList, stack: inout [Int]
+    ) {
         stack.append(pc)
         while let pc = stack.popLast() {
             guard list.insert(pc) else { continue }
             switch instructions[pc] {
             case .jump(let target): stack.append(target)
-            case let .split(first, second): stack.append(second); stack.append(first)
+            case let .split(first, second):
+                stack.append(second)
+                stack.append(first)
             case .lineStart: if position == 0 { stack.append(pc + 1) }
             case .lineEnd: if position == input.count { stack.append(pc + 1) }
             case .wordBoundary(let positive):

@@ -9,7 +9,9 @@ public enum AnswersSchema {
     public static func document(for definition: FormDefinition) -> JSONOutput {
         let fields = definition.fields.filter { $0.kind.hasValue }
         let required = fields.filter { field in
-            guard case .always = field.required, field.visible == nil, definition.sections[field.sectionIndex].visible == nil else {
+            guard case .always = field.required, field.visible == nil,
+                definition.sections[field.sectionIndex].visible == nil
+            else {
                 return false
             }
             return field.kind != .switch  // a required switch is present either way
@@ -33,14 +35,18 @@ public enum AnswersSchema {
         switch field.kind {
         case .text, .secure:
             members.append(("type", "string"))
-            if let minLength = field.minLength { members.append(("minLength", .value(.number(Double(max(minLength, 1)))))) } else {
+            if let minLength = field.minLength {
+                members.append(("minLength", .value(.number(Double(max(minLength, 1))))))
+            } else {
                 members.append(("minLength", 1))  // empty text is unanswered, so it is never written
             }
             if let maxLength = field.maxLength { members.append(("maxLength", .value(.number(Double(maxLength))))) }
             if let pattern = field.pattern, !pattern.source.hasPrefix("(?i)") {
                 members.append(("pattern", .value(.string("^(?:\(pattern.source))$"))))
             }
-            if let format = field.format { members.append(("format", .value(.string(format == .email ? "email" : "uri")))) }
+            if let format = field.format {
+                members.append(("format", .value(.string(format == .email ? "email" : "uri"))))
+            }
         case .number:
             let integral = field.step.map { $0 == $0.rounded() } ?? false
             members.append(("type", integral ? "integer" : "number"))
@@ -55,7 +61,9 @@ public enum AnswersSchema {
             members.append(("items", .object([("enum", .array(field.options.map { .value(.string($0.value)) }))])))
             members.append(("uniqueItems", true))
             members.append(("minItems", .value(.number(Double(max(field.minSelected ?? 1, 1))))))
-            if let maxSelected = field.maxSelected { members.append(("maxItems", .value(.number(Double(maxSelected))))) }
+            if let maxSelected = field.maxSelected {
+                members.append(("maxItems", .value(.number(Double(maxSelected)))))
+            }
         case .date:
             members.append(("type", "string"))
             members.append(("format", "date"))

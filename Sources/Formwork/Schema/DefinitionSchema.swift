@@ -17,17 +17,23 @@ public enum DefinitionSchema {
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
             ("$id", "https://formwork.invalid/schema/definition.schema.json"),
             ("title", "Formwork form definition"),
-            ("description", "A form for formwork: sections of fields, with conditions in Formwork's expression language."),
+            (
+                "description",
+                "A form for formwork: sections of fields, with conditions in Formwork's expression language."
+            ),
             ("type", "object"),
             ("required", strings(["id", "title", "sections"])),
             ("additionalProperties", false),
-            ("properties", .object([
-                ("id", reference("id")),
-                ("title", reference("text")),
-                ("description", reference("text")),
-                ("version", reference("text")),
-                ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
-            ])),
+            (
+                "properties",
+                .object([
+                    ("id", reference("id")),
+                    ("title", reference("text")),
+                    ("description", reference("text")),
+                    ("version", reference("text")),
+                    ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
+                ])
+            ),
             ("$defs", .object(definitions)),
         ])
     }
@@ -41,32 +47,68 @@ public enum DefinitionSchema {
 
     static var definitions: [(String, JSONOutput)] {
         [
-            ("id", .object([("type", "string"), ("pattern", "^[A-Za-z_][A-Za-z0-9_]*$"),
-                            ("description", "Letters, digits and _, not starting with a digit; expressions read fields as $id.")])),
+            (
+                "id",
+                .object([
+                    ("type", "string"), ("pattern", "^[A-Za-z_][A-Za-z0-9_]*$"),
+                    (
+                        "description",
+                        "Letters, digits and _, not starting with a digit; expressions read fields as $id."
+                    ),
+                ])
+            ),
             ("text", .object([("type", strings(["string", "number", "boolean"]))])),
-            ("condition", .object([("type", strings(["string", "boolean"])),
-                                   ("description", "A boolean expression, e.g. \"$age >= 18 and not empty($email)\".")])),
+            (
+                "condition",
+                .object([
+                    ("type", strings(["string", "boolean"])),
+                    ("description", "A boolean expression, e.g. \"$age >= 18 and not empty($email)\"."),
+                ])
+            ),
             ("expression", .object([("type", "string")])),
             ("count", .object([("type", "integer"), ("minimum", 0)])),
-            ("rule", .object([
-                ("type", "object"), ("required", strings(["check", "message"])), ("additionalProperties", false),
-                ("properties", .object([("check", reference("condition")), ("message", reference("text"))])),
-            ])),
-            ("option", .object([("oneOf", .array([
-                .object([("type", strings(["string", "number", "boolean"]))]),
+            (
+                "rule",
                 .object([
-                    ("type", "object"), ("required", strings(["value"])), ("additionalProperties", false),
-                    ("properties", .object([("value", reference("text")), ("label", reference("text")), ("visible", reference("condition"))])),
-                ]),
-            ]))])),
-            ("section", .object([
-                ("type", "object"), ("required", strings(["id", "fields"])), ("additionalProperties", false),
-                ("properties", .object([
-                    ("id", reference("id")), ("header", reference("text")), ("footer", reference("text")),
-                    ("visible", reference("condition")),
-                    ("fields", .object([("type", "array"), ("minItems", 1), ("items", reference("field"))])),
-                ])),
-            ])),
+                    ("type", "object"), ("required", strings(["check", "message"])), ("additionalProperties", false),
+                    ("properties", .object([("check", reference("condition")), ("message", reference("text"))])),
+                ])
+            ),
+            (
+                "option",
+                .object([
+                    (
+                        "oneOf",
+                        .array([
+                            .object([("type", strings(["string", "number", "boolean"]))]),
+                            .object([
+                                ("type", "object"), ("required", strings(["value"])), ("additionalProperties", false),
+                                (
+                                    "properties",
+                                    .object([
+                                        ("value", reference("text")), ("label", reference("text")),
+                                        ("visible", reference("condition")),
+                                    ])
+                                ),
+                            ]),
+                        ])
+                    )
+                ])
+            ),
+            (
+                "section",
+                .object([
+                    ("type", "object"), ("required", strings(["id", "fields"])), ("additionalProperties", false),
+                    (
+                        "properties",
+                        .object([
+                            ("id", reference("id")), ("header", reference("text")), ("footer", reference("text")),
+                            ("visible", reference("condition")),
+                            ("fields", .object([("type", "array"), ("minItems", 1), ("items", reference("field"))])),
+                        ])
+                    ),
+                ])
+            ),
             ("field", field),
         ]
     }
@@ -77,22 +119,37 @@ public enum DefinitionSchema {
             ("type", "object"),
             ("required", strings(["id", "kind"])),
             ("properties", .object([("kind", .object([("enum", strings(FieldKind.allCases.map(\.rawValue)))]))])),
-            ("allOf", .array(FieldKind.allCases.map { kind in
-                let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.kindKeys[kind]!
-                var required = ["id", "kind"]
-                if kind != .note { required.append("label") }
-                if kind == .note { required.append("text") }
-                if kind == .choice || kind == .multichoice { required.append("options") }
-                if kind == .computed { required.append("value") }
-                return .object([
-                    ("if", .object([("properties", .object([("kind", .object([("const", .value(.string(kind.rawValue)))]))]))])),
-                    ("then", .object([
-                        ("required", strings(required)),
-                        ("additionalProperties", false),
-                        ("properties", .object(keys.map { ($0, schema(forKey: $0, kind: kind)) })),
-                    ])),
-                ])
-            })),
+            (
+                "allOf",
+                .array(
+                    FieldKind.allCases.map { kind in
+                        let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.kindKeys[kind]!
+                        var required = ["id", "kind"]
+                        if kind != .note { required.append("label") }
+                        if kind == .note { required.append("text") }
+                        if kind == .choice || kind == .multichoice { required.append("options") }
+                        if kind == .computed { required.append("value") }
+                        return .object([
+                            (
+                                "if",
+                                .object([
+                                    (
+                                        "properties",
+                                        .object([("kind", .object([("const", .value(.string(kind.rawValue)))]))])
+                                    )
+                                ])
+                            ),
+                            (
+                                "then",
+                                .object([
+                                    ("required", strings(required)),
+                                    ("additionalProperties", false),
+                                    ("properties", .object(keys.map { ($0, schema(forKey: $0, kind: kind)) })),
+                                ])
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -106,20 +163,25 @@ public enum DefinitionSchema {
         case "value": return described(reference("expression"), "The expression computing the value.")
         case "rules": return .object([("type", "array"), ("items", reference("rule"))])
         case "format": return .object([("enum", strings(TextFormat.allCases.map(\.rawValue)))])
-        case "pattern": return described(.object([("type", "string")]), "A regular expression the whole value must match.")
+        case "pattern":
+            return described(.object([("type", "string")]), "A regular expression the whole value must match.")
         case "minLength", "maxLength", "minSelected", "maxSelected": return reference("count")
         case "multiline": return .object([("type", "boolean")])
         case "step": return .object([("type", "number"), ("exclusiveMinimum", 0)])
         case "options": return .object([("type", "array"), ("minItems", 1), ("items", reference("option"))])
         case "min", "max":
-            return kind == .number ? .object([("type", "number")])
+            return kind == .number
+                ? .object([("type", "number")])
                 : described(.object([("type", "string")]), "A date (YYYY-MM-DD) or a date expression such as today().")
         case "default":
             switch kind {
             case .number: return .object([("type", "number")])
             case .switch: return .object([("type", "boolean")])
-            case .multichoice: return .object([("type", strings(["array", "string", "number"])), ("items", reference("text"))])
-            case .date: return described(.object([("type", "string")]), "A date (YYYY-MM-DD) or a date expression such as today().")
+            case .multichoice:
+                return .object([("type", strings(["array", "string", "number"])), ("items", reference("text"))])
+            case .date:
+                return described(
+                    .object([("type", "string")]), "A date (YYYY-MM-DD) or a date expression such as today().")
             default: return reference("text")
             }
         default: return .object([])

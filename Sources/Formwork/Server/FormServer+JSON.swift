@@ -6,8 +6,10 @@ extension FormServer {
     static func json(_ errors: [FieldError]) -> JSONOutput { .array(errors.map(json)) }
 
     static func json(_ error: FieldError) -> JSONOutput {
-        .object([("field", .value(.string(error.field))), ("rule", .value(.string(error.rule.name))),
-                 ("message", .value(.string(error.message)))])
+        .object([
+            ("field", .value(.string(error.field))), ("rule", .value(.string(error.rule.name))),
+            ("message", .value(.string(error.message))),
+        ])
     }
 
     /// `form.describe`: the definition, with conditions as their source text.
@@ -16,13 +18,18 @@ extension FormServer {
         return .compact([
             ("id", .value(.string(definition.id))), ("title", .value(.string(definition.title))),
             ("description", .optional(definition.description)), ("version", .optional(definition.version)),
-            ("sections", .array(definition.sections.map { section in
-                .compact([
-                    ("id", .value(.string(section.id))), ("header", .optional(section.header)), ("footer", .optional(section.footer)),
-                    ("visible", .optional(section.visible?.source)),
-                    ("fields", .array(section.fieldIndices.map { describe(definition.fields[$0]) })),
-                ])
-            })),
+            (
+                "sections",
+                .array(
+                    definition.sections.map { section in
+                        .compact([
+                            ("id", .value(.string(section.id))), ("header", .optional(section.header)),
+                            ("footer", .optional(section.footer)),
+                            ("visible", .optional(section.visible?.source)),
+                            ("fields", .array(section.fieldIndices.map { describe(definition.fields[$0]) })),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -46,19 +53,38 @@ extension FormServer {
             ("label", field.label.isEmpty ? nil : .value(.string(field.label))), ("help", .optional(field.help)),
             ("placeholder", .optional(field.placeholder)), ("text", .optional(field.text)),
             ("type", field.valueType.map { .value(.string($0.name)) } ?? nil),
-            ("default", bound(field.defaultValue)), ("required", required), ("visible", .optional(field.visible?.source)),
+            ("default", bound(field.defaultValue)), ("required", required),
+            ("visible", .optional(field.visible?.source)),
             ("value", .optional(field.value?.source)), ("format", .optional(field.format?.rawValue)),
-            ("pattern", .optional(field.pattern?.source)), ("minLength", number(field.minLength)), ("maxLength", number(field.maxLength)),
+            ("pattern", .optional(field.pattern?.source)), ("minLength", number(field.minLength)),
+            ("maxLength", number(field.maxLength)),
             ("multiline", field.multiline ? true : nil), ("min", bound(field.minimum)), ("max", bound(field.maximum)),
             ("step", field.step.map { .value(.number($0)) } ?? nil),
-            ("options", field.options.isEmpty ? nil : .array(field.options.map { option in
-                .compact([("value", .value(.string(option.value))), ("label", .value(.string(option.label))),
-                          ("visible", .optional(option.visible?.source))])
-            })),
+            (
+                "options",
+                field.options.isEmpty
+                    ? nil
+                    : .array(
+                        field.options.map { option in
+                            .compact([
+                                ("value", .value(.string(option.value))), ("label", .value(.string(option.label))),
+                                ("visible", .optional(option.visible?.source)),
+                            ])
+                        })
+            ),
             ("minSelected", number(field.minSelected)), ("maxSelected", number(field.maxSelected)),
-            ("rules", field.rules.isEmpty ? nil : .array(field.rules.map { rule in
-                .object([("check", .value(.string(rule.check.source))), ("message", .value(.string(rule.message)))])
-            })),
+            (
+                "rules",
+                field.rules.isEmpty
+                    ? nil
+                    : .array(
+                        field.rules.map { rule in
+                            .object([
+                                ("check", .value(.string(rule.check.source))),
+                                ("message", .value(.string(rule.message))),
+                            ])
+                        })
+            ),
         ])
     }
 
@@ -69,25 +95,38 @@ extension FormServer {
         let errorsByField = Dictionary(errors.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
         let dataSource = session.dataSource
         return .object([
-            ("sections", .array((0..<dataSource.numberOfSections).map { section in
-                .compact([
-                    ("id", .optional(dataSource.section(at: section)?.identifier)),
-                    ("header", .optional(dataSource.header(inSection: section).title)),
-                    ("footer", .optional(dataSource.footer(inSection: section).title)),
-                    ("rows", .array((0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
-                        guard let item = dataSource.row(at: IndexPath(row: row, section: section))?.item(as: FieldRow.self) else {
-                            return nil
-                        }
-                        let field = session.definition.fields[item.index]
-                        return .object([
-                            ("id", .value(.string(item.id))), ("kind", .value(.string(field.kindName))),
-                            ("label", .value(.string(field.label))), ("value", .value(FormSession.presented(item.value, of: field))),
-                            ("display", .value(.string(item.displayValue))), ("required", .value(.bool(item.isRequired))),
-                            ("error", errorsByField[item.id].map(Self.json) ?? nil),
+            (
+                "sections",
+                .array(
+                    (0..<dataSource.numberOfSections).map { section in
+                        .compact([
+                            ("id", .optional(dataSource.section(at: section)?.identifier)),
+                            ("header", .optional(dataSource.header(inSection: section).title)),
+                            ("footer", .optional(dataSource.footer(inSection: section).title)),
+                            (
+                                "rows",
+                                .array(
+                                    (0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
+                                        guard
+                                            let item = dataSource.row(at: IndexPath(row: row, section: section))?.item(
+                                                as: FieldRow.self)
+                                        else {
+                                            return nil
+                                        }
+                                        let field = session.definition.fields[item.index]
+                                        return .object([
+                                            ("id", .value(.string(item.id))), ("kind", .value(.string(field.kindName))),
+                                            ("label", .value(.string(field.label))),
+                                            ("value", .value(FormSession.presented(item.value, of: field))),
+                                            ("display", .value(.string(item.displayValue))),
+                                            ("required", .value(.bool(item.isRequired))),
+                                            ("error", errorsByField[item.id].map(Self.json) ?? nil),
+                                        ])
+                                    })
+                            ),
                         ])
-                    })),
-                ])
-            })),
+                    })
+            ),
             ("errors", Self.json(errors)),
         ])
     }
@@ -98,11 +137,15 @@ extension FormServer {
         let dataSource = session.dataSource
         func newID(_ path: IndexPath) -> String? { dataSource.row(at: path)?.item(as: FieldRow.self)?.id }
         func position(_ path: IndexPath, _ id: String?) -> JSONOutput {
-            .compact([("section", .value(.number(Double(path.section)))), ("row", .value(.number(Double(path.row)))),
-                      ("id", .optional(id))])
+            .compact([
+                ("section", .value(.number(Double(path.section)))), ("row", .value(.number(Double(path.row)))),
+                ("id", .optional(id)),
+            ])
         }
         func pair(_ move: PositionPair<IndexPath>) -> JSONOutput {
-            .compact([("from", position(move.from, nil)), ("to", position(move.to, nil)), ("id", .optional(newID(move.to)))])
+            .compact([
+                ("from", position(move.from, nil)), ("to", position(move.to, nil)), ("id", .optional(newID(move.to))),
+            ])
         }
         func sectionID(_ index: Int) -> JSONOutput { .optional(dataSource.section(at: index)?.identifier) }
         func number(_ value: Int) -> JSONOutput { .value(.number(Double(value))) }
@@ -110,24 +153,49 @@ extension FormServer {
         let rows = change.changeset.rows
         let values = change.values.compactMap { value -> JSONOutput? in
             guard let field = session.definition.field(value.field) else { return nil }
-            return .object([("field", .value(.string(value.field))), ("from", .value(FormSession.presented(value.from, of: field))),
-                            ("to", .value(FormSession.presented(value.to, of: field)))])
+            return .object([
+                ("field", .value(.string(value.field))), ("from", .value(FormSession.presented(value.from, of: field))),
+                ("to", .value(FormSession.presented(value.to, of: field))),
+            ])
         }
         return .object([
-            ("changes", .object([
-                ("sections", .object([
-                    ("deleted", .array(sections.deleted.map(number))),
-                    ("inserted", .array(sections.inserted.map { .object([("index", number($0)), ("id", sectionID($0))]) })),
-                    ("moved", .array(sections.moved.map { .object([("from", number($0.from)), ("to", number($0.to))]) })),
-                    ("updated", .array(sections.updated.map { .object([("from", number($0.from)), ("to", number($0.to))]) })),
-                ])),
-                ("rows", .object([
-                    ("deleted", .array(rows.deleted.map { position($0, change.deletedRows[$0]) })),
-                    ("inserted", .array(rows.inserted.map { position($0, newID($0)) })),
-                    ("moved", .array(rows.moved.map(pair))),
-                    ("updated", .array(rows.updated.map(pair))),
-                ])),
-            ])),
+            (
+                "changes",
+                .object([
+                    (
+                        "sections",
+                        .object([
+                            ("deleted", .array(sections.deleted.map(number))),
+                            (
+                                "inserted",
+                                .array(
+                                    sections.inserted.map { .object([("index", number($0)), ("id", sectionID($0))]) })
+                            ),
+                            (
+                                "moved",
+                                .array(
+                                    sections.moved.map { .object([("from", number($0.from)), ("to", number($0.to))]) })
+                            ),
+                            (
+                                "updated",
+                                .array(
+                                    sections.updated.map {
+                                        .object([("from", number($0.from)), ("to", number($0.to))])
+                                    })
+                            ),
+                        ])
+                    ),
+                    (
+                        "rows",
+                        .object([
+                            ("deleted", .array(rows.deleted.map { position($0, change.deletedRows[$0]) })),
+                            ("inserted", .array(rows.inserted.map { position($0, newID($0)) })),
+                            ("moved", .array(rows.moved.map(pair))),
+                            ("updated", .array(rows.updated.map(pair))),
+                        ])
+                    ),
+                ])
+            ),
             ("values", .array(values)),
             ("errors", Self.json(change.errors)),
         ])

@@ -19,8 +19,10 @@ extension FormServer {
             let errors = session.validate()
             _ = reloadAndReport(notify)
             guard errors.isEmpty else {
-                throw Failure(code: .submitFailed, message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
-                              data: .object([("errors", Self.json(errors))]))
+                throw Failure(
+                    code: .submitFailed,
+                    message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
+                    data: .object([("errors", Self.json(errors))]))
             }
             return .object([("answers", answers())])
         case "field.set":
@@ -28,8 +30,10 @@ extension FormServer {
             let field = try field(id)
             if let text = params.member("text") {
                 guard text.isQuoted, let value = text.scalarText else {
-                    throw Failure(code: .invalidParams, message: "Invalid params: \"text\" must be a string, not \(text.typeDescription)",
-                                  data: .object([("parameter", "text"), ("expected", "string")]))
+                    throw Failure(
+                        code: .invalidParams,
+                        message: "Invalid params: \"text\" must be a string, not \(text.typeDescription)",
+                        data: .object([("parameter", "text"), ("expected", "string")]))
                 }
                 try perform { () throws(SessionError) in try session.set(id, text: value) }
             } else if let node = params.member("value") {
@@ -38,8 +42,10 @@ extension FormServer {
                 case .success(let value): try perform { () throws(SessionError) in try session.set(id, to: value) }
                 }
             } else {
-                throw Failure(code: .invalidParams, message: "Invalid params: give \"value\" (typed) or \"text\" (as typed by a person)",
-                              data: .object([("parameter", "value")]))
+                throw Failure(
+                    code: .invalidParams,
+                    message: "Invalid params: give \"value\" (typed) or \"text\" (as typed by a person)",
+                    data: .object([("parameter", "value")]))
             }
             return reloadAndReport(notify)
         case "field.clear":
@@ -50,27 +56,41 @@ extension FormServer {
         case "session.undo", "session.redo":
             let done = method == "session.undo" ? session.undo() : session.redo()
             guard done else {
-                throw Failure(code: .nothingToUndo, message: method == "session.undo" ? "nothing to undo" : "nothing to redo")
+                throw Failure(
+                    code: .nothingToUndo, message: method == "session.undo" ? "nothing to undo" : "nothing to redo")
             }
             return reloadAndReport(notify)
         case "session.load":
             guard let values = params.member("values"), values.pairs != nil else {
-                throw Failure(code: .invalidParams, message: "Invalid params: \"values\" must be an object of field ids to values",
-                              data: .object([("parameter", "values"), ("expected", "object")]))
+                throw Failure(
+                    code: .invalidParams,
+                    message: "Invalid params: \"values\" must be an object of field ids to values",
+                    data: .object([("parameter", "values"), ("expected", "object")]))
             }
             do {
                 try session.loadValues(root: values, path: "params.values", source: "")
             } catch {
-                throw Failure(code: .invalidValues, message: "the values were not loaded",
-                              data: .object([("problems", .array(error.diagnostics.map { diagnostic in
-                                  .compact([("message", .value(.string(diagnostic.message))), ("hint", .optional(diagnostic.hint))])
-                              }))]))
+                throw Failure(
+                    code: .invalidValues, message: "the values were not loaded",
+                    data: .object([
+                        (
+                            "problems",
+                            .array(
+                                error.diagnostics.map { diagnostic in
+                                    .compact([
+                                        ("message", .value(.string(diagnostic.message))),
+                                        ("hint", .optional(diagnostic.hint)),
+                                    ])
+                                })
+                        )
+                    ]))
             }
             return reloadAndReport(notify)
         default:
             let suggestion = Suggestions.closest(to: method, in: Self.methods).first
-            throw Failure(code: .methodNotFound, message: "Method not found: \(method)",
-                          data: .compact([("method", .value(.string(method))), ("suggestion", .optional(suggestion))]))
+            throw Failure(
+                code: .methodNotFound, message: "Method not found: \(method)",
+                data: .compact([("method", .value(.string(method))), ("suggestion", .optional(suggestion))]))
         }
     }
 
@@ -97,8 +117,11 @@ extension FormServer {
         case .rejected(let fieldError):
             return rejection(fieldError)
         case .unknownField(let id, let suggestions), .unknownFieldOrSection(let id, let suggestions):
-            return Failure(code: .unknownField, message: SessionError.unknownField(id, suggestions: []).description,
-                           data: .object([("field", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) }))]))
+            return Failure(
+                code: .unknownField, message: SessionError.unknownField(id, suggestions: []).description,
+                data: .object([
+                    ("field", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) })),
+                ]))
         case .notToggleable:
             return Failure(code: .rejectedValue, message: error.description)
         }

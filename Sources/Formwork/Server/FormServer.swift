@@ -8,7 +8,8 @@ import Foundation
 /// ```swift
 /// let server = FormServer(session: session)
 /// server.handle(#"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"firstName","value":"Ada"}}"#)
-/// // ["{\"jsonrpc\":\"2.0\",\"method\":\"form.changed\",\"params\":{…}}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{…}}"]
+/// // ["{\"jsonrpc\":\"2.0\",\"method\":\"form.changed\",\"params\":{…}}",
+/// //  "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{…}}"]
 /// ```
 ///
 /// Every mutating method answers with what changed (`changes`: the changeset with
@@ -54,9 +55,12 @@ public final class FormServer {
     /// never read.
     public func oversizedRequest(bytes: Int) -> String {
         let limit = session.definition.limits.maximumRequestLength
-        return Self.errorResponse(id: nil, Failure(
-            code: .invalidRequest, message: "Invalid Request: the line is \(bytes) bytes; requests are limited to \(limit) bytes",
-            data: .object([("bytes", .value(.number(Double(bytes)))), ("limit", .value(.number(Double(limit))))])))
+        return Self.errorResponse(
+            id: nil,
+            Failure(
+                code: .invalidRequest,
+                message: "Invalid Request: the line is \(bytes) bytes; requests are limited to \(limit) bytes",
+                data: .object([("bytes", .value(.number(Double(bytes)))), ("limit", .value(.number(Double(limit))))])))
     }
 
     /// Handles one line; returns the lines to write (notifications, then the response;
@@ -68,11 +72,20 @@ public final class FormServer {
         do {
             root = try JSONParser.parse(Array(trimmed.utf8))
         } catch {
-            return [Self.errorResponse(id: nil, Failure(code: .parseError, message: "Parse error: \(error.message)",
-                                                        data: .compact([("column", .value(.number(Double(error.location?.column ?? 0))))])))]
+            return [
+                Self.errorResponse(
+                    id: nil,
+                    Failure(
+                        code: .parseError, message: "Parse error: \(error.message)",
+                        data: .compact([("column", .value(.number(Double(error.location?.column ?? 0))))])))
+            ]
         }
         if let batch = root.elements {
-            guard !batch.isEmpty else { return [Self.errorResponse(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: empty batch"))] }
+            guard !batch.isEmpty else {
+                return [
+                    Self.errorResponse(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: empty batch"))
+                ]
+            }
             var notifications: [String] = []
             var responses: [JSONOutput] = []
             for request in batch {
@@ -90,26 +103,54 @@ public final class FormServer {
     /// for a notification).
     func handle(_ request: SyntaxNode) -> ([String], JSONOutput?) {
         guard let pairs = request.pairs else {
-            return ([], Self.errorObject(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: expected an object")))
+            return (
+                [],
+                Self.errorObject(
+                    id: nil, Failure(code: .invalidRequest, message: "Invalid Request: expected an object"))
+            )
         }
-        let members = Dictionary(pairs.map { ($0.key.scalarText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
+        let members = Dictionary(
+            pairs.map { ($0.key.scalarText ?? "", $0.value) }, uniquingKeysWith: { first, _ in first })
         let id: JSONOutput?
         switch members["id"].map(Self.requestID) {
         case nil: id = nil  // a notification
         case .some(.some(let valid)): id = valid
         case .some(.none):
-            return ([], Self.errorObject(id: nil, Failure(code: .invalidRequest,
-                                                          message: "Invalid Request: \"id\" must be a string, a number or null")))
+            return (
+                [],
+                Self.errorObject(
+                    id: nil,
+                    Failure(
+                        code: .invalidRequest,
+                        message: "Invalid Request: \"id\" must be a string, a number or null"))
+            )
         }
         guard members["jsonrpc"]?.scalarText == "2.0", members["jsonrpc"]?.isQuoted == true else {
-            return ([], Self.errorObject(id: id ?? nil, Failure(code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\"")))
+            return (
+                [],
+                Self.errorObject(
+                    id: id ?? nil,
+                    Failure(code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\""))
+            )
         }
         guard let methodNode = members["method"], methodNode.isQuoted, let method = methodNode.scalarText else {
-            return ([], Self.errorObject(id: id ?? nil, Failure(code: .invalidRequest, message: "Invalid Request: \"method\" must be a string")))
+            return (
+                [],
+                Self.errorObject(
+                    id: id ?? nil,
+                    Failure(code: .invalidRequest, message: "Invalid Request: \"method\" must be a string"))
+            )
         }
         let params = members["params"]
         if let params, params.pairs == nil, params.elements == nil {
-            return ([], id.map { Self.errorObject(id: $0, Failure(code: .invalidRequest, message: "Invalid Request: \"params\" must be an object")) })
+            return (
+                [],
+                id.map {
+                    Self.errorObject(
+                        id: $0, Failure(code: .invalidRequest, message: "Invalid Request: \"params\" must be an object")
+                    )
+                }
+            )
         }
         var notifications: [String] = []
         let result: Result<JSONOutput, Failure>
@@ -133,7 +174,8 @@ public final class FormServer {
     /// null; `nil` when the id is not one of these (the request is invalid).
     static func requestID(_ node: SyntaxNode) -> JSONOutput? {
         switch node.scalar {
-        case .number?: return node.isQuoted ? .value(.string(node.scalarText ?? "")) : .verbatimNumber(node.scalarText ?? "0")
+        case .number?:
+            return node.isQuoted ? .value(.string(node.scalarText ?? "")) : .verbatimNumber(node.scalarText ?? "0")
         case .string(let text)? where node.isQuoted: return .value(.string(text))
         case .null? where !node.isQuoted: return .value(.null)
         default: return nil
@@ -141,7 +183,9 @@ public final class FormServer {
     }
 
     static func errorObject(id: JSONOutput?, _ failure: Failure) -> JSONOutput {
-        var error: [(String, JSONOutput)] = [("code", .value(.number(Double(failure.code.rawValue)))), ("message", .value(.string(failure.message)))]
+        var error: [(String, JSONOutput)] = [
+            ("code", .value(.number(Double(failure.code.rawValue)))), ("message", .value(.string(failure.message))),
+        ]
         if let data = failure.data { error.append(("data", data)) }
         return .object([("jsonrpc", "2.0"), ("id", id ?? nil), ("error", .object(error))])
     }
@@ -161,12 +205,15 @@ struct Parameters {
 
     func string(_ name: String) throws -> String {
         guard let value = member(name) else {
-            throw FormServer.Failure(code: .invalidParams, message: "Invalid params: missing \"\(name)\"",
-                                     data: .object([("parameter", .value(.string(name)))]))
+            throw FormServer.Failure(
+                code: .invalidParams, message: "Invalid params: missing \"\(name)\"",
+                data: .object([("parameter", .value(.string(name)))]))
         }
         guard value.isQuoted, let text = value.scalarText else {
-            throw FormServer.Failure(code: .invalidParams, message: "Invalid params: \"\(name)\" must be a string, not \(value.typeDescription)",
-                                     data: .object([("parameter", .value(.string(name))), ("expected", "string")]))
+            throw FormServer.Failure(
+                code: .invalidParams,
+                message: "Invalid params: \"\(name)\" must be a string, not \(value.typeDescription)",
+                data: .object([("parameter", .value(.string(name))), ("expected", "string")]))
         }
         return text
     }

@@ -44,7 +44,10 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
         case .value(let value):
             JSONText.write(value, to: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += "," }
@@ -54,7 +57,10 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
             if let indent { output += "\n" + indent }
             output += "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }

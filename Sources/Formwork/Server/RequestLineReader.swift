@@ -40,7 +40,8 @@ public struct RequestLineReader {
     private var chunkEnd = 0
     private var atEnd = false
 
-    public init(maximumLength: Int, chunkSize: Int = 64 * 1024, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+    public init(maximumLength: Int, chunkSize: Int = 64 * 1024, read: @escaping (UnsafeMutableRawBufferPointer) -> Int)
+    {
         self.maximumLength = maximumLength
         self.read = read
         chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
@@ -83,7 +84,8 @@ public struct RequestLineReader {
     /// The next line break in the chunk (memchr: a 200 MB line is skimmed, not walked).
     private func newlineIndex() -> Int? {
         chunk.withUnsafeBytes { buffer -> Int? in
-            guard let found = memchr(buffer.baseAddress! + chunkStart, Int32(UInt8(ascii: "\n")), chunkEnd - chunkStart) else { return nil }
+            guard let found = memchr(buffer.baseAddress! + chunkStart, Int32(UInt8(ascii: "\n")), chunkEnd - chunkStart)
+            else { return nil }
             return buffer.baseAddress!.distance(to: UnsafeRawPointer(found))
         }
     }

@@ -8,8 +8,9 @@ extension Evaluation {
     /// with its bounds evaluated now and the definition's limits: the check every
     /// value passes on its way in (prompt, script, values file, draft, JSON-RPC, Swift).
     func checkOwnRules(_ value: Value, of field: FieldDefinition) -> FieldError? {
-        FieldValues.check(value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum),
-                          limits: definition.limits)
+        FieldValues.check(
+            value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum),
+            limits: definition.limits)
     }
 
     /// Why a value may not be stored in a field now: its own rules, and for a choice,
@@ -19,7 +20,8 @@ extension Evaluation {
         if field.kind == .choice, case .string(let selected) = value,
             !visibleOptions(of: field.index).contains(where: { $0.value == selected })
         {
-            return FieldError(field: field.id, rule: .option(selected, options: visibleOptions(of: field.index).map(\.value)))
+            return FieldError(
+                field: field.id, rule: .option(selected, options: visibleOptions(of: field.index).map(\.value)))
         }
         return nil
     }
@@ -63,7 +65,9 @@ extension Evaluation {
                 return error(.minSelected(minSelected))
             }
         }
-        if field.kind == .multichoice, value.isNull, let minSelected = field.minSelected, minSelected > 0, isRequired(index) {
+        if field.kind == .multichoice, value.isNull, let minSelected = field.minSelected, minSelected > 0,
+            isRequired(index)
+        {
             return error(.minSelected(minSelected))
         }
         for (ruleIndex, rule) in field.rules.enumerated() where !rule.check.isSatisfied(context) {

@@ -69,16 +69,21 @@ final class Evaluation {
             return value
         case .choice:
             let value = store.values[index]
-            if case .string(let selected) = value, let option = field.option(withValue: selected), !isOptionVisible(option) {
+            if case .string(let selected) = value, let option = field.option(withValue: selected),
+                !isOptionVisible(option)
+            {
                 return .null
             }
             return value
         case .multichoice:
-            guard case .list(let elements) = store.values[index], field.options.contains(where: { $0.visible != nil }) else {
+            guard case .list(let elements) = store.values[index], field.options.contains(where: { $0.visible != nil })
+            else {
                 return store.values[index]
             }
             let kept = elements.filter { element in
-                guard case .string(let selected) = element, let option = field.option(withValue: selected) else { return false }
+                guard case .string(let selected) = element, let option = field.option(withValue: selected) else {
+                    return false
+                }
                 return isOptionVisible(option)
             }
             return kept.isEmpty ? .null : .list(kept)

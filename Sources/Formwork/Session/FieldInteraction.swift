@@ -34,7 +34,8 @@ public enum FieldInteraction: Sendable, Hashable {
     /// The field the interaction is about.
     public var field: String {
         switch self {
-        case .toggle(let id), .edit(let id), .chooseOne(let id), .chooseMany(let id), .showNote(let id), .showComputed(let id):
+        case .toggle(let id), .edit(let id), .chooseOne(let id), .chooseMany(let id), .showNote(let id),
+            .showComputed(let id):
             return id
         }
     }

@@ -21,7 +21,8 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     public var diffIdentifier: String { id }
 
     public func isEqualToDiffable(_ other: FieldRow) -> Bool {
-        value == other.value && displayValue == other.displayValue && isRequired == other.isRequired && error == other.error
+        value == other.value && displayValue == other.displayValue && isRequired == other.isRequired
+            && error == other.error
     }
 }
 

@@ -19,7 +19,8 @@ import Foundation
 /// drafts (one JSON object) are still read.
 ///
 /// ```swift
-/// let draft = FormDraft(session: session, formPath: "/forms/signup.yaml", fingerprint: FormDraft.fingerprint(of: bytes))
+/// let fingerprint = FormDraft.fingerprint(of: bytes)
+/// let draft = FormDraft(session: session, formPath: "/forms/signup.yaml", fingerprint: fingerprint)
 /// try AtomicFile.write(Data(draft.json().utf8), to: draftPath, permissions: 0o600)
 /// // later, in a new process:
 /// let saved = try FormDraft(bytes: [UInt8](Data(contentsOf: url)), path: draftPath)
@@ -63,7 +64,9 @@ public struct FormDraft: Sendable {
     public static func savedValue(of index: Int, in session: FormSession) -> Value? {
         let field = session.definition.fields[index]
         let value = session.values[index]
-        guard field.kind.isEditable, field.kind != .secure, !value.isNull, session.touched.contains(index) else { return nil }
+        guard field.kind.isEditable, field.kind != .secure, !value.isNull, session.touched.contains(index) else {
+            return nil
+        }
         return value
     }
 
@@ -97,8 +100,9 @@ public struct FormDraft: Sendable {
             return
         }
         guard let version = member("version")?.scalarText, Int(version) == Self.formatVersion else {
-            throw fail("its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 and 2",
-                       at: member("version")?.location)
+            throw fail(
+                "its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 and 2",
+                at: member("version")?.location)
         }
         guard let form = member("form")?.scalarText, let fingerprint = member("definition")?.scalarText,
             let savedText = member("saved")?.scalarText, let saved = ISO8601DateFormatter().date(from: savedText)
@@ -115,17 +119,25 @@ public struct FormDraft: Sendable {
             }
             guard let id = entry.pairs?.first(where: { $0.key.scalarText == "id" })?.value.scalarText,
                 let value = entry.pairs?.last(where: { $0.key.scalarText == "value" })?.value
-            else { throw fail("line \(number + 1) needs \"id\" and \"value\"", at: SourceLocation(line: number + 1, column: 1)) }
+            else {
+                throw fail(
+                    "line \(number + 1) needs \"id\" and \"value\"", at: SourceLocation(line: number + 1, column: 1))
+            }
             if answers[id] == nil { order.append(id) }
             answers[id] = value
         }
-        self.init(formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: false, nodes: order.compactMap { id in
-            guard let node = answers[id], !(node.scalar == .null && !node.isQuoted) else { return nil }
-            return (id, node)
-        })
+        self.init(
+            formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: false,
+            nodes: order.compactMap { id in
+                guard let node = answers[id], !(node.scalar == .null && !node.isQuoted) else { return nil }
+                return (id, node)
+            })
     }
 
-    private init(formPath: String, fingerprint: String, saved: Date, isFormerFormat: Bool, nodes: [(id: String, node: SyntaxNode)]) {
+    private init(
+        formPath: String, fingerprint: String, saved: Date, isFormerFormat: Bool,
+        nodes: [(id: String, node: SyntaxNode)]
+    ) {
         self.formPath = formPath
         self.fingerprint = fingerprint
         self.saved = saved
@@ -135,7 +147,8 @@ public struct FormDraft: Sendable {
     }
 
     /// Reads a version 1 draft: one JSON object with the answers under `"values"`.
-    private static func formerFormat(_ bytes: [UInt8], path: String, source: String) throws(DiagnosticList) -> FormDraft {
+    private static func formerFormat(_ bytes: [UInt8], path: String, source: String) throws(DiagnosticList) -> FormDraft
+    {
         let root: SyntaxNode
         do {
             (root, _) = try SyntaxLoader.parse(bytes, format: .json, limits: .default)
@@ -143,14 +156,16 @@ public struct FormDraft: Sendable {
             throw DiagnosticList(path: path, source: source, diagnostics: [error])
         }
         func fail(_ what: String, at node: SyntaxNode? = nil) -> DiagnosticList {
-            DiagnosticList(path: path, source: source, diagnostics: [Diagnostic(.invalidDraft(what), at: node?.location)])
+            DiagnosticList(
+                path: path, source: source, diagnostics: [Diagnostic(.invalidDraft(what), at: node?.location)])
         }
         guard let pairs = root.pairs else { throw fail("it is not a JSON object", at: root) }
         func member(_ key: String) -> SyntaxNode? { pairs.last { $0.key.scalarText == key }?.value }
         guard member("formwork")?.scalarText == "draft" else { throw fail("it has no \"formwork\": \"draft\" member") }
         guard let version = member("version")?.scalarText, Int(version) == 1 else {
-            throw fail("its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 and 2",
-                       at: member("version"))
+            throw fail(
+                "its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 and 2",
+                at: member("version"))
         }
         guard let form = member("form")?.scalarText, let fingerprint = member("definition")?.scalarText,
             let savedText = member("saved")?.scalarText, let saved = ISO8601DateFormatter().date(from: savedText)
@@ -158,8 +173,9 @@ public struct FormDraft: Sendable {
         guard let values = member("values"), let valuePairs = values.pairs else {
             throw fail("it needs \"values\", an object", at: member("values"))
         }
-        return FormDraft(formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: true,
-                         nodes: valuePairs.compactMap { pair in pair.key.scalarText.map { ($0, pair.value) } })
+        return FormDraft(
+            formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: true,
+            nodes: valuePairs.compactMap { pair in pair.key.scalarText.map { ($0, pair.value) } })
     }
 
     /// Whether the draft holds no answers.
@@ -168,8 +184,10 @@ public struct FormDraft: Sendable {
     /// The draft as a whole file: the header and one line per answer (a read draft
     /// writes back no answers: resume it into a session and draft that).
     public func json() -> String {
-        let header = "{\"formwork\":\"draft\",\"version\":\(Self.formatVersion),\"form\":\(JSONText.encode(.string(formPath))),"
-            + "\"definition\":\(JSONText.encode(.string(fingerprint))),\"saved\":\"\(ISO8601DateFormatter().string(from: saved))\"}\n"
+        let header =
+            "{\"formwork\":\"draft\",\"version\":\(Self.formatVersion),\"form\":\(JSONText.encode(.string(formPath))),"
+            + "\"definition\":\(JSONText.encode(.string(fingerprint))),"
+            + "\"saved\":\"\(ISO8601DateFormatter().string(from: saved))\"}\n"
         return header + entries.map { "{\"id\":\(JSONText.encode(.string($0.id))),\"value\":\($0.json)}\n" }.joined()
     }
 

@@ -21,7 +21,8 @@ extension FormSession {
                 guard let section = definition.section(content.id) else { return true }
                 return !evaluation.isSectionVisible(section.index)
             }
-        let dataSource = DataSource(cellDescriptors: builtIn + extraDescriptors, sectionDescriptors: [sectionDescriptor])
+        let dataSource = DataSource(
+            cellDescriptors: builtIn + extraDescriptors, sectionDescriptors: [sectionDescriptor])
         dataSource.configure = { [unowned self] row, cell, _ in
             guard let cell = cell as? FieldCell, let item = row.item(as: FieldRow.self) else { return }
             cell.field = definition.fields[item.index]
@@ -37,8 +38,10 @@ extension FormSession {
 
     func makeSections() -> [Section] {
         definition.sections.map { section in
-            Section(id: section.id, content: FormSectionContent(id: section.id, header: section.header, footer: section.footer),
-                    rows: section.fieldIndices.map(row(for:)))
+            Section(
+                id: section.id,
+                content: FormSectionContent(id: section.id, header: section.header, footer: section.footer),
+                rows: section.fieldIndices.map(row(for:)))
         }
     }
 
@@ -98,7 +101,8 @@ extension FormSession {
             let from = old.path == nil ? .null : old.value
             if let path = old.path, newPath == nil { deletedRows[path] = field.id }
             if field.kind.hasValue, from != to {
-                values.append(ValueChange(field: field.id, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
+                values.append(
+                    ValueChange(field: field.id, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
             }
         }
         return (changeset, FormChange(changeset: changeset, values: values, errors: errors(), deletedRows: deletedRows))
@@ -113,14 +117,17 @@ extension FormSession {
     /// Reloads the rows that can have changed since the last reload; with
     /// `remembering`, also returns where each of them was shown and with what value
     /// (every row, after a change that needs everything shown again).
-    func reloadRows(_ view: (any ListView)?, animated: Bool, remembering: Bool = false)
+    func reloadRows(
+        _ view: (any ListView)?, animated: Bool, remembering: Bool = false
+    )
         -> (changeset: Changeset?, before: [Int: ShownRow])
     {
         var before: [Int: ShownRow] = [:]
         func remember(_ index: Int) {
             guard remembering, before[index] == nil else { return }
             let path = visibleIndexPath(ofModelRow: index)
-            before[index] = ShownRow(path: path, value: path.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null)
+            before[index] = ShownRow(
+                path: path, value: path.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null)
         }
         let changeset: Changeset?
         if case .fields(let changed) = pendingReload, hasReloaded {
@@ -150,7 +157,8 @@ extension FormSession {
     func visibleIndexPath(ofModelRow index: Int) -> IndexPath? {
         let field = definition.fields[index]
         let section = definition.sections[field.sectionIndex]
-        return source.visibleIndexPath(forModel: IndexPath(row: index - section.fieldIndices[0], section: field.sectionIndex))
+        return source.visibleIndexPath(
+            forModel: IndexPath(row: index - section.fieldIndices[0], section: field.sectionIndex))
     }
 
     /// Where a field's row is shown now (as of the last reload): `nil` when hidden.
@@ -164,8 +172,9 @@ extension FormSession {
     public func visibleSections() -> [VisibleFormSection] {
         source.visibleSections.compactMap { section in
             guard let content = section.content(as: FormSectionContent.self) else { return nil }
-            return VisibleFormSection(id: content.id, header: content.header, footer: content.footer,
-                                      rows: section.rows.compactMap { $0.item(as: FieldRow.self) })
+            return VisibleFormSection(
+                id: content.id, header: content.header, footer: content.footer,
+                rows: section.rows.compactMap { $0.item(as: FieldRow.self) })
         }
     }
 

@@ -18,7 +18,9 @@ extension FormSession {
     public func restore(_ snapshot: Snapshot) {
         guard snapshot.values.count == values.count else { return }
         performBatch {
-            for index in values.indices { write(snapshot.values[index], touched: snapshot.touched.contains(index), at: index) }
+            for index in values.indices {
+                write(snapshot.values[index], touched: snapshot.touched.contains(index), at: index)
+            }
         }
     }
 }

@@ -39,7 +39,8 @@ extension FormSession {
     /// }
     /// session.undo()   // both toggles undone
     /// ```
-    public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result {
+    public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result
+    {
         batchDepth += 1
         defer {
             batchDepth -= 1
@@ -71,7 +72,8 @@ extension FormSession {
         var reverse: [FieldEdit] = []
         reverse.reserveCapacity(step.count)
         for edit in step.reversed() {
-            reverse.append(FieldEdit(index: edit.index, value: values[edit.index], touched: touched.contains(edit.index)))
+            reverse.append(
+                FieldEdit(index: edit.index, value: values[edit.index], touched: touched.contains(edit.index)))
             withoutUndo { write(edit.value, touched: edit.touched, at: edit.index) }
         }
         return reverse.reversed()

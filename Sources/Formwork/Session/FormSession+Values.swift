@@ -32,22 +32,30 @@ extension FormSession {
     ///
     /// - Throws: `DiagnosticList`: unknown ids (with suggestions), values the fields
     ///   reject, syntax errors; each at its line and column.
-    public func loadValues(contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default) throws(DiagnosticList) {
+    public func loadValues(
+        contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default
+    ) throws(DiagnosticList) {
         let path = displayPath ?? url.path
         guard let format = SyntaxLoader.Format(path: url.path) else {
-            throw DiagnosticList(path: path, source: nil, diagnostics: [Diagnostic(.unknownFormat(extension: url.pathExtension), at: nil)])
+            throw DiagnosticList(
+                path: path, source: nil,
+                diagnostics: [Diagnostic(.unknownFormat(extension: url.pathExtension), at: nil)])
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DiagnosticList(path: path, source: nil, diagnostics: [Diagnostic(.unreadable(reason: FormDefinition.reason(error)), at: nil)])
+            throw DiagnosticList(
+                path: path, source: nil,
+                diagnostics: [Diagnostic(.unreadable(reason: FormDefinition.reason(error)), at: nil)])
         }
         try loadValues(bytes: [UInt8](data), isJSON: format == .json, path: path, limits: limits)
     }
 
     /// Loads values from JSON or YAML text; see `loadValues(contentsOf:)`.
-    public func loadValues(bytes: [UInt8], isJSON: Bool, path: String = "<values>", limits: Limits = .default) throws(DiagnosticList) {
+    public func loadValues(
+        bytes: [UInt8], isJSON: Bool, path: String = "<values>", limits: Limits = .default
+    ) throws(DiagnosticList) {
         let root: SyntaxNode
         let source: String
         do {
@@ -73,7 +81,10 @@ extension FormSession {
                     continue
                 }
                 guard field.kind.isEditable else {
-                    collector.report(.invalidValue(field: id, reason: FieldError(field: id, rule: .readOnly(kind: field.kind.rawValue))), at: key)
+                    collector.report(
+                        .invalidValue(
+                            field: id, reason: FieldError(field: id, rule: .readOnly(kind: field.kind.rawValue))),
+                        at: key)
                     continue
                 }
                 switch ValueReader.value(from: node, for: field) {
@@ -87,9 +98,14 @@ extension FormSession {
                 }
             }
         } else if !(root.scalar == .null) {
-            collector.report(.wrongType(key: nil, expected: "a mapping of field ids to values", found: root.typeDescription), at: root)
+            collector.report(
+                .wrongType(key: nil, expected: "a mapping of field ids to values", found: root.typeDescription),
+                at: root)
         }
-        guard collector.isEmpty else { throw DiagnosticList(path: path, source: source, diagnostics: collector.diagnostics) }
-        performBatch { for (field, value) in updates { write(value, touched: true, at: field.index) } }  // one undo step
+        guard collector.isEmpty else {
+            throw DiagnosticList(path: path, source: source, diagnostics: collector.diagnostics)
+        }
+        // One undo step for the whole file.
+        performBatch { for (field, value) in updates { write(value, touched: true, at: field.index) } }
     }
 }

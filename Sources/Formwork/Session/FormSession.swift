@@ -1,5 +1,5 @@
-import Foundation
 import FormworkCore
+import Foundation
 
 /// The engine's entry point: a form being filled.
 ///
@@ -106,8 +106,10 @@ public final class FormSession {
     ///     (`CellDescriptor<FieldRow, YourCell>(.named("rating"))`); they replace the
     ///     built-in ones for that kind.
     /// - Throws: `SessionError` for an unknown id or a value the field rejects.
-    public init(definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
-                cellDescriptors: [any CellDescriptorType] = []) throws(SessionError) {
+    public init(
+        definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
+        cellDescriptors: [any CellDescriptorType] = []
+    ) throws(SessionError) {
         self.definition = definition
         self.extraDescriptors = cellDescriptors
         self.today = today
@@ -115,7 +117,9 @@ public final class FormSession {
         self.rows = Array(repeating: nil, count: definition.fields.count)
         let defaults = Evaluation(definition: definition, store: ValueStore(values), today: today)
         for field in definition.fields {
-            if let value = field.defaultValue.map(defaults.evaluate), !value.isNull { store.values[field.index] = value }
+            if let value = field.defaultValue.map(defaults.evaluate), !value.isNull {
+                store.values[field.index] = value
+            }
             if field.kind == .switch, store.values[field.index].isNull { store.values[field.index] = false }
         }
         for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
@@ -274,7 +278,9 @@ public final class FormSession {
             } else {
                 selected.append(.string(chosen))
                 selected.sort { a, b in
-                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex { .string($0.value) == b }!
+                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex {
+                        .string($0.value) == b
+                    }!
                 }
             }
             try store(selected.isEmpty ? .null : .list(selected), in: field)
@@ -287,7 +293,9 @@ public final class FormSession {
 
     /// Stores a value a person or a program gave, after the field's input checks.
     private func store(_ value: Value, in field: FieldDefinition) throws(SessionError) {
-        guard field.kind.isEditable else { throw .rejected(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue))) }
+        guard field.kind.isEditable else {
+            throw .rejected(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
+        }
         if !value.isNull, let error = evaluation.inputError(value, of: field) { throw .rejected(error) }
         write(value, touched: true, at: field.index)
     }

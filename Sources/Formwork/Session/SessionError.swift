@@ -23,7 +23,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rejected(let error):
             return "\(error.field) \(error.message)"
         case let .notToggleable(field, kind, needsOption):
-            return needsOption ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"
+            return needsOption
+                ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"
                 : "\(field) is a \(kind) field: toggle works on switches and on multichoice options"
         }
     }

@@ -13,7 +13,9 @@ struct JSONParser {
     private var depth = 0
 
     /// - Throws: A `Diagnostic` with the position of the first problem.
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = Limits.default.maximumNesting) throws(Diagnostic) -> SyntaxNode {
+    static func parse(
+        _ bytes: [UInt8], maximumDepth: Int = Limits.default.maximumNesting
+    ) throws(Diagnostic) -> SyntaxNode {
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // BOM
         parser.skipWhitespace()
@@ -94,12 +96,18 @@ struct JSONParser {
         while true {
             skipWhitespace()
             let keyLocation = location
-            if current == UInt8(ascii: "}"), !pairs.isEmpty { throw error("a trailing comma before '}' is not allowed in JSON") }
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeCurrent())") }
+            if current == UInt8(ascii: "}"), !pairs.isEmpty {
+                throw error("a trailing comma before '}' is not allowed in JSON")
+            }
+            guard current == UInt8(ascii: "\"") else {
+                throw error("expected a string key, found \(describeCurrent())")
+            }
             let key = try parseString()
             guard seen.insert(key) else { throw Diagnostic(.duplicateKey(key), at: keyLocation, length: key.count + 2) }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(describeCurrent())") }
+            guard current == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key, found \(describeCurrent())")
+            }
             advance()
             skipWhitespace()
             let value = try parseValue()
@@ -129,7 +137,9 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if current == UInt8(ascii: "]"), !elements.isEmpty { throw error("a trailing comma before ']' is not allowed in JSON") }
+            if current == UInt8(ascii: "]"), !elements.isEmpty {
+                throw error("a trailing comma before ']' is not allowed in JSON")
+            }
             elements.append(try parseValue())
             skipWhitespace()
             switch current {
@@ -149,7 +159,9 @@ struct JSONParser {
         for expected in word.utf8 {
             guard current == expected else {
                 var end = first
-                while end < bytes.count, end - first < 24, (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x41 && bytes[end] <= 0x5A) {
+                while end < bytes.count, end - first < 24,
+                    (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x41 && bytes[end] <= 0x5A)
+                {
                     end += 1
                 }
                 let found = String(decoding: bytes[first..<max(end, first + 1)], as: UTF8.self)
@@ -165,7 +177,10 @@ struct JSONParser {
         let first = index
         func digits(_ parser: inout JSONParser) -> Int {
             var count = 0
-            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { parser.advance(); count += 1 }
+            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                parser.advance()
+                count += 1
+            }
             return count
         }
         if current == UInt8(ascii: "-") { advance() }
@@ -200,7 +215,8 @@ struct JSONParser {
         // inside either, so only the column moves).
         let begin = index
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
             if bytes[end] & 0xC0 != 0x80 { column += 1 }
             end += 1
         }
@@ -232,10 +248,13 @@ struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
-                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("unpaired surrogate in \\u escape")
                         }
-                        advance(); advance()
+                        advance()
+                        advance()
                         let low = try parseHex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
@@ -258,7 +277,9 @@ struct JSONParser {
     private mutating func parseHex4() throws(Diagnostic) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = Self.hexValue(byte) else { throw error("expected 4 hex digits after \\u") }
+            guard let byte = current, let digit = Self.hexValue(byte) else {
+                throw error("expected 4 hex digits after \\u")
+            }
             value = value * 16 + digit
             advance()
         }

@@ -39,7 +39,8 @@ enum SyntaxLoader {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let length = byte < 0x80 ? 1 : byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
+            let length =
+                byte < 0x80 ? 1 : byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
             guard length > 0, index + length <= bytes.count,
                 String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
             else { return index }

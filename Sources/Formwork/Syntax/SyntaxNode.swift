@@ -99,17 +99,26 @@ enum PlainScalar: Equatable, Sendable {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
         var digits = 0, fraction = 0
-        while let s = scalars.first, ("0"..."9").contains(s) { digits += 1; scalars = scalars.dropFirst() }
+        while let s = scalars.first, ("0"..."9").contains(s) {
+            digits += 1
+            scalars = scalars.dropFirst()
+        }
         if scalars.first == "." {
             scalars = scalars.dropFirst()
-            while let s = scalars.first, ("0"..."9").contains(s) { fraction += 1; scalars = scalars.dropFirst() }
+            while let s = scalars.first, ("0"..."9").contains(s) {
+                fraction += 1
+                scalars = scalars.dropFirst()
+            }
         }
         guard digits + fraction > 0 else { return nil }
         if scalars.first == "e" || scalars.first == "E" {
             scalars = scalars.dropFirst()
             if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
             var exponent = 0
-            while let s = scalars.first, ("0"..."9").contains(s) { exponent += 1; scalars = scalars.dropFirst() }
+            while let s = scalars.first, ("0"..."9").contains(s) {
+                exponent += 1
+                scalars = scalars.dropFirst()
+            }
             guard exponent > 0 else { return nil }
         }
         guard scalars.isEmpty else { return nil }

@@ -37,7 +37,8 @@ enum YAMLAliasCheck {
     /// libyaml's anchor characters: letters, digits, `_` and `-`.
     static func isAnchorCharacter(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"), UInt8(ascii: "-"):
             return true
         default:
@@ -72,7 +73,8 @@ enum YAMLAliasCheck {
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { return }  // Yams reports it
                 defer { yaml_event_delete(&event) }
-                let location = SourceLocation(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+                let location = SourceLocation(
+                    line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     return

@@ -16,7 +16,8 @@ enum YAMLLoader {
             // libyaml often reports a missing closer at the end of the file; point at
             // what was left open instead.
             if let location = error.location, let context = error.contextLocation,
-                DiagnosticRenderer.sourceLine(location.line, of: text).map({ String($0).allSatisfy(\.isWhitespace) }) ?? true
+                DiagnosticRenderer.sourceLine(location.line, of: text).map({ String($0).allSatisfy(\.isWhitespace) })
+                    ?? true
             {
                 var moved = error
                 moved.location = context
@@ -57,11 +58,14 @@ enum YAMLLoader {
             diagnostic.contextLocation = context.map { location($0.mark) }
             return diagnostic
         case let .composer(context, problem, mark, _):
-            if context?.text.contains("single document") == true { return Diagnostic(.multipleDocuments, at: location(mark)) }
+            if context?.text.contains("single document") == true {
+                return Diagnostic(.multipleDocuments, at: location(mark))
+            }
             return Diagnostic(.yamlSyntax(describe(problem, context)), at: location(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
-            return Diagnostic(.duplicateKey(duplicates.first ?? "?"), at: location(context.mark),
-                              length: duplicates.first?.count ?? 1)
+            return Diagnostic(
+                .duplicateKey(duplicates.first ?? "?"), at: location(context.mark),
+                length: duplicates.first?.count ?? 1)
         case let .reader(problem, offset, _, _):
             return Diagnostic(.yamlSyntax(problem + (offset.map { " (at byte \($0))" } ?? "")), at: nil)
         default:
@@ -75,10 +79,13 @@ enum YAMLLoader {
     }
 
     static func convert(_ node: Node, depth: Int, budget: inout Int, limits: Limits) throws(Diagnostic) -> SyntaxNode {
-        let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? SourceLocation(line: 1, column: 1)
+        let location =
+            node.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? SourceLocation(line: 1, column: 1)
         budget -= 1
         guard budget >= 0 else { throw Diagnostic(.aliasExpansion(limit: limits.maximumNodes), at: location) }
-        guard depth <= limits.maximumNesting else { throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location) }
+        guard depth <= limits.maximumNesting else {
+            throw Diagnostic(.nestingTooDeep(limit: limits.maximumNesting), at: location)
+        }
         switch node {
         case .scalar(let scalar):
             let style: SyntaxNode.ScalarStyle
@@ -94,19 +101,28 @@ enum YAMLLoader {
             for (key, value) in mapping {
                 if case .alias = key { throw Diagnostic(.complexKey("an alias"), at: location) }
                 if case .mapping(let keyMapping) = key {
-                    throw Diagnostic(.complexKey("a mapping"), at: keyMapping.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? location)
+                    throw Diagnostic(
+                        .complexKey("a mapping"),
+                        at: keyMapping.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? location)
                 }
                 if case .sequence(let keySequence) = key {
-                    throw Diagnostic(.complexKey("a list"), at: keySequence.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? location)
+                    throw Diagnostic(
+                        .complexKey("a list"),
+                        at: keySequence.mark.map { SourceLocation(line: $0.line, column: $0.column) } ?? location)
                 }
-                pairs.append((try convert(key, depth: depth + 1, budget: &budget, limits: limits),
-                              try convert(value, depth: depth + 1, budget: &budget, limits: limits)))
+                pairs.append(
+                    (
+                        try convert(key, depth: depth + 1, budget: &budget, limits: limits),
+                        try convert(value, depth: depth + 1, budget: &budget, limits: limits)
+                    ))
             }
             return SyntaxNode(content: .mapping(pairs), location: location)
         case .sequence(let sequence):
             var elements: [SyntaxNode] = []
             elements.reserveCapacity(sequence.count)
-            for element in sequence { elements.append(try convert(element, depth: depth + 1, budget: &budget, limits: limits)) }
+            for element in sequence {
+                elements.append(try convert(element, depth: depth + 1, budget: &budget, limits: limits))
+            }
             return SyntaxNode(content: .sequence(elements), location: location)
         case .alias(let alias):
             throw Diagnostic(.yamlSyntax("unresolved alias '\(alias.anchor)'"), at: location)
@@ -134,17 +150,32 @@ enum NestingEstimate {
             pending = nil
             column += 1
             if scalar == "\n" {
-                line += 1; column = 0; indentation = 0; atLineStart = true; blockIndicators = 0; inComment = false
-                if quote == "'" || quote == "\"" { previous = scalar; continue }
+                line += 1
+                column = 0
+                indentation = 0
+                atLineStart = true
+                blockIndicators = 0
+                inComment = false
+                if quote == "'" || quote == "\"" {
+                    previous = scalar
+                    continue
+                }
                 previous = scalar
                 continue
             }
             if inComment { continue }
             if let open = quote {
-                if open == "\"", scalar == "\\" { _ = scalars.next(); column += 1; continue }
+                if open == "\"", scalar == "\\" {
+                    _ = scalars.next()
+                    column += 1
+                    continue
+                }
                 if scalar == open {
                     if open == "'", let next = scalars.next() {
-                        if next == "'" { column += 1; continue }
+                        if next == "'" {
+                            column += 1
+                            continue
+                        }
                         pending = next
                     }
                     quote = nil
@@ -153,10 +184,14 @@ enum NestingEstimate {
                 continue
             }
             if atLineStart {
-                if scalar == " " { indentation += 1; continue }
+                if scalar == " " {
+                    indentation += 1
+                    continue
+                }
                 atLineStart = false
             }
-            let boundary = previous == " " || previous == "\n" || previous == "[" || previous == "{" || previous == ","
+            let boundary =
+                previous == " " || previous == "\n" || previous == "[" || previous == "{" || previous == ","
                 || previous == ":" || previous == "-" || previous == "\t"
             switch scalar {
             case "#" where previous == " " || previous == "\n" || previous == "\t": inComment = true
@@ -164,7 +199,9 @@ enum NestingEstimate {
             case "[", "{": flowDepth += 1
             case "]", "}": if flowDepth > 0 { flowDepth -= 1 }
             case "-", "?", ":":
-                if previous == " " || previous == "\n" || previous == "-" || previous == "?" || column == indentation + 1 {
+                if previous == " " || previous == "\n" || previous == "-" || previous == "?"
+                    || column == indentation + 1
+                {
                     blockIndicators += 1
                 }
             default: break

@@ -90,7 +90,8 @@ public enum ValidationRule: Hashable, Sendable {
         case .step(let step): return "must be a multiple of \(step)"
         case let .option(value, options):
             return "'\(TerminalText.excerpt(value))' is not an option (choose \(Suggestions.quotedList(options)))"
-        case .format(let format): return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"
+        case .format(let format):
+            return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"
         case .minSelected(let count): return "select at least \(count)"
         case .maxSelected(let count): return "select at most \(count)"
         case .lengthLimit(let length): return "must be at most \(length) characters long (the limit for any text)"

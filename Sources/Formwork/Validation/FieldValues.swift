@@ -13,7 +13,8 @@ public enum FieldValues {
     /// switches take yes/no, true/false, on/off, y/n, 1/0; choices take an option's
     /// value or label; multichoice takes a comma-separated list; dates take
     /// `YYYY-MM-DD` or `today`.
-    public static func parse(_ text: String, for field: FieldDefinition, today: LocalDate) -> Result<Value, FieldError> {
+    public static func parse(_ text: String, for field: FieldDefinition, today: LocalDate) -> Result<Value, FieldError>
+    {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         func failure(_ expected: String) -> Result<Value, FieldError> {
             .failure(FieldError(field: field.id, rule: .type(expected: expected, input: text)))
@@ -35,7 +36,9 @@ public enum FieldValues {
             if trimmed.isEmpty { return .success(.null) }
             return option(trimmed, of: field).map { .string($0) }
         case .multichoice:
-            let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             if parts.isEmpty { return .success(.null) }
             var values: [Value] = []
             for part in parts {
@@ -59,7 +62,9 @@ public enum FieldValues {
     static func option(_ input: String, of field: FieldDefinition) -> Result<String, FieldError> {
         if let option = field.option(withValue: input) { return .success(option.value) }
         let lowered = input.lowercased()
-        if let option = field.options.first(where: { $0.label.lowercased() == lowered || $0.value.lowercased() == lowered }) {
+        if let option = field.options.first(where: {
+            $0.label.lowercased() == lowered || $0.value.lowercased() == lowered
+        }) {
             return .success(option.value)
         }
         return .failure(FieldError(field: field.id, rule: .option(input, options: field.options.map(\.value))))
@@ -72,7 +77,8 @@ public enum FieldValues {
         }
         switch (field.kind, value) {
         case (_, .null): return .success(.null)
-        case (.note, _), (.computed, _): return .failure(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
+        case (.note, _), (.computed, _):
+            return .failure(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
         case (.text, .string(let text)), (.secure, .string(let text)): return .success(text.isEmpty ? .null : value)
         case (.number, .number), (.switch, .bool), (.date, .date): return .success(value)
         case (.date, .string(let text)):
@@ -81,13 +87,15 @@ public enum FieldValues {
                 ?? .failure(FieldError(field: field.id, rule: .type(expected: "a date (YYYY-MM-DD)", input: text)))
         case (.choice, .string(let text)):
             return field.option(withValue: text) != nil
-                ? .success(value) : .failure(FieldError(field: field.id, rule: .option(text, options: field.options.map(\.value))))
+                ? .success(value)
+                : .failure(FieldError(field: field.id, rule: .option(text, options: field.options.map(\.value))))
         case (.multichoice, .list(let elements)):
             var values: [Value] = []
             for element in elements {
                 guard case .string(let text) = element else { return mismatch("a list of option values") }
                 guard field.option(withValue: text) != nil else {
-                    return .failure(FieldError(field: field.id, rule: .option(text, options: field.options.map(\.value))))
+                    return .failure(
+                        FieldError(field: field.id, rule: .option(text, options: field.options.map(\.value))))
                 }
                 if !values.contains(element) { values.append(element) }
             }
@@ -103,8 +111,10 @@ public enum FieldValues {
     /// The first of the field's own rules that `value` breaks, if any. `minimum` and
     /// `maximum` are the field's bounds, already evaluated; no text may be longer than
     /// `limits.maximumStringLength`, whatever the field allows.
-    public static func check(_ value: Value, for field: FieldDefinition, minimum: Value = .null, maximum: Value = .null,
-                             limits: Limits = .default) -> FieldError? {
+    public static func check(
+        _ value: Value, for field: FieldDefinition, minimum: Value = .null, maximum: Value = .null,
+        limits: Limits = .default
+    ) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
         switch value {
         case .string(let text) where field.kind == .text || field.kind == .secure:
@@ -123,13 +133,17 @@ public enum FieldValues {
             if let step = field.step, step > 0 {
                 let base: Double = if case .number(let low) = minimum { low } else { 0 }
                 let steps = (number - base) / step
-                if abs(steps - steps.rounded()) > 1e-9 * max(1, abs(steps)) { return error(.step(JSONText.format(step))) }
+                if abs(steps - steps.rounded()) > 1e-9 * max(1, abs(steps)) {
+                    return error(.step(JSONText.format(step)))
+                }
             }
         case .date(let date):
             if case .date(let low) = minimum, date < low { return error(.minimum(low.description)) }
             if case .date(let high) = maximum, date > high { return error(.maximum(high.description)) }
         case .list(let elements):
-            if let maxSelected = field.maxSelected, elements.count > maxSelected { return error(.maxSelected(maxSelected)) }
+            if let maxSelected = field.maxSelected, elements.count > maxSelected {
+                return error(.maxSelected(maxSelected))
+            }
         default:
             break
         }
@@ -143,7 +157,8 @@ public enum FieldValues {
         case .email:
             return emailPattern.matches(text)
         case .url:
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https",
                 let host = url.host, !host.isEmpty, !text.contains(" ")
             else { return false }
             return true

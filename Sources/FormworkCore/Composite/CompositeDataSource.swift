@@ -32,9 +32,10 @@ public final class CompositeDataSource {
     /// see `DataSource.reloadData(_:animated:)`.
     @discardableResult
     public func reloadData(_ view: (any ListView)?, animated: Bool) -> Changeset? {
-        let next = CompositeSnapshot(parts: dataSources.map {
-            CompositeSnapshot.Part(source: $0, snapshot: $0.makeVisibleSnapshot())
-        })
+        let next = CompositeSnapshot(
+            parts: dataSources.map {
+                CompositeSnapshot.Part(source: $0, snapshot: $0.makeVisibleSnapshot())
+            })
         let commit = {
             self.visible = next
             for part in next.parts { part.source.visible = part.snapshot }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A key made unique per child data source, so rows and sections never pair across
 /// children (whose descriptors, and so cells, may differ).
 struct OwnedKey<Key: Hashable>: Hashable {
@@ -44,8 +46,6 @@ struct CompositeSnapshot {
     }
 }
 
-import FoundationEssentials
-
 extension CompositeSnapshot: DiffSource {
     var sectionCount: Int { locations.count }
 
@@ -73,7 +73,9 @@ extension CompositeSnapshot: DiffSource {
             mine.section, to: other.parts[theirs.part].snapshot, theirs.section)
     }
 
-    func isRowContentEqual(_ section: Int, _ row: Int, to other: CompositeSnapshot, _ otherSection: Int, _ otherRow: Int) -> Bool {
+    func isRowContentEqual(
+        _ section: Int, _ row: Int, to other: CompositeSnapshot, _ otherSection: Int, _ otherRow: Int
+    ) -> Bool {
         let mine = locations[section]
         let theirs = other.locations[otherSection]
         return parts[mine.part].snapshot.isRowContentEqual(

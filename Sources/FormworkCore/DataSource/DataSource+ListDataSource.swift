@@ -82,7 +82,9 @@ extension DataSource: ListDataSource {
     @discardableResult
     public func selectRow(at indexPath: IndexPath) -> SelectionResult? {
         guard let row = visible.row(at: indexPath) else { return nil }
-        if let closure = requiredCellDescriptor(for: row).didSelectClosure ?? didSelect { return closure(row, indexPath) }
+        if let closure = requiredCellDescriptor(for: row).didSelectClosure ?? didSelect {
+            return closure(row, indexPath)
+        }
         return fallbackDelegate?.dataSource(self, didSelect: row, at: indexPath) ?? .deselect
     }
 

@@ -60,7 +60,8 @@ extension DataSource {
                     return UnlistedSectionChange(modelIndex: modelIndex, kind: .rows)
                 }
                 if shown.section.identifier != wanted.section.identifier
-                    || !shown.section.hasSameContent(as: wanted.section) {
+                    || !shown.section.hasSameContent(as: wanted.section)
+                {
                     return UnlistedSectionChange(modelIndex: modelIndex, kind: .section)
                 }
             default:

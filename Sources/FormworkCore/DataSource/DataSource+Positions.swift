@@ -5,7 +5,8 @@ extension DataSource {
     /// `nil` when it (or its section) is hidden.
     ///
     /// ```swift
-    /// dataSource.visibleIndexPath(forModel: IndexPath(row: 4, section: 1))   // [0, 2]: rows 0 and 2 of section 1 are hidden
+    /// // rows 0 and 2 of section 1 are hidden:
+    /// dataSource.visibleIndexPath(forModel: IndexPath(row: 4, section: 1))   // [0, 2]
     /// ```
     ///
     /// - Complexity: O(log *s* + log *r*) for *s* visible sections and *r* rows in the

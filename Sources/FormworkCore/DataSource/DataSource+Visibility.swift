@@ -32,7 +32,9 @@ extension DataSource {
                 if let section = visibleSection(at: sectionIndex, cache: &cache) { snapshot.sections.append(section) }
             } else if shown {
                 let section = previous.sections[next]
-                guard section.section.rows.count == sections[sectionIndex].rows.count else { return makeVisibleSnapshot() }
+                guard section.section.rows.count == sections[sectionIndex].rows.count else {
+                    return makeVisibleSnapshot()
+                }
                 snapshot.sections.append(section)
             }
         }
@@ -69,7 +71,9 @@ extension DataSource {
             if let closure = descriptor.isHiddenClosure ?? isRowHidden {
                 hidden = closure(row, IndexPath(row: rowIndex, section: sectionIndex))
             } else if let delegate {
-                hidden = delegate.dataSource(self, isRowHidden: row, at: IndexPath(row: rowIndex, section: sectionIndex)) ?? false
+                hidden =
+                    delegate.dataSource(self, isRowHidden: row, at: IndexPath(row: rowIndex, section: sectionIndex))
+                    ?? false
             } else {
                 hidden = false
             }
@@ -86,8 +90,9 @@ extension DataSource {
         if rows.isEmpty, !(sectionDescriptor?.isVisibleWhenEmpty ?? false) { return nil }
         // Every row shown: share the model's array, so an unchanged section is
         // recognised by its storage in the next diff.
-        return VisibleSection(modelIndex: sectionIndex, section: section, rows: allVisible ? section.rows : rows,
-                              modelRows: allVisible ? nil : modelRows)
+        return VisibleSection(
+            modelIndex: sectionIndex, section: section, rows: allVisible ? section.rows : rows,
+            modelRows: allVisible ? nil : modelRows)
     }
 
     func isHidden(

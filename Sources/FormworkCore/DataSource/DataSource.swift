@@ -113,7 +113,9 @@ public final class DataSource {
         guard let descriptor = cellDescriptor(for: row.identifier) else {
             let known = cellDescriptors.keys.map(\.description).sorted().joined(separator: ", ")
             preconditionFailure(
-                "DataSource has no CellDescriptor for rows '\(row.identifier)' (item type \(type(of: row.item))); registered: \(known)")
+                "DataSource has no CellDescriptor for rows '\(row.identifier)' (item type \(type(of: row.item))); "
+                    + "registered: \(known)"
+            )
         }
         return descriptor
     }

@@ -20,7 +20,9 @@ public protocol DataSourceDelegate: AnyObject {
     /// Whether a row can be edited; `nil` for the default (`false`).
     func dataSource(_ dataSource: DataSource, canEdit row: Row, at indexPath: IndexPath) -> Bool?
     /// Commits an edit; return `true` if you handled it.
-    func dataSource(_ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath) -> Bool
+    func dataSource(
+        _ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath
+    ) -> Bool
     /// Whether a section is hidden (model index); `nil` for the default (shown).
     func dataSource(_ dataSource: DataSource, isSectionHidden section: Section, at index: Int) -> Bool?
     /// A section's header; `nil` for `.none`.
@@ -30,13 +32,20 @@ public protocol DataSourceDelegate: AnyObject {
 }
 
 extension DataSourceDelegate {
-    public func dataSource(_ dataSource: DataSource, configure cell: Any, for row: Row, at indexPath: IndexPath) -> Bool { false }
-    public func dataSource(_ dataSource: DataSource, update cell: Any, for row: Row, at indexPath: IndexPath) -> Bool { false }
-    public func dataSource(_ dataSource: DataSource, didSelect row: Row, at indexPath: IndexPath) -> SelectionResult? { nil }
+    public func dataSource(_ dataSource: DataSource, configure cell: Any, for row: Row, at indexPath: IndexPath) -> Bool
+    { false }
+    public func dataSource(_ dataSource: DataSource, update cell: Any, for row: Row, at indexPath: IndexPath) -> Bool {
+        false
+    }
+    public func dataSource(_ dataSource: DataSource, didSelect row: Row, at indexPath: IndexPath) -> SelectionResult? {
+        nil
+    }
     public func dataSource(_ dataSource: DataSource, isRowHidden row: Row, at indexPath: IndexPath) -> Bool? { nil }
     public func dataSource(_ dataSource: DataSource, heightFor row: Row, at indexPath: IndexPath) -> RowHeight? { nil }
     public func dataSource(_ dataSource: DataSource, canEdit row: Row, at indexPath: IndexPath) -> Bool? { nil }
-    public func dataSource(_ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath) -> Bool { false }
+    public func dataSource(
+        _ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath
+    ) -> Bool { false }
     public func dataSource(_ dataSource: DataSource, isSectionHidden section: Section, at index: Int) -> Bool? { nil }
     public func dataSource(_ dataSource: DataSource, headerFor section: Section, at index: Int) -> HeaderFooter? { nil }
     public func dataSource(_ dataSource: DataSource, footerFor section: Section, at index: Int) -> HeaderFooter? { nil }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One section as the view shows it: the visible rows of a model section.
 struct VisibleSection {
     /// The section's index in `DataSource.sections` at the time of the reload.
@@ -25,8 +27,6 @@ struct VisibleSnapshot {
     var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
 }
 
-import FoundationEssentials
-
 extension VisibleSnapshot: DiffSource {
     var sectionCount: Int { sections.count }
     func sectionKey(_ section: Int) -> String { sections[section].section.identifier }
@@ -42,10 +42,14 @@ extension VisibleSnapshot: DiffSource {
     func hasSameRows(_ section: Int, as other: VisibleSnapshot, _ otherSection: Int) -> Bool {
         let mine = sections[section].rows, theirs = other.sections[otherSection].rows
         return mine.count == theirs.count
-            && mine.withUnsafeBufferPointer { a in theirs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && mine.withUnsafeBufferPointer { a in
+                theirs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
     }
 
-    func isRowContentEqual(_ section: Int, _ row: Int, to other: VisibleSnapshot, _ otherSection: Int, _ otherRow: Int) -> Bool {
+    func isRowContentEqual(
+        _ section: Int, _ row: Int, to other: VisibleSnapshot, _ otherSection: Int, _ otherRow: Int
+    ) -> Bool {
         sections[section].rows[row].storage.isContentEqual(to: other.sections[otherSection].rows[otherRow].storage)
     }
 }

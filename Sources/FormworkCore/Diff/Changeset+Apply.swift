@@ -48,7 +48,8 @@ public enum ChangesetError: Error, Equatable, CustomStringConvertible {
         case let .listedTwice(change, position):
             return "\(change): \(position) is listed twice"
         case let .rowInReplacedSection(change, indexPath):
-            return "\(change): row \(indexPath.section).\(indexPath.row) is in a deleted, inserted or moved-away section"
+            return
+                "\(change): row \(indexPath.section).\(indexPath.row) is in a deleted, inserted or moved-away section"
         case let .incomplete(what):
             return "the changeset leaves \(what) unfilled or overfilled"
         case let .updateMismatch(change, from, to):
@@ -89,7 +90,9 @@ extension Changeset {
             guard index >= 0, index < oldCount else {
                 throw .sectionOutOfRange(change: "deleted section", index: index, count: oldCount)
             }
-            guard deletedSections.insert(index).inserted else { throw .listedTwice(change: "deleted section", position: "\(index)") }
+            guard deletedSections.insert(index).inserted else {
+                throw .listedTwice(change: "deleted section", position: "\(index)")
+            }
         }
         var source = [Int?](repeating: nil, count: max(newCount, 0))
         var movedAway = Set<Int>()
@@ -107,11 +110,14 @@ extension Changeset {
             guard !deletedSections.contains(move.from), movedAway.insert(move.from).inserted else {
                 throw .listedTwice(change: "moved section", position: "\(move.from)")
             }
-            guard move.to >= 0, move.to < newCount else { throw .sectionOutOfRange(change: "moved section", index: move.to, count: newCount) }
+            guard move.to >= 0, move.to < newCount else {
+                throw .sectionOutOfRange(change: "moved section", index: move.to, count: newCount)
+            }
             guard source[move.to] == nil else { throw .listedTwice(change: "moved section", position: "\(move.to)") }
             source[move.to] = move.from
         }
-        var staying = (0..<oldCount).lazy.filter { !deletedSections.contains($0) && !movedAway.contains($0) }.makeIterator()
+        var staying = (0..<oldCount).lazy.filter { !deletedSections.contains($0) && !movedAway.contains($0) }
+            .makeIterator()
         for index in source.indices where source[index] == nil {
             guard let next = staying.next() else { throw .incomplete(what: "sections") }
             source[index] = next
@@ -126,7 +132,9 @@ extension Changeset {
             guard path.count == 2, path.section >= 0, path.section < oldCount else {
                 throw .rowOutOfRange(change: change, indexPath: path)
             }
-            guard !deletedSections.contains(path.section) else { throw .rowInReplacedSection(change: change, indexPath: path) }
+            guard !deletedSections.contains(path.section) else {
+                throw .rowInReplacedSection(change: change, indexPath: path)
+            }
             guard path.row >= 0, path.row < list[path.section].cells.count else {
                 throw .rowOutOfRange(change: change, indexPath: path)
             }
@@ -140,7 +148,8 @@ extension Changeset {
         }
         for move in rows.moved {
             try checkOld(move.from, "moved row")
-            leaving[move.from.section, default: [:]][move.from.row] = .some(list[move.from.section].cells[move.from.row])
+            leaving[move.from.section, default: [:]][move.from.row] = .some(
+                list[move.from.section].cells[move.from.row])
         }
         var arriving = [Int: [(row: Int, cell: Cell, origin: IndexPath?)]]()
         func checkNew(_ path: IndexPath, _ change: String) throws(ChangesetError) {
@@ -155,7 +164,8 @@ extension Changeset {
         }
         for move in rows.moved {
             try checkNew(move.to, "moved row")
-            arriving[move.to.section, default: []].append((move.to.row, leaving[move.from.section]![move.from.row]!!, move.from))
+            arriving[move.to.section, default: []].append(
+                (move.to.row, leaving[move.from.section]![move.from.row]!!, move.from))
         }
 
         // 3. The new list: sections carried over as they are, inserted ones made, and
@@ -179,7 +189,8 @@ extension Changeset {
             var taken = [Bool](repeating: false, count: total)
             for arrival in incoming ?? [] {
                 guard arrival.row >= 0, arrival.row < total else {
-                    throw .rowOutOfRange(change: "inserted or moved row", indexPath: IndexPath(row: arrival.row, section: section))
+                    throw .rowOutOfRange(
+                        change: "inserted or moved row", indexPath: IndexPath(row: arrival.row, section: section))
                 }
                 guard !taken[arrival.row] else {
                     throw .listedTwice(change: "inserted or moved row", position: "row \(section).\(arrival.row)")
@@ -210,12 +221,16 @@ extension Changeset {
         }
         for update in rows.updated {
             let to = update.to
-            guard to.count == 2, to.section >= 0, to.section < newCount, to.row >= 0, to.row < result[to.section].cells.count
+            guard to.count == 2, to.section >= 0, to.section < newCount, to.row >= 0,
+                to.row < result[to.section].cells.count
             else { throw .rowOutOfRange(change: "updated row", indexPath: to) }
-            let from = origins[to.section].map { $0[to.row] } ?? (origin[to.section] >= 0 ? IndexPath(row: to.row, section: origin[to.section]) : nil)
+            let from =
+                origins[to.section].map { $0[to.row] }
+                ?? (origin[to.section] >= 0 ? IndexPath(row: to.row, section: origin[to.section]) : nil)
             guard from == update.from else {
                 throw .updateMismatch(
-                    change: "updated row", from: "\(update.from.section).\(update.from.row)", to: "\(to.section).\(to.row)")
+                    change: "updated row", from: "\(update.from.section).\(update.from.row)",
+                    to: "\(to.section).\(to.row)")
             }
             updatedRow(&result[to.section].cells[to.row], to)
         }

@@ -26,7 +26,8 @@ extension Changeset {
     /// - Complexity: Expected O(*n*) for *n* elements, plus O(*m* log *m*) for the *m*
     ///   elements that changed their relative order.
     @inlinable
-    public init<Model, Element>(from old: [DiffableSection<Model, Element>], to new: [DiffableSection<Model, Element>]) {
+    public init<Model, Element>(from old: [DiffableSection<Model, Element>], to new: [DiffableSection<Model, Element>])
+    {
         self = computeChangeset(from: SectionsDiffSource(sections: old), to: SectionsDiffSource(sections: new))
     }
 
@@ -58,7 +59,9 @@ struct SectionsDiffSource<Model: Diffable, Element: Diffable>: DiffSource {
     @inlinable func isSectionContentEqual(_ section: Int, to other: Self, _ otherSection: Int) -> Bool {
         sections[section].model.isEqualToDiffable(other.sections[otherSection].model)
     }
-    @inlinable func isRowContentEqual(_ section: Int, _ row: Int, to other: Self, _ otherSection: Int, _ otherRow: Int) -> Bool {
+    @inlinable func isRowContentEqual(
+        _ section: Int, _ row: Int, to other: Self, _ otherSection: Int, _ otherRow: Int
+    ) -> Bool {
         sections[section].elements[row].isEqualToDiffable(other.sections[otherSection].elements[otherRow])
     }
 }
@@ -74,7 +77,9 @@ struct ListDiffSource<Element: Diffable>: DiffSource {
     @inlinable func rowCount(_ section: Int) -> Int { elements.count }
     @inlinable func rowKey(_ section: Int, _ row: Int) -> Element.DiffIdentifier { elements[row].diffIdentifier }
     @inlinable func isSectionContentEqual(_ section: Int, to other: Self, _ otherSection: Int) -> Bool { true }
-    @inlinable func isRowContentEqual(_ section: Int, _ row: Int, to other: Self, _ otherSection: Int, _ otherRow: Int) -> Bool {
+    @inlinable func isRowContentEqual(
+        _ section: Int, _ row: Int, to other: Self, _ otherSection: Int, _ otherRow: Int
+    ) -> Bool {
         elements[row].isEqualToDiffable(other.elements[otherRow])
     }
 }

@@ -18,7 +18,10 @@ func markLongestIncreasingSubsequence(
     var sorted = true
     var index = 1
     while index < count {
-        if values[index - 1] >= values[index] { sorted = false; break }
+        if values[index - 1] >= values[index] {
+            sorted = false
+            break
+        }
         index += 1
     }
     if sorted {

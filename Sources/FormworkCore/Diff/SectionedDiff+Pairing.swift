@@ -41,7 +41,9 @@ extension SectionedDiffer {
             let oldBase = oldStart[oldSection]
             var repeated = false
             for row in lower..<oldUpper
-            where table.updateValue(Int32(truncatingIfNeeded: oldBase + row), forKey: old.rowKey(oldSection, row)) != nil {
+            where table.updateValue(Int32(truncatingIfNeeded: oldBase + row), forKey: old.rowKey(oldSection, row))
+                != nil
+            {
                 repeated = true
                 break
             }

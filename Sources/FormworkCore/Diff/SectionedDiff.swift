@@ -160,8 +160,10 @@ struct SectionedDiffer<Source: DiffSource> {
             while suffix < oldCount - prefix, suffix < newCount - prefix,
                 old.rowKey(oldSection, oldCount - 1 - suffix) == new.rowKey(newSection, newCount - 1 - suffix)
             {
-                if !old.isRowContentEqual(oldSection, oldCount - 1 - suffix, to: new, newSection, newCount - 1 - suffix) {
-                    suffixUpdates.append(RowMovement(oldSection, oldCount - 1 - suffix, newSection, newCount - 1 - suffix))
+                if !old.isRowContentEqual(oldSection, oldCount - 1 - suffix, to: new, newSection, newCount - 1 - suffix)
+                {
+                    suffixUpdates.append(
+                        RowMovement(oldSection, oldCount - 1 - suffix, newSection, newCount - 1 - suffix))
                 }
                 suffix += 1
             }

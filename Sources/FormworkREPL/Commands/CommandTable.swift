@@ -40,8 +40,11 @@ public struct CommandSpec: Sendable {
     /// The command, from the parameters given (`nil` for those left out).
     let make: @Sendable ([String?]) -> Command
 
-    init(_ name: String, aliases: [String] = [], scope: Scope = .prompt, _ parameters: [(Parameter, optional: Bool)] = [],
-         bareNumber: Bool = false, summary: String, make: @escaping @Sendable ([String?]) -> Command) {
+    init(
+        _ name: String, aliases: [String] = [], scope: Scope = .prompt,
+        _ parameters: [(Parameter, optional: Bool)] = [],
+        bareNumber: Bool = false, summary: String, make: @escaping @Sendable ([String?]) -> Command
+    ) {
         self.name = name
         self.aliases = aliases
         self.scope = scope
@@ -56,7 +59,8 @@ public struct CommandSpec: Sendable {
 
     /// `set ID [VALUE]`, `N  or  select N`, `:goto ID`.
     public var usage: String {
-        let words = parameters.map { parameter, optional in optional ? "[\(parameter.valueName)]" : parameter.valueName }
+        let words = parameters.map { parameter, optional in optional ? "[\(parameter.valueName)]" : parameter.valueName
+        }
         let usage = ([spelling] + words).joined(separator: " ")
         return takesBareNumber ? (words.joined(separator: " ") + "  or  " + usage) : usage
     }
@@ -105,35 +109,64 @@ extension CommandSpec.Parameter {
 public enum CommandTable {
     public static let entries: [CommandSpec] = [
         CommandSpec("show", aliases: ["ls"], summary: "print the whole form") { _ in .show },
-        CommandSpec("select", aliases: ["s"], [(.row, false)], bareNumber: true,
-                    summary: "select row N: edit its value (prefilled), toggle a switch, pick options") { .select(Int($0[0]!)!) },
-        CommandSpec("set", [(.field(editable: true), false), (.value(name: "VALUE"), true)],
-                    summary: "set a field's value (without VALUE: edit it)") { .set(id: $0[0]!, value: $0[1]) },
-        CommandSpec("toggle", [(.field(editable: true), false), (.value(name: "OPTION"), true)],
-                    summary: "flip a switch, or one option of a multichoice") { .toggle(id: $0[0]!, option: $0[1]) },
-        CommandSpec("clear", [(.field(editable: true), false)], summary: "empty a field (a switch turns off)") { .clear(id: $0[0]!) },
-        CommandSpec("next", aliases: ["n"], summary: "go to the next empty required field, else the next empty one") { _ in .next },
+        CommandSpec(
+            "select", aliases: ["s"], [(.row, false)], bareNumber: true,
+            summary: "select row N: edit its value (prefilled), toggle a switch, pick options"
+        ) { .select(Int($0[0]!)!) },
+        CommandSpec(
+            "set", [(.field(editable: true), false), (.value(name: "VALUE"), true)],
+            summary: "set a field's value (without VALUE: edit it)"
+        ) { .set(id: $0[0]!, value: $0[1]) },
+        CommandSpec(
+            "toggle", [(.field(editable: true), false), (.value(name: "OPTION"), true)],
+            summary: "flip a switch, or one option of a multichoice"
+        ) { .toggle(id: $0[0]!, option: $0[1]) },
+        CommandSpec("clear", [(.field(editable: true), false)], summary: "empty a field (a switch turns off)") {
+            .clear(id: $0[0]!)
+        },
+        CommandSpec("next", aliases: ["n"], summary: "go to the next empty required field, else the next empty one") {
+            _ in .next
+        },
         CommandSpec("back", aliases: ["b"], summary: "go back to the field you were on before") { _ in .back },
-        CommandSpec("goto", aliases: ["g"], [(.fieldOrSection, false)],
-                    summary: "go to a field (or the first field of a section)") { .goto(id: $0[0]!) },
-        CommandSpec("why", [(.fieldOrSection, false)], summary: "explain why a field or section is shown or hidden") { .why(id: $0[0]!) },
+        CommandSpec(
+            "goto", aliases: ["g"], [(.fieldOrSection, false)],
+            summary: "go to a field (or the first field of a section)"
+        ) { .goto(id: $0[0]!) },
+        CommandSpec("why", [(.fieldOrSection, false)], summary: "explain why a field or section is shown or hidden") {
+            .why(id: $0[0]!)
+        },
         CommandSpec("errors", summary: "list the problems of the visible fields") { _ in .errors },
         CommandSpec("undo", aliases: ["u"], summary: "undo the last change") { _ in .undo },
         CommandSpec("redo", aliases: ["r"], summary: "redo what undo undid") { _ in .redo },
         CommandSpec("values", summary: "print the answers as JSON (secure values masked)") { _ in .values },
-        CommandSpec("save", [(.path, true)], summary: "save the values to a file you can load with --values") { .save(path: $0[0]) },
-        CommandSpec("submit", summary: "check every visible field; if all is well, write the answers and finish") { _ in .submit },
-        CommandSpec("help", aliases: ["?", "h"], [(.command, true)], summary: "list the commands, or explain one") { .help(command: $0[0]) },
-        CommandSpec("quit", aliases: ["q", "exit"],
-                    summary: "leave; answers stay in the draft (without a draft, asks first if there are unsaved changes)") { _ in .quit },
+        CommandSpec("save", [(.path, true)], summary: "save the values to a file you can load with --values") {
+            .save(path: $0[0])
+        },
+        CommandSpec("submit", summary: "check every visible field; if all is well, write the answers and finish") { _ in
+            .submit
+        },
+        CommandSpec("help", aliases: ["?", "h"], [(.command, true)], summary: "list the commands, or explain one") {
+            .help(command: $0[0])
+        },
+        CommandSpec(
+            "quit", aliases: ["q", "exit"],
+            summary: "leave; answers stay in the draft (without a draft, asks first if there are unsaved changes)"
+        ) { _ in .quit },
 
-        CommandSpec("back", aliases: ["b"], scope: .guided, summary: "the previous question (never blocked by a bad value)") { _ in .back },
+        CommandSpec(
+            "back", aliases: ["b"], scope: .guided, summary: "the previous question (never blocked by a bad value)"
+        ) { _ in .back },
         CommandSpec("skip", aliases: ["s"], scope: .guided, summary: "leave this question as it is") { _ in .skip },
-        CommandSpec("goto", aliases: ["g"], scope: .guided, [(.fieldOrSection, false)],
-                    summary: "jump to a field (or the first field of a section)") { .goto(id: $0[0]!) },
+        CommandSpec(
+            "goto", aliases: ["g"], scope: .guided, [(.fieldOrSection, false)],
+            summary: "jump to a field (or the first field of a section)"
+        ) { .goto(id: $0[0]!) },
         CommandSpec("review", aliases: ["r"], scope: .guided, summary: "show the whole form") { _ in .review },
-        CommandSpec("quit", aliases: ["q"], scope: .guided, summary: "leave (answers stay in the draft)") { _ in .quit },
-        CommandSpec("help", aliases: ["h", "?"], scope: .guided, summary: "list these commands") { _ in .help(command: nil) },
+        CommandSpec("quit", aliases: ["q"], scope: .guided, summary: "leave (answers stay in the draft)") { _ in .quit
+        },
+        CommandSpec("help", aliases: ["h", "?"], scope: .guided, summary: "list these commands") { _ in
+            .help(command: nil)
+        },
     ]
 
     /// The commands of one scope, in the order `help` lists them.
@@ -206,9 +239,10 @@ public enum CommandTable {
             lines += summary.dropFirst().map { String(repeating: " ", count: column) + $0 }
         }
         guard scope == .prompt else { return lines }
-        return lines + [""] + TextLayout.wrap(
-            "Type a row number to edit that row; wherever a command takes an ID, a row number works too. "
-                + "TAB completes commands, field ids and options.", width: width)
+        return lines + [""]
+            + TextLayout.wrap(
+                "Type a row number to edit that row; wherever a command takes an ID, a row number works too. "
+                    + "TAB completes commands, field ids and options.", width: width)
     }
 
     /// `help COMMAND`: its usage and summary.

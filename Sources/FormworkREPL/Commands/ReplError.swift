@@ -37,7 +37,8 @@ public enum ReplError: Error, Sendable {
             return error.description
         case let .unknownCommand(word, suggestion, scope):
             let kind = scope == .guided ? "guided command" : "command"
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? (scope == .guided ? " (type :help)" : " (type 'help')")
+            let hint =
+                suggestion.map { " (did you mean '\($0)'?)" } ?? (scope == .guided ? " (type :help)" : " (type 'help')")
             return "unknown \(kind) '\(word)'\(hint)"
         case .usage(let entry):
             return "usage: \(entry.usage)"

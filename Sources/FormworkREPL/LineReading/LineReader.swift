@@ -32,8 +32,10 @@ public struct Prompt: Equatable, Sendable {
     /// Whether the line may enter the persistent history.
     public var recordsHistory: Bool
 
-    public init(_ text: String, prefill: String? = nil, isSecure: Bool = false, completion: Completion = .none,
-                recordsHistory: Bool = false) {
+    public init(
+        _ text: String, prefill: String? = nil, isSecure: Bool = false, completion: Completion = .none,
+        recordsHistory: Bool = false
+    ) {
         self.text = text
         self.prefill = prefill
         self.isSecure = isSecure

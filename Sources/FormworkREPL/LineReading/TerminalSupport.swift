@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -90,8 +91,14 @@ public enum TerminalSupport {
             }
             if byte == 0x0A || byte == 0x0D { return .line(String(decoding: bytes, as: UTF8.self)) }
             if byte == 0x04, bytes.isEmpty { return .endOfInput }
-            if byte == 0x7F || byte == 0x08 { if !bytes.isEmpty { bytes.removeLast() }; continue }
-            if byte == 0x15 { bytes.removeAll(); continue }  // Ctrl-U
+            if byte == 0x7F || byte == 0x08 {
+                if !bytes.isEmpty { bytes.removeLast() }
+                continue
+            }
+            if byte == 0x15 {
+                bytes.removeAll()
+                continue
+            }  // Ctrl-U
             bytes.append(byte)
         }
     }

@@ -81,17 +81,22 @@ public struct TableRenderer: Sendable {
         var labelLines = TextLayout.wrap(label, width: cell.isRequired ? labelWidth - 2 : labelWidth)
         if cell.isRequired { labelLines[labelLines.count - 1] += " *" }
         let valueWidth = max(10, width - prefix.count - labelWidth - 2)
-        let valueLines = value.isEmpty
-            ? [] : TextLayout.clip(TextLayout.wrap(value, width: valueWidth), to: Self.valueLinesShown, width: valueWidth)
+        let valueLines =
+            value.isEmpty
+            ? []
+            : TextLayout.clip(TextLayout.wrap(value, width: valueWidth), to: Self.valueLinesShown, width: valueWidth)
         var lines: [String] = []
         for index in 0..<max(labelLines.count, valueLines.count, 1) {
             let labelPart = index < labelLines.count ? labelLines[index] : ""
-            let padded = labelPart + String(repeating: " ", count: max(0, labelWidth - TerminalText.displayWidth(labelPart)))
+            let padded =
+                labelPart + String(repeating: " ", count: max(0, labelWidth - TerminalText.displayWidth(labelPart)))
             let valuePart = index < valueLines.count ? style.value(valueLines[index]) : ""
             lines.append((index == 0 ? prefix : indent) + (valuePart.isEmpty ? labelPart : padded + "  " + valuePart))
         }
         if let error = cell.errorMessage {
-            lines += TextLayout.wrap("! " + TerminalText.escaped(error), width: width - indent.count).map { indent + style.error($0) }
+            lines += TextLayout.wrap("! " + TerminalText.escaped(error), width: width - indent.count).map {
+                indent + style.error($0)
+            }
         }
         return lines
     }

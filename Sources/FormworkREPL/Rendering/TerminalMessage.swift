@@ -19,7 +19,9 @@ public enum TerminalMessage {
         guard let width else { return [text] }
         let leading = text.prefix { $0 == " " }.count
         let margin = String(repeating: " ", count: leading)
-        return TextLayout.wrap(String(text.dropFirst(leading)), width: max(20, width - leading),
-                               hangingIndent: max(0, (hangingIndent ?? leading) - leading)).map { margin + $0 }
+        return TextLayout.wrap(
+            String(text.dropFirst(leading)), width: max(20, width - leading),
+            hangingIndent: max(0, (hangingIndent ?? leading) - leading)
+        ).map { margin + $0 }
     }
 }

@@ -51,8 +51,9 @@ public final class TerminalTable: ListView {
 
     /// A table for a form: its title, description and widest label.
     public convenience init(form: FormDefinition, renderer: TableRenderer) {
-        self.init(title: form.title, description: form.description, widestLabel: TableRenderer.widestLabel(of: form),
-                  renderer: renderer)
+        self.init(
+            title: form.title, description: form.description, widestLabel: TableRenderer.widestLabel(of: form),
+            renderer: renderer)
     }
 
     /// Forgets the last batch's lines (an empty changeset sends no batch at all).
@@ -126,7 +127,8 @@ public final class TerminalTable: ListView {
 
     private func section(_ index: Int, of dataSource: any ListDataSource) -> MirroredSection<Titles, FieldCell> {
         MirroredSection(
-            header: Titles(header: dataSource.header(inSection: index).title, footer: dataSource.footer(inSection: index).title),
+            header: Titles(
+                header: dataSource.header(inSection: index).title, footer: dataSource.footer(inSection: index).title),
             cells: (0..<dataSource.numberOfRows(inSection: index)).map {
                 dataSource.cellForRow(at: IndexPath(row: $0, section: index), in: self) as? FieldCell ?? FieldCell()
             })
@@ -139,7 +141,8 @@ public final class TerminalTable: ListView {
         for section in changeset.sections.deleted {
             let cells = mirror[section].cells
             let title = mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"
-            lines.append(renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s") hidden)"))
+            lines.append(
+                renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s") hidden)"))
         }
         for path in changeset.rows.deleted {
             lines += rowLines(at: path, marker: "-").map(renderer.style.dim)
@@ -149,8 +152,9 @@ public final class TerminalTable: ListView {
                 to: &mirror, insertedSection: { section($0, of: dataSource) },
                 insertedRow: { dataSource.cellForRow(at: $0, in: self) as? FieldCell ?? FieldCell() },
                 updatedSection: { titles, section in
-                    titles = Titles(header: dataSource.header(inSection: section).title,
-                                    footer: dataSource.footer(inSection: section).title)
+                    titles = Titles(
+                        header: dataSource.header(inSection: section).title,
+                        footer: dataSource.footer(inSection: section).title)
                 })
         } catch {
             reloadData(from: dataSource)
@@ -173,11 +177,15 @@ public final class TerminalTable: ListView {
         shown.sort { ($0.section, $0.row) < ($1.section, $1.row) }
         for (section, row, mark) in shown {
             guard row >= 0 else {
-                lines.append("+     " + renderer.style.header(mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"))
+                lines.append(
+                    "+     "
+                        + renderer.style.header(
+                            mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"))
                 continue
             }
-            lines += renderer.rowLines(number: firstNumber[section] + row + 1, cell: mirror[section].cells[row],
-                                       labelWidth: width, marker: mark)
+            lines += renderer.rowLines(
+                number: firstNumber[section] + row + 1, cell: mirror[section].cells[row],
+                labelWidth: width, marker: mark)
         }
         changeLines = lines
     }

@@ -6,9 +6,11 @@ public struct TextStyle: Sendable {
     public var error: @Sendable (String) -> String
     public var dim: @Sendable (String) -> String
 
-    public init(title: @escaping @Sendable (String) -> String, header: @escaping @Sendable (String) -> String,
-                value: @escaping @Sendable (String) -> String, error: @escaping @Sendable (String) -> String,
-                dim: @escaping @Sendable (String) -> String) {
+    public init(
+        title: @escaping @Sendable (String) -> String, header: @escaping @Sendable (String) -> String,
+        value: @escaping @Sendable (String) -> String, error: @escaping @Sendable (String) -> String,
+        dim: @escaping @Sendable (String) -> String
+    ) {
         self.title = title
         self.header = header
         self.value = value
@@ -22,5 +24,6 @@ public struct TextStyle: Sendable {
     /// ANSI colours: bold title, underlined headers, cyan values, red errors, dim notes.
     public static let ansi = TextStyle(
         title: { "\u{1B}[1m\($0)\u{1B}[0m" }, header: { "\u{1B}[1;4m\($0)\u{1B}[0m" },
-        value: { "\u{1B}[36m\($0)\u{1B}[0m" }, error: { "\u{1B}[31m\($0)\u{1B}[0m" }, dim: { "\u{1B}[2m\($0)\u{1B}[0m" })
+        value: { "\u{1B}[36m\($0)\u{1B}[0m" }, error: { "\u{1B}[31m\($0)\u{1B}[0m" }, dim: { "\u{1B}[2m\($0)\u{1B}[0m" }
+    )
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,8 +48,9 @@ public final class DraftLock {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .unavailable("cannot create \(directory)")
             }
@@ -57,14 +59,18 @@ public final class DraftLock {
         // the removed file tries again on the new one.
         for _ in 0..<100 {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw .unavailable("cannot open \(path): " + String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                throw .unavailable("cannot open \(path): " + String(cString: strerror(errno)))
+            }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 let holder = readHolder(descriptor)
                 close(descriptor)
                 throw .inUse(holder: holder)
             }
             var locked = stat(), current = stat()
-            if fstat(descriptor, &locked) == 0, stat(path, &current) == 0, locked.st_ino == current.st_ino, locked.st_dev == current.st_dev {
+            if fstat(descriptor, &locked) == 0, stat(path, &current) == 0, locked.st_ino == current.st_ino,
+                locked.st_dev == current.st_dev
+            {
                 let lock = DraftLock(path: path, descriptor: descriptor)
                 lock.writeHolder()
                 return lock

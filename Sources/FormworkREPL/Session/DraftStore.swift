@@ -1,5 +1,6 @@
 import Formwork
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,11 @@ public final class DraftStore {
     /// `formPath` (an absolute path; the suffix tells apart forms of the same name).
     public static func defaultPath(forForm formPath: String) -> String {
         let name = ((formPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        let safeName = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(60))
+        let safeName = String(
+            name.unicodeScalars.map {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+                    ? Character($0) : "_"
+            }.prefix(60))
         let suffix = FormDraft.fingerprint(of: formPath.utf8).suffix(8)
         return StateDirectory.appending("drafts/\(safeName)-\(suffix).json")
     }
@@ -92,8 +97,9 @@ public final class DraftStore {
             let aside = path + ".unreadable"
             try? FileManager.default.removeItem(atPath: aside)
             let movedTo = rename(path, aside) == 0 ? aside : nil
-            return .unreadable(reason: error.diagnostics.first.map { DiagnosticRenderer.message(for: $0.problem) } ?? "unreadable",
-                               movedTo: movedTo)
+            return .unreadable(
+                reason: error.diagnostics.first.map { DiagnosticRenderer.message(for: $0.problem) } ?? "unreadable",
+                movedTo: movedTo)
         }
         guard draft.formPath == formPath else { return .otherForm(draft.formPath) }
         let report = session.resume(from: draft)
@@ -111,7 +117,8 @@ public final class DraftStore {
     /// removed instead.
     public func save(_ session: FormSession) throws(AtomicFile.WriteError) {
         if let savedAt, savedAt == session.changeCount { return }
-        guard let savedAt, let changed = session.fieldsChanged(since: savedAt), FileManager.default.fileExists(atPath: path),
+        guard let savedAt, let changed = session.fieldsChanged(since: savedAt),
+            FileManager.default.fileExists(atPath: path),
             appendedLines + changed.count <= max(64, 2 * answered.count)
         else { return try writeWhole(session) }
         var lines = ""
@@ -163,32 +170,48 @@ public final class DraftStore {
 
     /// The lines that tell a person what resuming did (`readOnly`: what viewing shows).
     public func notes(for outcome: Outcome, fresh: Bool = false, readOnly: Bool = false) -> [String] {
-        let where_ = TerminalText.escaped(Self.abbreviated(path))
+        let draftPath = TerminalText.escaped(Self.abbreviated(path))
         switch outcome {
         case .none:
-            if readOnly { return ["There is no draft \(where_): the form is shown as it starts."] }
-            return fresh ? ["Starting fresh; answers will be kept in the draft \(where_)."] : []
+            if readOnly { return ["There is no draft \(draftPath): the form is shown as it starts."] }
+            return fresh ? ["Starting fresh; answers will be kept in the draft \(draftPath)."] : []
         case let .resumed(report, saved, changed):
             var lines: [String] = []
             let count = report.restored.count
             if readOnly {
-                lines.append("Showing \(count) answer\(count == 1 ? "" : "s") of the draft \(where_), as saved at \(Self.format(saved)).")
+                lines.append(
+                    "Showing \(count) answer\(count == 1 ? "" : "s") of the draft \(draftPath), as saved at "
+                        + "\(Self.format(saved))."
+                )
             } else {
-                lines.append("Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(where_); --fresh starts over).")
+                lines.append(
+                    "Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(draftPath); "
+                        + "--fresh starts over)."
+                )
             }
             if !report.dropped.isEmpty {
                 let intro = changed ? "The form changed since then; left out" : "Left out"
-                lines.append("\(intro) \(report.dropped.count) answer\(report.dropped.count == 1 ? "" : "s") that no longer fit\(report.dropped.count == 1 ? "s" : ""):")
-                for (id, reason) in report.dropped { lines.append("  \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))") }
+                lines.append(
+                    "\(intro) \(report.dropped.count) answer\(report.dropped.count == 1 ? "" : "s") that no longer "
+                        + "fit\(report.dropped.count == 1 ? "s" : ""):"
+                )
+                for (id, reason) in report.dropped {
+                    lines.append("  \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))")
+                }
             } else if changed {
                 lines.append("The form changed since then; every answer still fits.")
             }
             return lines
         case let .unreadable(reason, movedTo):
-            return ["warning: cannot resume the draft \(where_): \(TerminalText.escaped(reason)); "
-                + (movedTo.map { "it was kept as \(TerminalText.escaped(Self.abbreviated($0))); " } ?? "") + "starting fresh."]
+            return [
+                "warning: cannot resume the draft \(draftPath): \(TerminalText.escaped(reason)); "
+                    + (movedTo.map { "it was kept as \(TerminalText.escaped(Self.abbreviated($0))); " } ?? "")
+                    + "starting fresh."
+            ]
         case .otherForm(let form):
-            return ["error: the draft \(where_) belongs to \(TerminalText.escaped(form)); choose another --draft path."]
+            return [
+                "error: the draft \(draftPath) belongs to \(TerminalText.escaped(form)); choose another --draft path."
+            ]
         }
     }
 

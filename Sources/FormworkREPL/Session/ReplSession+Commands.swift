@@ -66,7 +66,10 @@ extension ReplSession {
             if form.redo() { showChanges() } else { error(.nothingToRedo) }
         case .values:
             let presented = form.answers().map { answer -> (key: String, value: Value) in
-                (answer.id, form.definition.field(answer.id).map { FormSession.presented(answer.value, of: $0) } ?? answer.value)
+                (
+                    answer.id,
+                    form.definition.field(answer.id).map { FormSession.presented(answer.value, of: $0) } ?? answer.value
+                )
             }
             step.lines += JSONText.object(presented).components(separatedBy: "\n").map(ReplLine.out)
         case .save(let path):
@@ -121,9 +124,13 @@ extension ReplSession {
             return
         }
         for error in errors {
-            let number = form.visibleIndexPath(ofField: error.field).flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
+            let number =
+                form.visibleIndexPath(ofField: error.field).flatMap(table.number(at:)).map { String(format: "%3d", $0) }
+                ?? "  -"
             let label = form.definition.field(error.field).map { TerminalText.escaped($0.label) } ?? error.field
-            message("\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error, hangingIndent: 5)
+            message(
+                "\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error,
+                hangingIndent: 5)
         }
     }
 
@@ -133,7 +140,10 @@ extension ReplSession {
         do {
             try options.writeFile(path, JSONText.object(values.map { (key: $0.id, value: $0.value) }) + "\n")
             savedSnapshot = form.snapshot()
-            say("Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(TerminalText.escaped(path)) (secure values are never saved).")
+            say(
+                "Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(TerminalText.escaped(path)) "
+                    + "(secure values are never saved)."
+            )
         } catch {
             self.error(.writeFailed(Self.writeFailure(path, error)))
         }
@@ -144,7 +154,9 @@ extension ReplSession {
         let errors = form.validate()
         showChanges()
         guard errors.isEmpty else {
-            message("error: \(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting:", to: .error, hangingIndent: 7)
+            message(
+                "error: \(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting:", to: .error,
+                hangingIndent: 7)
             failed = true
             listErrors(errors)
             if options.interactive, let first = form.definition.field(errors[0].field) {
@@ -181,8 +193,10 @@ extension ReplSession {
             return
         }
         guard let entry = CommandTable.entry(name) ?? CommandTable.entry(name, in: .guided) else {
-            error(.unknownCommand(name, suggestion: Suggestions.closest(to: name, in: CommandTable.names(in: .prompt)).first,
-                                  scope: .prompt))
+            error(
+                .unknownCommand(
+                    name, suggestion: Suggestions.closest(to: name, in: CommandTable.names(in: .prompt)).first,
+                    scope: .prompt))
             return
         }
         step.lines += CommandTable.details(of: entry).map(ReplLine.out)
@@ -196,13 +210,15 @@ extension ReplSession {
             let secure = form.definition.fields.filter { $0.kind == .secure && !form.value(of: $0.id).isNull }
             if !confirmed, !secure.isEmpty {
                 question = .confirmQuit
-                let names = secure.map { TerminalText.escaped($0.label.isEmpty ? $0.id : $0.label) }.joined(separator: ", ")
+                let names = secure.map { TerminalText.escaped($0.label.isEmpty ? $0.id : $0.label) }.joined(
+                    separator: ", ")
                 step.prompt = Prompt("Secure answers (\(names)) are never kept in drafts. Quit anyway? [y/N] ")
                 return
             }
             if draft.holdsAnswers {
-                say("Your answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated(draft.path))); "
-                    + "filling this form again resumes them (--fresh starts over).")
+                say(
+                    "Your answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated(draft.path))); "
+                        + "filling this form again resumes them (--fresh starts over).")
             }
             return end()
         }

@@ -21,7 +21,9 @@ extension ReplSession {
             let partial = String(word.dropFirst(prefix.count))
             return optionCompletions(id, partial).map { prefix + $0 }
         case .commands:
-            guard words.count > 1 else { return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word.lowercased()) } }
+            guard words.count > 1 else {
+                return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word.lowercased()) }
+            }
             guard let entry = CommandTable.entry(words[0]), !entry.parameters.isEmpty else { return [] }
             let position = min(words.count - 2, entry.parameters.count - 1)
             let (parameter, _) = entry.parameters[position]
@@ -30,7 +32,9 @@ extension ReplSession {
             case .row: return []
             case .field(let editable): return fieldIDs(editableOnly: editable).filter { $0.hasPrefix(word) }
             case .fieldOrSection:
-                return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id)).filter { $0.hasPrefix(word) }
+                return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id)).filter {
+                    $0.hasPrefix(word)
+                }
             case .value: return words.count == 3 ? optionCompletions(words[1], word) : []
             case .path: return pathCompletions(word)
             case .command: return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word) }
@@ -62,10 +66,13 @@ extension ReplSession {
         let directory = partial.contains("/") ? String(partial[...partial.lastIndex(of: "/")!]) : ""
         let namePrefix = String(partial.dropFirst(directory.count))
         let expanded = directory.hasPrefix("~") ? (directory as NSString).expandingTildeInPath : directory
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: expanded.isEmpty ? "." : expanded) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: expanded.isEmpty ? "." : expanded) else {
+            return []
+        }
         return names.filter { $0.hasPrefix(namePrefix) && !$0.hasPrefix(".") }.sorted().map { name in
             var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: (expanded.isEmpty ? "." : expanded) + "/" + name, isDirectory: &isDirectory)
+            let exists = FileManager.default.fileExists(
+                atPath: (expanded.isEmpty ? "." : expanded) + "/" + name, isDirectory: &isDirectory)
             return directory + name + (exists && isDirectory.boolValue ? "/" : "")
         }
     }

@@ -11,7 +11,8 @@ extension ReplSession {
     /// Selects the first visible field after `index` in form order (notes are shown,
     /// computed values passed over), or ends with the review.
     func askNextGuided(after index: Int?) {
-        guard let field = form.nextVisibleField(after: index ?? -1), let path = form.visibleIndexPath(ofField: field.id) else {
+        guard let field = form.nextVisibleField(after: index ?? -1), let path = form.visibleIndexPath(ofField: field.id)
+        else {
             return review()
         }
         select(at: path, as: .guided)

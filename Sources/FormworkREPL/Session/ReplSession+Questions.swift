@@ -36,8 +36,9 @@ extension ReplSession {
         case .multichoice:
             let selected = if case .list(let elements) = value { elements } else { [Value]() }
             listOptions(field, selected: selected)
-            step.prompt = Prompt("\(label) (numbers or values to toggle, comma-separated): ",
-                                 completion: .options(fieldID: field.id))
+            step.prompt = Prompt(
+                "\(label) (numbers or values to toggle, comma-separated): ",
+                completion: .options(fieldID: field.id))
         case .secure:
             step.prompt = Prompt("\(label): ", isSecure: true)
         default:
@@ -70,16 +71,24 @@ extension ReplSession {
             accepted = true  // Enter keeps the current value
         case .choice:
             let visibleOptions = form.visibleOptions(of: field.id)
-            let value = Int(text).flatMap { (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
-                ? visibleOptions[$0 - 1].value : nil } ?? text
+            let value =
+                Int(text).flatMap {
+                    (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
+                        ? visibleOptions[$0 - 1].value : nil
+                } ?? text
             accepted = mutate { () throws(SessionError) in try form.set(field.id, text: value) }
         case .multichoice:
             let visibleOptions = form.visibleOptions(of: field.id)
-            let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             accepted = mutate { () throws(SessionError) in
                 for token in tokens {
-                    let option = Int(token).flatMap { (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
-                        ? visibleOptions[$0 - 1].value : nil } ?? token
+                    let option =
+                        Int(token).flatMap {
+                            (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
+                                ? visibleOptions[$0 - 1].value : nil
+                        } ?? token
                     try form.toggle(field.id, option: option)
                 }
             }

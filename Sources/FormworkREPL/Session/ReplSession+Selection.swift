@@ -23,7 +23,9 @@ extension ReplSession {
         if let field { current = field.index }
         switch form.dataSource.selectRow(at: path) {
         case .request(let request)?:
-            if let interaction = request.value(as: FieldInteraction.self), let field = form.definition.field(interaction.field) {
+            if let interaction = request.value(as: FieldInteraction.self),
+                let field = form.definition.field(interaction.field)
+            {
                 return perform(interaction, on: field, as: context)
             }
             fallthrough

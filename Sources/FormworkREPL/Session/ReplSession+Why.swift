@@ -18,7 +18,9 @@ extension ReplSession {
                 return lines
             }
             guard let condition = field.visible else {
-                return ["\(id) is always shown" + (section.visible == nil ? "." : " while its section '\(section.id)' is.")]
+                return [
+                    "\(id) is always shown" + (section.visible == nil ? "." : " while its section '\(section.id)' is.")
+                ]
             }
             let shown = form.isVisible(id)
             lines.append("\(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):")
@@ -26,9 +28,12 @@ extension ReplSession {
             return lines
         }
         if let section = definition.section(id) {
-            guard let condition = section.visible else { return ["section \(id) is always shown (when any of its fields is)."] }
+            guard let condition = section.visible else {
+                return ["section \(id) is always shown (when any of its fields is)."]
+            }
             let shown = form.isVisible(id)
-            return ["section \(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"] + describe(condition, result: shown)
+            return ["section \(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
+                + describe(condition, result: shown)
         }
         error(.session(.unknownFieldOrSection(id, suggestions: definition.suggestions(for: id))))
         return []
@@ -46,7 +51,8 @@ extension ReplSession {
             } else if read.isNull {
                 note = " (unanswered)"
             }
-            let shown = field.kind == .secure && !read.isNull ? FormSession.secureMask : TerminalText.escaped(read.description)
+            let shown =
+                field.kind == .secure && !read.isNull ? FormSession.secureMask : TerminalText.escaped(read.description)
             lines.append("  $\(reference) = \(shown)\(note)")
         }
         return lines

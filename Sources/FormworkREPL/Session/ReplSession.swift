@@ -57,9 +57,11 @@ public final class ReplSession {
         /// at a terminal the start of the conversation, in script mode on standard error.
         public var notices: [String]
 
-        public init(interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
-                    draft: DraftStore? = nil, readOnly: Bool = false, notices: [String] = [],
-                    writeFile: @escaping (String, String) throws -> Void = ReplSession.writeAtomically) {
+        public init(
+            interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
+            draft: DraftStore? = nil, readOnly: Bool = false, notices: [String] = [],
+            writeFile: @escaping (String, String) throws -> Void = ReplSession.writeAtomically
+        ) {
             self.readOnly = readOnly
             self.notices = notices
             self.interactive = interactive
@@ -100,7 +102,9 @@ public final class ReplSession {
         self.form = form
         self.options = options
         self.guidedActive = options.guided
-        self.table = TerminalTable(form: form.definition, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain))
+        self.table = TerminalTable(
+            form: form.definition, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain)
+        )
         self.savedSnapshot = form.snapshot()
     }
 
@@ -112,7 +116,10 @@ public final class ReplSession {
         form.reload(table, animated: false)
         for notice in options.notices { message(notice, to: options.interactive ? .output : .error) }
         if options.interactive, options.readOnly {
-            out("Viewing \"\(TerminalText.escaped(form.definition.title))\" read-only: nothing can be changed. 'show', 'why', 'values' and 'errors' work; 'quit' leaves.")
+            out(
+                "Viewing \"\(TerminalText.escaped(form.definition.title))\" read-only: nothing can be changed. "
+                    + "'show', 'why', 'values' and 'errors' work; 'quit' leaves."
+            )
             out("")
             step.lines += table.render().map(ReplLine.out)
         } else if options.interactive {
@@ -148,12 +155,19 @@ public final class ReplSession {
         case (.value(let field, let guided), .line(let line)):
             answer(line, field: field, guided: guided)
         case (.confirmQuit, .line(let line)):
-            if Self.isYes(line) { quit(confirmed: true) } else { out("Not quitting."); askCommand() }
+            if Self.isYes(line) {
+                quit(confirmed: true)
+            } else {
+                out("Not quitting.")
+                askCommand()
+            }
         case (.confirmSubmit, .line(let line)) where line.trimmingCharacters(in: .whitespaces).hasPrefix(":"):
             guidedCommand(line.trimmingCharacters(in: .whitespaces), field: current)
         case (.confirmSubmit, .line(let line)):
             guidedActive = false
-            if Self.isYes(line) { submit() } else {
+            if Self.isYes(line) {
+                submit()
+            } else {
                 out("Not submitted. Keep editing; type 'submit' when ready.")
                 askCommand()
             }
@@ -188,7 +202,9 @@ public final class ReplSession {
     /// one line, for scripts that read it.
     func message(_ text: String, to stream: ReplLine.Stream = .output, hangingIndent: Int? = nil) {
         let width = options.interactive ? table.renderer.width : nil
-        step.lines += TerminalMessage.lines(text, width: width, hangingIndent: hangingIndent).map { ReplLine(stream: stream, text: $0) }
+        step.lines += TerminalMessage.lines(text, width: width, hangingIndent: hangingIndent).map {
+            ReplLine(stream: stream, text: $0)
+        }
     }
 
     func out(_ text: String) { message(text) }
@@ -298,7 +314,9 @@ public final class ReplSession {
             draftFailure = nil
         } catch {
             if draftFailure != error.reason {
-                message("warning: cannot save the draft: " + TerminalText.escaped(error.description), to: .error, hangingIndent: 9)
+                message(
+                    "warning: cannot save the draft: " + TerminalText.escaped(error.description), to: .error,
+                    hangingIndent: 9)
                 draftFailure = error.reason
             }
         }
@@ -307,7 +325,10 @@ public final class ReplSession {
     /// SIGTERM or SIGHUP: the draft is saved (by `finish`) and the session ends.
     func terminated(by signal: Int32) {
         let name = signal == SIGHUP ? "SIGHUP" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
-        let kept = options.draft.map { " Answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated($0.path)))." } ?? ""
+        let kept =
+            options.draft.map {
+                " Answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated($0.path)))."
+            } ?? ""
         message("formwork: \(name) received; exiting.\(kept)", to: .error, hangingIndent: 2)
         step.prompt = nil
         step.exitStatus = 128 + signal

@@ -6,7 +6,8 @@ import Foundation
 public enum StateDirectory {
     public static let path: String = {
         let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
         return (state as NSString).appendingPathComponent("formwork")
     }()

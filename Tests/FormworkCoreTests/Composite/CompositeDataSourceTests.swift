@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 @Suite("Composite data source")
@@ -13,8 +13,12 @@ struct CompositeDataSourceTests {
 
         init(title: String, items: [String]) {
             dataSource = DataSource(
-                cellDescriptors: [CellDescriptor<String, RecordingCell>().configure { text, cell, _ in cell.text = text }],
-                sectionDescriptors: [SectionDescriptor<String>().header { title, _ in .title(title) }.visibleWhenEmpty()])
+                cellDescriptors: [
+                    CellDescriptor<String, RecordingCell>().configure { text, cell, _ in cell.text = text }
+                ],
+                sectionDescriptors: [
+                    SectionDescriptor<String>().header { title, _ in .title(title) }.visibleWhenEmpty()
+                ])
             dataSource.sections = [Section(content: title, items: items)]
             dataSource.isRowHidden = { [unowned self] _, _ in !isShowing }
         }
@@ -26,38 +30,47 @@ struct CompositeDataSourceTests {
         let list = CompositeDataSource([fruits.dataSource, vegetables.dataSource])
         let view = RecordingListView()
         list.reloadData(view, animated: false)
-        #expect(view.renderedText() == """
-            # Fruits
-              🍎 Apples
-              🍊 Oranges
-              🍌 Bananas
-            # Vegetables
-              🥔 Potatoes
-              🍅 Tomatoes
-            """)
+        #expect(
+            view.renderedText() == """
+                # Fruits
+                  🍎 Apples
+                  🍊 Oranges
+                  🍌 Bananas
+                # Vegetables
+                  🥔 Potatoes
+                  🍅 Tomatoes
+                """)
 
         vegetables.isShowing = false
         #expect(list.reloadData(view, animated: true) == Changeset(rows: Changes(deleted: [path(1, 0), path(1, 1)])))
         fruits.isShowing = false
-        #expect(list.reloadData(view, animated: true) == Changeset(rows: Changes(deleted: [path(0, 0), path(0, 1), path(0, 2)])))
+        #expect(
+            list.reloadData(view, animated: true)
+                == Changeset(rows: Changes(deleted: [path(0, 0), path(0, 1), path(0, 2)])))
         vegetables.isShowing = true
         #expect(list.reloadData(view, animated: true) == Changeset(rows: Changes(inserted: [path(1, 0), path(1, 1)])))
-        #expect(view.renderedText() == """
-            # Fruits
-            # Vegetables
-              🥔 Potatoes
-              🍅 Tomatoes
-            """)
+        #expect(
+            view.renderedText() == """
+                # Fruits
+                # Vegetables
+                  🥔 Potatoes
+                  🍅 Tomatoes
+                """)
         #expect(view.sections == view.freshRendering())
         #expect(view.errors.isEmpty)
     }
 
     /// Seed 002: three album sources composed into one list, each keeping its title.
     @Test func albumsFromThreeSourcesWithTheirTitles() {
-        struct Album: Diffable, Hashable { let title: String; let year: Int }
+        struct Album: Diffable, Hashable {
+            let title: String
+            let year: Int
+        }
         func source(_ artist: String, _ albums: [Album]) -> DataSource {
             let dataSource = DataSource(cellDescriptors: [
-                CellDescriptor<Album, RecordingCell>().configure { album, cell, _ in cell.text = "\(album.title) (\(album.year))" },
+                CellDescriptor<Album, RecordingCell>().configure { album, cell, _ in
+                    cell.text = "\(album.title) (\(album.year))"
+                }
             ])
             dataSource.sections = [Section(content: artist, items: albums)]
             return dataSource
@@ -68,24 +81,29 @@ struct CompositeDataSourceTests {
         let list = CompositeDataSource([beatles, floyd, davis])
         let view = RecordingListView()
         list.reloadData(view, animated: false)
-        #expect(view.renderedText() == """
-            # The Beatles
-              Abbey Road (1969)
-            # Pink Floyd
-              Animals (1977)
-              Meddle (1971)
-            # Miles Davis
-              Kind of Blue (1959)
-            """)
+        #expect(
+            view.renderedText() == """
+                # The Beatles
+                  Abbey Road (1969)
+                # Pink Floyd
+                  Animals (1977)
+                  Meddle (1971)
+                # Miles Davis
+                  Kind of Blue (1959)
+                """)
         #expect(list.dataSource(forSection: 2)?.dataSource === davis)
         #expect(list.row(at: path(1, 1))?.item(as: Album.self)?.title == "Meddle")
 
         floyd.sections[0].rows.insert(Row(Album(title: "Wish You Were Here", year: 1975)), at: 1)
         davis.sections[0].rows.removeAll()
-        #expect(list.reloadData(view, animated: true) == Changeset(sections: Changes(deleted: [2]), rows: Changes(inserted: [path(1, 1)])))
+        #expect(
+            list.reloadData(view, animated: true)
+                == Changeset(sections: Changes(deleted: [2]), rows: Changes(inserted: [path(1, 1)])))
 
         list.dataSources.swapAt(0, 1)
-        #expect(list.reloadData(view, animated: true) == Changeset(sections: Changes(moved: [PositionPair(from: 1, to: 0)])))
+        #expect(
+            list.reloadData(view, animated: true) == Changeset(sections: Changes(moved: [PositionPair(from: 1, to: 0)]))
+        )
         #expect(view.sections == view.freshRendering())
     }
 
@@ -95,8 +113,13 @@ struct CompositeDataSourceTests {
         func source(_ name: String) -> DataSource {
             let dataSource = DataSource(cellDescriptors: [
                 CellDescriptor<String, RecordingCell>()
-                    .configure { text, cell, indexPath in cell.text = "\(name) \(text) \(indexPath.section).\(indexPath.row)" }
-                    .didSelect { text, indexPath in selected.append("\(name) \(text) \(indexPath.section).\(indexPath.row)"); return .deselect },
+                    .configure { text, cell, indexPath in
+                        cell.text = "\(name) \(text) \(indexPath.section).\(indexPath.row)"
+                    }
+                    .didSelect { text, indexPath in
+                        selected.append("\(name) \(text) \(indexPath.section).\(indexPath.row)")
+                        return .deselect
+                    }
             ])
             dataSource.sections = [Section(id: "s", items: ["x"])]
             return dataSource

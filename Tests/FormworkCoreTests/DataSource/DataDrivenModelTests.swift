@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// Seed 001: a data-driven screen: an enum of cell models, each case shown by its
@@ -45,14 +45,17 @@ struct DataDrivenModelTests {
             sectionDescriptors: [
                 SectionDescriptor<SectionModel>()
                     .header { section, _ in .title(section.header) }
-                    .footer { section, _ in .title(section.footer) },
+                    .footer { section, _ in .title(section.footer) }
             ])
     }
 
     static func sections(_ people: [(String, Int)]) -> [Section] {
         let models: [CellModel] = [.title("People")] + people.map { .person(name: $0.0, age: $0.1) } + [.button("Add")]
-        return [Section(id: "people", content: SectionModel(header: "Team", footer: "\(people.count) people"),
-                        rows: models.map { Row($0, identifier: $0.cellKind) })]
+        return [
+            Section(
+                id: "people", content: SectionModel(header: "Team", footer: "\(people.count) people"),
+                rows: models.map { Row($0, identifier: $0.cellKind) })
+        ]
     }
 
     @Test func rendersEachCaseThroughItsDescriptor() {
@@ -61,21 +64,25 @@ struct DataDrivenModelTests {
         let view = RecordingListView()
         dataSource.sections = Self.sections([("Ann", 31), ("Bob", 42)])
         dataSource.reloadData(view, animated: false)
-        #expect(view.renderedText() == """
-            # Team
-              PEOPLE
-              Ann, 31
-              Bob, 42
-              [ Add ]
-            — 2 people
-            """)
+        #expect(
+            view.renderedText() == """
+                # Team
+                  PEOPLE
+                  Ann, 31
+                  Bob, 42
+                  [ Add ]
+                — 2 people
+                """)
         #expect(dataSource.selectRow(at: path(0, 3)) == .keepSelected)
         #expect(taps == ["Add"])
 
         dataSource.sections = Self.sections([("Ann", 31), ("Cy", 25), ("Bob", 42)])
         let changeset = dataSource.reloadData(view, animated: true)
-        #expect(changeset == Changeset(sections: Changes(updated: [PositionPair(from: 0, to: 0)]),
-                                       rows: Changes(inserted: [path(0, 2)])))
+        #expect(
+            changeset
+                == Changeset(
+                    sections: Changes(updated: [PositionPair(from: 0, to: 0)]),
+                    rows: Changes(inserted: [path(0, 2)])))
         #expect(view.sections.first?.header == SectionTexts(header: "Team", footer: "3 people"))
         #expect(view.sections == view.freshRendering())
     }

@@ -1,7 +1,8 @@
-import Foundation
-@testable import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
+
+@testable import FormworkCore
 
 /// The debug check of `reloadData(_:animated:sections:)`: a section left out of
 /// `sections` must show exactly what a full evaluation shows. The check traps, so it
@@ -98,8 +99,9 @@ struct PartialReloadCheckTests {
         model.dataSource.sections[1] = Section(id: "S1", content: "Renamed", rows: model.dataSource.sections[1].rows)
         let change = model.change(listing: [])
         #expect(change == UnlistedSectionChange(modelIndex: 1, kind: .section))
-        #expect(change?.message
-            == "reloadData(sections:) was not told about section 1, whose identifier or content changed")
+        #expect(
+            change?.message
+                == "reloadData(sections:) was not told about section 1, whose identifier or content changed")
     }
 
     /// The first section (in model order) left out is the one named.

@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// After any sequence of animated reloads, what the view shows (batches applied to
@@ -16,19 +16,24 @@ struct ReloadPropertyTests {
                 cellDescriptors: [
                     CellDescriptor<Item, RecordingCell>()
                         .configure { item, cell, _ in cell.text = item.description }
-                        .isHidden { [unowned self] item, _ in hidden.contains(item.id) },
+                        .isHidden { [unowned self] item, _ in hidden.contains(item.id) }
                 ],
-                sectionDescriptors: [SectionDescriptor<String>().header { title, _ in .title(title) }
-                    .isHidden { [unowned self] title, _ in hiddenSections.contains(title) }])
+                sectionDescriptors: [
+                    SectionDescriptor<String>().header { title, _ in .title(title) }
+                        .isHidden { [unowned self] title, _ in hiddenSections.contains(title) }
+                ])
             return dataSource
         }
 
         static func randomSections(using generator: inout SeededGenerator) -> [Section] {
             (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-                Section(content: ["A", "B", "C", "D"].randomElement(using: &generator)!,
-                        items: (0..<Int.random(in: 0...6, using: &generator)).map { _ in
-                            Item(id: Int.random(in: 0..<15, using: &generator), text: ["x", "y"].randomElement(using: &generator)!)
-                        })
+                Section(
+                    content: ["A", "B", "C", "D"].randomElement(using: &generator)!,
+                    items: (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                        Item(
+                            id: Int.random(in: 0..<15, using: &generator),
+                            text: ["x", "y"].randomElement(using: &generator)!)
+                    })
             }
         }
 
@@ -85,7 +90,8 @@ struct ReloadPropertyTests {
         list.reloadData(view, animated: false)
         let cell = try #require(view.cellForRow(at: path(1, 1)) as? RecordingCell)
         second.sections[0].rows[1] = Row(Item(id: 3, text: "z"))
-        #expect(list.reloadData(view, animated: true) == Changeset(rows: Changes(updated: [pair(path(1, 1), path(1, 1))])))
+        #expect(
+            list.reloadData(view, animated: true) == Changeset(rows: Changes(updated: [pair(path(1, 1), path(1, 1))])))
         #expect(view.cellForRow(at: path(1, 1)) as? RecordingCell === cell)
         #expect(cell.text == "3:z")
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// Every behaviour resolves descriptor → data source closure → fallback delegate → default.
@@ -15,18 +15,32 @@ struct ResolutionChainTests {
             (cell as? RecordingCell)?.text = "delegate update"
             return true
         }
-        func dataSource(_ dataSource: DataSource, didSelect row: Row, at indexPath: IndexPath) -> SelectionResult? { .keepSelected }
-        func dataSource(_ dataSource: DataSource, isRowHidden row: Row, at indexPath: IndexPath) -> Bool? { row.item(as: String.self) == "hidden" }
-        func dataSource(_ dataSource: DataSource, heightFor row: Row, at indexPath: IndexPath) -> RowHeight? { .lines(3) }
+        func dataSource(_ dataSource: DataSource, didSelect row: Row, at indexPath: IndexPath) -> SelectionResult? {
+            .keepSelected
+        }
+        func dataSource(_ dataSource: DataSource, isRowHidden row: Row, at indexPath: IndexPath) -> Bool? {
+            row.item(as: String.self) == "hidden"
+        }
+        func dataSource(_ dataSource: DataSource, heightFor row: Row, at indexPath: IndexPath) -> RowHeight? {
+            .lines(3)
+        }
         func dataSource(_ dataSource: DataSource, canEdit row: Row, at indexPath: IndexPath) -> Bool? { true }
         var committed: [String] = []
-        func dataSource(_ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath) -> Bool {
+        func dataSource(
+            _ dataSource: DataSource, commit action: EditingAction, for row: Row, at indexPath: IndexPath
+        ) -> Bool {
             committed.append("delegate")
             return true
         }
-        func dataSource(_ dataSource: DataSource, isSectionHidden section: Section, at index: Int) -> Bool? { section.identifier == "secret" }
-        func dataSource(_ dataSource: DataSource, headerFor section: Section, at index: Int) -> HeaderFooter? { .title("delegate header") }
-        func dataSource(_ dataSource: DataSource, footerFor section: Section, at index: Int) -> HeaderFooter? { .title("delegate footer") }
+        func dataSource(_ dataSource: DataSource, isSectionHidden section: Section, at index: Int) -> Bool? {
+            section.identifier == "secret"
+        }
+        func dataSource(_ dataSource: DataSource, headerFor section: Section, at index: Int) -> HeaderFooter? {
+            .title("delegate header")
+        }
+        func dataSource(_ dataSource: DataSource, footerFor section: Section, at index: Int) -> HeaderFooter? {
+            .title("delegate footer")
+        }
     }
 
     enum Link: CaseIterable { case descriptor, dataSource, delegate, none }
@@ -82,12 +96,13 @@ struct ResolutionChainTests {
 
     @Test func descriptorClosuresComeFirst() {
         let fixture = Fixture(.descriptor)
-        #expect(fixture.view.renderedText() == """
-            # descriptor header 1
-              descriptor a
-              descriptor b
-            — descriptor footer 1
-            """)
+        #expect(
+            fixture.view.renderedText() == """
+                # descriptor header 1
+                  descriptor a
+                  descriptor b
+                — descriptor footer 1
+                """)
         #expect(fixture.dataSource.selectRow(at: path(0, 0)) == .keepSelected)
         #expect(fixture.dataSource.heightForRow(at: path(0, 0)) == .lines(2))
         #expect(fixture.dataSource.commitEditing(.delete, at: path(0, 1)))
@@ -96,12 +111,13 @@ struct ResolutionChainTests {
 
     @Test func dataSourceClosuresComeSecond() {
         let fixture = Fixture(.dataSource)
-        #expect(fixture.view.renderedText() == """
-            # data source header
-              data source a
-              data source b
-            — data source footer
-            """)
+        #expect(
+            fixture.view.renderedText() == """
+                # data source header
+                  data source a
+                  data source b
+                — data source footer
+                """)
         #expect(fixture.dataSource.selectRow(at: path(0, 0)) == .keepSelected)
         #expect(fixture.dataSource.heightForRow(at: path(0, 0)) == .lines(2))
         #expect(fixture.dataSource.commitEditing(.delete, at: path(0, 1)))
@@ -110,12 +126,13 @@ struct ResolutionChainTests {
 
     @Test func fallbackDelegateComesThird() {
         let fixture = Fixture(.delegate)
-        #expect(fixture.view.renderedText() == """
-            # delegate header
-              delegate
-              delegate
-            — delegate footer
-            """)
+        #expect(
+            fixture.view.renderedText() == """
+                # delegate header
+                  delegate
+                  delegate
+                — delegate footer
+                """)
         #expect(fixture.dataSource.selectRow(at: path(0, 0)) == .keepSelected)
         #expect(fixture.dataSource.heightForRow(at: path(0, 0)) == .lines(3))
         #expect(fixture.dataSource.commitEditing(.delete, at: path(0, 1)))
@@ -125,10 +142,11 @@ struct ResolutionChainTests {
     @Test func defaultsComeLast() {
         let fixture = Fixture(.none)
         // Nothing hidden, no headers, cells left unconfigured.
-        #expect(fixture.view.sections == [
-            MirroredSection(header: SectionTexts(), cells: [""]),
-            MirroredSection(header: SectionTexts(), cells: ["", "", ""]),
-        ])
+        #expect(
+            fixture.view.sections == [
+                MirroredSection(header: SectionTexts(), cells: [""]),
+                MirroredSection(header: SectionTexts(), cells: ["", "", ""]),
+            ])
         #expect(fixture.dataSource.selectRow(at: path(0, 0)) == .deselect)
         #expect(fixture.dataSource.heightForRow(at: path(0, 0)) == .automatic)
         #expect(!fixture.dataSource.canEditRow(at: path(0, 0)))

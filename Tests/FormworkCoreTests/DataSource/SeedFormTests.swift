@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// allaboutapps' FormViewController: a last name shown once a first name is entered,
@@ -11,7 +11,10 @@ struct SeedFormTests {
         let id: String
         let placeholder: String
         var text = ""
-        init(id: String, placeholder: String) { self.id = id; self.placeholder = placeholder }
+        init(id: String, placeholder: String) {
+            self.id = id
+            self.placeholder = placeholder
+        }
         var diffIdentifier: String { id }
         func isEqualToDiffable(_ other: TextField) -> Bool { id == other.id }
     }
@@ -20,7 +23,10 @@ struct SeedFormTests {
         let id: String
         let title: String
         var isOn = false
-        init(id: String, title: String) { self.id = id; self.title = title }
+        init(id: String, title: String) {
+            self.id = id
+            self.title = title
+        }
         var diffIdentifier: String { id }
         func isEqualToDiffable(_ other: SwitchField) -> Bool { id == other.id }
     }
@@ -40,7 +46,10 @@ struct SeedFormTests {
                 .isHidden { field, _ in field.id == lastName.id && firstName.text.isEmpty },
             CellDescriptor<SwitchField, RecordingCell>()
                 .configure { field, cell, _ in cell.text = "[\(field.isOn ? "x" : " ")] \(field.title)" }
-                .didSelect { field, _ in field.isOn.toggle(); return .deselect },
+                .didSelect { field, _ in
+                    field.isOn.toggle()
+                    return .deselect
+                },
             CellDescriptor<String, RecordingCell>()
                 .configure { text, cell, _ in cell.text = text },
         ])
@@ -53,10 +62,11 @@ struct SeedFormTests {
     }
 
     @Test func initiallyOnlyFirstNameAndSwitch() {
-        #expect(view.renderedText() == """
-              First Name
-              [ ] Show additional options
-            """)
+        #expect(
+            view.renderedText() == """
+                  First Name
+                  [ ] Show additional options
+                """)
     }
 
     @Test func typingFirstNameInsertsLastName() {
@@ -82,13 +92,14 @@ struct SeedFormTests {
         #expect(dataSource.selectRow(at: switchPath) == .deselect)
         let changeset = dataSource.reloadData(view, animated: true)
         #expect(changeset == Changeset(sections: Changes(inserted: [1])))
-        #expect(view.renderedText() == """
-              First Name
-              [ ] Show additional options
-            # Additional Fields
-              E-Mail
-              some random text
-            """)
+        #expect(
+            view.renderedText() == """
+                  First Name
+                  [ ] Show additional options
+                # Additional Fields
+                  E-Mail
+                  some random text
+                """)
         // The switch cell was not refreshed: its item is a class compared by id only.
         #expect(view.events == [.reloadData, .batch(Changeset(sections: Changes(inserted: [1])))])
     }

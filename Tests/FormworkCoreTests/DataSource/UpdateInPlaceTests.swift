@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// A row whose content changed is refreshed in place: same cell, no delete/insert.
@@ -28,11 +28,15 @@ struct UpdateInPlaceTests {
     func contentChangeRefreshesTheDisplayedCell(link: UpdateLink) throws {
         let view = RecordingListView()
         let delegate = UpdatingDelegate()
-        let descriptor = CellDescriptor<Person, RecordingCell>().configure { person, cell, _ in cell.text = person.name }
+        let descriptor = CellDescriptor<Person, RecordingCell>().configure { person, cell, _ in cell.text = person.name
+        }
         let dataSource = DataSource(cellDescriptors: [descriptor])
         switch link {
         case .descriptor:
-            descriptor.update { person, cell, _ in cell.text = "descriptor: \(person.name)"; cell.updateCount += 1 }
+            descriptor.update { person, cell, _ in
+                cell.text = "descriptor: \(person.name)"
+                cell.updateCount += 1
+            }
         case .dataSource:
             dataSource.update = { row, cell, _ in
                 let cell = cell as! RecordingCell
@@ -53,7 +57,8 @@ struct UpdateInPlaceTests {
 
         #expect(changeset == Changeset(rows: Changes(updated: [pair(path(0, 1), path(0, 1))])))
         #expect(view.cellForRow(at: path(0, 1)) as? RecordingCell === cell)
-        let expected = ["descriptor: Bobby", "data source: Bobby", "delegate: Bobby", "Bobby"][UpdateLink.allCases.firstIndex(of: link)!]
+        let expected = ["descriptor: Bobby", "data source: Bobby", "delegate: Bobby", "Bobby"][
+            UpdateLink.allCases.firstIndex(of: link)!]
         #expect(cell.text == expected)
         #expect(cell.updateCount == (link == .configureOnly ? 0 : 1))
         #expect(view.cellForRow(at: path(0, 0)).map { ($0 as! RecordingCell).text } == "Ann")
@@ -62,9 +67,11 @@ struct UpdateInPlaceTests {
     @Test func movedAndChangedRowIsRefreshedAndMoved() throws {
         let view = RecordingListView()
         let dataSource = DataSource(cellDescriptors: [
-            CellDescriptor<Person, RecordingCell>().configure { person, cell, _ in cell.text = person.name },
+            CellDescriptor<Person, RecordingCell>().configure { person, cell, _ in cell.text = person.name }
         ])
-        dataSource.sections = [Section(items: [Person(id: 1, name: "Ann"), Person(id: 2, name: "Bob"), Person(id: 3, name: "Cy")])]
+        dataSource.sections = [
+            Section(items: [Person(id: 1, name: "Ann"), Person(id: 2, name: "Bob"), Person(id: 3, name: "Cy")])
+        ]
         dataSource.reloadData(view, animated: false)
         let cell = try #require(view.cellForRow(at: path(0, 2)) as? RecordingCell)
 

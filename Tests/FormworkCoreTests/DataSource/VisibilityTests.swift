@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 @Suite("Visibility")
@@ -13,8 +13,14 @@ struct VisibilityTests {
         let dataSource = DataSource(cellDescriptors: [
             CellDescriptor<String, RecordingCell>()
                 .configure { text, cell, indexPath in cell.text = "\(text)@\(indexPath.section).\(indexPath.row)" }
-                .isHidden { text, indexPath in hiddenCalls.append(indexPath); return text.hasPrefix("-") }
-                .didSelect { text, indexPath in selected.append("\(text)@\(indexPath.section).\(indexPath.row)"); return .deselect },
+                .isHidden { text, indexPath in
+                    hiddenCalls.append(indexPath)
+                    return text.hasPrefix("-")
+                }
+                .didSelect { text, indexPath in
+                    selected.append("\(text)@\(indexPath.section).\(indexPath.row)")
+                    return .deselect
+                }
         ])
         dataSource.isSectionHidden = { section, _ in section.identifier == "gone" }
         dataSource.sections = [
@@ -35,8 +41,10 @@ struct VisibilityTests {
         let view = RecordingListView()
         let dataSource = DataSource(
             cellDescriptors: [CellDescriptor<String, RecordingCell>().isHidden { text, _ in text.hasPrefix("-") }],
-            sectionDescriptors: [SectionDescriptor<String>().header { title, _ in .title(title) }.visibleWhenEmpty(),
-                                 SectionDescriptor<Int>()])
+            sectionDescriptors: [
+                SectionDescriptor<String>().header { title, _ in .title(title) }.visibleWhenEmpty(),
+                SectionDescriptor<Int>(),
+            ])
         dataSource.sections = [
             Section(content: "Kept", items: ["-a"]),
             Section(id: "dropped", content: 7, items: ["-b"]),
@@ -66,9 +74,12 @@ struct VisibilityTests {
         let view = RecordingListView()
         let dataSource = DataSource(cellDescriptors: [
             CellDescriptor<String, RecordingCell>()
-                .didSelect { _, _ in selections += 1; return .deselect }
+                .didSelect { _, _ in
+                    selections += 1
+                    return .deselect
+                }
                 .canEdit { _, _ in true }
-                .commitEditing { _, _, _ in selections += 100 },
+                .commitEditing { _, _, _ in selections += 100 }
         ])
         dataSource.sections = [Section(items: ["a", "b"])]
         dataSource.reloadData(view, animated: false)
@@ -94,7 +105,10 @@ struct VisibilityTests {
     @Test func selectionBeforeReloadUsesTheShownSnapshot() {
         var selected: [String] = []
         let dataSource = DataSource(cellDescriptors: [
-            CellDescriptor<String, RecordingCell>().didSelect { text, _ in selected.append(text); return .deselect },
+            CellDescriptor<String, RecordingCell>().didSelect { text, _ in
+                selected.append(text)
+                return .deselect
+            }
         ])
         dataSource.sections = [Section(items: ["a", "b"])]
         dataSource.reloadData(nil, animated: false)

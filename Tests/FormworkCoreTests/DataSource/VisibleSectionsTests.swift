@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// `DataSource.visibleSections` reads the visible snapshot: what the view shows, with
@@ -15,15 +15,17 @@ struct VisibleSectionsTests {
         init() {
             let items = CellDescriptor<Item, RecordingCell>()
             let titled = SectionDescriptor<String>()
-            dataSource = DataSource(cellDescriptors: [items, CellDescriptor<String, RecordingCell>()],
-                                    sectionDescriptors: [titled])
+            dataSource = DataSource(
+                cellDescriptors: [items, CellDescriptor<String, RecordingCell>()],
+                sectionDescriptors: [titled])
             items.isHidden { [unowned self] item, _ in hiddenItems.contains(item.id) }
             titled.isHidden { [unowned self] title, _ in hiddenSections.contains(title) }
             dataSource.sectionFooter = { section, index in .title("\(section.identifier) footer at \(index)") }
             dataSource.sections = [
                 Section(content: "Hidden", items: [Item(id: 0, text: "a")]),
-                Section(id: "first", content: "First",
-                        items: [Item(id: 10, text: "b"), Item(id: 11, text: "c"), "note"]),
+                Section(
+                    id: "first", content: "First",
+                    items: [Item(id: 10, text: "b"), Item(id: 11, text: "c"), "note"]),
                 Section(id: "plain", items: [Item(id: 20, text: "d")]),
                 Section(content: "Emptied", items: [Item(id: 30, text: "e"), Item(id: 31, text: "f")]),
             ]

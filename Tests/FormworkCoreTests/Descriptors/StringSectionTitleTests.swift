@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// A `SectionDescriptor<String>` starts with the title header, so registering one for
@@ -13,20 +13,22 @@ struct StringSectionTitleTests {
 
     @Test func visibleWhenEmptyKeepsTheTitleHeader() {
         let view = RecordingListView()
-        let dataSource = DataSource(cellDescriptors: [cells],
-                                    sectionDescriptors: [SectionDescriptor<String>().visibleWhenEmpty()])
+        let dataSource = DataSource(
+            cellDescriptors: [cells],
+            sectionDescriptors: [SectionDescriptor<String>().visibleWhenEmpty()])
         dataSource.sections = [
             Section(content: "Notes", items: ["-hidden"]),
             Section(content: "Empty", items: []),
             Section(content: "Fruit", items: ["Apple", "-Pear"]),
         ]
         dataSource.reloadData(view, animated: false)
-        #expect(view.renderedText() == """
-            # Notes
-            # Empty
-            # Fruit
-              Apple
-            """)
+        #expect(
+            view.renderedText() == """
+                # Notes
+                # Empty
+                # Fruit
+                  Apple
+                """)
         #expect(dataSource.header(inSection: 0).title == "Notes")
     }
 
@@ -43,10 +45,12 @@ struct StringSectionTitleTests {
 
     @Test func aHeaderOfYourOwnReplacesTheTitle() {
         let view = RecordingListView()
-        let dataSource = DataSource(cellDescriptors: [cells], sectionDescriptors: [
-            SectionDescriptor<String>().header { title, index in .title("\(index + 1). \(title.uppercased())") },
-            SectionDescriptor<String>("untitled").header { _, _ in .none },
-        ])
+        let dataSource = DataSource(
+            cellDescriptors: [cells],
+            sectionDescriptors: [
+                SectionDescriptor<String>().header { title, index in .title("\(index + 1). \(title.uppercased())") },
+                SectionDescriptor<String>("untitled").header { _, _ in .none },
+            ])
         dataSource.sections = [
             Section(content: "Fruit", items: ["Apple"]),
             Section(content: "Hidden title", descriptor: "untitled", items: ["Pear"]),
@@ -59,8 +63,9 @@ struct StringSectionTitleTests {
     /// can stay visible when empty while the others keep the default.
     @Test func aNamedStringDescriptorKeepsTheTitle() {
         let view = RecordingListView()
-        let dataSource = DataSource(cellDescriptors: [cells],
-                                    sectionDescriptors: [SectionDescriptor<String>("kept").visibleWhenEmpty()])
+        let dataSource = DataSource(
+            cellDescriptors: [cells],
+            sectionDescriptors: [SectionDescriptor<String>("kept").visibleWhenEmpty()])
         dataSource.sections = [
             Section(content: "Kept", descriptor: "kept", items: ["-a"]),
             Section(content: "Dropped", items: ["-b"]),

@@ -1,5 +1,5 @@
-import Foundation
 import FormworkCore
+import Foundation
 import Testing
 
 @Suite("Changeset.apply checks that a batch fits")
@@ -16,15 +16,18 @@ struct ChangesetApplyTests {
     }
 
     @Test func appliesInsertsMovesAndUpdates() throws {
-        let result = try apply(Changeset(
-            sections: Changes(inserted: [0], updated: [PositionPair(from: 1, to: 2)]),
-            rows: Changes(inserted: [path(1, 0)], moved: [pair(path(0, 1), path(2, 1))],
-                          updated: [pair(path(0, 1), path(2, 1))])))
-        #expect(result == [
-            MirroredSection(header: "new0", cells: []),
-            MirroredSection(header: "A", cells: ["new1.0", "a0"]),
-            MirroredSection(header: "B'", cells: ["b0", "a1'"]),
-        ])
+        let result = try apply(
+            Changeset(
+                sections: Changes(inserted: [0], updated: [PositionPair(from: 1, to: 2)]),
+                rows: Changes(
+                    inserted: [path(1, 0)], moved: [pair(path(0, 1), path(2, 1))],
+                    updated: [pair(path(0, 1), path(2, 1))])))
+        #expect(
+            result == [
+                MirroredSection(header: "new0", cells: []),
+                MirroredSection(header: "A", cells: ["new1.0", "a0"]),
+                MirroredSection(header: "B'", cells: ["b0", "a1'"]),
+            ])
     }
 
     @Test func rejectsWhatDoesNotFit() {
@@ -49,7 +52,8 @@ struct ChangesetApplyTests {
     }
 
     @Test func errorsReadAsSentences() {
-        #expect(ChangesetError.sectionOutOfRange(change: "deleted section", index: 5, count: 2).description
-            == "deleted section: section 5 is out of range (count 2)")
+        #expect(
+            ChangesetError.sectionOutOfRange(change: "deleted section", index: 5, count: 2).description
+                == "deleted section: section 5 is out of range (count 2)")
     }
 }

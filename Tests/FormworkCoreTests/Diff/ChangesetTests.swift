@@ -1,5 +1,5 @@
-import Foundation
 import FormworkCore
+import Foundation
 import Testing
 
 @Suite("Changeset from plain data")
@@ -16,10 +16,11 @@ struct ChangesetTests {
         #expect(changeset.rows.inserted == [4, 7, 8, 9].map { path(0, $0) })
         #expect(changeset.rows.deleted.isEmpty)
         #expect(changeset.rows.moved.isEmpty)
-        #expect(changeset.rows.updated == [
-            pair(path(0, 0), path(0, 0)), pair(path(0, 1), path(0, 1)), pair(path(0, 2), path(0, 2)),
-            pair(path(0, 3), path(0, 3)), pair(path(0, 4), path(0, 5)), pair(path(0, 5), path(0, 6)),
-        ])
+        #expect(
+            changeset.rows.updated == [
+                pair(path(0, 0), path(0, 0)), pair(path(0, 1), path(0, 1)), pair(path(0, 2), path(0, 2)),
+                pair(path(0, 3), path(0, 3)), pair(path(0, 4), path(0, 5)), pair(path(0, 5), path(0, 6)),
+            ])
         #expect(changeset.sections.isEmpty)
     }
 
@@ -75,8 +76,11 @@ struct ChangesetTests {
         #expect(Changeset(from: [1, 1, 1], to: [1, 1, 1]).isEmpty)
         #expect(Changeset(from: [7, 1, 1], to: [1, 1]) == Changeset(rows: Changes(deleted: [path(0, 0)])))
         #expect(Changeset(from: [1, 2, 1], to: [1, 2, 1, 1]) == Changeset(rows: Changes(inserted: [path(0, 3)])))
-        #expect(Changeset(from: [1, 1, 2, 1], to: [2, 1, 1]) == Changeset(rows: Changes(
-            deleted: [path(0, 1)], moved: [pair(path(0, 2), path(0, 0))])))
+        #expect(
+            Changeset(from: [1, 1, 2, 1], to: [2, 1, 1])
+                == Changeset(
+                    rows: Changes(
+                        deleted: [path(0, 1)], moved: [pair(path(0, 2), path(0, 0))])))
     }
 
     @Test func sectionsAreDiffedByModelAndRowsMoveAcross() {
@@ -118,8 +122,10 @@ struct ChangesetTests {
         let new = [DiffableSection(model: "A", elements: [1]), DiffableSection(model: "C", elements: [2, 4])]
         let changeset = Changeset(from: old, to: new)
         // Row 2 left for an inserted section: a delete, not a move; rows of B and C are implicit.
-        #expect(changeset == Changeset(
-            sections: Changes(deleted: [1], inserted: [1]), rows: Changes(deleted: [path(0, 1)])))
+        #expect(
+            changeset
+                == Changeset(
+                    sections: Changes(deleted: [1], inserted: [1]), rows: Changes(deleted: [path(0, 1)])))
     }
 
     @Test func emptySectionsDiff() {
@@ -135,8 +141,9 @@ struct ChangesetTests {
     }
 
     @Test func descriptionListsChanges() {
-        let changeset = Changeset(from: [Item(id: 1, text: "a"), Item(id: 2, text: "b")],
-                                  to: [Item(id: 2, text: "B"), Item(id: 3, text: "c")])
+        let changeset = Changeset(
+            from: [Item(id: 1, text: "a"), Item(id: 2, text: "b")],
+            to: [Item(id: 2, text: "B"), Item(id: 3, text: "c")])
         #expect(changeset.description == "rows: -[0.0] +[0.1] ~[0.1→0.0]")
         #expect(Changeset.empty.description == "no changes")
     }

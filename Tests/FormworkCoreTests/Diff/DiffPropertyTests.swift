@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 import Testing
 
 /// Applying a changeset to the old snapshot, by the documented semantics, must give
@@ -14,9 +14,13 @@ struct DiffPropertyTests {
         return (0..<sectionCount).map { _ in
             let rows = Int.random(in: 0...8, using: &generator)
             return DiffableSection(
-                model: Item(id: Int.random(in: 0..<sectionKeys, using: &generator), text: ["h", "H"].randomElement(using: &generator)!),
+                model: Item(
+                    id: Int.random(in: 0..<sectionKeys, using: &generator),
+                    text: ["h", "H"].randomElement(using: &generator)!),
                 elements: (0..<rows).map { _ in
-                    Item(id: Int.random(in: 0..<rowKeys, using: &generator), text: ["a", "b", "c"].randomElement(using: &generator)!)
+                    Item(
+                        id: Int.random(in: 0..<rowKeys, using: &generator),
+                        text: ["a", "b", "c"].randomElement(using: &generator)!)
                 })
         }
     }
@@ -30,24 +34,30 @@ struct DiffPropertyTests {
             case 0 where !new.isEmpty:
                 new.remove(at: Int.random(in: 0..<new.count, using: &generator))
             case 1:
-                new.insert(DiffableSection(model: Item(id: Int.random(in: 0..<12, using: &generator), text: "h"),
-                                           elements: [Item(id: Int.random(in: 0..<rowKeys, using: &generator), text: "a")]),
-                           at: Int.random(in: 0...new.count, using: &generator))
+                new.insert(
+                    DiffableSection(
+                        model: Item(id: Int.random(in: 0..<12, using: &generator), text: "h"),
+                        elements: [Item(id: Int.random(in: 0..<rowKeys, using: &generator), text: "a")]),
+                    at: Int.random(in: 0...new.count, using: &generator))
             case 2 where new.count > 1:
                 let section = new.remove(at: Int.random(in: 0..<new.count, using: &generator))
                 new.insert(section, at: Int.random(in: 0...new.count, using: &generator))
             case 3 where !new.isEmpty:
                 let s = Int.random(in: 0..<new.count, using: &generator)
-                if !new[s].elements.isEmpty { new[s].elements.remove(at: Int.random(in: 0..<new[s].elements.count, using: &generator)) }
+                if !new[s].elements.isEmpty {
+                    new[s].elements.remove(at: Int.random(in: 0..<new[s].elements.count, using: &generator))
+                }
             case 4 where !new.isEmpty:
                 let s = Int.random(in: 0..<new.count, using: &generator)
-                new[s].elements.insert(Item(id: Int.random(in: 0..<rowKeys, using: &generator), text: "b"),
-                                       at: Int.random(in: 0...new[s].elements.count, using: &generator))
+                new[s].elements.insert(
+                    Item(id: Int.random(in: 0..<rowKeys, using: &generator), text: "b"),
+                    at: Int.random(in: 0...new[s].elements.count, using: &generator))
             case 5 where !new.isEmpty:
                 let from = Int.random(in: 0..<new.count, using: &generator)
                 let to = Int.random(in: 0..<new.count, using: &generator)
                 if !new[from].elements.isEmpty {
-                    let row = new[from].elements.remove(at: Int.random(in: 0..<new[from].elements.count, using: &generator))
+                    let row = new[from].elements.remove(
+                        at: Int.random(in: 0..<new[from].elements.count, using: &generator))
                     new[to].elements.insert(row, at: Int.random(in: 0...new[to].elements.count, using: &generator))
                 }
             case 6 where !new.isEmpty:
@@ -79,7 +89,9 @@ struct DiffPropertyTests {
 
         // Updates are never spurious.
         for update in changeset.rows.updated {
-            #expect(old[update.from.section].elements[update.from.row].text != new[update.to.section].elements[update.to.row].text)
+            #expect(
+                old[update.from.section].elements[update.from.row].text
+                    != new[update.to.section].elements[update.to.row].text)
         }
         for update in changeset.sections.updated {
             #expect(old[update.from].model.text != new[update.to].model.text)
@@ -123,7 +135,9 @@ struct DiffPropertyTests {
             let common = new.filter(old.contains)
             let positions = common.map { old.firstIndex(of: $0)! }
             var longest = [Int](repeating: 1, count: positions.count)
-            for i in positions.indices { for j in 0..<i where positions[j] < positions[i] { longest[i] = max(longest[i], longest[j] + 1) } }
+            for i in positions.indices {
+                for j in 0..<i where positions[j] < positions[i] { longest[i] = max(longest[i], longest[j] + 1) }
+            }
             #expect(changeset.rows.moved.count == common.count - (longest.max() ?? 0), "\(old) → \(new)")
             #expect(changeset.rows.deleted.count == old.count - common.count)
             #expect(changeset.rows.inserted.count == new.count - common.count)

@@ -1,6 +1,7 @@
-@testable import FormworkCore
 import FormworkTesting
 import Testing
+
+@testable import FormworkCore
 
 @Suite("Longest increasing subsequence")
 struct LongestIncreasingSubsequenceTests {

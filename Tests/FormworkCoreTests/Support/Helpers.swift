@@ -1,6 +1,6 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
+import Foundation
 
 /// `IndexPath(row: row, section: section)`, short.
 func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }

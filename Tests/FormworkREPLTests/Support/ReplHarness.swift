@@ -1,6 +1,6 @@
-import Foundation
 import Formwork
 import FormworkREPL
+import Foundation
 
 /// Drives a `ReplSession` with scripted input, collecting everything it prints.
 final class ReplHarness {
@@ -16,26 +16,34 @@ final class ReplHarness {
     static let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Forms")
 
-    convenience init(_ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
-         draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!) throws {
+    convenience init(
+        _ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
+        draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!
+    ) throws {
         let definition: FormDefinition
         if name.hasPrefix("id:") {
             definition = try FormDefinition(yaml: name)
         } else {
             definition = try FormDefinition.load(contentsOf: Self.forms.appendingPathComponent(name))
         }
-        try self.init(session: FormSession(definition: definition, today: today), interactive: interactive, guided: guided,
-                      answersPath: answersPath, draft: draft, readOnly: readOnly, width: width)
+        try self.init(
+            session: FormSession(definition: definition, today: today), interactive: interactive, guided: guided,
+            answersPath: answersPath, draft: draft, readOnly: readOnly, width: width)
     }
 
     /// A harness around a session built by the test (custom descriptors, say).
-    init(session: FormSession, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
-         draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80) throws {
+    init(
+        session: FormSession, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
+        draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80
+    ) throws {
         form = session
         let box = WriteBox()
-        repl = ReplSession(form: form, options: .init(
-            interactive: interactive, guided: guided, width: width, answersPath: answersPath, draft: draft, readOnly: readOnly,
-            writeFile: { path, contents in box.files[path] = contents }))
+        repl = ReplSession(
+            form: form,
+            options: .init(
+                interactive: interactive, guided: guided, width: width, answersPath: answersPath, draft: draft,
+                readOnly: readOnly,
+                writeFile: { path, contents in box.files[path] = contents }))
         self.box = box
         record(repl.start())
     }

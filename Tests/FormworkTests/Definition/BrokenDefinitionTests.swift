@@ -1,6 +1,7 @@
 import Foundation
-@testable import Formwork
 import Testing
+
+@testable import Formwork
 
 /// Each broken definition in `Fixtures/broken` must fail with exactly the diagnostics
 /// in its `.expected` file: location, message, quoted line, caret and hint.
@@ -8,7 +9,8 @@ import Testing
 struct BrokenDefinitionTests {
     static let directory = Fixtures.fixturesDirectory.appendingPathComponent("broken")
 
-    static let files: [String] = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+    static let files: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
         .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted() ?? []
 
     @Test func atLeastThirtyErrorClassesHaveFixtures() {
@@ -17,8 +19,9 @@ struct BrokenDefinitionTests {
 
     @Test(arguments: files)
     func reportsExactDiagnostics(_ name: String) throws {
-        let expected = try String(contentsOf: Self.directory.appendingPathComponent(
-            (name as NSString).deletingPathExtension + ".expected"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.directory.appendingPathComponent(
+                (name as NSString).deletingPathExtension + ".expected"), encoding: .utf8)
         do {
             _ = try FormDefinition.load(contentsOf: Self.directory.appendingPathComponent(name), displayPath: name)
             Issue.record("\(name) loaded without errors")
@@ -28,25 +31,28 @@ struct BrokenDefinitionTests {
     }
 
     @Test func everyProblemOfAFileIsReportedInOneRun() {
-        let rendered = Fixtures.diagnostics(yaml: """
-            id: form
-            title: Several problems
-            sections:
-              - id: s
-                fields:
-                  - { id: a, kind: txt, label: A }
-                  - { id: b, kind: number, label: B, min: 3, max: 1 }
-                  - { id: c, kind: text, label: C, visible: $zz }
-            """)
+        let rendered = Fixtures.diagnostics(
+            yaml: """
+                id: form
+                title: Several problems
+                sections:
+                  - id: s
+                    fields:
+                      - { id: a, kind: txt, label: A }
+                      - { id: b, kind: number, label: B, min: 3, max: 1 }
+                      - { id: c, kind: text, label: C, visible: $zz }
+                """)
         #expect(rendered.components(separatedBy: ": error: ").count - 1 == 3)
     }
 
     @Test func missingFileIsAClearError() {
         #expect(throws: DiagnosticList.self) {
-            try FormDefinition.load(contentsOf: URL(fileURLWithPath: "/nonexistent/form.yaml"), displayPath: "form.yaml")
+            try FormDefinition.load(
+                contentsOf: URL(fileURLWithPath: "/nonexistent/form.yaml"), displayPath: "form.yaml")
         }
         do {
-            _ = try FormDefinition.load(contentsOf: URL(fileURLWithPath: "/nonexistent/form.yaml"), displayPath: "form.yaml")
+            _ = try FormDefinition.load(
+                contentsOf: URL(fileURLWithPath: "/nonexistent/form.yaml"), displayPath: "form.yaml")
         } catch {
             #expect(error.rendered == "form.yaml: error: cannot read the file: no such file or directory")
         }
@@ -57,7 +63,8 @@ struct BrokenDefinitionTests {
             _ = try FormDefinition.load(contentsOf: URL(fileURLWithPath: "/tmp/form.toml"), displayPath: "form.toml")
             Issue.record("loaded")
         } catch {
-            #expect(error.rendered == "form.toml: error: unknown file type 'toml'\n  hint: use a .yaml, .yml or .json file")
+            #expect(
+                error.rendered == "form.toml: error: unknown file type 'toml'\n  hint: use a .yaml, .yml or .json file")
         }
     }
 }

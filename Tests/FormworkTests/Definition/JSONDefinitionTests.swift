@@ -1,6 +1,7 @@
 import Foundation
-@testable import Formwork
 import Testing
+
+@testable import Formwork
 
 /// YAML and JSON share one schema: every bundled form, rewritten as JSON, loads to
 /// the same definition.

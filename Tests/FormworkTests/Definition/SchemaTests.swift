@@ -1,7 +1,8 @@
-import Foundation
-@testable import Formwork
 import FormworkTesting
+import Foundation
 import Testing
+
+@testable import Formwork
 
 /// The JSON Schemas, checked with a real validator (Python's jsonschema, draft 2020-12).
 @Suite("JSON Schemas")
@@ -21,8 +22,9 @@ struct SchemaTests {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        let result = try CommandRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["python3", validator.path, schemaPath.path] + paths)
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", validator.path, schemaPath.path] + paths)
         guard result.status == 0 else { throw ValidatorFailure(output: result.standardError) }
         var verdicts: [String: String] = [:]
         for line in result.standardOutput.split(separator: "\n") {
@@ -35,14 +37,19 @@ struct SchemaTests {
     struct ValidatorFailure: Error { let output: String }
 
     @Test func committedSchemaIsTheGeneratedOne() throws {
-        let committed = try String(contentsOf: Fixtures.formsDirectory.appendingPathComponent("schema/definition.schema.json"), encoding: .utf8)
-        #expect(committed == DefinitionSchema.document.pretty + "\n", "regenerate with: formwork schema > Forms/schema/definition.schema.json")
+        let committed = try String(
+            contentsOf: Fixtures.formsDirectory.appendingPathComponent("schema/definition.schema.json"), encoding: .utf8
+        )
+        #expect(
+            committed == DefinitionSchema.document.pretty + "\n",
+            "regenerate with: formwork schema > Forms/schema/definition.schema.json")
     }
 
     /// Broken fixtures whose problem is one of shape, which the schema must reject; the
     /// others (references, cycles, ranges across keys…) need the whole form.
     static let rejectedByShape: Set<String> = [
-        "04-unknown-key", "05-unknown-key-synonym", "06-missing-keys", "07-wrong-type", "08-unknown-kind", "10-invalid-id",
+        "04-unknown-key", "05-unknown-key-synonym", "06-missing-keys", "07-wrong-type", "08-unknown-kind",
+        "10-invalid-id",
         "23-key-not-applicable", "24-choice-without-options", "26-range-inverted", "29-computed-without-value",
         "31-empty-section", "32-unknown-format", "33-rule-without-message", "35-not-a-mapping", "28-invalid-default",
     ]
@@ -54,9 +61,13 @@ struct SchemaTests {
             documents["form-" + form.deletingPathExtension().lastPathComponent + ".json"] = Fixtures.json(tree)
         }
         let broken = Fixtures.fixturesDirectory.appendingPathComponent("broken")
-        for name in try FileManager.default.contentsOfDirectory(atPath: broken.path) where name.hasSuffix(".yaml") || name.hasSuffix(".json") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: broken.path)
+        where name.hasSuffix(".yaml") || name.hasSuffix(".json") {
             let bytes = [UInt8](try Data(contentsOf: broken.appendingPathComponent(name)))
-            guard let (tree, _) = try? SyntaxLoader.parse(bytes, format: name.hasSuffix(".json") ? .json : .yaml, limits: .default) else {
+            guard
+                let (tree, _) = try? SyntaxLoader.parse(
+                    bytes, format: name.hasSuffix(".json") ? .json : .yaml, limits: .default)
+            else {
                 continue  // a syntax error: nothing for a schema to see
             }
             documents["broken-" + (name as NSString).deletingPathExtension + ".json"] = Fixtures.json(tree)
@@ -83,13 +94,16 @@ struct SchemaTests {
         try session.set("guests", text: "2")
         #expect(session.validate().isEmpty)
         let schema = AnswersSchema.document(for: session.definition).pretty
-        let verdicts = try Self.validate(schema: schema, documents: [
-            "good.json": session.answersJSON(),
-            "unknown-option.json": #"{"name": "Ada", "email": "ada@example.org", "ticket": "vip"}"#,
-            "missing-required.json": #"{"email": "ada@example.org", "ticket": "regular"}"#,
-            "wrong-type.json": #"{"name": "Ada", "email": "ada@example.org", "ticket": "regular", "guests": "two"}"#,
-            "extra-field.json": #"{"name": "Ada", "email": "ada@example.org", "ticket": "regular", "tickets": 2}"#,
-        ])
+        let verdicts = try Self.validate(
+            schema: schema,
+            documents: [
+                "good.json": session.answersJSON(),
+                "unknown-option.json": #"{"name": "Ada", "email": "ada@example.org", "ticket": "vip"}"#,
+                "missing-required.json": #"{"email": "ada@example.org", "ticket": "regular"}"#,
+                "wrong-type.json":
+                    #"{"name": "Ada", "email": "ada@example.org", "ticket": "regular", "guests": "two"}"#,
+                "extra-field.json": #"{"name": "Ada", "email": "ada@example.org", "ticket": "regular", "tickets": 2}"#,
+            ])
         #expect(verdicts["good.json"] == "valid")
         for name in ["unknown-option.json", "missing-required.json", "wrong-type.json", "extra-field.json"] {
             #expect(verdicts[name]?.hasPrefix("invalid") == true, "\(name): \(verdicts[name] ?? "-")")

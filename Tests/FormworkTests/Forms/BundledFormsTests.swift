@@ -1,8 +1,9 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
-@testable import Formwork
+import Foundation
 import Testing
+
+@testable import Formwork
 
 @Suite("Bundled forms")
 struct BundledFormsTests {
@@ -25,8 +26,13 @@ struct BundledFormsTests {
         #expect(view.sections.map(\.cells.count) == [2])
 
         try session.set("firstName", text: "Ada")
-        #expect(session.reload(view) == Changeset(rows: Changes(inserted: [IndexPath(row: 1, section: 0)],
-                                                               updated: [PositionPair(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 0))])))
+        #expect(
+            session.reload(view)
+                == Changeset(
+                    rows: Changes(
+                        inserted: [IndexPath(row: 1, section: 0)],
+                        updated: [PositionPair(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 0))])
+                ))
         try session.clear("firstName")
         #expect(session.reload(view)?.rows.deleted == [IndexPath(row: 1, section: 0)])
         try session.toggle("additional")
@@ -71,7 +77,9 @@ struct BundledFormsTests {
         // Hiding painLocation cascades: the warning reading it hides too.
         #expect(!session.isVisible("chestWarning"))
         try session.set("conditions", text: "none, asthma")
-        #expect(session.errors().map(\.rule) .contains(.check(index: 0, message: "'None of these' cannot be combined with a condition")))
+        #expect(
+            session.errors().map(\.rule).contains(
+                .check(index: 0, message: "'None of these' cannot be combined with a condition")))
     }
 
     @Test func signupValidatesInFormOrder() throws {
@@ -86,14 +94,15 @@ struct BundledFormsTests {
         try session.set("birthDate", text: "2015-01-01")
         try session.set("country", text: "United States")
         let errors = session.validate().map { "\($0.field): \($0.message)" }
-        #expect(errors == [
-            "email: is required",
-            "password: use letters and at least one digit",
-            "passwordAgain: does not match the password",
-            "birthDate: you must be 16 or older to sign up",
-            "state: is required",
-            "terms: is required",
-        ])
+        #expect(
+            errors == [
+                "email: is required",
+                "password: use letters and at least one digit",
+                "passwordAgain: does not match the password",
+                "birthDate: you must be 16 or older to sign up",
+                "state: is required",
+                "terms: is required",
+            ])
     }
 
     @Test func kitchenSinkDefaultsAndOptionVisibility() throws {

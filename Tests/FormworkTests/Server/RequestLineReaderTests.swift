@@ -1,6 +1,7 @@
 import Foundation
-@testable import Formwork
 import Testing
+
+@testable import Formwork
 
 @Suite("JSON-RPC request lines")
 struct RequestLineReaderTests {
@@ -9,7 +10,8 @@ struct RequestLineReaderTests {
         var offset = 0
         return RequestLineReader(maximumLength: limit, chunkSize: chunk) { buffer in
             let count = min(buffer.count, input.count - offset)
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: input.withUnsafeBytes { $0 }[offset..<offset + count]))
+            buffer.copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: input.withUnsafeBytes { $0 }[offset..<offset + count]))
             offset += count
             return count
         }
@@ -24,14 +26,20 @@ struct RequestLineReaderTests {
 
     @Test(arguments: [1, 2, 3, 7, 64])
     func linesSplitTheSameWhateverTheChunks(chunk: Int) {
-        #expect(Self.lines("one\ntwo\r\n\nlast", limit: 10, chunk: chunk) == [.text("one"), .text("two"), .text(""), .text("last")])
+        #expect(
+            Self.lines("one\ntwo\r\n\nlast", limit: 10, chunk: chunk) == [
+                .text("one"), .text("two"), .text(""), .text("last"),
+            ])
     }
 
     @Test(arguments: [1, 4, 1024])
     func aLineOverTheLimitIsSkippedToItsEndAndReadingGoesOn(chunk: Int) {
         let text = "short\n" + String(repeating: "x", count: 100) + "\n" + "0123456789\n" + "01234567890\nend\n"
-        #expect(Self.lines(text, limit: 10, chunk: chunk) == [.text("short"), .tooLong(bytes: 100), .text("0123456789"),
-                                                              .tooLong(bytes: 11), .text("end")])
+        #expect(
+            Self.lines(text, limit: 10, chunk: chunk) == [
+                .text("short"), .tooLong(bytes: 100), .text("0123456789"),
+                .tooLong(bytes: 11), .text("end"),
+            ])
     }
 
     @Test func nothingBeyondTheLimitIsHeld() {

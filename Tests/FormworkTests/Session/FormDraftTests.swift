@@ -1,16 +1,20 @@
-import Foundation
 import FormworkTesting
-@testable import Formwork
+import Foundation
 import Testing
+
+@testable import Formwork
 
 @Suite("Drafts and atomic files")
 struct FormDraftTests {
     func session() throws -> FormSession {
-        try FormSession(definition: try FormDefinition(yaml: FormSessionTests.yaml), today: LocalDate(year: 2026, month: 11, day: 22)!)
+        try FormSession(
+            definition: try FormDefinition(yaml: FormSessionTests.yaml),
+            today: LocalDate(year: 2026, month: 11, day: 22)!)
     }
 
     func roundTrip(_ session: FormSession) throws -> FormDraft {
-        let text = FormDraft(session: session, formPath: "/forms/t.yaml", fingerprint: "fnv1a64:0000000000000001").json()
+        let text = FormDraft(session: session, formPath: "/forms/t.yaml", fingerprint: "fnv1a64:0000000000000001")
+            .json()
         return try FormDraft(bytes: Array(text.utf8), path: "draft.json")
     }
 
@@ -41,15 +45,16 @@ struct FormDraftTests {
     }
 
     @Test func untouchedDefaultsAreNotAnswers() throws {
-        let form = try FormDefinition(yaml: """
-            id: d
-            title: D
-            sections:
-              - id: s
-                fields:
-                  - { id: size, kind: choice, label: Size, default: m, options: [s, m] }
-                  - { id: on, kind: switch, label: On }
-            """)
+        let form = try FormDefinition(
+            yaml: """
+                id: d
+                title: D
+                sections:
+                  - id: s
+                    fields:
+                      - { id: size, kind: choice, label: Size, default: m, options: [s, m] }
+                      - { id: on, kind: switch, label: On }
+                """)
         let draft = FormDraft(session: FormSession(definition: form), formPath: "/d.yaml", fingerprint: "x")
         #expect(draft.isEmpty)
     }
@@ -59,15 +64,17 @@ struct FormDraftTests {
         try original.set("name", text: "Ada")
         try original.set("count", text: "9")
         let draft = try roundTrip(original)
-        let changed = FormSession(definition: try FormDefinition(yaml: """
-            id: t
-            title: Test
-            sections:
-              - id: main
-                fields:
-                  - { id: name, kind: number, label: Name }
-                  - { id: count, kind: number, label: Count, max: 5 }
-            """))
+        let changed = FormSession(
+            definition: try FormDefinition(
+                yaml: """
+                    id: t
+                    title: Test
+                    sections:
+                      - id: main
+                        fields:
+                          - { id: name, kind: number, label: Name }
+                          - { id: count, kind: number, label: Count, max: 5 }
+                    """))
         let report = changed.resume(from: draft)
         #expect(report.restored.isEmpty)
         #expect(report.dropped.map(\.id) == ["name", "count"])
@@ -79,8 +86,11 @@ struct FormDraftTests {
         ("[]", "not a Formwork draft: it is not a JSON object"),
         ("{\"formwork\": \"draft\", \"version\": 99}", "its version is 99; this Formwork reads versions 1 and 2"),
         ("{\"values\": {}}", "no \"formwork\": \"draft\" member"),
-        ("{\"formwork\": \"draft\", \"version\": 1, \"form\": \"/f\", \"definition\": \"x\", \"saved\": \"yesterday\", \"values\": {}}",
-         "an ISO 8601 time"),
+        (
+            "{\"formwork\": \"draft\", \"version\": 1, \"form\": \"/f\", \"definition\": \"x\", \"saved\": "
+                + "\"yesterday\", \"values\": {}}",
+            "an ISO 8601 time"
+        ),
         ("{\"formwork\": \"draft\"", "invalid JSON"),
     ])
     func brokenDraftsAreClearErrors(text: String, expected: String) throws {

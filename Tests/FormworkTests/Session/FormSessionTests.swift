@@ -1,8 +1,9 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
-@testable import Formwork
+import Foundation
 import Testing
+
+@testable import Formwork
 
 @Suite("Form session")
 struct FormSessionTests {
@@ -16,7 +17,10 @@ struct FormSessionTests {
               - { id: pin, kind: secure, label: PIN, minLength: 4 }
               - { id: count, kind: number, label: Count, min: 1, max: 10, step: 1 }
               - { id: on, kind: switch, label: On }
-              - { id: size, kind: choice, label: Size, options: [{ value: s, label: Small }, { value: l, label: Large }] }
+              - id: size
+                kind: choice
+                label: Size
+                options: [{ value: s, label: Small }, { value: l, label: Large }]
               - { id: tags, kind: multichoice, label: Tags, options: [a, b, c], maxSelected: 2 }
               - { id: when, kind: date, label: When, min: "2024-01-01" }
               - { id: note, kind: note, text: Read me }
@@ -40,17 +44,18 @@ struct FormSessionTests {
         try session.set("tags", text: "a, c")
         try session.set("when", text: "today")
         #expect(session.answers().map(\.id) == ["name", "count", "on", "size", "tags", "when", "double"])
-        #expect(session.answersJSON() == """
-            {
-              "name": "Ada",
-              "count": 3,
-              "on": true,
-              "size": "l",
-              "tags": ["a", "c"],
-              "when": "2024-03-01",
-              "double": 6
-            }
-            """)
+        #expect(
+            session.answersJSON() == """
+                {
+                  "name": "Ada",
+                  "count": 3,
+                  "on": true,
+                  "size": "l",
+                  "tags": ["a", "c"],
+                  "when": "2024-03-01",
+                  "double": 6
+                }
+                """)
     }
 
     @Test(arguments: [
@@ -86,7 +91,9 @@ struct FormSessionTests {
         try session.set("count", to: 4)
         try session.set("when", to: "2024-05-01")
         #expect(session.value(of: "when") == .date(LocalDate("2024-05-01")!))
-        #expect(throws: SessionError.rejected(FieldError(field: "count", rule: .type(expected: "a number", input: "\"4\"")))) {
+        #expect(
+            throws: SessionError.rejected(FieldError(field: "count", rule: .type(expected: "a number", input: "\"4\"")))
+        ) {
             try session.set("count", to: "4")
         }
         #expect(throws: SessionError.self) { try session.set("tags", to: ["a", 1]) }
@@ -140,7 +147,12 @@ struct FormSessionTests {
         session.reload(nil, animated: false)
         try session.set("name", text: "Bo")
         let changes = try #require(session.reload(nil))
-        #expect(changes == Changeset(rows: Changes(updated: [PositionPair(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 0))])))
+        #expect(
+            changes
+                == Changeset(
+                    rows: Changes(updated: [
+                        PositionPair(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 0))
+                    ])))
     }
 
     @Test func dataSourceShowsExactlyTheVisibleFields() throws {
@@ -166,7 +178,8 @@ struct ValuesFileTests {
 
     @Test func loadsYAMLAndJSON() throws {
         let session = try session()
-        try session.loadValues(bytes: Array("name: Ada\ncount: 3\ntags: [a, b]\nwhen: 2024-02-02\non: true\n".utf8), isJSON: false)
+        try session.loadValues(
+            bytes: Array("name: Ada\ncount: 3\ntags: [a, b]\nwhen: 2024-02-02\non: true\n".utf8), isJSON: false)
         #expect(session.value(of: "count") == 3)
         #expect(session.value(of: "when") == .date(LocalDate("2024-02-02")!))
         try session.loadValues(bytes: Array(#"{"name": "Bo", "size": "s"}"#.utf8), isJSON: true)
@@ -181,21 +194,22 @@ struct ValuesFileTests {
             try session.loadValues(bytes: Array(source.utf8), isJSON: false, path: "values.yaml")
             Issue.record("loaded")
         } catch {
-            #expect(error.rendered == """
-                values.yaml:2:1: error: the form has no field 'cuont'
-                    cuont: 3
-                    ^~~~~
-                  hint: did you mean 'count'?
-                values.yaml:3:8: error: invalid value for 'count': 'many' is not a number
-                    count: many
-                           ^~~~
-                values.yaml:4:7: error: invalid value for 'size': 'xl' is not an option (choose 's' or 'l')
-                    size: xl
-                          ^~
-                values.yaml:5:1: error: invalid value for 'double': is read-only (computed)
-                    double: 4
-                    ^~~~~~
-                """)
+            #expect(
+                error.rendered == """
+                    values.yaml:2:1: error: the form has no field 'cuont'
+                        cuont: 3
+                        ^~~~~
+                      hint: did you mean 'count'?
+                    values.yaml:3:8: error: invalid value for 'count': 'many' is not a number
+                        count: many
+                               ^~~~
+                    values.yaml:4:7: error: invalid value for 'size': 'xl' is not an option (choose 's' or 'l')
+                        size: xl
+                              ^~
+                    values.yaml:5:1: error: invalid value for 'double': is read-only (computed)
+                        double: 4
+                        ^~~~~~
+                    """)
         }
         #expect(session.value(of: "name") == nil)
     }

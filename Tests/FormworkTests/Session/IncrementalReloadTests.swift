@@ -1,8 +1,9 @@
-import Foundation
 import FormworkCore
 import FormworkTesting
-@testable import Formwork
+import Foundation
 import Testing
+
+@testable import Formwork
 
 /// A reload after a change re-evaluates only what the change affects; it must give
 /// exactly what a full evaluation gives.
@@ -25,7 +26,8 @@ struct IncrementalReloadTests {
             lines.append("  - id: s\(section)")
             let fields = (section * 6)..<(section * 6 + 6)
             let belowAll = (0..<count).filter { candidate in
-                kinds[candidate] == "switch" && !fields.contains(candidate) && fields.allSatisfy { rank[candidate] < rank[$0] }
+                kinds[candidate] == "switch" && !fields.contains(candidate)
+                    && fields.allSatisfy { rank[candidate] < rank[$0] }
             }
             if Bool.random(using: &random), let read = belowAll.randomElement(using: &random) {
                 lines.append("    visible: $f\(read)")
@@ -35,14 +37,23 @@ struct IncrementalReloadTests {
                 var entry = "      - { id: f\(field), kind: \(kinds[field]), label: F\(field)"
                 if kinds[field] == "computed" {
                     let sources = readable(field).filter { kinds[$0] == "number" || kinds[$0] == "computed" }
-                    entry += sources.isEmpty ? ", value: '1'" : ", value: '" + sources.prefix(2).map { "$f\($0)" }.joined(separator: " + ") + " + 1'"
+                    entry +=
+                        sources.isEmpty
+                        ? ", value: '1'"
+                        : ", value: '" + sources.prefix(2).map { "$f\($0)" }.joined(separator: " + ") + " + 1'"
                 }
-                if Int.random(in: 0..<3, using: &random) == 0, let visible = condition(for: field) { entry += ", visible: '\(visible)'" }
-                if kinds[field] != "computed", Int.random(in: 0..<4, using: &random) == 0, let required = condition(for: field) {
+                if Int.random(in: 0..<3, using: &random) == 0, let visible = condition(for: field) {
+                    entry += ", visible: '\(visible)'"
+                }
+                if kinds[field] != "computed", Int.random(in: 0..<4, using: &random) == 0,
+                    let required = condition(for: field)
+                {
                     entry += ", required: '\(required)'"
                 }
                 if kinds[field] == "number", let other = readable(field).first(where: { kinds[$0] == "number" }) {
-                    entry += ", rules: [{ check: '$f\(field) == null or $f\(other) == null or $f\(field) >= $f\(other)', message: too small }]"
+                    entry +=
+                        ", rules: [{ check: '$f\(field) == null or $f\(other) == null or $f\(field) >= $f\(other)', "
+                        + "message: too small }]"
                 }
                 lines.append(entry + " }")
             }
@@ -61,7 +72,9 @@ struct IncrementalReloadTests {
             let field = definition.fields.randomElement(using: &random)!
             switch field.kind {
             case .switch: try session.toggle(field.id)
-            case .number: try session.set(field.id, text: Bool.random(using: &random) ? "\(Int.random(in: 0..<6, using: &random))" : "")
+            case .number:
+                try session.set(
+                    field.id, text: Bool.random(using: &random) ? "\(Int.random(in: 0..<6, using: &random))" : "")
             case .text: try session.set(field.id, text: Bool.random(using: &random) ? "x" : "")
             default: continue
             }

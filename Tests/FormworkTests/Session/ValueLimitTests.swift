@@ -1,13 +1,16 @@
 import Foundation
-@testable import Formwork
 import Testing
+
+@testable import Formwork
 
 /// The README's limit on strings holds on every path a value comes in, not only in
 /// definitions: before, a 150,000-character value set at the prompt or through
 /// `field.set` was accepted and printed over 3,200 lines.
 @Suite("Value limits")
 struct ValueLimitTests {
-    static let yaml = "id: t\ntitle: T\nsections: [{id: s, fields: [{id: bio, kind: text, label: Bio, multiline: true}, {id: pin, kind: secure, label: PIN}]}]"
+    static let yaml =
+        "id: t\ntitle: T\nsections: [{id: s, fields: [{id: bio, kind: text, label: Bio, multiline: true}, {id: pin, "
+        + "kind: secure, label: PIN}]}]"
     static let limitError = FieldError(field: "bio", rule: .lengthLimit(100_000))
     let long = String(repeating: "é", count: 100_001)
 
@@ -19,7 +22,9 @@ struct ValueLimitTests {
         let session = try session()
         #expect(throws: SessionError.rejected(Self.limitError)) { try session.set("bio", text: long) }
         #expect(throws: SessionError.rejected(Self.limitError)) { try session.set("bio", to: .string(long)) }
-        #expect(throws: SessionError.rejected(FieldError(field: "pin", rule: .lengthLimit(100_000)))) { try session.set("pin", text: long) }
+        #expect(throws: SessionError.rejected(FieldError(field: "pin", rule: .lengthLimit(100_000)))) {
+            try session.set("pin", text: long)
+        }
         try session.set("bio", text: String(long.dropLast()))  // exactly the limit is fine
         #expect(Self.limitError.rule.name == "limit")
     }
@@ -44,7 +49,8 @@ struct ValueLimitTests {
 
     @Test func aDraftLeavesTheValueOutAndSaysWhy() throws {
         let session = try session()
-        let bytes = Array("""
+        let bytes = Array(
+            """
             {"formwork": "draft", "version": 1, "form": "/f.yaml", "definition": "x", "saved": "2026-01-01T00:00:00Z",
              "values": {"bio": "\(long)"}}
             """.utf8)
@@ -56,9 +62,12 @@ struct ValueLimitTests {
     @Test func jsonRPCRefusesItAsTextAndAsAValue() throws {
         let server = FormServer(session: try session())
         for member in ["text", "value"] {
-            let request = #"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"bio","\#(member)":"\#(long)"}}"#
+            let request =
+                #"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"bio","\#(member)":"\#(long)"}}"#
             let response = try #require(server.handle(request).last)
-            #expect(response.contains(#""code":-32001"#) && response.contains(#""rule":"limit""#), "\(response.prefix(200))")
+            #expect(
+                response.contains(#""code":-32001"#) && response.contains(#""rule":"limit""#), "\(response.prefix(200))"
+            )
         }
         #expect(server.session.value(of: "bio") == .null)
     }
@@ -66,6 +75,11 @@ struct ValueLimitTests {
     @Test func anOversizedRequestLineGetsAnInvalidRequestError() throws {
         let server = FormServer(session: try session())
         let response = server.oversizedRequest(bytes: 209_715_293)
-        #expect(response == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: the line is 209715293 bytes; requests are limited to 8388608 bytes","data":{"bytes":209715293,"limit":8388608}}}"#)
+        #expect(
+            response
+                == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: the line is "#
+                + #"209715293 bytes; requests are limited to 8388608 "#
+                + #"bytes","data":{"bytes":209715293,"limit":8388608}}}"#
+        )
     }
 }

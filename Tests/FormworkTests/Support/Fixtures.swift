@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Formwork
 
 /// Paths relative to the package.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Formwork
 import Testing
+
+@testable import Formwork
 
 @Suite("Syntax")
 struct SyntaxTests {
@@ -41,7 +42,9 @@ struct SyntaxTests {
         ("", "expected a value, found end of file"),
     ])
     func jsonErrors(input: String, message: String) {
-        #expect(problem { () throws(Diagnostic) in _ = try json(input) } == Diagnostic(.jsonSyntax(message), at: nil).problem)
+        #expect(
+            problem { () throws(Diagnostic) in _ = try json(input) }
+                == Diagnostic(.jsonSyntax(message), at: nil).problem)
     }
 
     @Test func deepJSONNestingIsAnErrorNotACrash() {
@@ -50,28 +53,42 @@ struct SyntaxTests {
     }
 
     @Test func deepYAMLNestingIsAnErrorNotACrash() {
-        for deep in [String(repeating: "[", count: 100_000), String(repeating: "- ", count: 100_000) + "x",
-                     (0..<2000).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n")] {
-            #expect(problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(deep, limits: .default) } == Problem.nestingTooDeep(limit: 64))
+        for deep in [
+            String(repeating: "[", count: 100_000), String(repeating: "- ", count: 100_000) + "x",
+            (0..<2000).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n"),
+        ] {
+            #expect(
+                problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(deep, limits: .default) }
+                    == Problem.nestingTooDeep(limit: 64))
         }
     }
 
     @Test func yamlAliasBombIsAnError() {
         var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]") }
+        for level in 1...9 {
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
         var limits = Limits.default
         limits.maximumNodes = 100_000
-        #expect(problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(lines.joined(separator: "\n"), limits: limits) } == Problem.aliasExpansion(limit: 100_000))
+        #expect(
+            problem { () throws(Diagnostic) in _ = try YAMLLoader.parse(lines.joined(separator: "\n"), limits: limits) }
+                == Problem.aliasExpansion(limit: 100_000))
     }
 
     /// Before the event-stream check, Yams hashed a key like this through its aliases
     /// while composing (15 s for `*a7`, minutes for `*a9`), before any budget applied,
     /// and the error then pointed at `a0`. Now it is an error at the key, at once.
-    @Test(arguments: [("? *a9\n: key", 1, 3, "an alias"), ("*a9 : key", 1, 1, "an alias"),
-                      ("? [*a9, *a8]\n: key", 1, 3, "a list"), ("{*a9: 1}: key", 1, 1, "a mapping")])
+    @Test(arguments: [
+        ("? *a9\n: key", 1, 3, "an alias"), ("*a9 : key", 1, 1, "an alias"),
+        ("? [*a9, *a8]\n: key", 1, 3, "a list"), ("{*a9: 1}: key", 1, 1, "a mapping"),
+    ])
     func yamlAliasOrCollectionAsKeyIsAnErrorAtTheKey(key: String, line: Int, column: Int, what: String) {
         var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]") }
+        for level in 1...9 {
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
         var limits = Limits.default
         limits.maximumNodes = .max  // only the key rule stands between Yams and the bomb
         do {
@@ -113,14 +130,17 @@ struct SyntaxTests {
         let bytes = Array("\u{FEFF}id: form\r\ntitle: T\r\n".utf8)
         let (root, _) = try SyntaxLoader.parse(bytes, format: .yaml, limits: .default)
         #expect(root.pairs?.map { $0.value.scalarText } == ["form", "T"])
-        let (json, _) = try SyntaxLoader.parse(Array("\u{FEFF}{\"id\":\r\n\"x\"}".utf8), format: .json, limits: .default)
+        let (json, _) = try SyntaxLoader.parse(
+            Array("\u{FEFF}{\"id\":\r\n\"x\"}".utf8), format: .json, limits: .default)
         #expect(json.pairs?.first?.value.scalarText == "x")
     }
 
     @Test func oversizedFilesAreRejectedBeforeParsing() {
         var limits = Limits.default
         limits.maximumFileSize = 10
-        #expect(problem { () throws(Diagnostic) in _ = try SyntaxLoader.parse(Array(repeating: 0x20, count: 20), format: .yaml, limits: limits) } == Problem.fileTooLarge(bytes: 20, limit: 10))
+        #expect(
+            problem { () throws(Diagnostic) in
+                _ = try SyntaxLoader.parse(Array(repeating: 0x20, count: 20), format: .yaml, limits: limits)
+            } == Problem.fileTooLarge(bytes: 20, limit: 10))
     }
 }
-
