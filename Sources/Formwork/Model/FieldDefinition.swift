@@ -5,7 +5,7 @@ public struct FieldDefinition: Sendable {
     public let id: String
     public let kind: FieldKind
     /// The kind as the definition names it: a `CustomFieldKind`'s name, else `kind`'s.
-    public var kindName: String
+    public internal(set) var kindName: String
     /// The position of the field in the whole form (sections flattened).
     public let index: Int
     /// The index of its section in the form.
@@ -13,42 +13,42 @@ public struct FieldDefinition: Sendable {
     /// Where the field is declared.
     public let location: SourceLocation
 
-    public var label: String
-    public var help: String?
-    public var placeholder: String?
+    public internal(set) var label: String
+    public internal(set) var help: String?
+    public internal(set) var placeholder: String?
     /// A note's text.
-    public var text: String?
+    public internal(set) var text: String?
     /// The value the field starts with: a literal, or for dates an expression such as
     /// `today() + 7` (evaluated when a session starts).
-    public var defaultValue: Bound?
+    public internal(set) var defaultValue: Bound?
     /// Whether the field must be answered when visible.
-    public var required: Requirement = .never
+    public internal(set) var required: Requirement = .never
     /// When the field is shown; `nil` means always.
-    public var visible: CompiledExpression?
+    public internal(set) var visible: CompiledExpression?
     /// A computed field's value.
-    public var value: CompiledExpression?
+    public internal(set) var value: CompiledExpression?
     /// The type of the field's value; `nil` for notes.
-    public var valueType: ValueType?
+    public internal(set) var valueType: ValueType?
 
     // Text and secure
-    public var format: TextFormat?
-    public var pattern: Pattern?
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var multiline = false
+    public internal(set) var format: TextFormat?
+    public internal(set) var pattern: Pattern?
+    public internal(set) var minLength: Int?
+    public internal(set) var maxLength: Int?
+    public internal(set) var multiline = false
 
     // Number and date
-    public var minimum: Bound?
-    public var maximum: Bound?
-    public var step: Double?
+    public internal(set) var minimum: Bound?
+    public internal(set) var maximum: Bound?
+    public internal(set) var step: Double?
 
     // Choice and multichoice
-    public var options: [ChoiceOption] = []
-    public var minSelected: Int?
-    public var maxSelected: Int?
+    public internal(set) var options: [ChoiceOption] = []
+    public internal(set) var minSelected: Int?
+    public internal(set) var maxSelected: Int?
 
     /// Cross-field checks.
-    public var rules: [Rule] = []
+    public internal(set) var rules: [Rule] = []
 
     public init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
         self.id = id

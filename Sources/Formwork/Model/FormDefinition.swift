@@ -4,13 +4,13 @@
 /// `FormDefinition(json:)`; every problem in the file is reported at once, as a
 /// `DiagnosticList`.
 public struct FormDefinition: Sendable {
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var version: String?
-    public var sections: [SectionDefinition]
+    public internal(set) var id: String
+    public internal(set) var title: String
+    public internal(set) var description: String?
+    public internal(set) var version: String?
+    public internal(set) var sections: [SectionDefinition]
     /// Every field in form order (sections flattened); `fields[i].index == i`.
-    public var fields: [FieldDefinition]
+    public internal(set) var fields: [FieldDefinition]
     /// Fields by id.
     let fieldIndex: [String: Int]
     /// Field indices in an order where every field comes after the fields its
@@ -98,12 +98,12 @@ public struct SectionDefinition: Sendable {
     public let id: String
     public let index: Int
     public let location: SourceLocation
-    public var header: String?
-    public var footer: String?
+    public internal(set) var header: String?
+    public internal(set) var footer: String?
     /// When the section is shown; `nil` means always.
-    public var visible: CompiledExpression?
+    public internal(set) var visible: CompiledExpression?
     /// Indices into `FormDefinition.fields`.
-    public var fieldIndices: [Int]
+    public internal(set) var fieldIndices: [Int]
 
     public init(id: String, index: Int, location: SourceLocation, fieldIndices: [Int] = []) {
         self.id = id
