@@ -39,10 +39,17 @@
 //   `FormSession` owns the values (hidden fields keep theirs) and a `DataSource`
 //   whose rows are `FieldRow`s, one per field, keyed by field id, served by one
 //   `CellDescriptor` per field kind. `visible` conditions are the descriptors'
-//   `isHidden` closures. They read values through a per-reload `Evaluation`
-//   that memoises visibility and computed values, so fields are evaluated in
-//   dependency order on demand and one reload settles every chain; validation and
-//   export use the same `Evaluation`, so there is no second visibility path.
+//   `isHidden` closures; configuring a `FieldCell` and selection (a
+//   `FieldInteraction` by kind) are the data source's own closures, so an
+//   embedder's descriptor for a kind falls back to them. Views get the data source
+//   read-only (`ListDataSource`). Conditions read values through an `Evaluation`
+//   that memoises visibility, computed values and each field's first error, kept
+//   up to date with what a change affects (`Invalidation`: all, or these fields
+//   and what reads them): validation (`Evaluation+Validation`, the one validator),
+//   export and the rows all ask it, so there is no second visibility path. A change
+//   costs what it affects: its undo step records the fields it changed, the reload
+//   rebuilds only their rows and sections, `FormChange` is built from those rows,
+//   and drafts learn the changed fields from a change log.
 //
 // Diagnostics (`Diagnostics/`)
 //   Errors are structured (`Diagnostic`: location, message, hint); one renderer

@@ -11,22 +11,37 @@
 // field kind is tested with scripted input. `ReplDriver` is the loop that reads with
 // a `LineReader` and writes the step.
 //
+// Selection (`ReplSession+Selection`). Rows are selected through the form's data
+// source (`selectRow`), for `N`, `select N`, `goto`/`next`/`back`/`set ID` and guided
+// filling alike: the row's descriptor decides what happens (its `didSelect`, or the
+// form's default by kind), answering with a `FieldInteraction` — toggle, edit,
+// choose one or many, show a note or a computed value — that the session carries out
+// in the context of the selection (a switch toggles at `N`, is asked in guided mode).
+//
 // Line reading (`LineReading/`). `LineEditor` (libedit: history persisted across
 // runs, TAB completion, prefilled editing, Ctrl-C abandons the line, Ctrl-D ends)
 // on a terminal; `ScriptReader` (one command per line, no prompts) otherwise. Both
 // feed the same session. `LineEditor` is the only importer of `CEditLine`.
 //
-// Rendering (`Rendering/`). `TerminalTable` is a `ListView`: it mirrors what the
-// form's data source shows, and for each batch prints only what changed, marked
-// `+` (appeared), `-` (vanished), `~` (changed), with the rows' numbers. `show`
-// prints the whole table. Widths are display widths; colours only on a terminal
-// without `NO_COLOR`; text from definitions and users is escaped.
+// Rendering (`Rendering/`). All terminal presentation lives here: `TextLayout` (the
+// one wrapping function, clipping, escaping), `TextStyle` (ANSI or plain),
+// `TableRenderer` (how a row, a header, a title look), `TerminalMessage` (how a
+// message wraps). `TerminalTable` is a `ListView` that mirrors what the data source
+// shows and renders from that mirror alone (no reference to the session): a batch
+// prints only what changed, marked `+` (appeared), `-` (vanished), `~` (changed),
+// with the rows' numbers, kept per section so a batch costs what it changed.
 //
-// Commands (`Commands/`). `CommandParser` turns a line into a `Command` or a
-// `CommandError` ("did you mean …"); `CommandHelp` documents them (the `help`
-// command and the README use it).
+// Commands (`Commands/`). `CommandTable` is the one description of every command —
+// name, aliases, parameters (from which usage, parsing and TAB completion follow),
+// summary — for the prompt and for guided filling (`:back`, `:skip`, …); `help`, the
+// README's tables and "did you mean" come from it. `ReplError` is the one place
+// runtime errors become words (engine errors keep theirs, in `SessionError`).
 //
-// Guided filling (`ReplSession+Guided`). Asks each visible field in form order,
+// Guided filling (`ReplSession+Guided`). Selects each visible field in form order,
 // re-evaluating after each answer, so a field that appears is asked next in its
-// place; `:back`, `:skip`, `:goto ID`, `:review` work inside; it ends with the review
-// and a question to submit.
+// place; the guided commands work at any question; it ends with the review and a
+// question to submit.
+//
+// Drafts (`Session/DraftStore`, `DraftLock`). One writer per draft (an advisory
+// lock); a change appends a line to the draft and flushes it, so saving costs what
+// changed. The state directory (history, drafts) is read once (`StateDirectory`).
