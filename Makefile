@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench fuzz sanitize build release deps clean
+.PHONY: demo test bench fuzz sanitize build release deps deps-libedit clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
@@ -58,14 +58,17 @@ release: deps
 	$(SWIFT) build -c release
 
 ## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) from PyPI; when missing
-deps:
-	@if ! pkg-config --exists libedit 2>/dev/null; then \
-		echo "Installing libedit-dev (line editing) …"; \
-		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
-	fi
+deps: deps-libedit
 	@if ! python3 -c 'import jsonschema' 2>/dev/null; then \
 		echo "Installing jsonschema (schema tests) …"; \
 		python3 -m pip install --quiet jsonschema || $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; \
+	fi
+
+# What building needs (make stage installs no more).
+deps-libedit:
+	@if ! pkg-config --exists libedit 2>/dev/null; then \
+		echo "Installing libedit-dev (line editing) …"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
 	fi
 
 clean:
