@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench fuzz sanitize build release deps deps-libedit clean
+.PHONY: demo test bench fuzz sanitize build release install uninstall stage deps deps-libedit clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
@@ -57,6 +57,83 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# Installation, with the GNU conventions: `make install PREFIX=$HOME/.local` (no root needed),
+# `make install DESTDIR=/tmp/pkg PREFIX=/usr` (a staged install, for packages).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATAROOTDIR = $(PREFIX)/share
+MAN1DIR = $(DATAROOTDIR)/man/man1
+BASH_COMPLETIONS = $(DATAROOTDIR)/bash-completion/completions
+ZSH_COMPLETIONS = $(DATAROOTDIR)/zsh/site-functions
+FISH_COMPLETIONS = $(DATAROOTDIR)/fish/vendor_completions.d
+INSTALL ?= install
+# What make install copies comes from a stage, .build-install/stage/CONFIGURATION, remade
+# only when a source is newer: `make stage && sudo make install` builds as you and copies
+# as root, without a root-owned file in your build directories.
+CONFIGURATION ?= release
+INSTALL_BUILD := .build-install
+STAGE := $(INSTALL_BUILD)/stage/$(CONFIGURATION)
+STAGE_SOURCES := Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
+# The release build links the Swift runtime and Foundation statically, so the installed
+# formwork needs only libedit and the C libraries, not this toolchain (Swift has no stable
+# ABI on Linux: a moved or upgraded toolchain would break a dynamically linked one). A
+# static build compiles every module differently, hence a build directory of its own
+# rather than .build/release, which make bench shares. CONFIGURATION=debug (the tests)
+# stages .build/debug as it is.
+ifeq ($(CONFIGURATION),release)
+STAGE_BUILD_FLAGS ?= --scratch-path $(INSTALL_BUILD) --static-swift-stdlib
+endif
+# The man page's date: the last commit's, so that it says how old the sources are (today's otherwise).
+MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
+# Where swift-argument-parser's generate-manual plugin writes the page (its work directory).
+MANUAL := .build/plugins/GenerateManual/outputs/formwork/formwork.1
+
+## install: build formwork in release mode (when out of date) and install it, its man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+install: $(STAGE)/.staged
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)" "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
+	$(INSTALL) -m 755 $(STAGE)/formwork "$(DESTDIR)$(BINDIR)/formwork"
+	$(INSTALL) -m 644 $(STAGE)/formwork.1 "$(DESTDIR)$(MAN1DIR)/formwork.1"
+	$(INSTALL) -m 644 $(STAGE)/formwork.bash "$(DESTDIR)$(BASH_COMPLETIONS)/formwork"
+	$(INSTALL) -m 644 $(STAGE)/_formwork "$(DESTDIR)$(ZSH_COMPLETIONS)/_formwork"
+	$(INSTALL) -m 644 $(STAGE)/formwork.fish "$(DESTDIR)$(FISH_COMPLETIONS)/formwork.fish"
+
+## uninstall: remove the five files make install put there (same PREFIX and DESTDIR); directories stay, as they may be shared
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/formwork" "$(DESTDIR)$(MAN1DIR)/formwork.1" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)/formwork" "$(DESTDIR)$(ZSH_COMPLETIONS)/_formwork" \
+		"$(DESTDIR)$(FISH_COMPLETIONS)/formwork.fish"
+
+## stage: build what make install copies, into .build-install/stage/release (CONFIGURATION=debug: from the debug build)
+stage: $(STAGE)/.staged
+
+# NO_BUILD=1: install the stage as it is, and fail rather than build when it is out of date.
+# The install test needs it: it runs inside `swift test`, which holds SwiftPM's lock on
+# .build until it exits, so a build started there would wait for the lock forever.
+$(STAGE)/.staged: $(STAGE_SOURCES)
+ifdef NO_BUILD
+	@echo "make: $(STAGE) is missing or older than the sources, and NO_BUILD is set; run make stage CONFIGURATION=$(CONFIGURATION) (make test does)" >&2; exit 1
+else
+	@# Here rather than as a prerequisite, so that installing an up-to-date stage runs nothing
+	@# but install; and deps-libedit rather than deps: installing formwork needs no jsonschema
+	@# (which deps installs through sudo where pip refuses to, as on Debian 12).
+	@$(MAKE) --no-print-directory deps-libedit
+	$(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --product formwork
+	@# The plugin builds every product of the package, in the configuration it is given, and
+	@# writes a page for each that uses ArgumentParser (formwork-bench too). The debug build
+	@# is the one make test keeps up to date, and the page is the same from either build.
+	rm -f $(MANUAL)
+	$(SWIFT) package generate-manual --configuration debug $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
+	rm -rf $(STAGE) && mkdir -p $(STAGE)
+	cp "$$($(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --show-bin-path)/formwork" $(STAGE)/formwork
+	cp $(MANUAL) $(STAGE)/formwork.1
+	$(STAGE)/formwork --generate-completion-script bash >$(STAGE)/formwork.bash
+	$(STAGE)/formwork --generate-completion-script zsh >$(STAGE)/_formwork
+	$(STAGE)/formwork --generate-completion-script fish >$(STAGE)/formwork.fish
+	touch $@
+endif
+
 ## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) from PyPI; when missing
 deps: deps-libedit
 	@if ! python3 -c 'import jsonschema' 2>/dev/null; then \
@@ -72,4 +149,4 @@ deps-libedit:
 	fi
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-install
