@@ -11,6 +11,9 @@ demo: deps
 
 ## test: build and run every test
 test: deps
+	@# The install test runs `make install CONFIGURATION=debug NO_BUILD=1` from inside
+	@# `swift test`, which cannot build (see NO_BUILD): stage the debug build first.
+	@$(MAKE) --no-print-directory stage CONFIGURATION=debug
 	$(SWIFT) test
 
 ## bench: every speed and memory target against its baseline, in release mode (BENCH_ARGS="--cases diff" to narrow)
@@ -46,10 +49,14 @@ fuzz: deps
 
 ## sanitize: the test suite under AddressSanitizer, then ThreadSanitizer (separate build directories)
 sanitize: deps
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address --disable-xctest
+	@# The install test is skipped in both: it installs the staged build from .build, which
+	@# was built without a sanitizer, so it would only repeat what make test checks.
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address --disable-xctest \
+		--skip installAndUninstallUnderDestdir
 	@# ThreadSanitizer's runtime dies (SIGBUS) in any process with a file-size limit, even
 	@# for --version, so the one test that sets `ulimit -f` runs only in the other builds.
-	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest --skip aFailedAnswersWriteKeepsTheOldFile
+	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest --skip aFailedAnswersWriteKeepsTheOldFile \
+		--skip installAndUninstallUnderDestdir
 
 build: deps
 	$(SWIFT) build
