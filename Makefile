@@ -134,7 +134,10 @@ else
 	$(SWIFT) package generate-manual --configuration debug $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
 	cp "$$($(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --show-bin-path)/formwork" $(STAGE)/formwork
-	cp $(MANUAL) $(STAGE)/formwork.1
+	@# generate-manual copies the blank lines of the subcommands' discussions into the page,
+	@# and groff's mdoc prints "mdoc warning: Empty input line" for each to whoever reads
+	@# it; .Pp is the paragraph break mdoc expects, and renders the same.
+	sed 's/^$$/.Pp/' $(MANUAL) >$(STAGE)/formwork.1
 	$(STAGE)/formwork --generate-completion-script bash >$(STAGE)/formwork.bash
 	$(STAGE)/formwork --generate-completion-script zsh >$(STAGE)/_formwork
 	$(STAGE)/formwork --generate-completion-script fish >$(STAGE)/formwork.fish
