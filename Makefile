@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint format bench fuzz sanitize build release deps clean
+.PHONY: demo test lint format bench fuzz sanitize build release install uninstall stage deps deps-libedit clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
@@ -11,6 +11,9 @@ demo: deps
 
 ## test: check the style, build (a warning in the project's code is an error) and run every test
 test: deps lint
+	@# The install test runs `make install CONFIGURATION=debug NO_BUILD=1` from inside
+	@# `swift test`, which cannot build (see NO_BUILD): stage the debug build first.
+	@$(MAKE) --no-print-directory stage CONFIGURATION=debug
 	$(SWIFT) test
 
 SWIFT_SOURCES := Sources Tests Package.swift
@@ -59,10 +62,14 @@ fuzz: deps
 
 ## sanitize: the test suite under AddressSanitizer, then ThreadSanitizer (separate build directories)
 sanitize: deps
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address --disable-xctest
+	@# The install test is skipped in both: it installs the staged build from .build, which
+	@# was built without a sanitizer, so it would only repeat what make test checks.
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --build-path .build-asan --sanitize=address --disable-xctest \
+		--skip installAndUninstallUnderDestdir
 	@# ThreadSanitizer's runtime dies (SIGBUS) in any process with a file-size limit, even
 	@# for --version, so the one test that sets `ulimit -f` runs only in the other builds.
-	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest --skip aFailedAnswersWriteKeepsTheOldFile
+	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest --skip aFailedAnswersWriteKeepsTheOldFile \
+		--skip installAndUninstallUnderDestdir
 
 build: deps
 	$(SWIFT) build
@@ -70,16 +77,99 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# Installation, with the GNU conventions: `make install PREFIX=$HOME/.local` (no root needed),
+# `make install DESTDIR=/tmp/pkg PREFIX=/usr` (a staged install, for packages).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATAROOTDIR = $(PREFIX)/share
+MAN1DIR = $(DATAROOTDIR)/man/man1
+BASH_COMPLETIONS = $(DATAROOTDIR)/bash-completion/completions
+ZSH_COMPLETIONS = $(DATAROOTDIR)/zsh/site-functions
+FISH_COMPLETIONS = $(DATAROOTDIR)/fish/vendor_completions.d
+INSTALL ?= install
+# What make install copies comes from a stage, .build-install/stage/CONFIGURATION, remade
+# only when a source is newer: `make stage && sudo make install` builds as you and copies
+# as root, without a root-owned file in your build directories.
+CONFIGURATION ?= release
+INSTALL_BUILD := .build-install
+STAGE := $(INSTALL_BUILD)/stage/$(CONFIGURATION)
+STAGE_SOURCES := Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
+# The release build links the Swift runtime and Foundation statically, so the installed
+# formwork needs only libedit and the C libraries, not this toolchain (Swift has no stable
+# ABI on Linux: a moved or upgraded toolchain would break a dynamically linked one). A
+# static build compiles every module differently, hence a build directory of its own
+# rather than .build/release, which make bench shares. CONFIGURATION=debug (the tests)
+# stages .build/debug as it is.
+ifeq ($(CONFIGURATION),release)
+STAGE_BUILD_FLAGS ?= --scratch-path $(INSTALL_BUILD) --static-swift-stdlib
+endif
+# The man page's date: the last commit's, so that it says how old the sources are (today's otherwise).
+MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
+# Where swift-argument-parser's generate-manual plugin writes the page (its work directory).
+MANUAL := .build/plugins/GenerateManual/outputs/formwork/formwork.1
+
+## install: build formwork in release mode (when out of date) and install it, its man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+install: $(STAGE)/.staged
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)" "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
+	$(INSTALL) -m 755 $(STAGE)/formwork "$(DESTDIR)$(BINDIR)/formwork"
+	$(INSTALL) -m 644 $(STAGE)/formwork.1 "$(DESTDIR)$(MAN1DIR)/formwork.1"
+	$(INSTALL) -m 644 $(STAGE)/formwork.bash "$(DESTDIR)$(BASH_COMPLETIONS)/formwork"
+	$(INSTALL) -m 644 $(STAGE)/_formwork "$(DESTDIR)$(ZSH_COMPLETIONS)/_formwork"
+	$(INSTALL) -m 644 $(STAGE)/formwork.fish "$(DESTDIR)$(FISH_COMPLETIONS)/formwork.fish"
+
+## uninstall: remove the five files make install put there (same PREFIX and DESTDIR); directories stay, as they may be shared
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/formwork" "$(DESTDIR)$(MAN1DIR)/formwork.1" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)/formwork" "$(DESTDIR)$(ZSH_COMPLETIONS)/_formwork" \
+		"$(DESTDIR)$(FISH_COMPLETIONS)/formwork.fish"
+
+## stage: build what make install copies, into .build-install/stage/release (CONFIGURATION=debug: from the debug build)
+stage: $(STAGE)/.staged
+
+# NO_BUILD=1: install the stage as it is, and fail rather than build when it is out of date.
+# The install test needs it: it runs inside `swift test`, which holds SwiftPM's lock on
+# .build until it exits, so a build started there would wait for the lock forever.
+$(STAGE)/.staged: $(STAGE_SOURCES)
+ifdef NO_BUILD
+	@echo "make: $(STAGE) is missing or older than the sources, and NO_BUILD is set; run make stage CONFIGURATION=$(CONFIGURATION) (make test does)" >&2; exit 1
+else
+	@# Here rather than as a prerequisite, so that installing an up-to-date stage runs nothing
+	@# but install; and deps-libedit rather than deps: installing formwork needs no jsonschema
+	@# (which deps installs through sudo where pip refuses to, as on Debian 12).
+	@$(MAKE) --no-print-directory deps-libedit
+	$(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --product formwork
+	@# The plugin builds every product of the package, in the configuration it is given, and
+	@# writes a page for each that uses ArgumentParser (formwork-bench too). The debug build
+	@# is the one make test keeps up to date, and the page is the same from either build.
+	rm -f $(MANUAL)
+	$(SWIFT) package generate-manual --configuration debug $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
+	rm -rf $(STAGE) && mkdir -p $(STAGE)
+	cp "$$($(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --show-bin-path)/formwork" $(STAGE)/formwork
+	@# generate-manual copies the blank lines of the subcommands' discussions into the page,
+	@# and groff's mdoc prints "mdoc warning: Empty input line" for each to whoever reads
+	@# it; .Pp is the paragraph break mdoc expects, and renders the same.
+	sed 's/^$$/.Pp/' $(MANUAL) >$(STAGE)/formwork.1
+	$(STAGE)/formwork --generate-completion-script bash >$(STAGE)/formwork.bash
+	$(STAGE)/formwork --generate-completion-script zsh >$(STAGE)/_formwork
+	$(STAGE)/formwork --generate-completion-script fish >$(STAGE)/formwork.fish
+	touch $@
+endif
+
 ## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) from PyPI; when missing
-deps:
-	@if ! pkg-config --exists libedit 2>/dev/null; then \
-		echo "Installing libedit-dev (line editing) …"; \
-		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
-	fi
+deps: deps-libedit
 	@if ! python3 -c 'import jsonschema' 2>/dev/null; then \
 		echo "Installing jsonschema (schema tests) …"; \
 		python3 -m pip install --quiet jsonschema || $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; \
 	fi
 
+# What building needs (make stage installs no more).
+deps-libedit:
+	@if ! pkg-config --exists libedit 2>/dev/null; then \
+		echo "Installing libedit-dev (line editing) …"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
+	fi
+
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-install
