@@ -144,7 +144,9 @@ else
 	@# writes a page for each that uses ArgumentParser (formwork-bench too). The debug build
 	@# is the one make test keeps up to date, and the page is the same from either build.
 	rm -f $(MANUAL)
-	$(SWIFT) package generate-manual --configuration debug $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
+	@# A time limit: where the loopback interface is down the plugin has been seen to hang
+	@# after its tool exits; a build that fails says so, one that hangs says nothing.
+	timeout 900 $(SWIFT) package generate-manual --configuration debug $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
 	rm -rf $(STAGE) && mkdir -p $(STAGE)
 	cp "$$($(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --show-bin-path)/formwork" $(STAGE)/formwork
 	@# generate-manual copies the blank lines of the subcommands' discussions into the page,
