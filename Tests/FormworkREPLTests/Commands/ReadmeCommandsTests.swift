@@ -7,7 +7,7 @@ import Testing
 struct ReadmeCommandsTests {
     static let readme =
         (try? String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
             encoding: .utf8)) ?? ""
 
