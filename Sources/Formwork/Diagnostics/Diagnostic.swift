@@ -41,7 +41,7 @@ public struct DiagnosticList: Error, Sendable {
         }
     }
 
-    /// Every diagnostic rendered, separated by blank lines.
+    /// Every diagnostic rendered, one after the other.
     public var rendered: String {
         diagnostics.map { DiagnosticRenderer.render($0, path: path, source: source) }.joined(separator: "\n")
     }

@@ -92,7 +92,6 @@ extension FormServer {
     /// data source shows them after the last reload.
     func snapshot() -> JSONOutput {
         let errors = session.errors()
-        let errorsByField = Dictionary(errors.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
         let dataSource = session.dataSource
         return .object([
             (
@@ -120,7 +119,7 @@ extension FormServer {
                                             ("value", .value(FormSession.presented(item.value, of: field))),
                                             ("display", .value(.string(item.displayValue))),
                                             ("required", .value(.bool(item.isRequired))),
-                                            ("error", errorsByField[item.id].map(Self.json) ?? nil),
+                                            ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
                                         ])
                                     })
                             ),

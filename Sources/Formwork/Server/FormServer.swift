@@ -143,13 +143,12 @@ public final class FormServer {
         }
         let params = members["params"]
         if let params, params.pairs == nil, params.elements == nil {
+            // An invalid request gets an error even without an id (JSON-RPC 2.0, 5.1).
             return (
                 [],
-                id.map {
-                    Self.errorObject(
-                        id: $0, Failure(code: .invalidRequest, message: "Invalid Request: \"params\" must be an object")
-                    )
-                }
+                Self.errorObject(
+                    id: id ?? nil,
+                    Failure(code: .invalidRequest, message: "Invalid Request: \"params\" must be an object"))
             )
         }
         var notifications: [String] = []

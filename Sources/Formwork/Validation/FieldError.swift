@@ -89,6 +89,9 @@ public enum ValidationRule: Hashable, Sendable {
         case .maximum(let value): return "must be at most \(value)"
         case .step(let step): return "must be a multiple of \(step)"
         case let .option(value, options):
+            guard !options.isEmpty else {
+                return "'\(TerminalText.excerpt(value))' is not an option (none is offered now)"
+            }
             return "'\(TerminalText.excerpt(value))' is not an option (choose \(Suggestions.quotedList(options)))"
         case .format(let format):
             return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"

@@ -233,10 +233,17 @@ public enum CommandTable {
         let shown = entries(in: scope)
         let column = (shown.map(\.usage.count).max() ?? 10) + 4
         var lines = [scope == .prompt ? "Commands:" : "At any question:"]
+        // On a narrow terminal each summary goes under its usage rather than beside it.
+        let beside = width - column >= 24
         for entry in shown {
-            let summary = TextLayout.wrap(entry.summary, width: max(20, width - column))
-            lines.append("  " + entry.usage.padding(toLength: column - 2, withPad: " ", startingAt: 0) + summary[0])
-            lines += summary.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            if beside {
+                let summary = TextLayout.wrap(entry.summary, width: width - column)
+                lines.append("  " + entry.usage.padding(toLength: column - 2, withPad: " ", startingAt: 0) + summary[0])
+                lines += summary.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            } else {
+                lines.append("  " + entry.usage)
+                lines += TextLayout.wrap(entry.summary, width: max(10, width - 6)).map { "      " + $0 }
+            }
         }
         guard scope == .prompt else { return lines }
         return lines + [""]

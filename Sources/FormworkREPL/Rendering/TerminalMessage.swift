@@ -7,7 +7,7 @@ import Formwork
 ///
 /// ```swift
 /// TerminalMessage.lines("error: 'x' is not an option (choose 'a', 'b') (rule: options)", width: 40, hangingIndent: 7)
-/// // ["error: 'x' is not an option (choose", "       'a', 'b') (rule: options)"]
+/// // ["error: 'x' is not an option (choose 'a',", "       'b') (rule: options)"]
 /// ```
 public enum TerminalMessage {
     /// The lines of `text` for a terminal `width` columns wide; one line when

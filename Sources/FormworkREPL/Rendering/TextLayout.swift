@@ -22,7 +22,12 @@ public enum TextLayout {
             line = indent
             lineWidth = 0
         }
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on scalars, or Windows line breaks
+        // would never break a line.
+        let paragraphs = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0)).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+        }
+        for paragraph in paragraphs {
             var line = lines.isEmpty ? "" : indent
             var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
@@ -63,8 +68,11 @@ public enum TextLayout {
     /// Text from a definition or a person, safe for a terminal: line breaks are kept
     /// as lines, every other control character is shown escaped.
     public static func safe(_ text: String) -> String {
-        text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { TerminalText.escaped(String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))) }
+        text.trimmingCharacters(in: .newlines).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map {
+                TerminalText.escaped(
+                    String(String.UnicodeScalarView($0)).trimmingCharacters(in: CharacterSet(charactersIn: "\r")))
+            }
             .joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Formwork
 import Testing
 
 @testable import FormworkREPL
@@ -259,5 +260,16 @@ struct CommandTableTests {
         ]
         for command in changing { #expect(command.changesAnswers, "\(command)") }
         for command in viewing { #expect(!command.changesAnswers, "\(command)") }
+    }
+
+    /// At 40 and 41 columns the summaries' 20-column floor made `help` 42 wide; they
+    /// now go under their usage when they would not fit beside it.
+    @Test(arguments: [40, 41, 45, 60, 80, 120])
+    func helpFitsEveryWidth(width: Int) {
+        for scope in [CommandSpec.Scope.prompt, .guided] {
+            for line in CommandTable.overview(of: scope, width: width) {
+                #expect(TerminalText.displayWidth(line) <= width, "\(line)")
+            }
+        }
     }
 }

@@ -100,4 +100,11 @@ struct TextLayoutTests {
         // A carriage return inside a line could move the cursor: it is shown escaped.
         #expect(TextLayout.safe("over\rwrite") == "over\\rwrite")
     }
+
+    /// "\r\n" is one Character in Swift, so splitting on "\n" never broke Windows lines:
+    /// they were shown as the text `\r\n`.
+    @Test func windowsLineBreaksBreakLines() {
+        #expect(TextLayout.safe("one\r\ntwo") == "one\ntwo")
+        #expect(TextLayout.wrap("one\r\ntwo", width: 20) == ["one", "two"])
+    }
 }

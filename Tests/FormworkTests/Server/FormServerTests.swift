@@ -474,4 +474,32 @@ struct FormServerTests {
         #expect(server.handle(Self.request("field.set", id: nil, params: #"{"id":"qty","value":0}"#)).isEmpty)
         #expect(server.handle(Self.request("session.redo", id: nil)).isEmpty)
     }
+
+    // MARK: Found by the tests that mirror the sources
+
+    /// A row's `error` in a snapshot is the one its row shows (after a change or a
+    /// validate), not every current error: it used to list `name`'s `required` on a
+    /// fresh form, which the data source did not show.
+    @Test func aSnapshotRowShowsTheErrorItsRowShows() throws {
+        let server = try Self.server()
+        let fresh = try Self.object(try #require(server.handle(Self.request("form.snapshot")).last))
+        let result = try #require(fresh["result"] as? [String: Any])
+        let rows = try #require((result["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
+        #expect(rows.first?["error"] is NSNull)
+        #expect((result["errors"] as? [Any])?.count == 1)  // every current error is still listed
+        _ = server.handle(Self.request("form.validate"))
+        let validated = try Self.object(try #require(server.handle(Self.request("form.snapshot")).last))
+        let shown =
+            ((validated["result"] as? [String: Any])?["sections"] as? [[String: Any]])?.first?["rows"]
+            as? [[String: Any]]
+        #expect((shown?.first?["error"] as? [String: Any])?["rule"] as? String == "required")
+    }
+
+    /// An invalid request gets an error even as a notification (JSON-RPC 2.0, 5.1).
+    @Test func anInvalidNotificationIsAnsweredWithANullID() throws {
+        let server = try Self.server()
+        #expect(
+            server.handle(Self.request("form.answers", id: nil, params: #""x""#))
+                == [Self.error(id: "null", code: -32600, #"Invalid Request: \"params\" must be an object"#)])
+    }
 }

@@ -48,4 +48,9 @@ struct ValidationRuleTests {
         #expect(error.message == "must be at most 120")
         #expect(error.description == "age: must be at most 120")
     }
+
+    /// With every option hidden, the message used to end "(choose )".
+    @Test func anOptionErrorWithNoOptionOfferedSaysSo() {
+        #expect(ValidationRule.option("gold", options: []).message == "'gold' is not an option (none is offered now)")
+    }
 }
