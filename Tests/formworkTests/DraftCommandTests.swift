@@ -25,7 +25,7 @@ struct DraftCommandTests {
         #expect(first.status == 0, "\(first.standardError)")
         let saved = try String(contentsOfFile: draft, encoding: .utf8)
         #expect(
-            saved.hasPrefix(#"{"formwork":"draft","version":2,"#)
+            saved.hasPrefix(#"{"formwork":"draft","version":3,"#)
                 && saved.contains(#"{"id":"firstName","value":"Ada"}"#))
         let mode = try FileManager.default.attributesOfItem(atPath: draft)[.posixPermissions] as? Int
         #expect(mode == 0o600)

@@ -38,7 +38,9 @@ extension DefinitionDecoder {
             stack.removeLast()
             state[index] = true
             guard let node = fieldNodes[index].valueNode else { return }
-            if let compiled = compile(node, key: "value", expecting: nil, environment: environment) {
+            if let compiled = compile(
+                node, key: "value", expecting: nil, environment: environment.inScope(definitions[index].repeatIndex))
+            {
                 definitions[index].value = compiled
                 definitions[index].valueType = compiled.type
                 environment.fields[definitions[index].id]?.type = compiled.type
@@ -52,9 +54,11 @@ extension DefinitionDecoder {
         for (index, node) in sectionVisibleNodes.sorted(by: { $0.key < $1.key }) {
             sections[index].visible = compileCondition(node, key: "visible", environment: environment)
         }
+        let formEnvironment = environment
         for index in definitions.indices {
             // Nodes are read one at a time: copying a field's whole record of nodes
             // (or its definition) per field dominated loading large forms.
+            let environment = formEnvironment.inScope(definitions[index].repeatIndex)
             if let node = fieldNodes[index].visibleNode {
                 definitions[index].visible = compileCondition(node, key: "visible", environment: environment)
             }
@@ -112,16 +116,27 @@ extension DefinitionDecoder {
     /// returns an evaluation order in which every field follows what it reads.
     mutating func checkDependencies(_ graph: DependencyGraph) -> [Int] {
         let (cycles, order) = graph.walk()
+        let fieldCount = graph.fieldCount
+        func name(_ node: Int) -> String { node < fieldCount ? definitions[node].id : repeats[node - fieldCount].id }
         for cycle in cycles where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
-            let nodes = fieldNodes[cycle[0]]
-            let node =
-                nodes.visibleNode ?? nodes.valueNode ?? nodes.optionVisibleNodes.first?.node
-                ?? sectionVisibleNodes[definitions[cycle[0]].sectionIndex]
-            let location = node?.location ?? definitions[cycle[0]].location
+            // Report at a field of the cycle if there is one, else at a repeat's count.
+            let first = cycle.first { $0 < fieldCount } ?? cycle[0]
+            let node: SyntaxNode?
+            let fallback: SourceLocation
+            if first < fieldCount {
+                let nodes = fieldNodes[first]
+                node =
+                    nodes.visibleNode ?? nodes.valueNode ?? nodes.optionVisibleNodes.first?.node
+                    ?? sectionVisibleNodes[definitions[first].sectionIndex]
+                fallback = definitions[first].location
+            } else {
+                node = repeatNodes[first - fieldCount].count
+                fallback = repeats[first - fieldCount].location
+            }
             collector.report(
-                .cycle(cycle.map { definitions[$0].id }), at: location, length: node?.scalarText?.count ?? 1)
+                .cycle(cycle.map(name)), at: node?.location ?? fallback, length: node?.scalarText?.count ?? 1)
         }
-        return order
+        return order.filter { $0 < fieldCount }
     }
 
     /// Digits and separators only: a date that failed to parse, not an expression.

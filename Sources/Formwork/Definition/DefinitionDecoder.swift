@@ -17,6 +17,9 @@ struct DefinitionDecoder {
     var fieldNodes: [FieldNodes] = []
     var sections: [SectionDefinition] = []
     var sectionVisibleNodes: [Int: SyntaxNode] = [:]
+    /// The repeating groups decoded so far, and their nodes still to compile.
+    var repeats: [RepeatDefinition] = []
+    var repeatNodes: [RepeatNodes] = []
     /// First declaration of each id (fields and sections share one namespace).
     var idLines: [String: Int] = [:]
     /// Cycles already reported (as sorted field indices), so each is reported once.
@@ -29,7 +32,7 @@ struct DefinitionDecoder {
     }
 
     static let formKeys = ["id", "title", "description", "version", "sections"]
-    static let sectionKeys = ["id", "header", "footer", "visible", "fields"]
+    static let sectionKeys = ["id", "header", "footer", "visible", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
     static let ruleKeys = ["check", "message"]
 
@@ -73,15 +76,16 @@ struct DefinitionDecoder {
         compileComputedValues()
         let environment = makeEnvironment()
         compileConditions(environment)
+        compileRepeats(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
-        let graph = DependencyGraph(fields: definitions, sections: sections, index: fieldIndex)
+        let graph = DependencyGraph(fields: definitions, sections: sections, repeats: repeats, environment: environment)
         let order = checkDependencies(graph)
         checkConstraints(environment)
 
         guard collector.isEmpty, let id, let title else { return nil }
         return FormDefinition(
             id: id, title: title, description: description, version: version, sections: sections,
-            fields: definitions, fieldIndex: fieldIndex, reads: graph.reads, evaluationOrder: order,
+            fields: definitions, fieldIndex: fieldIndex, repeats: repeats, graph: graph, evaluationOrder: order,
             environment: environment, limits: limits)
     }
 
@@ -98,16 +102,25 @@ struct DefinitionDecoder {
         section.footer = reader.text("footer", collector: &collector, limits: limits)
         if let visible = reader["visible"] { sectionVisibleNodes[index] = visible }
         sections.append(section)
+        // A repeating section: its fields are the template of each entry, and its id
+        // names the repeat.
+        var owner: Int?
+        if let options = reader["repeat"] {
+            let repeatIndex = beginRepeat(id: id, label: section.header ?? id, node: node, options: options,
+                                          sectionIndex: index, parent: nil)
+            sections[index].items = [.repeatGroup(repeatIndex)]
+            sections[index].repeatIndex = repeatIndex
+            owner = repeatIndex
+        }
         if let items = reader.list("fields", collector: &collector) {
             if items.isEmpty {
                 collector.report(.empty(context: "section '\(id)'", missing: "fields"), at: reader["fields"]!)
             }
-            for item in items {
-                if let field = decodeField(item, sectionIndex: index) {
-                    sections[index].fieldIndices.append(field.definition.index)
-                    definitions.append(field.definition)
-                    fieldNodes.append(field.nodes)
-                }
+            let decoded = decodeItems(items, sectionIndex: index, owner: owner)
+            if let owner {
+                repeats[owner].items = decoded
+            } else {
+                sections[index].items = decoded
             }
         } else if !reader.has("fields") {
             reader.reportMissing("fields", context: "section '\(id)'", collector: &collector)
@@ -153,8 +166,9 @@ struct DefinitionDecoder {
                 let options = kind == .choice || kind == .multichoice ? definitions[position].options.map(\.value) : nil
                 return FieldSignature(
                     id: definitions[position].id, index: position, type: definitions[position].valueType,
-                    options: options)
+                    options: options, scope: definitions[position].repeatIndex)
             },
+            repeats: repeats.map { RepeatSignature(id: $0.id, index: $0.index, ancestry: $0.ancestry) },
             functions: functions, limits: limits)
     }
 

@@ -1,37 +1,85 @@
-/// Which fields each field's value reads: through its own `visible`, its section's
-/// `visible`, its options' `visible` and its computed `value`. (`required`, `rules`
-/// and bounds read values too, but nothing reads them back, so they cannot close a
-/// cycle.)
+/// What reads what, over the form's template: one node per field (`0..<fields`), and
+/// one per repeat for its entries (`fields + r`: added, removed or moved entries).
+///
+/// A field reads what its own `visible`, its section's and its enclosing repeats'
+/// `visible`, its options' `visible` and its computed `value` read; `index()` reads
+/// the entries of the field's own repeat. A repeat's entries read what its `count`
+/// reads. (`required`, `rules`, bounds and labels read values too, but nothing reads
+/// them back, so they cannot close a cycle; they are `displayReads`.)
 struct DependencyGraph {
-    /// For each field index, the field indices it reads.
+    let fieldCount: Int
+    /// For each node, the nodes it reads.
     let reads: [[Int]]
+    /// For each field, the nodes its `required`, `rules` and bounds read.
+    let displayReads: [[Int]]
 
-    /// - Parameter index: Field indices by id (the first field with an id wins).
-    init(fields: [FieldDefinition], sections: [SectionDefinition], index: [String: Int]) {
-        // By position: `fields.map` would copy every (large) definition.
-        reads = fields.indices.map { position in
-            var names: [String] = []
-            if let visible = fields[position].visible { names += visible.references }
-            let section = fields[position].sectionIndex
-            if sections.indices.contains(section), let visible = sections[section].visible {
-                names += visible.references
+    init(fields: [FieldDefinition], sections: [SectionDefinition], repeats: [RepeatDefinition],
+         environment: ExpressionEnvironment) {
+        fieldCount = fields.count
+        func nodes(_ expressions: [CompiledExpression?], indexOf scope: Int?) -> [Int] {
+            var result: [Int] = []
+            var seen = Set<Int>()
+            for expression in expressions {
+                guard let expression else { continue }
+                for node in Self.nodes(reading: expression.references, environment: environment, fieldCount: fields.count)
+                where seen.insert(node).inserted {
+                    result.append(node)
+                }
+                if let scope, expression.expression.usesIndex, seen.insert(fields.count + scope).inserted {
+                    result.append(fields.count + scope)
+                }
             }
-            for option in fields[position].options { names += option.visible?.references ?? [] }
-            if let value = fields[position].value { names += value.references }
-            switch names.count {
-            case 0: return []
-            case 1: return index[names[0]].map { [$0] } ?? []
-            default:
-                var seen = Set<Int>()
-                return names.compactMap { index[$0] }.filter { seen.insert($0).inserted }
+            return result
+        }
+        var reads: [[Int]] = []
+        reads.reserveCapacity(fields.count + repeats.count)
+        var displayReads: [[Int]] = []
+        displayReads.reserveCapacity(fields.count)
+        // By position: `fields.map` would copy every (large) definition.
+        for position in fields.indices {
+            var expressions: [CompiledExpression?] = [fields[position].visible, fields[position].value]
+            let section = fields[position].sectionIndex
+            if sections.indices.contains(section) { expressions.append(sections[section].visible) }
+            if let scope = fields[position].repeatIndex {
+                for ancestor in repeats[scope].ancestry { expressions.append(repeats[ancestor].visible) }
+            }
+            for option in fields[position].options { expressions.append(option.visible) }
+            reads.append(nodes(expressions, indexOf: fields[position].repeatIndex))
+            var display: [CompiledExpression?] = fields[position].rules.map(\.check)
+            if case .when(let condition) = fields[position].required { display.append(condition) }
+            for bound in [fields[position].minimum, fields[position].maximum] {
+                if case .expression(let expression)? = bound { display.append(expression) }
+            }
+            displayReads.append(nodes(display, indexOf: fields[position].repeatIndex).filter { $0 != position })
+        }
+        for repeatDefinition in repeats {
+            reads.append(nodes([repeatDefinition.count], indexOf: repeatDefinition.parent))
+        }
+        self.reads = reads
+        self.displayReads = displayReads
+    }
+
+    /// The nodes an expression's references read: `$x` a field or a repeat's
+    /// entries, `$a.b.c` every repeat on the path and the field at its end.
+    static func nodes(reading references: [String], environment: ExpressionEnvironment, fieldCount: Int) -> [Int] {
+        var result: [Int] = []
+        for name in references {
+            for segment in name.split(separator: ".") {
+                let id = String(segment)
+                if let field = environment.fields[id] {
+                    result.append(field.index)
+                } else if let repeatSignature = environment.repeats[id] {
+                    result.append(fieldCount + repeatSignature.index)
+                }
             }
         }
+        return result
     }
 
     /// One depth-first walk over the graph (iterative, so long chains cannot
-    /// overflow the stack): the cycles it meets, each once as field indices with the
-    /// first repeated at the end (`[a, b, a]`), and a post-order in which every field
-    /// follows the fields it reads (fields in cycles keep form order).
+    /// overflow the stack): the cycles it meets, each once as node indices with the
+    /// first repeated at the end (`[a, b, a]`), and a post-order in which every node
+    /// follows the nodes it reads (nodes in cycles keep form order).
     func walk() -> (cycles: [[Int]], order: [Int]) {
         var state = [UInt8](repeating: 0, count: reads.count)  // 0 new, 1 on the path, 2 done
         var path: [Int] = []
@@ -64,5 +112,18 @@ struct DependencyGraph {
             }
         }
         return (cycles, order)
+    }
+}
+
+extension Expression {
+    /// Whether the expression calls `index()` (so it reads its entry's position).
+    var usesIndex: Bool {
+        switch kind {
+        case .literal, .reference: return false
+        case .list(let elements): return elements.contains { $0.usesIndex }
+        case .unary(_, let operand): return operand.usesIndex
+        case .binary(_, let left, let right): return left.usesIndex || right.usesIndex
+        case .call(let name, let arguments): return name == "index" || arguments.contains { $0.usesIndex }
+        }
     }
 }

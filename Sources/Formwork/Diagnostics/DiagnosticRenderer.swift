@@ -111,11 +111,19 @@ public enum DiagnosticRenderer {
         case let .invalidDefault(field, reason): return "invalid default for '\(q(field))': \(reason.message)"
         case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
         case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
+        case let .tooManyEntries(count, limit):
+            return count < 0 ? "a repeat cannot have \(count) entries" : "a repeat of \(count) entries; repeats are limited to \(limit)"
+        case .repeatTooDeep(let limit): return "repeats are nested deeper than \(limit) levels"
 
         case .unexpectedCharacter(let character): return "unexpected character '\(q(character))'"
         case .unterminatedString: return "unterminated string"
         case let .unexpectedToken(found, expected): return "expected \(expected), found \(found)"
         case .unknownReference(let name, _): return "unknown field '$\(q(name))'"
+        case let .entryFieldOutside(field, repeatID):
+            return "'$\(q(field))' is a field of each entry of '\(q(repeatID))', read here outside its entries"
+        case let .notInRepeat(name, repeatID, _): return "'\(q(repeatID))' has no field or repeat '\(q(name))'"
+        case .entriesAsValue(let repeatID): return "'$\(q(repeatID))' is the entries of a repeat, not a value"
+        case .indexOutsideRepeat: return "index() is the position of an entry, and this is not inside a repeat"
         case .referenceToNote(let name): return "'$\(q(name))' is a note and has no value"
         case .unknownFunction(let name, _): return "unknown function '\(q(name))'"
         case let .wrongArity(function, expected, found, _):
@@ -144,6 +152,12 @@ public enum DiagnosticRenderer {
             .unknownTextFormat(_, let suggestion?), .unknownFunction(_, let suggestion?):
             return "did you mean '\(suggestion)'?"
         case .unknownReference(_, let suggestion?): return "did you mean '$\(suggestion)'?"
+        case let .entryFieldOutside(field, repeatID):
+            return "read it through the repeat: count($\(repeatID)), sum($\(repeatID).\(field)), any($\(repeatID), $\(field) != null)"
+        case let .notInRepeat(_, repeatID, suggestion?): return "did you mean '$\(repeatID).\(suggestion)'?"
+        case .entriesAsValue(let repeatID):
+            return "count($\(repeatID)), any($\(repeatID), …), all($\(repeatID), …), or a field of each: $\(repeatID).field"
+        case .indexOutsideRepeat: return "use index() in a field or label of a repeat's entries"
         case .unknownField(_, let suggestion?): return "did you mean '\(suggestion)'?"
         case .notAnOption(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
         case .unknownKind(_, nil):

@@ -72,6 +72,10 @@ public enum Problem: Hashable, Sendable {
     case cycle([String])
     /// More fields than allowed.
     case tooManyFields(count: Int, limit: Int)
+    /// A repeat's `max` or literal `count` beyond `Limits.maximumEntries` (or negative).
+    case tooManyEntries(Int, limit: Int)
+    /// Repeats nested deeper than `Limits.maximumRepeatDepth`.
+    case repeatTooDeep(limit: Int)
 
     // MARK: Expressions
 
@@ -83,6 +87,14 @@ public enum Problem: Hashable, Sendable {
     case unexpectedToken(found: String, expected: String)
     /// `$name` names no field.
     case unknownReference(String, suggestion: String?)
+    /// A field of each entry of a repeat, read from outside the repeat's entries.
+    case entryFieldOutside(field: String, repeat: String)
+    /// `$members.name` where the repeat has no such field or nested repeat.
+    case notInRepeat(name: String, repeat: String, suggestion: String?)
+    /// The entries of a repeat used as a value (`$members == 3`).
+    case entriesAsValue(String)
+    /// `index()` outside every repeat.
+    case indexOutsideRepeat
     /// A note has no value to read.
     case referenceToNote(String)
     /// No such function.

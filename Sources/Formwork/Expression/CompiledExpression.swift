@@ -1,14 +1,58 @@
-/// Where a compiled expression reads its inputs: field values by index, and today.
+/// Where a compiled expression reads its inputs: field values by index, and today;
+/// in a form with repeats, also the entry it is evaluated in (its scope), whose
+/// fields `$id` reads, and the entries of the repeats it can see.
 public final class EvaluationContext {
     /// Today's date for `today()` and `age()`.
     public let today: LocalDate
-    /// Reads the value of the field at an index (hidden and unanswered fields: `.null`).
-    let read: (Int) -> Value
+    let scopes: any ScopeReader
+    /// The entry the expression is evaluated in; 0: the form.
+    let scope: Int
 
+    /// A context that reads the value of the field at an index (hidden and unanswered
+    /// fields: `.null`), for a form without repeats.
     public init(today: LocalDate, read: @escaping (Int) -> Value) {
         self.today = today
-        self.read = read
+        self.scopes = ClosureScopeReader(read: read)
+        self.scope = 0
     }
+
+    init(today: LocalDate, scopes: any ScopeReader, scope: Int) {
+        self.today = today
+        self.scopes = scopes
+        self.scope = scope
+    }
+
+    /// `$field`, seen from this scope.
+    func read(_ field: Int) -> Value { scopes.read(field, in: scope) }
+
+    /// The entries of a repeat, seen from this scope, as scopes.
+    func entries(of repeatIndex: Int) -> [Int] { scopes.entries(of: repeatIndex, in: scope) }
+
+    /// The context of an entry (to read a condition in each entry).
+    func entered(_ entry: Int) -> EvaluationContext { scopes.context(for: entry) }
+
+    /// `index()`: the position of this scope's entry, from 1.
+    var position: Value { scopes.position(of: scope).map { .number(Double($0)) } ?? .null }
+}
+
+/// What resolves reads by scope: a session's evaluation, or a plain closure.
+protocol ScopeReader: AnyObject {
+    func read(_ field: Int, in scope: Int) -> Value
+    func entries(of repeatIndex: Int, in scope: Int) -> [Int]
+    func context(for scope: Int) -> EvaluationContext
+    func position(of scope: Int) -> Int?
+}
+
+/// Reads by field index alone: no repeats, one scope.
+final class ClosureScopeReader: ScopeReader {
+    let readField: (Int) -> Value
+
+    init(read: @escaping (Int) -> Value) { readField = read }
+
+    func read(_ field: Int, in scope: Int) -> Value { readField(field) }
+    func entries(of repeatIndex: Int, in scope: Int) -> [Int] { [] }
+    func context(for scope: Int) -> EvaluationContext { EvaluationContext(today: .today(), read: readField) }
+    func position(of scope: Int) -> Int? { nil }
 }
 
 /// A checked expression compiled into closures, with what it reads.

@@ -14,8 +14,14 @@ struct ExpressionCompiler {
         case .literal(let value):
             return { _ in value }
         case .reference(let name):
-            let index = environment.fields[name]!.index
-            return { $0.read(index) }
+            if let field = environment.fields[name] {
+                let index = field.index
+                return { $0.read(index) }
+            }
+            guard let path = repeatPath(name) else { return { _ in .null } }  // entries: only inside aggregates
+            let entries = path.entries
+            guard let field = path.field else { return { _ in .null } }
+            return { context in .list(entries(context).map { context.entered($0).read(field) }) }
         case .list(let elements):
             let codes = elements.map(compile)
             return { context in .list(codes.map { $0(context) }) }
@@ -52,7 +58,54 @@ struct ExpressionCompiler {
         }
     }
 
+    /// A path into repeats (`$members`, `$members.visits.date`): the scopes of the
+    /// entries it reaches (flattened across enclosing entries) and the field it ends
+    /// with, if any.
+    func repeatPath(_ name: String) -> (entries: @Sendable (EvaluationContext) -> [Int], field: Int?)? {
+        let segments = name.split(separator: ".").map(String.init)
+        guard let head = environment.repeats[segments[0]] else { return nil }
+        var steps = [head.index]
+        var field: Int?
+        for segment in segments.dropFirst() {
+            if let nested = environment.repeats[segment] {
+                steps.append(nested.index)
+            } else {
+                field = environment.fields[segment]?.index
+            }
+        }
+        let path = steps
+        return ({ context in
+            var scopes = context.entries(of: path[0])
+            for step in path.dropFirst() {
+                scopes = scopes.flatMap { context.entered($0).entries(of: step) }
+            }
+            return scopes
+        }, field)
+    }
+
+    /// `count`, `any` and `all` over entries (the condition read in each entry), and
+    /// `index()`; `nil` for other calls.
+    func compileAggregate(_ name: String, _ arguments: [Expression]) -> Code? {
+        if name == "index" { return { $0.position } }
+        guard ["count", "any", "all"].contains(name), case .reference(let reference) = arguments.first?.kind,
+            environment.fields[reference] == nil, let path = repeatPath(reference), path.field == nil
+        else { return nil }
+        let entries = path.entries
+        let condition = arguments.count > 1 ? compile(arguments[1]) : nil
+        switch (name, condition) {
+        case ("count", nil): return { .number(Double(entries($0).count)) }
+        case ("count", let condition?):
+            return { context in .number(Double(entries(context).count { condition(context.entered($0)).isTrue })) }
+        case ("any", let condition?):
+            return { context in .bool(entries(context).contains { condition(context.entered($0)).isTrue }) }
+        case ("all", let condition?):
+            return { context in .bool(entries(context).allSatisfy { condition(context.entered($0)).isTrue }) }
+        default: return nil
+        }
+    }
+
     func compileCall(_ name: String, _ arguments: [Expression]) -> Code {
+        if let aggregate = compileAggregate(name, arguments) { return aggregate }
         let codes = arguments.map(compile)
         switch name {
         case "if":

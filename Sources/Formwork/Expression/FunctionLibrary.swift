@@ -129,7 +129,8 @@ public enum FunctionLibrary {
                 }
             }),
         FunctionDefinition(
-            name: "count", signature: "count(list)", summary: "the number of elements (0 for null)",
+            name: "count", signature: "count(list) or count($repeat, condition)",
+            summary: "the number of elements (0 for null); of a repeat's entries, or of those where the condition holds",
             arity: 1...1,
             check: { types in
                 isList(types[0]) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a list"))
@@ -238,12 +239,40 @@ public enum FunctionLibrary {
                 return .null
             }),
         FunctionDefinition(
-            name: "min", signature: "min(a, b)",
-            summary: "the smaller of two numbers or dates (null if either is null)",
-            arity: 2...2, check: orderedPair, evaluate: { arguments, _ in pick(arguments, smaller: true) }),
+            name: "min", signature: "min(a, b) or min(list)",
+            summary: "the smaller of two numbers or dates (null if either is null); the smallest of a list (nulls left out)",
+            arity: 1...2, check: orderedPairOrList,
+            evaluate: { arguments, _ in arguments.count == 1 ? extreme(arguments[0], smaller: true) : pick(arguments, smaller: true) }),
         FunctionDefinition(
-            name: "max", signature: "max(a, b)", summary: "the larger of two numbers or dates (null if either is null)",
-            arity: 2...2, check: orderedPair, evaluate: { arguments, _ in pick(arguments, smaller: false) }),
+            name: "max", signature: "max(a, b) or max(list)",
+            summary: "the larger of two numbers or dates (null if either is null); the largest of a list (nulls left out)",
+            arity: 1...2, check: orderedPairOrList,
+            evaluate: { arguments, _ in arguments.count == 1 ? extreme(arguments[0], smaller: false) : pick(arguments, smaller: false) }),
+        FunctionDefinition(
+            name: "sum", signature: "sum(list of numbers)",
+            summary: "the sum of the numbers in a list (nulls left out; 0 for none): sum($items.amount)", arity: 1...1,
+            check: listOfNumbers, evaluate: { arguments, _ in .number(numbers(in: arguments[0]).reduce(0, +)) }),
+        FunctionDefinition(
+            name: "avg", signature: "avg(list of numbers)",
+            summary: "the mean of the numbers in a list (nulls left out; null for none)", arity: 1...1,
+            check: listOfNumbers,
+            evaluate: { arguments, _ in
+                let numbers = numbers(in: arguments[0])
+                return numbers.isEmpty ? .null : finite(numbers.reduce(0, +) / Double(numbers.count))
+            }),
+        FunctionDefinition(
+            name: "any", signature: "any($repeat, condition)",
+            summary: "whether the condition holds in some entry of a repeat: any($members, $age < 5)", arity: 2...2,
+            check: { _ in .failure(ArgumentMismatch(index: 0, expected: "the entries of a repeat")) },
+            evaluate: { _, _ in .null }),
+        FunctionDefinition(
+            name: "all", signature: "all($repeat, condition)",
+            summary: "whether the condition holds in every entry of a repeat (true for none)", arity: 2...2,
+            check: { _ in .failure(ArgumentMismatch(index: 0, expected: "the entries of a repeat")) },
+            evaluate: { _, _ in .null }),
+        FunctionDefinition(
+            name: "index", signature: "index()", summary: "the position (from 1) of the entry the expression is in",
+            arity: 0...0, check: { _ in .success(.number) }, evaluate: { _, _ in .null }),
         FunctionDefinition(
             name: "abs", signature: "abs(number)", summary: "the absolute value", arity: 1...1,
             check: { types in
@@ -271,6 +300,41 @@ public enum FunctionLibrary {
     static func mapText(_ value: Value, _ transform: (String) -> String) -> Value {
         if case .string(let text) = value { return .string(transform(text)) }
         return .null
+    }
+
+    static let orderedPairOrList: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
+        guard types.count == 1 else { return orderedPair(types) }
+        switch types[0] {
+        case .list(let element) where accepts(element, .number, .date): return .success(element)
+        case .null: return .success(.null)
+        default: return .failure(ArgumentMismatch(index: 0, expected: "a list of numbers or dates, or two values"))
+        }
+    }
+
+    static let listOfNumbers: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
+        switch types[0] {
+        case .list(let element) where accepts(element, .number): return .success(.number)
+        case .null: return .success(.number)
+        default: return .failure(ArgumentMismatch(index: 0, expected: "a list of numbers"))
+        }
+    }
+
+    /// The numbers of a list, nulls left out.
+    static func numbers(in list: Value) -> [Double] {
+        guard case .list(let elements) = list else { return [] }
+        return elements.compactMap(number)
+    }
+
+    /// The smallest or largest number or date of a list, nulls left out.
+    static func extreme(_ list: Value, smaller: Bool) -> Value {
+        guard case .list(let elements) = list else { return .null }
+        var best: Value = .null
+        for element in elements where !element.isNull {
+            if best.isNull { best = element; continue }
+            let picked = pick([best, element], smaller: smaller)
+            if !picked.isNull { best = picked }
+        }
+        return best
     }
 
     static func pick(_ arguments: [Value], smaller: Bool) -> Value {

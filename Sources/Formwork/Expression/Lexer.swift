@@ -2,7 +2,8 @@
 ///
 /// Strings use `'…'` or `"…"` with backslash escapes (`\'`, `\"`, `\\`, `\n`, `\t`); a
 /// backslash before any other character is kept (`'\d+'` is the pattern `\d+`).
-/// Numbers are decimal (`12`, `3.5`, `1e3`). References are `$` followed by an id.
+/// Numbers are decimal (`12`, `3.5`, `1e3`). References are `$` followed by an id, or
+/// by a path into a repeat's entries (`$members.age`).
 ///
 /// The first stage of an expression: `Parser.parse` calls it and reads the `Token`s
 /// (in Token.swift); the lexer has no state beyond one call.
@@ -85,6 +86,11 @@ enum Lexer {
                         offset: start)
                 }
                 while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
+                // `$members.age`: a path into a repeat's entries.
+                while index + 1 < scalars.count, scalars[index] == ".", isIdentifierStart(scalars[index + 1]) {
+                    index += 1
+                    while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
+                }
                 let name = String(String.UnicodeScalarView(scalars[(start + 1)..<index]))
                 tokens.append(Token(kind: .reference(name), offset: start, length: index - start))
                 continue

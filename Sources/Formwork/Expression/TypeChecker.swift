@@ -9,28 +9,76 @@ public struct FieldSignature: Sendable, Hashable {
     /// For choice and multichoice fields: the option values, which compared
     /// literals must be one of.
     public var options: [String]?
+    /// The repeat whose entries each hold one of this field (`nil`: the form has one).
+    public var scope: Int?
 
-    public init(id: String, index: Int, type: ValueType?, options: [String]? = nil) {
+    public init(id: String, index: Int, type: ValueType?, options: [String]? = nil, scope: Int? = nil) {
         self.id = id
         self.index = index
         self.type = type
         self.options = options
+        self.scope = scope
     }
 }
 
-/// The names an expression can use: fields and functions.
+/// What an expression may know about a repeat it reads (`count($members)`,
+/// `$members.age`).
+public struct RepeatSignature: Sendable, Hashable {
+    public var id: String
+    public var index: Int
+    /// The repeats it is nested in, outermost first, itself last.
+    public var ancestry: [Int]
+
+    public init(id: String, index: Int, ancestry: [Int]) {
+        self.id = id
+        self.index = index
+        self.ancestry = ancestry
+    }
+
+    /// The repeat whose entries hold this one's entries, if any.
+    public var parent: Int? { ancestry.dropLast().last }
+}
+
+/// The names an expression can use: fields, repeats and functions, and where the
+/// expression is (`scope`): in an entry of a repeat, `$age` is that entry's age.
 public struct ExpressionEnvironment: Sendable {
     public var fields: [String: FieldSignature]
+    public var repeats: [String: RepeatSignature]
     public var functions: [String: FunctionDefinition]
     public var limits: Limits
+    /// The repeat whose entries the expression is evaluated in; `nil`: the form.
+    public var scope: Int?
+    /// Repeats by index.
+    var repeatsByIndex: [Int: RepeatSignature]
 
     public init(
-        fields: [FieldSignature] = [], functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        limits: Limits = .default
+        fields: [FieldSignature] = [], repeats: [RepeatSignature] = [],
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns, limits: Limits = .default, scope: Int? = nil
     ) {
         self.fields = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.repeats = Dictionary(repeats.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.repeatsByIndex = Dictionary(repeats.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         self.functions = functions
         self.limits = limits
+        self.scope = scope
+    }
+
+    /// The same names, seen from the entries of `scope`.
+    public func inScope(_ scope: Int?) -> ExpressionEnvironment {
+        var copy = self
+        copy.scope = scope
+        return copy
+    }
+
+    /// The repeats the expression is inside, outermost first.
+    var scopeAncestry: [Int] { scope.flatMap { repeatsByIndex[$0]?.ancestry } ?? [] }
+
+    /// Whether something held by the entries of `repeatIndex` (or by the form, when
+    /// `nil`) can be read from here: the expression is in such an entry, or in one
+    /// nested in it.
+    func canRead(within repeatIndex: Int?) -> Bool {
+        guard let repeatIndex else { return true }
+        return scopeAncestry.contains(repeatIndex)
     }
 }
 
@@ -42,7 +90,7 @@ public struct ExpressionEnvironment: Sendable {
 /// It also rewrites what it can decide now: a string literal compared with a date
 /// becomes a date literal (`$born < '2000-01-01'`).
 struct TypeChecker {
-    let environment: ExpressionEnvironment
+    var environment: ExpressionEnvironment
     private(set) var errors: [ExpressionError] = []
 
     init(environment: ExpressionEnvironment) {
@@ -57,27 +105,22 @@ struct TypeChecker {
         return (expression, type)
     }
 
-    private mutating func fail(_ problem: Problem, _ expression: Expression) -> ValueType? {
+    mutating func fail(_ problem: Problem, _ expression: Expression) -> ValueType? {
         errors.append(ExpressionError(problem, offset: expression.offset, length: expression.length))
         return nil
     }
 
-    private mutating func check(_ expression: inout Expression) -> ValueType? {
+    mutating func check(_ expression: inout Expression) -> ValueType? {
         switch expression.kind {
         case .literal(let value):
             return value.type
         case .reference(let name):
-            guard let field = environment.fields[name] else {
-                let suggestion = Suggestions.closest(to: name, in: environment.fields.keys).first
-                return fail(.unknownReference(name, suggestion: suggestion), expression)
-            }
-            guard let type = field.type else { return fail(.referenceToNote(name), expression) }
-            return type
+            return checkReference(name, expression)
         case .list(var elements):
             var elementType: ValueType = .null
             var failed = false
             for index in elements.indices {
-                guard let type = check(&elements[index]) else {
+                guard let type = check(&elements[index]), rejectEntries(type, elements[index]) else {
                     failed = true
                     continue
                 }
@@ -93,7 +136,7 @@ struct TypeChecker {
         case .unary(let op, var operand):
             let type = check(&operand)
             expression.kind = .unary(op, operand)
-            guard let type else { return nil }
+            guard let type, rejectEntries(type, operand) else { return nil }
             let expected: ValueType = op == .not ? .bool : .number
             guard type == expected || type == .null else {
                 return fail(
@@ -105,12 +148,22 @@ struct TypeChecker {
             let leftType = check(&left)
             let rightType = check(&right)
             defer { expression.kind = .binary(op, left, right) }
-            guard let leftType, let rightType else { return nil }
+            guard let leftType, let rightType, rejectEntries(leftType, left), rejectEntries(rightType, right) else {
+                return nil
+            }
             return checkBinary(op, &left, leftType, &right, rightType, whole: expression)
         case .call(let name, var arguments):
             defer { expression.kind = .call(name, arguments) }
             return checkCall(name, &arguments, whole: expression)
         }
+    }
+
+    /// False (after an error) when `type` is a repeat's entries: they are read
+    /// through `count`, `any`, `all` or a field path, never as a value.
+    mutating func rejectEntries(_ type: ValueType, _ expression: Expression) -> Bool {
+        guard case .entries(let id) = type else { return true }
+        _ = fail(.entriesAsValue(id), expression)
+        return false
     }
 
     // MARK: Operators
@@ -232,10 +285,15 @@ struct TypeChecker {
     // MARK: Calls
 
     private mutating func checkCall(_ name: String, _ arguments: inout [Expression], whole: Expression) -> ValueType? {
+        if let aggregate = checkAggregate(name, &arguments, whole: whole) { return aggregate }
         var types: [ValueType] = []
         var failed = false
         for index in arguments.indices {
-            if let type = check(&arguments[index]) { types.append(type) } else { failed = true }
+            if let type = check(&arguments[index]), rejectEntries(type, arguments[index]) {
+                types.append(type)
+            } else {
+                failed = true
+            }
         }
         guard let function = environment.functions[name] else {
             let suggestion = Suggestions.closest(to: name, in: environment.functions.keys).first

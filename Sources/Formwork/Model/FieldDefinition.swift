@@ -10,6 +10,9 @@ public struct FieldDefinition: Sendable {
     public let index: Int
     /// The index of its section in the form.
     public let sectionIndex: Int
+    /// The repeat whose entries each hold one of this field (the innermost, when
+    /// repeats nest); `nil` for a field the form holds once.
+    public internal(set) var repeatIndex: Int?
     /// Where the field is declared.
     public let location: SourceLocation
 

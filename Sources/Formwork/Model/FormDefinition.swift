@@ -13,14 +13,20 @@ public struct FormDefinition: Sendable {
     public internal(set) var fields: [FieldDefinition]
     /// Fields by id.
     let fieldIndex: [String: Int]
+    /// The repeating groups, outermost before the ones nested in them.
+    public internal(set) var repeats: [RepeatDefinition]
+    /// Repeats by id.
+    let repeatIndex: [String: Int]
     /// Field indices in an order where every field comes after the fields its
     /// visibility, options and computed value read.
     public let evaluationOrder: [Int]
     /// The names expressions can use.
     public let environment: ExpressionEnvironment
-    /// For each field, the fields whose visibility, options or computed value read it.
+    /// For each node of the dependency graph — each field, then each repeat's entries
+    /// (`fields.count + r`) — the fields whose visibility, options or computed value
+    /// read it, and the repeats whose `count` does.
     let dependents: [[Int]]
-    /// For each field, the fields whose `required`, `rules` or bounds read it (what is
+    /// For each node, the fields whose `required`, `rules` or bounds read it (what is
     /// shown about them — requiredness, errors — changes with it).
     let displayReaders: [[Int]]
     /// Each field's position in `evaluationOrder`.
@@ -31,8 +37,8 @@ public struct FormDefinition: Sendable {
 
     init(
         id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
-        fields: [FieldDefinition], fieldIndex: [String: Int], reads: [[Int]], evaluationOrder: [Int],
-        environment: ExpressionEnvironment, limits: Limits
+        fields: [FieldDefinition], fieldIndex: [String: Int], repeats: [RepeatDefinition], graph: DependencyGraph,
+        evaluationOrder: [Int], environment: ExpressionEnvironment, limits: Limits
     ) {
         self.limits = limits
         self.id = id
@@ -42,23 +48,17 @@ public struct FormDefinition: Sendable {
         self.sections = sections
         self.fields = fields
         self.fieldIndex = fieldIndex
+        self.repeats = repeats
+        self.repeatIndex = Dictionary(repeats.map { ($0.id, $0.index) }, uniquingKeysWith: { first, _ in first })
         self.evaluationOrder = evaluationOrder
         self.environment = environment
-        var dependents = [[Int]](repeating: [], count: fields.count)
-        for (reader, fieldsRead) in reads.enumerated() { for field in fieldsRead { dependents[field].append(reader) } }
+        let nodeCount = fields.count + repeats.count
+        var dependents = [[Int]](repeating: [], count: nodeCount)
+        for (reader, nodesRead) in graph.reads.enumerated() { for node in nodesRead { dependents[node].append(reader) } }
         self.dependents = dependents
-        var displayReaders = [[Int]](repeating: [], count: fields.count)
-        for position in fields.indices {
-            var names: [String] = []
-            if case .when(let condition) = fields[position].required { names += condition.references }
-            for rule in fields[position].rules { names += rule.check.references }
-            for bound in [fields[position].minimum, fields[position].maximum] {
-                if case .expression(let expression)? = bound { names += expression.references }
-            }
-            guard !names.isEmpty else { continue }
-            for read in Set(names.compactMap { fieldIndex[$0] }) where read != position {
-                displayReaders[read].append(position)
-            }
+        var displayReaders = [[Int]](repeating: [], count: nodeCount)
+        for (reader, nodesRead) in graph.displayReads.enumerated() {
+            for node in Set(nodesRead) { displayReaders[node].append(reader) }
         }
         self.displayReaders = displayReaders
         var position = [Int](repeating: 0, count: fields.count)
@@ -87,9 +87,14 @@ public struct FormDefinition: Sendable {
         sections.first { $0.id == id }
     }
 
+    /// The repeat with `id`, if any.
+    public func repeatGroup(_ id: String) -> RepeatDefinition? {
+        repeatIndex[id].map { repeats[$0] }
+    }
+
     /// Field ids closest to a misspelt one.
     public func suggestions(for id: String) -> [String] {
-        Suggestions.closest(to: id, in: fields.map(\.id) + sections.map(\.id), limit: 3)
+        Suggestions.closest(to: id, in: fields.map(\.id) + sections.map(\.id) + repeats.map(\.id), limit: 3)
     }
 }
 
@@ -102,13 +107,23 @@ public struct SectionDefinition: Sendable {
     public internal(set) var footer: String?
     /// When the section is shown; `nil` means always.
     public internal(set) var visible: CompiledExpression?
-    /// Indices into `FormDefinition.fields`.
-    public internal(set) var fieldIndices: [Int]
+    /// The fields and repeating groups, in form order.
+    public internal(set) var items: [FormItem] = []
+    /// The repeat the section is, when it repeats (`repeat:` on the section).
+    public internal(set) var repeatIndex: Int?
 
-    public init(id: String, index: Int, location: SourceLocation, fieldIndices: [Int] = []) {
+    public init(id: String, index: Int, location: SourceLocation, items: [FormItem] = []) {
         self.id = id
         self.index = index
         self.location = location
-        self.fieldIndices = fieldIndices
+        self.items = items
+    }
+
+    /// The fields directly in the section (not in its repeats), in order.
+    public var fieldIndices: [Int] {
+        items.compactMap { item in
+            if case .field(let index) = item { return index }
+            return nil
+        }
     }
 }

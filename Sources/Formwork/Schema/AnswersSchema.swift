@@ -83,6 +83,7 @@ public enum AnswersSchema {
         case .string: return [("type", "string")]
         case .date: return [("type", "string"), ("format", "date")]
         case .list(let element): return [("type", "array"), ("items", .object(typeSchema(element)))]
+        case .entries: return [("type", "array")]  // never a field's type
         }
     }
 }

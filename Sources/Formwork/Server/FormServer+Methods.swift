@@ -38,7 +38,7 @@ extension FormServer {
                 try perform { () throws(SessionError) in try session.set(id, text: value) }
             } else if let node = params.member("value") {
                 switch ValueReader.value(from: node, for: field) {
-                case .failure(let error): throw Self.rejection(session.offeredOptionsOnly(error, field))
+                case .failure(let error): throw Self.rejection(session.rejection(error, at: id))
                 case .success(let value): try perform { () throws(SessionError) in try session.set(id, to: value) }
                 }
             } else {
@@ -52,6 +52,25 @@ extension FormServer {
             let id = try params.string("id")
             _ = try field(id)
             try perform { () throws(SessionError) in try session.clear(id) }
+            return reloadAndReport(notify)
+        case "entry.add":
+            let group = try params.string("group")
+            let position = try params.optionalPosition("position")
+            var added = ""
+            try perform { () throws(SessionError) in added = try session.addEntry(group, at: position) }
+            return Self.merging(("entry", .value(.string(added))), into: reloadAndReport(notify))
+        case "entry.remove":
+            let entry = try params.string("entry")
+            try perform { () throws(SessionError) in try session.removeEntry(entry) }
+            return reloadAndReport(notify)
+        case "entry.move":
+            let entry = try params.string("entry")
+            guard let position = try params.optionalPosition("position") else {
+                throw Failure(
+                    code: .invalidParams, message: "Invalid params: missing \"position\" (from 1)",
+                    data: .object([("parameter", "position"), ("expected", "integer")]))
+            }
+            try perform { () throws(SessionError) in try session.moveEntry(entry, to: position) }
             return reloadAndReport(notify)
         case "session.undo", "session.redo":
             let done = method == "session.undo" ? session.undo() : session.redo()
@@ -124,6 +143,13 @@ extension FormServer {
                 ]))
         case .notToggleable:
             return Failure(code: .rejectedValue, message: error.description)
+        case .fieldInEntries(let field, let example):
+            return Failure(
+                code: .unknownField, message: error.description,
+                data: .object([("field", .value(.string(field))), ("example", .value(.string(example)))]))
+        case .noEntry, .notARepeat, .notAnEntry, .entriesFollowCount, .tooManyEntries, .tooFewEntries,
+            .tooManyInstances:
+            return Failure(code: .entryRefused, message: error.description)
         }
     }
 
@@ -143,6 +169,22 @@ extension FormServer {
     }
 
     func answers() -> JSONOutput {
-        .object(session.answers().map { ($0.id, .value($0.value)) })
+        Self.json(session.answers())
+    }
+
+    static func json(_ answers: [AnsweredField]) -> JSONOutput {
+        .object(
+            answers.map { answered in
+                switch answered.answer {
+                case .value(let value): return (answered.id, .value(value))
+                case .entries(let entries): return (answered.id, .array(entries.map(json)))
+                }
+            })
+    }
+
+    /// A result object with one more member first.
+    static func merging(_ member: (String, JSONOutput), into result: JSONOutput) -> JSONOutput {
+        guard case .object(let members) = result else { return result }
+        return .object([member] + members)
     }
 }

@@ -30,6 +30,9 @@ public final class FormServer {
         case nothingToUndo = -32003
         case submitFailed = -32004
         case invalidValues = -32005
+        /// An entry that cannot be added, removed or moved (`min`, `max`, `count`, no
+        /// such entry).
+        case entryRefused = -32006
     }
 
     /// An error response's code, message and structured data.
@@ -47,7 +50,8 @@ public final class FormServer {
     /// The methods, for errors and the README.
     public static let methods = [
         "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
-        "field.set", "field.clear", "session.undo", "session.redo", "session.load",
+        "field.set", "field.clear", "entry.add", "entry.remove", "entry.move", "session.undo", "session.redo",
+        "session.load",
     ]
 
     /// The answer to a request line longer than `Limits.maximumRequestLength` (see
@@ -215,5 +219,20 @@ struct Parameters {
                 data: .object([("parameter", .value(.string(name))), ("expected", "string")]))
         }
         return text
+    }
+
+    /// An optional whole number from 1 (an entry position).
+    func optionalPosition(_ name: String) throws -> Int? {
+        guard let value = member(name), !(value.scalar == .null && !value.isQuoted) else { return nil }
+        guard !value.isQuoted, let text = value.scalarText, let number = Double(text), number.rounded() == number,
+            number >= 1, number <= Double(Int32.max)
+        else {
+            throw FormServer.Failure(
+                code: .invalidParams,
+                message: "Invalid params: \"\(name)\" must be a whole number from 1, not "
+                    + (value.isQuoted ? value.typeDescription : value.scalarText ?? value.typeDescription),
+                data: .object([("parameter", .value(.string(name))), ("expected", "integer")]))
+        }
+        return Int(number)
     }
 }

@@ -5,73 +5,86 @@
 /// rules). The session, the REPL, the renderer and the JSON-RPC engine all ask here.
 extension Evaluation {
     /// The first of the field's own rules (`FieldValues.check`) that `value` breaks,
-    /// with its bounds evaluated now and the definition's limits: the check every
-    /// value passes on its way in (prompt, script, values file, draft, JSON-RPC, Swift).
-    func checkOwnRules(_ value: Value, of field: FieldDefinition) -> FieldError? {
-        FieldValues.check(
-            value, for: field, minimum: evaluate(field.minimum), maximum: evaluate(field.maximum),
-            limits: definition.limits)
+    /// with the instance's bounds evaluated now and the definition's limits: the
+    /// check every value passes on its way in (prompt, script, values file, draft,
+    /// JSON-RPC, Swift).
+    func checkOwnRules(_ value: Value, of instance: Int) -> FieldError? {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        return FieldValues.check(
+            value, for: field, minimum: evaluate(field.minimum, for: instance),
+            maximum: evaluate(field.maximum, for: instance), limits: definition.limits)
     }
 
-    /// Why a value may not be stored in a field now: its own rules, and for a choice,
-    /// an option that is offered now.
-    func inputError(_ value: Value, of field: FieldDefinition) -> FieldError? {
-        if let error = checkOwnRules(value, of: field) { return error }
+    /// Why a value may not be stored in an instance now: its own rules, and for a
+    /// choice, an option that is offered now.
+    func inputError(_ value: Value, of instance: Int) -> FieldError? {
+        if let error = checkOwnRules(value, of: instance) { return error }
+        let field = definition.fields[tree.field(ofInstance: instance)]
         if field.kind == .choice, case .string(let selected) = value,
-            !visibleOptions(of: field.index).contains(where: { $0.value == selected })
+            !visibleOptions(of: instance).contains(where: { $0.value == selected })
         {
-            return FieldError(
-                field: field.id, rule: .option(selected, options: visibleOptions(of: field.index).map(\.value)))
+            return FieldError(field: field.id, rule: .option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
         return nil
     }
 
-    /// Whether the field holds an answer, as `required` counts answers: a value, and
-    /// for a switch, on (an off switch answers nothing a requirement could ask for).
-    func isAnswered(_ index: Int) -> Bool {
-        let value = self.value(of: index)
-        return !value.isNull && !(definition.fields[index].kind == .switch && value == false)
+    /// Whether the instance holds an answer, as `required` counts answers: a value,
+    /// and for a switch, on (an off switch answers nothing a requirement could ask for).
+    func isAnswered(_ instance: Int) -> Bool {
+        let value = self.value(of: instance)
+        return !value.isNull && !(definition.fields[tree.field(ofInstance: instance)].kind == .switch && value == false)
     }
 
-    /// The first problem of a visible field (kept up to date as values change).
-    func firstError(of index: Int) -> FieldError? { errors[index] }
+    /// The first problem of a visible instance (kept up to date as values change).
+    func firstError(of instance: Int) -> FieldError? { errors[instance] }
 
-    /// Every current problem, one per field, in form order.
-    func currentErrors() -> [FieldError] {
-        fieldsInError.sorted().compactMap { errors[$0] }
+    /// Checks an instance again, in order: an option no longer offered, required,
+    /// the field's own rules, selection counts, cross-field rules.
+    func updateError(of instance: Int) {
+        let error = tree.isAttached(tree.scope(ofInstance: instance)) ? checkInstance(instance) : nil
+        errors[instance] = error
+        if error == nil { instancesInError.remove(instance) } else { instancesInError.insert(instance) }
     }
 
-    /// Checks a field again, in order: an option no longer offered, required, the
-    /// field's own rules, selection counts, cross-field rules.
-    func updateError(of index: Int) {
-        let error = checkField(index)
-        errors[index] = error
-        if error == nil { fieldsInError.remove(index) } else { fieldsInError.insert(index) }
-    }
-
-    private func checkField(_ index: Int) -> FieldError? {
-        guard isFieldVisible(index) else { return nil }
-        let field = definition.fields[index]
-        let value = self.value(of: index)
+    private func checkInstance(_ instance: Int) -> FieldError? {
+        guard isVisible(instance) else { return nil }
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        let value = self.value(of: instance)
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
-        if field.kind == .choice, case .string(let selected) = store.values[index], value.isNull {
-            return error(.option(selected, options: visibleOptions(of: index).map(\.value)))
+        if field.kind == .choice, case .string(let selected) = store.values[instance], value.isNull {
+            return error(.option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
-        if !isAnswered(index) {
-            if isRequired(index) { return error(.required) }
+        if !isAnswered(instance) {
+            if isRequired(instance) { return error(.required) }
         } else {
-            if let own = checkOwnRules(value, of: field) { return own }
+            if let own = checkOwnRules(value, of: instance) { return own }
             if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {
                 return error(.minSelected(minSelected))
             }
         }
         if field.kind == .multichoice, value.isNull, let minSelected = field.minSelected, minSelected > 0,
-            isRequired(index)
+            isRequired(instance)
         {
             return error(.minSelected(minSelected))
         }
+        let context = self.context(for: tree.scope(ofInstance: instance))
         for (ruleIndex, rule) in field.rules.enumerated() where !rule.check.isSatisfied(context) {
             return error(.check(index: ruleIndex, message: rule.message))
+        }
+        return nil
+    }
+
+    /// The problem of a repeat's entries in a holder: fewer than `min` (or, for a
+    /// repeat that follows `count`, more asked than `max` allows).
+    func entryCountError(of repeatIndex: Int, in holder: Int) -> ValidationRule? {
+        guard isGroupVisible(repeatIndex, in: holder) else { return nil }
+        let repeatDefinition = definition.repeats[repeatIndex]
+        let count = tree.list(of: repeatIndex, in: holder).count
+        if count < repeatDefinition.minimum { return .minEntries(repeatDefinition.minimum) }
+        if let asked = repeatDefinition.count.map({ $0.evaluate(context(for: holder)) }), case .number(let number) = asked,
+            number > Double(repeatDefinition.maximum)
+        {
+            return .maxEntries(repeatDefinition.maximum)
         }
         return nil
     }

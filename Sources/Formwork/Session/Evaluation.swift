@@ -1,111 +1,177 @@
-/// The state of a form for one set of values: which fields and sections are
-/// visible and what computed fields hold. Built in the definition's evaluation
-/// order (every field after what it reads), so one pass settles every chain and no
-/// lookup recurses deeply; memoised, and discarded whenever a value changes.
+/// The state of a form for one set of values: which field instances, entries and
+/// sections are visible, what computed fields hold, and each instance's first
+/// error. Built in the definition's evaluation order (every field after what it
+/// reads), so one pass settles every chain and no lookup recurses deeply; kept up
+/// to date with what a change affects (`invalidate`).
 ///
 /// This is the only place visibility is decided: the data source's `isHidden`
-/// closures, validation and export all ask it. It also keeps the current error of
-/// every field (`Evaluation+Validation`), brought up to date with the fields a
-/// change affects.
-final class Evaluation {
+/// closures, validation and export all ask it.
+///
+/// It reads by scope (`ScopeReader`): an expression of a field in an entry reads
+/// `$age` as that entry's age, fields of enclosing entries and of the form as
+/// usual, and `$members` as the entries of the repeat it can see. A hidden field
+/// reads as null, and a hidden repeat has no entries to read.
+final class Evaluation: ScopeReader {
     let definition: FormDefinition
-    /// The session's stored values.
+    /// The session's stored values, by instance.
     let store: ValueStore
+    let tree: EntryTree
+    let today: LocalDate
+    /// The context of the form's scope (for expressions evaluated by the session).
     private(set) var context: EvaluationContext!
 
     private enum State: UInt8 { case unknown, visible, hidden, evaluating }
-    private var fieldState: [State]
+    private var instanceState: [State] = []
+    private var computed: [Value?] = []
     private var sectionState: [State]
-    private var computed: [Value?]
-    /// Each field's first problem, and the fields that have one.
-    var errors: [FieldError?]
-    var fieldsInError = Set<Int>()
+    /// Whether each entry's group is shown (its repeat's `visible`, its holder's).
+    private var scopeState: [State] = []
+    private var contexts: [EvaluationContext?] = []
+    /// Each instance's first problem, and the instances that have one.
+    var errors: [FieldError?] = []
+    var instancesInError = Set<Int>()
 
-    init(definition: FormDefinition, store: ValueStore, today: LocalDate) {
+    init(definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate) {
         self.definition = definition
         self.store = store
-        fieldState = Array(repeating: .unknown, count: definition.fields.count)
+        self.tree = tree
+        self.today = today
         sectionState = Array(repeating: .unknown, count: definition.sections.count)
-        computed = Array(repeating: nil, count: definition.fields.count)
-        errors = Array(repeating: nil, count: definition.fields.count)
-        context = nil
-        let context = EvaluationContext(today: today) { [unowned self] index in read(index) }
-        self.context = context
-        for index in definition.evaluationOrder { _ = read(index) }
-        for index in definition.fields.indices { updateError(of: index) }
+        context = EvaluationContext(today: today, scopes: self, scope: 0)
+        growToFit()
+        evaluateEverything()
     }
 
-    /// Forgets what `fields` (values that changed, and everything reading them) were,
-    /// and evaluates them again in dependency order, so nothing recurses deeply.
-    func invalidate(_ fields: Set<Int>) {
-        for field in fields {
-            fieldState[field] = .unknown
-            computed[field] = nil
+    /// Makes room for instances and scopes added to the tree since.
+    func growToFit() {
+        let instances = tree.instanceCount
+        if instanceState.count < instances {
+            let added = instances - instanceState.count
+            instanceState += repeatElement(.unknown, count: added)
+            computed += repeatElement(nil, count: added)
+            errors += repeatElement(nil, count: added)
+        }
+        if scopeState.count < tree.scopeCount {
+            let added = tree.scopeCount - scopeState.count
+            scopeState += repeatElement(.unknown, count: added)
+            contexts += repeatElement(nil, count: added)
+        }
+    }
+
+    /// Evaluates every attached instance, in evaluation order, and its error.
+    func evaluateEverything() {
+        var byField = [[Int]](repeating: [], count: definition.fields.count)
+        for instance in 0..<tree.instanceCount where tree.isAttached(tree.scope(ofInstance: instance)) {
+            byField[tree.field(ofInstance: instance)].append(instance)
+        }
+        for field in definition.evaluationOrder { for instance in byField[field] { _ = read(instance) } }
+        for instances in byField { for instance in instances { updateError(of: instance) } }
+    }
+
+    /// Forgets what `instances` (changed ones, and everything reading them) were, and
+    /// evaluates them again in dependency order, so nothing recurses deeply; then
+    /// checks their errors and those of the instances whose errors read them
+    /// (`checked`).
+    func invalidate(_ instances: Set<Int>, checked: Set<Int>) {
+        growToFit()
+        for instance in instances {
+            instanceState[instance] = .unknown
+            computed[instance] = nil
+            var scope = tree.scope(ofInstance: instance)
+            while scope > 0, scopeState[scope] != .unknown {
+                scopeState[scope] = .unknown
+                scope = tree.scopes[scope].parent
+            }
         }
         for section in sectionState.indices { sectionState[section] = .unknown }
-        for field in fields.sorted(by: { definition.evaluationPosition[$0] < definition.evaluationPosition[$1] }) {
-            _ = read(field)
+        let order = instances.sorted {
+            definition.evaluationPosition[tree.field(ofInstance: $0)] < definition.evaluationPosition[tree.field(ofInstance: $1)]
         }
-        // Errors read what changed through visibility, values, `required`, rules and bounds.
-        var checked = fields
-        for field in fields { checked.formUnion(definition.displayReaders[field]) }
-        for field in checked { updateError(of: field) }
+        for instance in order { _ = read(instance) }
+        for instance in checked.union(instances) { updateError(of: instance) }
     }
 
-    /// What `$field` reads: the value when visible, else null.
-    func read(_ index: Int) -> Value {
-        isFieldVisible(index) ? value(of: index) : .null
+    // MARK: ScopeReader
+
+    func read(_ field: Int, in scope: Int) -> Value {
+        tree.instance(of: field, from: scope).map(read) ?? .null
     }
 
-    /// The field's value regardless of its visibility: computed, or stored with options
-    /// that are currently hidden taken out.
-    func value(of index: Int) -> Value {
-        let field = definition.fields[index]
+    func entries(of repeatIndex: Int, in scope: Int) -> [Int] {
+        guard let holder = tree.enclosingScope(of: scope, in: definition.repeats[repeatIndex].parent),
+            isGroupVisible(repeatIndex, in: holder)
+        else { return [] }
+        return tree.list(of: repeatIndex, in: holder)
+    }
+
+    func context(for scope: Int) -> EvaluationContext {
+        if scope == 0 { return context }
+        growToFit()
+        if let existing = contexts[scope] { return existing }
+        let created = EvaluationContext(today: today, scopes: self, scope: scope)
+        contexts[scope] = created
+        return created
+    }
+
+    func position(of scope: Int) -> Int? { scope == 0 ? nil : tree.position(of: scope) + 1 }
+
+    // MARK: Instances
+
+    /// What `$field` reads of an instance: its value when visible, else null.
+    func read(_ instance: Int) -> Value {
+        isVisible(instance) ? value(of: instance) : .null
+    }
+
+    /// The instance's value regardless of its visibility: computed, or stored with
+    /// options that are currently hidden taken out.
+    func value(of instance: Int) -> Value {
+        let field = definition.fields[tree.field(ofInstance: instance)]
         switch field.kind {
         case .computed:
-            if let value = computed[index] { return value }
-            let value = field.value?.evaluate(context) ?? .null
-            computed[index] = value
+            if let value = computed[instance] { return value }
+            let value = field.value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
+            computed[instance] = value
             return value
         case .choice:
-            let value = store.values[index]
+            let value = store.values[instance]
             if case .string(let selected) = value, let option = field.option(withValue: selected),
-                !isOptionVisible(option)
+                !isOptionVisible(option, instance: instance)
             {
                 return .null
             }
             return value
         case .multichoice:
-            guard case .list(let elements) = store.values[index], field.options.contains(where: { $0.visible != nil })
-            else {
-                return store.values[index]
-            }
+            guard case .list(let elements) = store.values[instance], field.options.contains(where: { $0.visible != nil })
+            else { return store.values[instance] }
             let kept = elements.filter { element in
                 guard case .string(let selected) = element, let option = field.option(withValue: selected) else {
                     return false
                 }
-                return isOptionVisible(option)
+                return isOptionVisible(option, instance: instance)
             }
             return kept.isEmpty ? .null : .list(kept)
         default:
-            return store.values[index]
+            return store.values[instance]
         }
     }
 
-    func isOptionVisible(_ option: ChoiceOption) -> Bool {
-        option.visible?.isSatisfied(context) ?? true
+    func isOptionVisible(_ option: ChoiceOption, instance: Int) -> Bool {
+        option.visible?.isSatisfied(context(for: tree.scope(ofInstance: instance))) ?? true
     }
 
-    func isFieldVisible(_ index: Int) -> Bool {
-        switch fieldState[index] {
+    func isVisible(_ instance: Int) -> Bool {
+        switch instanceState[instance] {
         case .visible: return true
         case .hidden, .evaluating: return false  // cycles are rejected at load; never reached
         case .unknown: break
         }
-        fieldState[index] = .evaluating
-        let field = definition.fields[index]
-        let visible = isSectionVisible(field.sectionIndex) && (field.visible?.isSatisfied(context) ?? true)
-        fieldState[index] = visible ? .visible : .hidden
+        instanceState[instance] = .evaluating
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        let scope = tree.scope(ofInstance: instance)
+        let visible =
+            isSectionVisible(field.sectionIndex) && isScopeVisible(scope)
+            && (field.visible?.isSatisfied(context(for: scope)) ?? true)
+        instanceState[instance] = visible ? .visible : .hidden
         return visible
     }
 
@@ -121,32 +187,59 @@ final class Evaluation {
         return visible
     }
 
-    /// A bound evaluated now (`today()`, or a literal).
-    func evaluate(_ bound: Bound?) -> Value {
+    /// Whether an entry (and so everything in it) is shown: it is attached, its
+    /// repeat's `visible` holds in the entry's holder, and its holder is shown.
+    func isScopeVisible(_ scope: Int) -> Bool {
+        guard scope > 0 else { return true }
+        switch scopeState[scope] {
+        case .visible: return true
+        case .hidden, .evaluating: return false
+        case .unknown: break
+        }
+        scopeState[scope] = .evaluating
+        let entry = tree.scopes[scope]
+        let repeatDefinition = definition.repeats[entry.repeatIndex!]
+        let visible =
+            entry.attached && isScopeVisible(entry.parent) && isSectionVisible(repeatDefinition.sectionIndex)
+            && (repeatDefinition.visible?.isSatisfied(context(for: entry.parent)) ?? true)
+        scopeState[scope] = visible ? .visible : .hidden
+        return visible
+    }
+
+    /// Whether a repeat's group is shown in a holder (the form or an entry).
+    func isGroupVisible(_ repeatIndex: Int, in holder: Int) -> Bool {
+        let repeatDefinition = definition.repeats[repeatIndex]
+        return isScopeVisible(holder) && isSectionVisible(repeatDefinition.sectionIndex)
+            && (repeatDefinition.visible?.isSatisfied(context(for: holder)) ?? true)
+    }
+
+    /// A bound evaluated now for an instance (`today()`, or a literal).
+    func evaluate(_ bound: Bound?, for instance: Int) -> Value {
         switch bound {
         case .value(let value)?: return value
-        case .expression(let expression)?: return expression.evaluate(context)
+        case .expression(let expression)?: return expression.evaluate(context(for: tree.scope(ofInstance: instance)))
         case nil: return .null
         }
     }
 
-    /// Whether the field must be answered now (only ever true when it is visible).
-    func isRequired(_ index: Int) -> Bool {
-        guard isFieldVisible(index) else { return false }
-        switch definition.fields[index].required {
+    /// Whether the instance must be answered now (only ever true when it is visible).
+    func isRequired(_ instance: Int) -> Bool {
+        guard isVisible(instance) else { return false }
+        switch definition.fields[tree.field(ofInstance: instance)].required {
         case .never: return false
         case .always: return true
-        case .when(let condition): return condition.isSatisfied(context)
+        case .when(let condition): return condition.isSatisfied(context(for: tree.scope(ofInstance: instance)))
         }
     }
 
-    /// The options of a choice or multichoice field that are offered now.
-    func visibleOptions(of index: Int) -> [ChoiceOption] {
-        definition.fields[index].options.filter(isOptionVisible)
+    /// The options of a choice or multichoice instance that are offered now.
+    func visibleOptions(of instance: Int) -> [ChoiceOption] {
+        definition.fields[tree.field(ofInstance: instance)].options.filter { isOptionVisible($0, instance: instance) }
     }
 }
 
-/// A session's stored values, shared with its evaluation (which reads them in place).
+/// A session's stored values by instance, shared with its evaluation (which reads
+/// them in place).
 final class ValueStore {
     var values: [Value]
 

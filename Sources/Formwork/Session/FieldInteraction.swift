@@ -30,12 +30,14 @@ public enum FieldInteraction: Sendable, Hashable {
     case showNote(field: String)
     /// Show a computed value and how it is computed.
     case showComputed(field: String)
+    /// Add an entry to a repeat (`members`, `members[1].visits`): the add row.
+    case addEntry(group: String)
 
-    /// The field the interaction is about.
+    /// The field (or, for `addEntry`, the repeat) the interaction is about, by path.
     public var field: String {
         switch self {
         case .toggle(let id), .edit(let id), .chooseOne(let id), .chooseMany(let id), .showNote(let id),
-            .showComputed(let id):
+            .showComputed(let id), .addEntry(let id):
             return id
         }
     }

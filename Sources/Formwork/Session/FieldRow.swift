@@ -1,11 +1,16 @@
 import FormworkCore
 
-/// A field as a row of the session's data source: identity is the field's id;
-/// content is what a view shows (value, requiredness, error), so a row is updated
-/// exactly when what it shows changed.
+/// A field instance as a row of the session's data source: identity is the
+/// instance (a field of the form, or of one entry); content is what a view shows
+/// (value, requiredness, error), so a row is updated exactly when what it shows
+/// changed.
 public struct FieldRow: Diffable, Sendable, Equatable {
-    /// The field's position in the form.
+    /// The instance: the field's index for a field of the form, a number of its own
+    /// for a field of an entry (stable while the entry lives, moves included).
     public let index: Int
+    /// The field's position in the form's template (`FormDefinition.fields`).
+    public let fieldIndex: Int
+    /// The field's id (in an entry, the path says which entry: `FormSession.path(ofInstance:)`).
     public let id: String
     public let kind: FieldKind
     /// The value shown: the stored value, or the computed one.
@@ -18,7 +23,7 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     /// The validation error shown under the field, if any.
     public let error: FieldError?
 
-    public var diffIdentifier: String { id }
+    public var diffIdentifier: Int { index }
 
     public func isEqualToDiffable(_ other: FieldRow) -> Bool {
         value == other.value && displayValue == other.displayValue && isRequired == other.isRequired
@@ -26,18 +31,37 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     }
 }
 
+/// The row after a repeat's entries that adds one ("+ Add a member"), with how many
+/// entries there are.
+public struct EntryAddRow: Diffable, Sendable, Equatable {
+    /// The repeat's entries it adds to: `members`, `members[1].visits`.
+    public let group: String
+    /// Identity across reloads (the repeat and the scope holding its entries).
+    public let key: String
+    /// The row's text: the repeat's `addLabel`.
+    public let label: String
+    /// How many entries there are, and the most there may be: "2 of at most 10".
+    public let status: String
+    /// Whether another entry may be added (fewer than `max`).
+    public let canAdd: Bool
+
+    public var diffIdentifier: String { key }
+}
+
 /// The cell the session's descriptors configure: a view model a list view renders.
 public final class FieldCell: CustomStringConvertible {
-    /// The field shown.
+    /// The field shown (a row of a field).
     public internal(set) var field: FieldDefinition?
     public internal(set) var row: FieldRow?
+    /// The row that adds an entry, when the cell shows one.
+    public internal(set) var addRow: EntryAddRow?
 
     public init() {}
 
-    /// The field's label (a note's label may be empty).
-    public var label: String { field?.label ?? "" }
-    /// The value as shown.
-    public var displayValue: String { row?.displayValue ?? "" }
+    /// The field's label (a note's label may be empty), or the add row's text.
+    public var label: String { field?.label ?? addRow.map { "+ " + $0.label } ?? "" }
+    /// The value as shown (for an add row: how many entries there are).
+    public var displayValue: String { row?.displayValue ?? addRow?.status ?? "" }
     /// The error message to show under the field, if any.
     public var errorMessage: String? { row?.error?.message }
     public var isRequired: Bool { row?.isRequired ?? false }
@@ -51,9 +75,60 @@ public final class FieldCell: CustomStringConvertible {
     }
 }
 
-/// The content of a session's sections: what their header and footer show.
+/// The content of a session's sections: what their header and footer show, and
+/// which part of the form they are.
 public struct FormSectionContent: Equatable, Sendable {
+    /// What a section of the data source is.
+    public enum Role: Equatable, Sendable {
+        /// Fields of the form's section `index` (the first run of them carries its
+        /// header; a run after a repeat, none).
+        case fields(section: Int)
+        /// The fields of an entry (its scope); the first run of them carries the
+        /// entry's title.
+        case entry(scope: Int, repeatIndex: Int, first: Bool)
+        /// After a repeat's entries in a holder: the add row.
+        case tail(repeatIndex: Int, holder: Int)
+    }
+
     public var id: String
     public var header: String?
     public var footer: String?
+    public var role: Role
+    /// For an entry's first section: its title as a view shows it (`EntryHeader`).
+    public var entryHeader: EntryHeader?
+
+    public init(id: String, header: String?, footer: String?, role: Role, entryHeader: EntryHeader? = nil) {
+        self.id = id
+        self.header = header
+        self.footer = footer
+        self.role = role
+        self.entryHeader = entryHeader
+    }
+}
+
+/// An entry's header, as its section gives it to views (`HeaderFooter.custom`).
+///
+/// Without an `entryLabel`, the entries of a repeat are numbered by the view, in
+/// the order they are shown, among the headers with the same `key` (`Members #2`):
+/// removing or moving an entry renumbers the others without changing their
+/// sections, so the diff reports the one entry that changed. `depth` says how deep
+/// the repeat is nested (1: in a section), for views that indent nested entries.
+public struct EntryHeader: Sendable, Equatable {
+    /// The entry's label (rendered `entryLabel`) or, when numbered, the repeat's.
+    public let title: String
+    /// Headers that share a key are numbered together from 1; `nil`: not numbered.
+    public let key: String?
+    public let depth: Int
+
+    public init(title: String, key: String?, depth: Int) {
+        self.title = title
+        self.key = key
+        self.depth = depth
+    }
+
+    /// The header with its number, when it has one: `Members #2`.
+    public func text(number: Int?) -> String {
+        guard key != nil, let number else { return title }
+        return "\(title) #\(number)"
+    }
 }

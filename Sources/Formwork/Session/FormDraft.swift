@@ -3,20 +3,24 @@ import Foundation
 /// An unfinished fill of one form, saved so that nothing typed is lost: the form's
 /// path, a fingerprint of its definition file, when it was saved, and every answer
 /// given except secure ones (hidden fields included, so showing a section again
-/// brings its answers back).
+/// brings its answers back), with the entries of the form's repeats.
 ///
 /// The file is JSON Lines, so that a change costs one appended line, not a copy of
-/// every answer: a header, then one entry per answer, later entries replacing
-/// earlier ones for the same field (`"value": null` takes an answer back).
+/// every answer: a header, then one line per change, replayed in order — an answer
+/// (`"value": null` takes it back), or an entry added, removed or moved. Fields in
+/// entries are named by path, as at the time of the line.
 ///
 /// ```
-/// {"formwork":"draft","version":2,"form":"/forms/signup.yaml","definition":"fnv1a64:…","saved":"2026-11-23T14:05:00Z"}
-/// {"id":"username","value":"ada"}
-/// {"id":"country","value":"NL"}
+/// {"formwork":"draft","version":3,"form":"/forms/household.yaml","definition":"fnv1a64:…","saved":"2026-11-23T14:05:00Z"}
+/// {"id":"household","value":"Lovelace"}
+/// {"entry":"add","group":"members","position":1}
+/// {"id":"members[1].name","value":"Ada"}
+/// {"entry":"move","at":"members[2]","position":1}
+/// {"entry":"remove","at":"members[3]"}
 /// ```
 ///
 /// A last line cut short (a crash in the middle of an append) is ignored; version 1
-/// drafts (one JSON object) are still read.
+/// drafts (one JSON object) and version 2 drafts (answers only) are still read.
 ///
 /// ```swift
 /// let fingerprint = FormDraft.fingerprint(of: bytes)
@@ -28,51 +32,71 @@ import Foundation
 /// ```
 public struct FormDraft: Sendable {
     /// The draft format's version, written in the header as `"version"`.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
+
+    /// One line of a draft, replayed in order.
+    enum Line: Sendable {
+        /// An answer (`null`: none any more) of the field at a path.
+        case value(path: String, node: SyntaxNode)
+        /// An entry added to a repeat (`members`) at a position (from 1).
+        case add(group: String, position: Int)
+        /// An entry (`members[2]`) removed.
+        case remove(entry: String)
+        /// An entry moved to a position (from 1) in its list.
+        case move(entry: String, position: Int)
+    }
 
     /// The definition file's absolute path.
     public var formPath: String
     /// `FormDraft.fingerprint(of:)` of the definition file when the draft was saved.
     public var fingerprint: String
-    /// When the draft was saved (whole; entries appended since are not dated).
+    /// When the draft was saved (whole; lines appended since are not dated).
     public var saved: Date
-    /// A new draft's answers by field id, as JSON text.
-    private let entries: [(id: String, json: String)]
-    /// A read draft's answers, kept as nodes until a form reads them by its types.
-    let nodes: [(id: String, node: SyntaxNode)]
-    /// Whether the draft was read from the version 1 format (one JSON object).
+    /// A new draft's lines, as text.
+    private let text: [String]
+    /// A read draft's lines, kept as nodes until a form reads them by its types.
+    let lines: [Line]
+    /// Whether the draft was read from an earlier format (version 1 or 2).
     public let isFormerFormat: Bool
 
-    /// The ids of the saved answers, in form order.
-    public var fieldIDs: [String] { nodes.isEmpty ? entries.map(\.id) : nodes.map(\.id) }
+    /// The paths of a read draft's answer lines, in order, each once.
+    public var fieldIDs: [String] {
+        var seen = Set<String>()
+        return lines.compactMap { line in
+            guard case .value(let path, _) = line, seen.insert(path).inserted else { return nil }
+            return path
+        }
+    }
 
-    /// A draft of `session`'s current answers (secure fields left out).
+    /// How many lines the draft holds (after its header).
+    public var lineCount: Int { lines.isEmpty ? text.count : lines.count }
+
+    /// A draft of `session`'s current answers and entries (secure fields left out).
     public init(session: FormSession, formPath: String, fingerprint: String, saved: Date = Date()) {
         self.formPath = formPath
         self.fingerprint = fingerprint
         self.saved = saved
-        entries = session.definition.fields.compactMap { field in
-            Self.savedValue(of: field.index, in: session).map { (field.id, JSONText.encode($0)) }
-        }
-        nodes = []
+        text = session.draftLines()
+        lines = []
         isFormerFormat = false
     }
 
-    /// What a draft keeps of a field: what the person answered (or a values file set),
-    /// never a secure value; `nil` for nothing (defaults never touched come back by
-    /// themselves).
-    public static func savedValue(of index: Int, in session: FormSession) -> Value? {
-        let field = session.definition.fields[index]
-        let value = session.values[index]
-        guard field.kind.isEditable, field.kind != .secure, !value.isNull, session.touched.contains(index) else {
-            return nil
-        }
-        return value
+    /// The line that records a field's answer (`nil`: no answer any more); `path`
+    /// names the field as `FormSession.path(ofInstance:)` does.
+    public static func entryLine(id path: String, value: Value?) -> String {
+        "{\"id\":\(JSONText.encode(.string(path))),\"value\":\(value.map(JSONText.encode) ?? "null")}\n"
     }
 
-    /// The line that records a field's answer (`nil`: no answer any more).
-    public static func entryLine(id: String, value: Value?) -> String {
-        "{\"id\":\(JSONText.encode(.string(id))),\"value\":\(value.map(JSONText.encode) ?? "null")}\n"
+    /// The line that records an entry operation.
+    public static func entryLine(_ operation: EntryOperation) -> String {
+        switch operation {
+        case let .add(group, position):
+            return "{\"entry\":\"add\",\"group\":\(JSONText.encode(.string(group))),\"position\":\(position)}\n"
+        case .remove(let entry):
+            return "{\"entry\":\"remove\",\"at\":\(JSONText.encode(.string(entry)))}\n"
+        case let .move(entry, position):
+            return "{\"entry\":\"move\",\"at\":\(JSONText.encode(.string(entry))),\"position\":\(position)}\n"
+        }
     }
 
     /// Reads a draft file.
@@ -83,10 +107,10 @@ public struct FormDraft: Sendable {
         func fail(_ what: String, at location: SourceLocation? = nil) -> DiagnosticList {
             DiagnosticList(path: path, source: source, diagnostics: [Diagnostic(.invalidDraft(what), at: location)])
         }
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let rawLines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let header: SyntaxNode
         do {
-            (header, _) = try SyntaxLoader.parse(Array(lines.first ?? []), format: .json, limits: .default)
+            (header, _) = try SyntaxLoader.parse(Array(rawLines.first ?? []), format: .json, limits: .default)
         } catch {
             // Not a one-line header: a version 1 draft (one object over several lines).
             self = try Self.formerFormat(bytes, path: path, source: source)
@@ -99,51 +123,60 @@ public struct FormDraft: Sendable {
             self = try Self.formerFormat(bytes, path: path, source: source)
             return
         }
-        guard let version = member("version")?.scalarText, Int(version) == Self.formatVersion else {
+        guard let versionText = member("version")?.scalarText, let version = Int(versionText), [2, 3].contains(version)
+        else {
             throw fail(
-                "its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 and 2",
+                "its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 to 3",
                 at: member("version")?.location)
         }
         guard let form = member("form")?.scalarText, let fingerprint = member("definition")?.scalarText,
             let savedText = member("saved")?.scalarText, let saved = ISO8601DateFormatter().date(from: savedText)
         else { throw fail("its header needs \"form\", \"definition\" and \"saved\" (an ISO 8601 time)") }
-        var answers: [String: SyntaxNode] = [:]
-        var order: [String] = []
-        for (number, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+        var lines: [Line] = []
+        for (number, raw) in rawLines.enumerated().dropFirst() where !raw.isEmpty {
             let entry: SyntaxNode
             do {
-                (entry, _) = try SyntaxLoader.parse(Array(line), format: .json, limits: .default)
+                (entry, _) = try SyntaxLoader.parse(Array(raw), format: .json, limits: .default)
             } catch {
-                if number == lines.count - 1 { break }  // cut short by a crash while appending: never acknowledged
+                if number == rawLines.count - 1 { break }  // cut short by a crash while appending: never acknowledged
                 throw fail("line \(number + 1) is not a draft entry", at: SourceLocation(line: number + 1, column: 1))
             }
-            guard let id = entry.pairs?.first(where: { $0.key.scalarText == "id" })?.value.scalarText,
-                let value = entry.pairs?.last(where: { $0.key.scalarText == "value" })?.value
-            else {
+            guard let line = Self.line(entry) else {
                 throw fail(
-                    "line \(number + 1) needs \"id\" and \"value\"", at: SourceLocation(line: number + 1, column: 1))
+                    "line \(number + 1) needs \"id\" and \"value\", or \"entry\" (add, remove or move)",
+                    at: SourceLocation(line: number + 1, column: 1))
             }
-            if answers[id] == nil { order.append(id) }
-            answers[id] = value
+            lines.append(line)
         }
-        self.init(
-            formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: false,
-            nodes: order.compactMap { id in
-                guard let node = answers[id], !(node.scalar == .null && !node.isQuoted) else { return nil }
-                return (id, node)
-            })
+        self.init(formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: version < 3, lines: lines)
     }
 
-    private init(
-        formPath: String, fingerprint: String, saved: Date, isFormerFormat: Bool,
-        nodes: [(id: String, node: SyntaxNode)]
-    ) {
+    /// A line's meaning, or `nil` when it is not one a draft holds.
+    private static func line(_ entry: SyntaxNode) -> Line? {
+        guard let pairs = entry.pairs else { return nil }
+        func member(_ key: String) -> SyntaxNode? { pairs.last { $0.key.scalarText == key }?.value }
+        func position() -> Int? {
+            guard let node = member("position"), !node.isQuoted, let text = node.scalarText, let number = Int(text),
+                number >= 1
+            else { return nil }
+            return number
+        }
+        if let id = member("id")?.scalarText, let value = member("value") { return .value(path: id, node: value) }
+        switch member("entry")?.scalarText {
+        case "add": return member("group")?.scalarText.flatMap { group in position().map { .add(group: group, position: $0) } }
+        case "remove": return member("at")?.scalarText.map { .remove(entry: $0) }
+        case "move": return member("at")?.scalarText.flatMap { at in position().map { .move(entry: at, position: $0) } }
+        default: return nil
+        }
+    }
+
+    private init(formPath: String, fingerprint: String, saved: Date, isFormerFormat: Bool, lines: [Line]) {
         self.formPath = formPath
         self.fingerprint = fingerprint
         self.saved = saved
         self.isFormerFormat = isFormerFormat
-        self.nodes = nodes
-        entries = []
+        self.lines = lines
+        text = []
     }
 
     /// Reads a version 1 draft: one JSON object with the answers under `"values"`.
@@ -164,7 +197,7 @@ public struct FormDraft: Sendable {
         guard member("formwork")?.scalarText == "draft" else { throw fail("it has no \"formwork\": \"draft\" member") }
         guard let version = member("version")?.scalarText, Int(version) == 1 else {
             throw fail(
-                "its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 and 2",
+                "its version is \(member("version")?.scalarText ?? "missing"); this Formwork reads versions 1 to 3",
                 at: member("version"))
         }
         guard let form = member("form")?.scalarText, let fingerprint = member("definition")?.scalarText,
@@ -175,20 +208,20 @@ public struct FormDraft: Sendable {
         }
         return FormDraft(
             formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: true,
-            nodes: valuePairs.compactMap { pair in pair.key.scalarText.map { ($0, pair.value) } })
+            lines: valuePairs.compactMap { pair in pair.key.scalarText.map { .value(path: $0, node: pair.value) } })
     }
 
-    /// Whether the draft holds no answers.
-    public var isEmpty: Bool { fieldIDs.isEmpty }
+    /// Whether the draft holds nothing to replay.
+    public var isEmpty: Bool { lineCount == 0 }
 
-    /// The draft as a whole file: the header and one line per answer (a read draft
-    /// writes back no answers: resume it into a session and draft that).
+    /// The draft as a whole file: the header, the entries and one line per answer (a
+    /// read draft writes back no lines: resume it into a session and draft that).
     public func json() -> String {
         let header =
             "{\"formwork\":\"draft\",\"version\":\(Self.formatVersion),\"form\":\(JSONText.encode(.string(formPath))),"
             + "\"definition\":\(JSONText.encode(.string(fingerprint))),"
             + "\"saved\":\"\(ISO8601DateFormatter().string(from: saved))\"}\n"
-        return header + entries.map { "{\"id\":\(JSONText.encode(.string($0.id))),\"value\":\($0.json)}\n" }.joined()
+        return header + text.joined()
     }
 
     /// A fingerprint of a definition file's bytes (64-bit FNV-1a, in hex): enough
@@ -204,49 +237,3 @@ public struct FormDraft: Sendable {
     }
 }
 
-/// What resuming a draft restored and what no longer fits the form.
-public struct DraftResume: Sendable, Equatable {
-    /// The ids of the answers put back, in the draft's order.
-    public var restored: [String]
-    /// Answers left out, each with the reason (`no such field`, a rule's message).
-    public var dropped: [(id: String, reason: String)]
-
-    public static func == (lhs: DraftResume, rhs: DraftResume) -> Bool {
-        lhs.restored == rhs.restored && lhs.dropped.map(\.id) == rhs.dropped.map(\.id)
-            && lhs.dropped.map(\.reason) == rhs.dropped.map(\.reason)
-    }
-}
-
-extension FormSession {
-    /// Puts back what fits of a draft read from a file, answer by answer: an answer
-    /// is restored when its field still exists, can be edited, is not secure, and
-    /// accepts the value; the others are reported, not lost silently. The resumed
-    /// state is the session's starting point (not an undo step).
-    public func resume(from draft: FormDraft) -> DraftResume {
-        var report = DraftResume(restored: [], dropped: [])
-        var updates: [(Int, Value)] = []
-        for (id, node) in draft.nodes {
-            guard let field = definition.field(id) else {
-                report.dropped.append((id, "no such field in the form now"))
-                continue
-            }
-            guard field.kind.isEditable, field.kind != .secure else {
-                report.dropped.append((id, "a \(field.kind.rawValue) field is not restored"))
-                continue
-            }
-            switch ValueReader.value(from: node, for: field) {
-            case .failure(let error):
-                report.dropped.append((id, error.message))
-            case .success(let value):
-                if let error = evaluation.checkOwnRules(value, of: field) {
-                    report.dropped.append((id, error.message))
-                } else {
-                    updates.append((field.index, value))
-                    report.restored.append(id)
-                }
-            }
-        }
-        withoutUndo { for (index, value) in updates { write(value, touched: true, at: index) } }
-        return report
-    }
-}

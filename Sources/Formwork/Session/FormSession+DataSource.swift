@@ -2,76 +2,243 @@ import FormworkCore
 import Foundation
 
 extension FormSession {
-    /// One descriptor per field kind (rows are named by kind), and one for sections.
-    /// `isHidden` asks the evaluation: the only visibility path. Configuring a
-    /// `FieldCell` and selection are the data source's own closures, the second link
-    /// of the resolution chain: an embedder's descriptor for a kind answers first for
-    /// what it sets, and falls back to these for the rest (a row asks for the
-    /// `FieldInteraction` of its field's kind).
+    /// One descriptor per field kind (rows are named by kind), one for the add rows,
+    /// and two for sections (an entry's first section stays shown when its fields are
+    /// all hidden). `isHidden` asks the evaluation: the only visibility path.
+    /// Configuring a `FieldCell` and selection are the data source's own closures,
+    /// the second link of the resolution chain: an embedder's descriptor for a kind
+    /// answers first for what it sets, and falls back to these for the rest (a row
+    /// asks for the `FieldInteraction` of its field's kind).
     func makeDataSource() -> DataSource {
         let kindNames = Set(FieldKind.allCases.map(\.rawValue) + definition.fields.map(\.kindName))
-        let builtIn: [any CellDescriptorType] = kindNames.sorted().map { kind in
+        var descriptors: [any CellDescriptorType] = kindNames.sorted().map { kind in
             CellDescriptor<FieldRow, FieldCell>(.named(kind))
-                .isHidden { [unowned self] row, _ in !evaluation.isFieldVisible(row.index) }
+                .isHidden { [unowned self] row, _ in !evaluation.isVisible(row.index) }
         }
-        let sectionDescriptor = SectionDescriptor<FormSectionContent>()
-            .header { content, _ in content.header.map { .title($0) } ?? .none }
-            .footer { content, _ in content.footer.map { .title($0) } ?? .none }
-            .isHidden { [unowned self] content, _ in
-                guard let section = definition.section(content.id) else { return true }
-                return !evaluation.isSectionVisible(section.index)
-            }
+        descriptors.append(CellDescriptor<EntryAddRow, FieldCell>(.named(Self.addRowKind)))
+        func sections(_ identifier: DescriptorIdentifier?) -> SectionDescriptor<FormSectionContent> {
+            SectionDescriptor<FormSectionContent>(identifier)
+                .header { content, _ in
+                    if let entry = content.entryHeader { return .custom(entry) }
+                    return content.header.map { .title($0) } ?? .none
+                }
+                .footer { content, _ in content.footer.map { .title($0) } ?? .none }
+                .isHidden { [unowned self] content, _ in !isShown(content.role) }
+        }
         let dataSource = DataSource(
-            cellDescriptors: builtIn + extraDescriptors, sectionDescriptors: [sectionDescriptor])
+            cellDescriptors: descriptors + extraDescriptors,
+            sectionDescriptors: [sections(nil), sections(.named(Self.entrySectionKind)).visibleWhenEmpty()])
         dataSource.configure = { [unowned self] row, cell, _ in
-            guard let cell = cell as? FieldCell, let item = row.item(as: FieldRow.self) else { return }
-            cell.field = definition.fields[item.index]
-            cell.row = item
+            guard let cell = cell as? FieldCell else { return }
+            if let item = row.item(as: FieldRow.self) {
+                cell.field = definition.fields[item.fieldIndex]
+                cell.row = item
+                cell.addRow = nil
+            } else if let item = row.item(as: EntryAddRow.self) {
+                cell.field = nil
+                cell.row = nil
+                cell.addRow = item
+            }
         }
-        dataSource.didSelect = { row, _ in
+        dataSource.didSelect = { [unowned self] row, _ in
+            if let add = row.item(as: EntryAddRow.self) { return .request(SelectionRequest(FieldInteraction.addEntry(group: add.group))) }
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
-            return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: field.id)))
+            return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
         }
-        dataSource.sections = makeSections()
+        layout = FormLayout(definition: definition)
+        dataSource.sections = layOut(previous: []).sections
         return dataSource
     }
 
-    func makeSections() -> [Section] {
-        definition.sections.map { section in
-            Section(
-                id: section.id,
-                content: FormSectionContent(id: section.id, header: section.header, footer: section.footer),
-                rows: section.fieldIndices.map(row(for:)))
+    static let addRowKind = "entries.add"
+    static let entrySectionKind = "entry"
+
+    /// Whether a section of the data source is shown.
+    func isShown(_ role: FormSectionContent.Role) -> Bool {
+        let evaluation = self.evaluation
+        switch role {
+        case .fields(let section): return evaluation.isSectionVisible(section)
+        case .entry(let scope, _, _): return evaluation.isScopeVisible(scope)
+        case .tail(let repeatIndex, let holder): return evaluation.isGroupVisible(repeatIndex, in: holder)
         }
     }
 
     // MARK: Rows
 
-    /// The row for a field, reusing the current one when its content is unchanged,
-    /// so unchanged rows diff by reference.
-    func row(for index: Int) -> Row {
-        let field = definition.fields[index]
+    /// The row for an instance, reusing the current one when its content is
+    /// unchanged, so unchanged rows diff by reference.
+    func row(for instance: Int) -> Row {
+        let fieldIndex = tree.field(ofInstance: instance)
+        let field = definition.fields[fieldIndex]
         let evaluation = self.evaluation
-        let value = evaluation.isFieldVisible(index) ? evaluation.value(of: index) : values[index]
+        let value = evaluation.isVisible(instance) ? evaluation.value(of: instance) : values[instance]
         let item = FieldRow(
-            index: index, id: field.id, kind: field.kind, value: value, displayValue: Self.display(value, of: field),
-            isRequired: evaluation.isRequired(index), error: shownError(of: index))
-        if let existing = rows[index], let current = existing.item(as: FieldRow.self), current.isEqualToDiffable(item) {
+            index: instance, fieldIndex: fieldIndex, id: field.id, kind: field.kind, value: value,
+            displayValue: Self.display(value, of: field), isRequired: evaluation.isRequired(instance),
+            error: shownError(of: instance))
+        if let existing = rows[instance], let current = existing.item(as: FieldRow.self), current.isEqualToDiffable(item) {
             return existing
         }
         let row = Row(item, identifier: .named(field.kindName))
-        rows[index] = row
+        rows[instance] = row
         return row
+    }
+
+    /// The add row after a repeat's entries in a holder.
+    func addRow(_ repeatIndex: Int, in holder: Int) -> Row {
+        let repeatDefinition = definition.repeats[repeatIndex]
+        let count = tree.list(of: repeatIndex, in: holder).count
+        let status =
+            repeatDefinition.maximum < definition.limits.maximumEntries
+            ? "\(count) of at most \(repeatDefinition.maximum)" : "\(count) entr\(count == 1 ? "y" : "ies")"
+        return Row(
+            EntryAddRow(
+                group: path(ofGroup: repeatIndex, in: holder), key: tailIdentifier(repeatIndex, holder),
+                label: repeatDefinition.addLabel, status: status, canAdd: count < repeatDefinition.maximum),
+            identifier: .named(Self.addRowKind))
+    }
+
+    // MARK: Sections
+
+    func runIdentifier(scope: Int, run: Int, section: Int) -> String {
+        guard scope > 0 else { return run == firstRun(ofSection: section) ? definition.sections[section].id : "\(definition.sections[section].id)~\(run)" }
+        let id = definition.repeats[tree.scopes[scope].repeatIndex!].id
+        return run == 0 ? "\(id)#\(scope)" : "\(id)#\(scope)~\(run)"
+    }
+
+    func tailIdentifier(_ repeatIndex: Int, _ holder: Int) -> String { "\(definition.repeats[repeatIndex].id)+\(holder)" }
+
+    /// The form's first run of a section.
+    func firstRun(ofSection section: Int) -> Int {
+        for block in layout.formBlocks {
+            if case .run(let number, _, let blockSection, true, _) = block, blockSection == section { return number }
+        }
+        return -1
+    }
+
+    /// The content of a run's section: its header (a section's, an entry's title) and
+    /// footer, and its role.
+    func content(scope: Int, run: Int, section: Int, first: Bool, last: Bool) -> FormSectionContent {
+        let id = runIdentifier(scope: scope, run: run, section: section)
+        guard scope > 0 else {
+            return FormSectionContent(
+                id: id, header: first ? definition.sections[section].header : nil,
+                footer: last ? definition.sections[section].footer : nil, role: .fields(section: section))
+        }
+        let repeatIndex = tree.scopes[scope].repeatIndex!
+        guard run == 0 else {
+            return FormSectionContent(id: id, header: nil, footer: nil, role: .entry(scope: scope, repeatIndex: repeatIndex, first: false))
+        }
+        let header = entryHeader(scope)
+        return FormSectionContent(
+            id: id, header: header.title, footer: nil, role: .entry(scope: scope, repeatIndex: repeatIndex, first: true),
+            entryHeader: header)
+    }
+
+    /// An entry's header: its `entryLabel` rendered, or the repeat's label for the
+    /// view to number.
+    func entryHeader(_ scope: Int) -> EntryHeader {
+        let entry = tree.scopes[scope]
+        let repeatDefinition = definition.repeats[entry.repeatIndex!]
+        if let label = repeatDefinition.entryLabel {
+            return EntryHeader(
+                title: label.render(evaluation.context(for: scope)), key: nil, depth: repeatDefinition.depth)
+        }
+        return EntryHeader(
+            title: repeatDefinition.label, key: tailIdentifier(repeatDefinition.index, entry.parent),
+            depth: repeatDefinition.depth)
+    }
+
+    /// The repeats whose `entryLabel` reads more than the entry's own fields (its
+    /// position, fields outside it): their titles are checked again at every reload.
+    func readsBeyondEntry(_ repeatIndex: Int) -> Bool {
+        guard let label = definition.repeats[repeatIndex].entryLabel else { return false }
+        return label.usesIndex
+            || label.references.contains { reference in
+                definition.fieldIndex[reference].map { definition.fields[$0].repeatIndex != repeatIndex } ?? true
+            }
+    }
+
+    /// Lays out every section of the data source (see `FormLayout`), reusing the
+    /// sections of the `previous` layout whose rows and content did not change;
+    /// returns the sections, and for each its index in the previous layout when it
+    /// can be shown as it was (`reusing`), and sets `layout`'s indexes.
+    func layOut(previous: [Section]) -> (sections: [Section], reusing: [Int?]) {
+        let old = layout
+        var sections: [Section] = []
+        var reusing: [Int?] = []
+        var runIndex = [[Int]](repeating: [], count: tree.scopeCount)
+        var tailIndex: [Int: Int] = [:]
+        let dirtyScopes = Set(pendingRows.map { tree.scope(ofInstance: $0) })
+
+        func emit(_ scope: Int, _ blocks: [FormLayout.Block]) {
+            for block in blocks {
+                switch block {
+                case let .run(number, fields, section, first, last):
+                    if runIndex[scope].count <= number { runIndex[scope] += Array(repeating: -1, count: number + 1 - runIndex[scope].count) }
+                    runIndex[scope][number] = sections.count
+                    let oldIndex = old.runIndex.indices.contains(scope) && old.runIndex[scope].indices.contains(number)
+                        ? old.runIndex[scope][number] : -1
+                    if oldIndex >= 0, oldIndex < previous.count, !dirtyScopes.contains(scope), !reloadEverything {
+                        // An entry's title that reads its position or fields outside it
+                        // is checked again; its rows are the same.
+                        if scope > 0, number == 0, readsBeyondEntry(tree.scopes[scope].repeatIndex!) {
+                            let content = self.content(scope: scope, run: 0, section: section, first: true, last: false)
+                            if (previous[oldIndex].content as? FormSectionContent) != content {
+                                sections.append(
+                                    Section(
+                                        id: content.id, content: content, descriptor: .named(Self.entrySectionKind),
+                                        rows: previous[oldIndex].rows))
+                                reusing.append(nil)
+                                continue
+                            }
+                        }
+                        sections.append(previous[oldIndex])
+                        reusing.append(oldIndex)
+                        continue
+                    }
+                    let instances = fields.map { scope == 0 ? $0 : tree.scopes[scope].fields[tree.fieldSlot[$0]] }
+                    let content = self.content(scope: scope, run: number, section: section, first: first, last: last)
+                    let descriptor: DescriptorIdentifier? = scope > 0 && number == 0 ? .named(Self.entrySectionKind) : nil
+                    sections.append(Section(id: content.id, content: content, descriptor: descriptor, rows: instances.map(row(for:))))
+                    reusing.append(nil)
+                case .group(let repeatIndex):
+                    for entry in tree.list(of: repeatIndex, in: scope) { emit(entry, layout.repeatBlocks[repeatIndex]) }
+                    guard definition.repeats[repeatIndex].count == nil else { continue }
+                    let key = scope * definition.repeats.count + repeatIndex
+                    tailIndex[key] = sections.count
+                    let row = addRow(repeatIndex, in: scope)
+                    if let oldIndex = old.tailIndex[key], oldIndex < previous.count, !dirtyScopes.contains(scope),
+                        !reloadEverything, let shown = previous[oldIndex].rows.first?.item(as: EntryAddRow.self),
+                        shown == row.item(as: EntryAddRow.self)
+                    {
+                        sections.append(previous[oldIndex])
+                        reusing.append(oldIndex)
+                        continue
+                    }
+                    let id = tailIdentifier(repeatIndex, scope)
+                    let content = FormSectionContent(
+                        id: id, header: nil, footer: nil, role: .tail(repeatIndex: repeatIndex, holder: scope))
+                    sections.append(Section(id: id, content: content, rows: [row]))
+                    reusing.append(nil)
+                }
+            }
+        }
+        emit(0, layout.formBlocks)
+        layout.runIndex = runIndex
+        layout.tailIndex = tailIndex
+        return (sections, reusing)
     }
 
     // MARK: Reloading
 
-    /// Brings the data source up to date with the values and shows the result in
-    /// `view` (animated: one batch of changes).
+    /// Brings the data source up to date with the values and entries and shows the
+    /// result in `view` (animated: one batch of changes).
     ///
     /// Only the rows a change can have changed are rebuilt — the changed fields, what
-    /// reads them (transitively), and the fields whose requiredness or errors read
-    /// those — and only their sections are evaluated again.
+    /// reads them (transitively, in the entries that see them), and the fields whose
+    /// requiredness or errors read those — and only their sections are evaluated
+    /// again; entries added, removed or moved are sections inserted, deleted or moved.
     ///
     /// - Returns: What appeared, vanished, moved or changed (`nil` when not animated).
     @discardableResult
@@ -94,15 +261,15 @@ extension FormSession {
         let changeset = reloaded ?? .empty
         var values: [ValueChange] = []
         var deletedRows: [IndexPath: String] = [:]
-        for (index, old) in before.sorted(by: { $0.key < $1.key }) {
-            let field = definition.fields[index]
-            let newPath = visibleIndexPath(ofModelRow: index)
+        for (instance, old) in before.sorted(by: { $0.key < $1.key }) {
+            let field = definition.fields[tree.field(ofInstance: instance)]
+            let newPath = visibleIndexPath(ofInstance: instance)
             let to = newPath.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null
             let from = old.path == nil ? .null : old.value
-            if let path = old.path, newPath == nil { deletedRows[path] = field.id }
+            let name = path(ofInstance: instance)
+            if let path = old.path, newPath == nil { deletedRows[path] = name }
             if field.kind.hasValue, from != to {
-                values.append(
-                    ValueChange(field: field.id, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
+                values.append(ValueChange(field: name, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
             }
         }
         return (changeset, FormChange(changeset: changeset, values: values, errors: errors(), deletedRows: deletedRows))
@@ -114,56 +281,111 @@ extension FormSession {
         let value: Value
     }
 
-    /// Reloads the rows that can have changed since the last reload; with
-    /// `remembering`, also returns where each of them was shown and with what value
-    /// (every row, after a change that needs everything shown again).
-    func reloadRows(
-        _ view: (any ListView)?, animated: Bool, remembering: Bool = false
-    )
+    /// Reloads the rows and sections that can have changed since the last reload;
+    /// with `remembering`, also returns where each changed instance was shown and
+    /// with what value.
+    func reloadRows(_ view: (any ListView)?, animated: Bool, remembering: Bool = false)
         -> (changeset: Changeset?, before: [Int: ShownRow])
     {
+        _ = evaluation  // settles what is pending
         var before: [Int: ShownRow] = [:]
-        func remember(_ index: Int) {
-            guard remembering, before[index] == nil else { return }
-            let path = visibleIndexPath(ofModelRow: index)
-            before[index] = ShownRow(
+        func remember(_ instance: Int) {
+            guard remembering, hasReloaded, before[instance] == nil else { return }
+            let path = visibleIndexPath(ofInstance: instance)
+            before[instance] = ShownRow(
                 path: path, value: path.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null)
         }
         let changeset: Changeset?
-        if case .fields(let changed) = pendingReload, hasReloaded {
-            let affected = definition.affected(by: changed)
-            var rebuilt = affected
-            for field in affected { rebuilt.formUnion(definition.displayReaders[field]) }
-            var sections = Set<Int>()
-            for index in rebuilt {
-                remember(index)
-                let field = definition.fields[index]
-                let section = definition.sections[field.sectionIndex]
-                source.sections[field.sectionIndex].rows[index - section.fieldIndices[0]] = row(for: index)
-                sections.insert(field.sectionIndex)
-            }
-            changeset = source.reloadData(view, animated: animated, sections: sections)
+        if !hasReloaded || reloadEverything {
+            if hasReloaded { for instance in 0..<tree.instanceCount where tree.isAttached(tree.scope(ofInstance: instance)) { remember(instance) } }
+            reloadEverything = true
+            source.sections = layOut(previous: []).sections
+            changeset = source.reloadData(view, animated: animated && hasReloaded)
+        } else if pendingLayout {
+            for instance in pendingRows { remember(instance) }
+            let (sections, reusing) = layOut(previous: source.sections)
+            source.sections = sections
+            changeset = source.reloadData(view, animated: animated, reusing: reusing)
         } else {
-            if hasReloaded { for index in definition.fields.indices { remember(index) } }
-            source.sections = makeSections()
-            changeset = source.reloadData(view, animated: animated)
+            var changed = Set<Int>()
+            for instance in pendingRows where tree.isAttached(tree.scope(ofInstance: instance)) {
+                remember(instance)
+                let scope = tree.scope(ofInstance: instance)
+                let field = tree.field(ofInstance: instance)
+                let index = layout.runIndex[scope][layout.fieldRun[field]]
+                source.sections[index].rows[layout.fieldRow[field]] = row(for: instance)
+                changed.insert(index)
+                if scope > 0, let first = layout.runIndex[scope].first,
+                    definition.repeats[tree.scopes[scope].repeatIndex!].entryLabel != nil
+                {
+                    refreshTitle(of: scope, at: first)
+                    changed.insert(first)
+                }
+            }
+            // Titles that read beyond their entry.
+            if !pendingRows.isEmpty {
+                for repeatIndex in definition.repeats.indices where readsBeyondEntry(repeatIndex) {
+                    for entry in tree.entryScopes(under: 0, of: repeatIndex) where layout.runIndex.indices.contains(entry) {
+                        guard let first = layout.runIndex[entry].first, first >= 0 else { continue }
+                        if refreshTitle(of: entry, at: first) { changed.insert(first) }
+                    }
+                }
+            }
+            // A repeat's tail is shown with its holder: evaluated again with it.
+            for scope in Set(pendingRows.map { tree.scope(ofInstance: $0) }) {
+                for repeatIndex in tree.repeatsHeld(by: scope) {
+                    if let index = layout.tailIndex[scope * definition.repeats.count + repeatIndex] { changed.insert(index) }
+                }
+            }
+            changeset = source.reloadData(view, animated: animated, sections: changed)
         }
-        pendingReload = .nothing
+        pendingRows = []
+        pendingLayout = false
+        reloadEverything = false
         hasReloaded = true
         return (changeset, before)
     }
 
-    /// Where the row of the field at `index` is shown now (as of the last reload).
-    func visibleIndexPath(ofModelRow index: Int) -> IndexPath? {
-        let field = definition.fields[index]
-        let section = definition.sections[field.sectionIndex]
-        return source.visibleIndexPath(
-            forModel: IndexPath(row: index - section.fieldIndices[0], section: field.sectionIndex))
+    /// Puts an entry's current title in its first section.
+    @discardableResult
+    func refreshTitle(of scope: Int, at index: Int) -> Bool {
+        let old = source.sections[index]
+        let content = self.content(
+            scope: scope, run: 0, section: definition.repeats[tree.scopes[scope].repeatIndex!].sectionIndex,
+            first: true, last: false)
+        guard (old.content as? FormSectionContent) != content else { return false }
+        source.sections[index] = Section(
+            id: old.identifier, content: content, descriptor: .named(Self.entrySectionKind), rows: old.rows)
+        return true
+    }
+
+    /// Where the row of a field instance (`FieldRow.index`) is shown now (as of the
+    /// last reload): `nil` when hidden.
+    public func visibleIndexPath(ofInstance instance: Int) -> IndexPath? {
+        guard instance >= 0, instance < tree.instanceCount else { return nil }
+        let scope = tree.scope(ofInstance: instance)
+        let field = tree.field(ofInstance: instance)
+        guard layout.runIndex.indices.contains(scope), layout.runIndex[scope].indices.contains(layout.fieldRun[field]) else {
+            return nil
+        }
+        let section = layout.runIndex[scope][layout.fieldRun[field]]
+        guard section >= 0, section < source.sections.count else { return nil }
+        return source.visibleIndexPath(forModel: IndexPath(row: layout.fieldRow[field], section: section))
     }
 
     /// Where a field's row is shown now (as of the last reload): `nil` when hidden.
     public func visibleIndexPath(ofField id: String) -> IndexPath? {
-        definition.field(id).flatMap { visibleIndexPath(ofModelRow: $0.index) }
+        (try? instance(id)).flatMap(visibleIndexPath(ofInstance:))
+    }
+
+    /// Where the row that adds an entry to the repeat at `group` (`members`,
+    /// `members[1].visits`) is shown now: `nil` when hidden, or when the repeat
+    /// follows its `count`.
+    public func visibleIndexPath(ofAddRow group: String) -> IndexPath? {
+        guard let (repeatIndex, holder) = try? self.group(group),
+            let section = layout.tailIndex[holder * definition.repeats.count + repeatIndex], section < source.sections.count
+        else { return nil }
+        return source.visibleIndexPath(forModel: IndexPath(row: 0, section: section))
     }
 
     /// The visible sections and their visible rows, as the data source shows them
@@ -178,33 +400,82 @@ extension FormSession {
         }
     }
 
-    /// The first visible field after the field at `index` in form order (`-1`: from
-    /// the start), if any. Costs the fields passed over.
-    public func nextVisibleField(after index: Int) -> FieldDefinition? {
-        let evaluation = self.evaluation
-        var position = max(-1, index) + 1
-        while position < definition.fields.count {
-            if evaluation.isFieldVisible(position) { return definition.fields[position] }
-            position += 1
+    /// The visible row after `indexPath` (the first row when `nil`), in the order the
+    /// data source shows them: fields and add rows. Costs the empty sections passed
+    /// over.
+    public func visibleRow(after indexPath: IndexPath?) -> IndexPath? {
+        var section = indexPath?.section ?? 0
+        var row = (indexPath?.row ?? -1) + 1
+        while section < source.numberOfSections {
+            if row < source.numberOfRows(inSection: section) { return IndexPath(row: row, section: section) }
+            section += 1
+            row = 0
         }
         return nil
     }
 
-    /// The first visible field of a section, if any.
-    public func firstVisibleField(in section: SectionDefinition) -> FieldDefinition? {
-        let evaluation = self.evaluation
-        return section.fieldIndices.first { evaluation.isFieldVisible($0) }.map { definition.fields[$0] }
+    /// The first visible field after the instance `index` in form order (`-1`: from
+    /// the start), as the data source shows them: its path. Costs the rows passed
+    /// over.
+    public func nextVisibleField(after index: Int) -> String? {
+        var cursor = index >= 0 ? visibleIndexPath(ofInstance: index) : nil
+        while let next = visibleRow(after: cursor) {
+            if let item = source.row(at: next)?.item(as: FieldRow.self) { return path(ofInstance: item.index) }
+            cursor = next
+        }
+        return nil
     }
 
-    /// The visible fields in form order, with their section.
+    /// The first visible field of a section (in an entry of it, when it repeats), if
+    /// any: its instance.
+    public func firstVisibleInstance(in section: SectionDefinition) -> Int? {
+        let evaluation = self.evaluation
+        var scopes = [0]
+        while !scopes.isEmpty {
+            var next: [Int] = []
+            for scope in scopes {
+                for instance in tree.scopes[scope].fields
+                where definition.fields[tree.field(ofInstance: instance)].sectionIndex == section.index
+                    && evaluation.isVisible(instance)
+                {
+                    return instance
+                }
+                for list in tree.scopes[scope].lists { next += list }
+            }
+            scopes = next
+        }
+        return nil
+    }
+
+    /// The first visible field of a section, if any (of the form's own fields).
+    public func firstVisibleField(in section: SectionDefinition) -> FieldDefinition? {
+        let evaluation = self.evaluation
+        return section.fieldIndices.first { evaluation.isVisible($0) }.map { definition.fields[$0] }
+    }
+
+    /// The visible fields of the form (not of entries) in form order.
     public var visibleFields: [FieldDefinition] {
         let evaluation = self.evaluation
-        return definition.fields.filter { evaluation.isFieldVisible($0.index) }
+        return definition.fields.filter { $0.repeatIndex == nil && evaluation.isVisible($0.index) }
+    }
+
+    /// The instances of every visible field, entries' included, in the order the
+    /// data source shows them (as of the last reload).
+    public var visibleInstances: [Int] {
+        source.visibleSections.flatMap { section in section.rows.compactMap { $0.item(as: FieldRow.self)?.index } }
     }
 
     /// The field shown at a visible index path of the data source.
     public func field(at indexPath: IndexPath) -> FieldDefinition? {
-        source.row(at: indexPath)?.item(as: FieldRow.self).map { definition.fields[$0.index] }
+        source.row(at: indexPath)?.item(as: FieldRow.self).map { definition.fields[$0.fieldIndex] }
+    }
+
+    /// The path of the field (or the repeat, for an add row) shown at a visible index
+    /// path.
+    public func path(at indexPath: IndexPath) -> String? {
+        guard let row = source.row(at: indexPath) else { return nil }
+        if let field = row.item(as: FieldRow.self) { return path(ofInstance: field.index) }
+        return row.item(as: EntryAddRow.self)?.group
     }
 }
 

@@ -1,12 +1,17 @@
-/// What a field held before a change: an undo step is a list of these, so undoing
-/// costs what the change touched, not the size of the form.
-struct FieldEdit {
-    let index: Int
-    let value: Value
-    let touched: Bool
-}
-
 extension FormSession {
+    /// What one change did, so that undo can put it back: an undo step is a list of
+    /// these, and costs what the change touched, not the size of the form.
+    enum Edit {
+        /// An instance held `value` (shown errors: `touched`) before.
+        case value(instance: Int, value: Value, touched: Bool)
+        /// An entry was added (undo: take it out again).
+        case added(entry: Int)
+        /// An entry was taken out of its list at `position` (undo: put it back there).
+        case removed(entry: Int, position: Int)
+        /// An entry was moved from `from` (undo: move it back).
+        case moved(entry: Int, from: Int)
+    }
+
     /// Whether there is a change to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
     /// Whether there is an undone change to redo.
@@ -30,7 +35,8 @@ extension FormSession {
     }
 
     /// Runs several changes as one undo step; what `changes` throws is rethrown as it
-    /// is (changes made before it stay, in that one step).
+    /// is (changes made before it stay, in that one step). Entries a repeat's `count`
+    /// adds or removes because of the changes belong to the same step.
     ///
     /// ```swift
     /// try session.performBatch { () throws(SessionError) in
@@ -39,25 +45,27 @@ extension FormSession {
     /// }
     /// session.undo()   // both toggles undone
     /// ```
-    public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result
-    {
+    public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result {
+        if batchDepth == 0 { removedByCount = [] }
         batchDepth += 1
         defer {
             batchDepth -= 1
-            if batchDepth == 0 { closeStep() }
+            if batchDepth == 0 {
+                settle()  // a count's entries follow within the same step
+                closeStep()
+            }
         }
         return try changes()
     }
 
-    /// Records what a field held before a change, in the open step (a change outside
-    /// a batch is a step of its own).
-    func recordEdit(_ edit: FieldEdit) {
+    /// Records what a change undoes to, in the open step.
+    func record(_ edit: Edit) {
+        guard !replaying else { return }
         if openStep == nil {
             openStep = []
             redoStack.removeAll()
         }
         openStep!.append(edit)
-        if batchDepth == 0 { closeStep() }
     }
 
     private func closeStep() {
@@ -68,23 +76,56 @@ extension FormSession {
     }
 
     /// Puts back what a step recorded; returns the step that reverses it.
-    private func replay(_ step: [FieldEdit]) -> [FieldEdit] {
-        var reverse: [FieldEdit] = []
+    private func replay(_ step: [Edit]) -> [Edit] {
+        var reverse: [Edit] = []
         reverse.reserveCapacity(step.count)
+        replaying = true
+        defer { replaying = false }
         for edit in step.reversed() {
-            reverse.append(
-                FieldEdit(index: edit.index, value: values[edit.index], touched: touched.contains(edit.index)))
-            withoutUndo { write(edit.value, touched: edit.touched, at: edit.index) }
+            switch edit {
+            case let .value(instance, value, touched):
+                reverse.append(.value(instance: instance, value: values[instance], touched: self.touched.contains(instance)))
+                write(value, touched: touched, at: instance)
+            case .added(let entry):
+                let repeatIndex = tree.scopes[entry].repeatIndex!
+                let holder = tree.scopes[entry].parent
+                reverse.append(.removed(entry: entry, position: tree.detach(entry)))
+                structureChanged(repeatIndex, in: holder)
+                log(.everything)
+            case let .removed(entry, position):
+                tree.attach(entry, at: position)
+                reverse.append(.added(entry: entry))
+                reattached(entry)
+                log(.everything)
+            case let .moved(entry, from):
+                reverse.append(.moved(entry: entry, from: tree.position(of: entry)))
+                tree.move(entry, to: from)
+                structureChanged(tree.scopes[entry].repeatIndex!, in: tree.scopes[entry].parent)
+                log(.everything)
+            }
         }
+        settle()
         return reverse.reversed()
     }
 
-    /// Runs `body` without recording undo steps (undo itself, drafts, values files).
+    /// An entry is back in its list: it and everything in it are evaluated again.
+    func reattached(_ entry: Int) {
+        structureChanged(tree.scopes[entry].repeatIndex!, in: tree.scopes[entry].parent)
+        var scopes = [entry]
+        while let scope = scopes.popLast() {
+            for instance in tree.scopes[scope].fields {
+                pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: scope))
+                pendingRows.insert(instance)
+            }
+            for list in tree.scopes[scope].lists { scopes += list }
+        }
+    }
+
+    /// Runs `body` without recording undo steps (drafts, values files at the start).
     func withoutUndo(_ body: () -> Void) {
-        let (undo, redo, open, depth) = (undoStack, redoStack, openStep, batchDepth)
-        batchDepth = 1
-        openStep = []
+        replaying = true
         body()
-        (undoStack, redoStack, openStep, batchDepth) = (undo, redo, open, depth)
+        replaying = false
+        settle()
     }
 }

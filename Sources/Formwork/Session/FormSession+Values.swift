@@ -2,33 +2,78 @@ import Foundation
 
 extension FormSession {
     /// The answers: every visible field with a value (computed ones included, notes
-    /// and hidden fields left out), in form order, with natural types.
-    public func answers() -> [(id: String, value: Value)] {
+    /// and hidden fields left out), in form order, with natural types; a visible
+    /// repeat with entries is an array of objects, one per entry (nested repeats
+    /// nest).
+    ///
+    /// - Parameter maskingSecure: Shows secure values as `•••` (for a screen, never
+    ///   for a file).
+    public func answers(maskingSecure: Bool = false) -> [AnsweredField] {
         let evaluation = self.evaluation
-        return definition.fields.compactMap { field in
-            guard field.kind.hasValue, evaluation.isFieldVisible(field.index) else { return nil }
-            let value = evaluation.value(of: field.index)
-            return value.isNull ? nil : (field.id, value)
-        }
+        return collect(in: 0) { instance, field -> Value? in
+            guard field.kind.hasValue, evaluation.isVisible(instance) else { return Value?.none }
+            let value = evaluation.value(of: instance)
+            if value.isNull { return Value?.none }
+            return maskingSecure ? Self.presented(value, of: field) : value
+        } group: { evaluation.isGroupVisible($0, in: $1) }
     }
 
     /// The answers as a JSON object, in form order: numbers, booleans, arrays for
-    /// multichoice, `YYYY-MM-DD` dates.
+    /// multichoice, `YYYY-MM-DD` dates, arrays of objects for repeats.
     public func answersJSON(pretty: Bool = true) -> String {
-        JSONText.object(answers().map { (key: $0.id, value: $0.value) }, pretty: pretty)
+        JSONText.answers(answers(), pretty: pretty)
     }
 
-    /// The stored values of every answered field, hidden ones included (for drafts
-    /// and `values` files that should restore everything).
-    public func storedValues() -> [(id: String, value: Value)] {
-        definition.fields.compactMap { field in
-            let value = values[field.index]
-            return field.kind.isEditable && !value.isNull ? (field.id, value) : nil
+    /// The stored values of every answered field, hidden ones and hidden entries
+    /// included (for `values` files that should restore everything), in the shape of
+    /// `answers()`.
+    ///
+    /// - Parameter includingSecure: Whether secure values are included.
+    public func storedValues(includingSecure: Bool = true) -> [AnsweredField] {
+        collect(in: 0) { instance, field -> Value? in
+            let value = values[instance]
+            guard field.kind.isEditable, includingSecure || field.kind != .secure, !value.isNull else {
+                return Value?.none
+            }
+            return value
+        } group: { _, _ in true }
+    }
+
+    /// A scope's answers in template order: each instance's `value` (none: left
+    /// out), and each repeat with entries whose `group` is kept.
+    private func collect(
+        in scope: Int, value: (Int, FieldDefinition) -> Value?, group: (Int, Int) -> Bool
+    ) -> [AnsweredField] {
+        var result: [AnsweredField] = []
+        func items(_ items: [FormItem]) {
+            for item in items {
+                switch item {
+                case .field(let field):
+                    let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
+                    if let answer = value(instance, definition.fields[field]) {
+                        result.append(AnsweredField(id: definition.fields[field].id, value: answer))
+                    }
+                case .repeatGroup(let repeatIndex):
+                    let entries = tree.list(of: repeatIndex, in: scope)
+                    guard !entries.isEmpty, group(repeatIndex, scope) else { continue }
+                    result.append(
+                        AnsweredField(
+                            id: definition.repeats[repeatIndex].id,
+                            answer: .entries(entries.map { collect(in: $0, value: value, group: group) })))
+                }
+            }
         }
+        if let repeatIndex = tree.scopes[scope].repeatIndex {
+            items(definition.repeats[repeatIndex].items)
+        } else {
+            for section in definition.sections { items(section.items) }
+        }
+        return result
     }
 
-    /// Loads a values file (JSON or YAML, a mapping of field ids to values). Nothing
-    /// changes unless every entry is valid.
+    /// Loads a values file (JSON or YAML, a mapping of field ids to values; a repeat
+    /// is a list of such mappings, one per entry). Nothing changes unless every entry
+    /// is valid.
     ///
     /// - Throws: `DiagnosticList`: unknown ids (with suggestions), values the fields
     ///   reject, syntax errors; each at its line and column.
@@ -66,36 +111,18 @@ extension FormSession {
         try loadValues(root: root, path: path, source: source)
     }
 
-    /// Loads values from a parsed mapping (a values file, or JSON-RPC params).
+    /// Loads values from a parsed mapping (a values file, or JSON-RPC params), as
+    /// one undo step; when anything is wrong, the step is taken back and every
+    /// problem reported.
     func loadValues(root: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
         var collector = DiagnosticCollector()
-        var updates: [(FieldDefinition, Value)] = []
         if let pairs = root.pairs {
-            for (key, node) in pairs {
-                guard let id = key.scalarText else {
-                    collector.report(.wrongType(key: nil, expected: "a field id", found: key.typeDescription), at: key)
-                    continue
-                }
-                guard let field = definition.field(id) else {
-                    collector.report(.unknownField(id, suggestion: definition.suggestions(for: id).first), at: key)
-                    continue
-                }
-                guard field.kind.isEditable else {
-                    collector.report(
-                        .invalidValue(
-                            field: id, reason: FieldError(field: id, rule: .readOnly(kind: field.kind.rawValue))),
-                        at: key)
-                    continue
-                }
-                switch ValueReader.value(from: node, for: field) {
-                case .failure(let error): collector.report(.invalidValue(field: id, reason: error), at: node)
-                case .success(let value):
-                    if let error = evaluation.checkOwnRules(value, of: field) {
-                        collector.report(.invalidValue(field: id, reason: error), at: node)
-                    } else {
-                        updates.append((field, value))
-                    }
-                }
+            let steps = undoStack.count
+            let hadChanges = hasChanges
+            performBatch { load(pairs, in: 0, collector: &collector) }
+            if !collector.isEmpty {
+                if undoStack.count > steps, undo() { redoStack.removeLast() }
+                hasChanges = hadChanges
             }
         } else if !(root.scalar == .null) {
             collector.report(
@@ -105,7 +132,127 @@ extension FormSession {
         guard collector.isEmpty else {
             throw DiagnosticList(path: path, source: source, diagnostics: collector.diagnostics)
         }
-        // One undo step for the whole file.
-        performBatch { for (field, value) in updates { write(value, touched: true, at: field.index) } }
+    }
+
+    /// Applies a mapping to a scope: its fields' values first (so that `count`s
+    /// follow them), then its repeats' entries, each a mapping of its own.
+    private func load(
+        _ pairs: [(key: SyntaxNode, value: SyntaxNode)], in scope: Int, collector: inout DiagnosticCollector
+    ) {
+        var groups: [(Int, SyntaxNode, SyntaxNode)] = []
+        let prefix = scope == 0 ? "" : path(ofEntry: scope) + "."
+        for (key, node) in pairs {
+            guard let id = key.scalarText else {
+                collector.report(.wrongType(key: nil, expected: "a field id", found: key.typeDescription), at: key)
+                continue
+            }
+            if let repeatIndex = definition.repeatIndex[id], tree.repeatsHeld(by: scope).contains(repeatIndex) {
+                groups.append((repeatIndex, key, node))
+                continue
+            }
+            guard let field = definition.fieldIndex[id], definition.fields[field].repeatIndex == tree.scopes[scope].repeatIndex
+            else {
+                let suggestion = suggestions(for: id, in: scope).first
+                collector.report(.unknownField(prefix + id, suggestion: suggestion.map { prefix + $0 }), at: key)
+                continue
+            }
+            let fieldDefinition = definition.fields[field]
+            let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
+            let name = prefix + id
+            guard fieldDefinition.kind.isEditable else {
+                collector.report(
+                    .invalidValue(
+                        field: name, reason: FieldError(field: name, rule: .readOnly(kind: fieldDefinition.kind.rawValue))),
+                    at: key)
+                continue
+            }
+            switch ValueReader.value(from: node, for: fieldDefinition) {
+            case .failure(let error): collector.report(.invalidValue(field: name, reason: error), at: node)
+            case .success(let value):
+                if let error = currentEvaluation.checkOwnRules(value, of: instance) {
+                    collector.report(.invalidValue(field: name, reason: error), at: node)
+                } else {
+                    write(value, touched: true, at: instance)
+                }
+            }
+        }
+        guard !groups.isEmpty else { return }
+        settle()  // the entries of repeats that follow a count
+        for (repeatIndex, key, node) in groups { loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector) }
+    }
+
+    /// Makes a repeat's entries those of a list of mappings: entries are added or
+    /// removed at the end (within `min` and `max`; a repeat that follows its `count`
+    /// takes at most as many as it has), then each is loaded.
+    private func loadEntries(
+        of repeatIndex: Int, in scope: Int, key: SyntaxNode, node: SyntaxNode, collector: inout DiagnosticCollector
+    ) {
+        let repeatDefinition = definition.repeats[repeatIndex]
+        let group = path(ofGroup: repeatIndex, in: scope)
+        let elements: [SyntaxNode]
+        if let list = node.elements {
+            elements = list
+        } else if node.scalar == .null, !node.isQuoted {
+            elements = []
+        } else {
+            collector.report(
+                .wrongType(key: group, expected: "a list of entries (each a mapping of field ids to values)",
+                           found: node.typeDescription),
+                at: node)
+            return
+        }
+        var list = tree.list(of: repeatIndex, in: scope)
+        if repeatDefinition.count != nil {
+            guard elements.count <= list.count else {
+                collector.report(
+                    .wrongType(
+                        key: group, expected: "at most \(list.count) entr\(list.count == 1 ? "y" : "ies") (its count, "
+                            + "\(repeatDefinition.count!.source), says so)",
+                        found: "\(elements.count) entries"),
+                    at: node)
+                return
+            }
+        } else {
+            guard elements.count <= repeatDefinition.maximum else {
+                collector.report(
+                    .invalidValue(field: group, reason: FieldError(field: group, rule: .maxEntries(repeatDefinition.maximum))),
+                    at: node)
+                return
+            }
+            guard elements.count >= repeatDefinition.minimum else {
+                collector.report(
+                    .invalidValue(field: group, reason: FieldError(field: group, rule: .minEntries(repeatDefinition.minimum))),
+                    at: node)
+                return
+            }
+            let added = repeatDefinition.fieldIndices.count * max(0, elements.count - list.count)
+            guard tree.instanceCount + added <= definition.limits.maximumFieldInstances else {
+                collector.report(
+                    .wrongType(
+                        key: group, expected: "entries within \(definition.limits.maximumFieldInstances) fields in all",
+                        found: "\(elements.count) entries"),
+                    at: node)
+                return
+            }
+            while list.count > elements.count, let last = list.last {
+                detachEntry(last, logged: true)
+                list.removeLast()
+            }
+            while list.count < elements.count {
+                insertEntry(of: repeatIndex, in: scope, at: list.count, logged: true)
+                list = tree.list(of: repeatIndex, in: scope)
+            }
+        }
+        for (position, element) in elements.enumerated() {
+            guard let pairs = element.pairs else {
+                if element.scalar == .null, !element.isQuoted { continue }
+                collector.report(
+                    .wrongType(key: "\(group)[\(position + 1)]", expected: "a mapping of field ids to values",
+                               found: element.typeDescription),
+                    at: element)
+                continue
+            }
+            load(pairs, in: list[position], collector: &collector)
+        }
     }
 }

@@ -1,29 +1,38 @@
-import FormworkCore
 import Foundation
+import FormworkCore
 
 /// The engine's entry point: a form being filled.
 ///
 /// It owns the values (a hidden field keeps its value and gets it back when shown
-/// again) and a `DataSource` with one row per field, one `CellDescriptor` per field
-/// kind, and each `visible` condition as the descriptors' `isHidden`. Every change
-/// goes through `set`/`clear`/`toggle`; `reload` re-evaluates what the change can
-/// affect and shows what changed.
+/// again), the entries of the form's repeats (`EntryTree`: one instance of each
+/// field per entry), and a `DataSource` with one row per field instance, one
+/// `CellDescriptor` per field kind, and each `visible` condition as the
+/// descriptors' `isHidden`. Every change goes through `set`/`clear`/`toggle` and
+/// `addEntry`/`removeEntry`/`moveEntry`; `reload` shows what changed.
 ///
 /// ```swift
 /// let session = FormSession(definition: try FormDefinition.load(contentsOf: url))
 /// try session.set("firstName", text: "Ada")
 /// let changes = session.reload()          // rows: +[0.1] (last name appears), ~[0.0→0.0]
+/// try session.addEntry("members")         // an entry: a section of its own
+/// try session.set("members[1].age", text: "34")
 /// session.validate()                      // [FieldError] of visible fields, in form order
 /// print(session.answersJSON())
 /// ```
 ///
+/// Fields are named by id (`firstName`), and in an entry by path: `members[2].age`,
+/// `members[1].visits[3].date` (positions from 1).
+///
 /// ## Cost
-/// A change costs what it can affect, not the size of the form: the fields that read
-/// the changed one (transitively) are evaluated again, only their rows are rebuilt,
-/// only their sections are reloaded, the list of current errors is kept up to date
-/// for them alone, and an undo step records the fields it changed.
+/// A change costs what it can affect, not the size of the form: the instances that
+/// read the changed one (transitively, in the entries the scopes make them see) are
+/// evaluated again, only their rows are rebuilt, only their sections are
+/// re-evaluated, the list of current errors is kept up to date for them alone, and
+/// an undo step records the fields and entries it changed.
 public final class FormSession {
     public let definition: FormDefinition
+    /// The entries of the repeats and each field's instances.
+    let tree: EntryTree
     /// The rows and sections, as views see them (`reload(_:)` keeps them current).
     /// Read-only: the session owns the model, so its indexes stay right.
     public var dataSource: any ListDataSource { source }
@@ -31,67 +40,69 @@ public final class FormSession {
     private(set) lazy var source: DataSource = makeDataSource()
     /// Today's date for `today()` and `age()`; fixed per session so results are stable.
     public var today: LocalDate {
-        didSet { invalidate(.all) }
+        didSet { invalidateEverything() }
     }
 
-    /// Stored values by field index (`.null`: unanswered), shared with the evaluation.
+    /// Stored values by instance (`.null`: unanswered), shared with the evaluation.
     let store: ValueStore
     /// The stored values (read-only here: every change goes through `write`, which
     /// changes `store.values` in place).
     var values: [Value] { store.values }
-    /// Fields whose errors are shown (changed by a person), or all after `validate()`.
+    /// Instances whose errors are shown (changed by a person), or all after `validate()`.
     private(set) var touched: Set<Int> = []
     /// Whether every visible field's errors are shown (after a submit attempt).
     public var showsAllErrors = false {
-        didSet { if showsAllErrors != oldValue { pendingReload = .all } }
+        didSet { if showsAllErrors != oldValue { reloadEverything = true } }
     }
 
-    /// What must be brought up to date, and how much of it.
-    enum Invalidation: Equatable {
-        /// Everything (the first time, a new `today`, every error shown at once).
-        case all
-        /// These fields changed (values, or whether their errors are shown); what reads
-        /// them follows.
-        case fields(Set<Int>)
-
-        static let nothing = Invalidation.fields([])
-
-        mutating func insert(_ field: Int) {
-            if case .fields(var fields) = self {
-                fields.insert(field)
-                self = .fields(fields)
-            }
-        }
+    /// A change to evaluate again from: a field's value in a scope, or a repeat's
+    /// entries (node `fields.count + r`) in their holder.
+    struct Change: Hashable {
+        let node: Int
+        let scope: Int
     }
 
     private var cachedEvaluation: Evaluation?
-    /// What the evaluation has not seen yet.
-    private var pendingEvaluation = Invalidation.all
-    /// What changed since the data source last showed the form.
-    var pendingReload = Invalidation.all
-    /// Current rows by field index, reused while their content is unchanged.
+    /// Changes the evaluation has not seen yet.
+    var pendingChanges: Set<Change> = []
+    /// Repeats whose `count` must be followed in a holder (new scopes).
+    var pendingCounts: [(Int, Int)] = []
+    /// Instances whose rows must be rebuilt at the next reload.
+    var pendingRows: Set<Int> = []
+    /// Whether the layout of sections changed (entries added, removed or moved).
+    var pendingLayout = false
+    /// Whether everything must be shown again (first reload, `today`, every error shown).
+    var reloadEverything = true
+    /// Current rows by instance, reused while their content is unchanged.
     var rows: [Row?]
     /// Whether the data source has shown the form once (so partial reloads can follow).
     var hasReloaded = false
+    /// The sections of the last layout, and where each instance's row is.
+    var layout = FormLayout()
 
     /// Called after every reload with what changed (see `FormChange`).
     public var onChange: ((FormChange) -> Void)?
     let changeChannels = ChangeChannels()
 
-    /// Undo steps: each the fields a change set and what they held before.
-    var undoStack: [[FieldEdit]] = []
-    var redoStack: [[FieldEdit]] = []
+    /// Undo steps: each the fields and entries a change touched and what they were.
+    var undoStack: [[Edit]] = []
+    var redoStack: [[Edit]] = []
     /// The step being recorded (a change, or a batch of them).
-    var openStep: [FieldEdit]?
+    var openStep: [Edit]?
     var batchDepth = 0
+    /// Whether edits are being replayed (undo, redo, drafts): not recorded again.
+    var replaying = false
 
-    /// Every field changed, in order, for observers that catch up later (drafts):
-    /// `changeLog[i - changeLogStart]` is the field of change number `i`.
-    private(set) var changeLog: [Int32] = []
+    /// Every change, in order, for observers that catch up later (drafts).
+    private(set) var changeLog: [LoggedChange] = []
     private(set) var changeLogStart = 0
     /// The number of changes made so far (undo and redo included): a change counter
     /// that observers compare.
     public var changeCount: Int { changeLogStart + changeLog.count }
+
+    /// Entries removed because a repeat's `count` dropped, during the last change
+    /// (the REPL asks before keeping such a change; the JSON-RPC engine reports it).
+    public internal(set) var removedByCount: [RemovedEntry] = []
 
     /// Descriptors added by the embedder; they replace the built-in ones with the same
     /// row identifier (a field kind's name).
@@ -100,7 +111,7 @@ public final class FormSession {
     /// A session with the definition's defaults, then `values` applied.
     ///
     /// - Parameters:
-    ///   - values: Starting values, typed (see `set(_:to:)`).
+    ///   - values: Starting values, typed (see `set(_:to:)`), by id or path.
     ///   - today: The date `today()` and `age()` use for the whole session.
     ///   - cellDescriptors: Descriptors of your own, for rows named by a field kind
     ///     (`CellDescriptor<FieldRow, YourCell>(.named("rating"))`); they replace the
@@ -113,21 +124,21 @@ public final class FormSession {
         self.definition = definition
         self.extraDescriptors = cellDescriptors
         self.today = today
+        self.tree = EntryTree(definition: definition)
         self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
         self.rows = Array(repeating: nil, count: definition.fields.count)
-        let defaults = Evaluation(definition: definition, store: ValueStore(values), today: today)
-        for field in definition.fields {
-            if let value = field.defaultValue.map(defaults.evaluate), !value.isNull {
-                store.values[field.index] = value
-            }
-            if field.kind == .switch, store.values[field.index].isNull { store.values[field.index] = false }
-        }
+        for field in definition.fields where field.repeatIndex == nil { applyDefault(to: field.index) }
+        replaying = true
+        populate(0)  // the entries `min` and `count` ask for
+        settle()
+        replaying = false
         for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
         touched = []
         hasChanges = false
         undoStack = []
         changeLog = []
         changeLogStart = 0
+        removedByCount = []
     }
 
     /// A session with defaults only.
@@ -135,91 +146,134 @@ public final class FormSession {
         try! self.init(definition: definition, values: [:])
     }
 
+    /// Puts a new instance's default in place (defaults never read other fields).
+    func applyDefault(to instance: Int) {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        var value = Value.null
+        if case .value(let literal)? = field.defaultValue { value = literal }
+        if case .expression(let expression)? = field.defaultValue {
+            value = expression.evaluate(EvaluationContext(today: today) { _ in .null })
+        }
+        if field.kind == .switch, value.isNull { value = false }
+        store.values[instance] = value
+    }
+
     // MARK: Evaluation
 
     /// The evaluation of the current values, brought up to date with what changed.
     var evaluation: Evaluation {
-        if let cachedEvaluation, case .fields(let fields) = pendingEvaluation {
-            if !fields.isEmpty {
-                pendingEvaluation = .nothing
-                cachedEvaluation.invalidate(definition.affected(by: fields))
-            }
-            return cachedEvaluation
-        }
-        let evaluation = Evaluation(definition: definition, store: store, today: today)
+        if !pendingChanges.isEmpty { settle() }
+        if let cachedEvaluation { return cachedEvaluation }
+        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today)
         cachedEvaluation = evaluation
-        pendingEvaluation = .nothing
         return evaluation
     }
 
-    /// Marks what must be evaluated and shown again.
-    func invalidate(_ invalidation: Invalidation) {
-        switch invalidation {
-        case .all:
-            cachedEvaluation = nil
-            pendingEvaluation = .all
-            pendingReload = .all
-        case .fields(let fields):
-            for field in fields {
-                pendingEvaluation.insert(field)
-                pendingReload.insert(field)
-            }
+    /// The evaluation as it stands, created if needed, without settling changes.
+    var currentEvaluation: Evaluation {
+        if let cachedEvaluation { return cachedEvaluation }
+        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today)
+        cachedEvaluation = evaluation
+        return evaluation
+    }
+
+    /// Everything must be evaluated and shown again.
+    func invalidateEverything() {
+        cachedEvaluation = nil
+        pendingChanges = []
+        reloadEverything = true
+    }
+
+    // MARK: Naming fields
+
+    /// The instance a field id or path names (`firstName`, `members[2].age`), or
+    /// `SessionError.unknownField` with suggestions.
+    public func field(_ id: String) throws(SessionError) -> FieldDefinition {
+        definition.fields[tree.field(ofInstance: try instance(id))]
+    }
+
+    /// The instance a field id or path names: the number its row has
+    /// (`FieldRow.index`), stable while its entry lives (moves included).
+    ///
+    /// - Throws: `SessionError.unknownField`, `.fieldInEntries` (a field of each
+    ///   entry, named without one), `.noEntry`.
+    public func instance(_ path: String) throws(SessionError) -> Int {
+        switch try resolve(path) {
+        case .field(let instance): return instance
+        case .entry, .group: throw .unknownField(path, suggestions: [])
         }
     }
 
-    /// The field with `id`, or `SessionError.unknownField` with suggestions.
-    public func field(_ id: String) throws(SessionError) -> FieldDefinition {
-        guard let field = definition.field(id) else {
-            throw .unknownField(id, suggestions: definition.suggestions(for: id))
+    /// The field an instance is of.
+    public func field(ofInstance instance: Int) -> FieldDefinition {
+        definition.fields[tree.field(ofInstance: instance)]
+    }
+
+    /// The instances of a field (by its index in the definition) in the form now:
+    /// one for a field of the form, one per entry for a field of a repeat.
+    public func instances(ofField index: Int) -> [Int] {
+        tree.entryScopes(under: 0, of: definition.fields[index].repeatIndex).map {
+            $0 == 0 ? index : tree.scopes[$0].fields[tree.fieldSlot[index]]
         }
-        return field
+    }
+
+    /// An instance's stored value, even when hidden (`.null`: unanswered).
+    public func storedValue(of instance: Int) -> Value {
+        instance < values.count ? values[instance] : .null
     }
 
     // MARK: Reading
 
-    /// The stored value, even when the field is hidden (`.null` if unanswered);
-    /// for computed fields, the computed value.
+    /// The stored value, even when the field is hidden (`.null` if unanswered or if
+    /// there is no such field); for computed fields, the computed value.
     public func value(of id: String) -> Value {
-        guard let field = definition.field(id) else { return .null }
-        return field.kind == .computed ? evaluation.value(of: field.index) : values[field.index]
+        guard let instance = try? instance(id) else { return .null }
+        return definition.fields[tree.field(ofInstance: instance)].kind == .computed
+            ? evaluation.value(of: instance) : values[instance]
     }
 
     /// What `$id` reads in expressions: the value when visible, else `.null`.
     public func effectiveValue(of id: String) -> Value {
-        guard let field = definition.field(id) else { return .null }
-        return evaluation.read(field.index)
+        guard let instance = try? instance(id) else { return .null }
+        return evaluation.read(instance)
     }
 
-    /// Whether the field (and its section) is visible now.
+    /// Whether the field (and its section and entry) or the section is visible now.
     public func isVisible(_ id: String) -> Bool {
-        if let field = definition.field(id) { return evaluation.isFieldVisible(field.index) }
+        if let target = try? resolve(id) {
+            switch target {
+            case .field(let instance): return evaluation.isVisible(instance)
+            case .entry(let scope): return evaluation.isScopeVisible(scope)
+            case .group(let repeatIndex, let holder): return evaluation.isGroupVisible(repeatIndex, in: holder)
+            }
+        }
         if let section = definition.section(id) { return evaluation.isSectionVisible(section.index) }
         return false
     }
 
     /// Whether the field must be answered now.
     public func isRequired(_ id: String) -> Bool {
-        definition.field(id).map { evaluation.isRequired($0.index) } ?? false
+        (try? instance(id)).map { evaluation.isRequired($0) } ?? false
     }
 
     /// Whether the field holds an answer, as `required` counts answers: a value, and
     /// for a switch that must be on, on.
     public func isAnswered(_ id: String) -> Bool {
-        definition.field(id).map { evaluation.isAnswered($0.index) } ?? false
+        (try? instance(id)).map { evaluation.isAnswered($0) } ?? false
     }
 
     /// The options of a choice or multichoice field offered now.
     public func visibleOptions(of id: String) -> [ChoiceOption] {
-        definition.field(id).map { evaluation.visibleOptions(of: $0.index) } ?? []
+        (try? instance(id)).map { evaluation.visibleOptions(of: $0) } ?? []
     }
 
-    /// Evaluates an expression against the current values.
+    /// Evaluates an expression against the current values (in the form's scope).
     public func evaluate(_ expression: CompiledExpression) -> Value {
         expression.evaluate(evaluation.context)
     }
 
     /// Whether any value differs from the definition's defaults.
-    public private(set) var hasChanges = false
+    public internal(set) var hasChanges = false
 
     // MARK: Changing
 
@@ -227,10 +281,11 @@ public final class FormSession {
     ///
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, to value: Value) throws(SessionError) {
-        let field = try self.field(id)
+        let instance = try self.instance(id)
+        let field = definition.fields[tree.field(ofInstance: instance)]
         switch FieldValues.coerce(value, for: field) {
-        case .failure(let error): throw .rejected(offeredOptionsOnly(error, field))
-        case .success(let value): try store(value, in: field)
+        case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
+        case .success(let value): try store(value, in: instance)
         }
     }
 
@@ -239,115 +294,146 @@ public final class FormSession {
     ///
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, text: String) throws(SessionError) {
-        let field = try self.field(id)
+        let instance = try self.instance(id)
+        let field = definition.fields[tree.field(ofInstance: instance)]
         switch FieldValues.parse(text, for: field, today: today) {
-        case .failure(let error): throw .rejected(offeredOptionsOnly(error, field))
-        case .success(let value): try store(value, in: field)
+        case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
+        case .success(let value): try store(value, in: instance)
         }
     }
 
+    /// A value `FieldValues` rejected for the field at `path`, as `set` reports it:
+    /// named by the path, with only the options offered now.
+    func rejection(_ error: FieldError, at path: String) -> FieldError {
+        guard let instance = try? instance(path) else { return error }
+        return named(offeredOptionsOnly(error, instance), instance)
+    }
+
     /// An option error names only the options offered now (hidden ones are not a choice).
-    func offeredOptionsOnly(_ error: FieldError, _ field: FieldDefinition) -> FieldError {
+    func offeredOptionsOnly(_ error: FieldError, _ instance: Int) -> FieldError {
         guard case .option(let input, _) = error.rule else { return error }
         var narrowed = error
-        narrowed.rule = .option(input, options: evaluation.visibleOptions(of: field.index).map(\.value))
+        narrowed.rule = .option(input, options: evaluation.visibleOptions(of: instance).map(\.value))
         return narrowed
     }
 
     /// Clears a field (a switch turns off).
     public func clear(_ id: String) throws(SessionError) {
-        let field = try self.field(id)
-        try store(field.kind == .switch ? false : .null, in: field)
+        let instance = try self.instance(id)
+        try store(definition.fields[tree.field(ofInstance: instance)].kind == .switch ? false : .null, in: instance)
     }
 
     /// Flips a switch, or a multichoice option when `option` is given.
     public func toggle(_ id: String, option: String? = nil) throws(SessionError) {
-        let field = try self.field(id)
+        let instance = try self.instance(id)
+        let field = definition.fields[tree.field(ofInstance: instance)]
         switch (field.kind, option) {
         case (.switch, nil):
-            try store(.bool(!values[field.index].isTrue), in: field)
+            try store(.bool(!values[instance].isTrue), in: instance)
         case (.multichoice, let option?):
             let chosen: String
             switch FieldValues.option(option, of: field) {
             case .success(let value): chosen = value
-            case .failure(let error): throw .rejected(error)
+            case .failure(let error): throw .rejected(named(error, instance))
             }
-            var selected: [Value] = if case .list(let elements) = values[field.index] { elements } else { [] }
+            var selected: [Value] = if case .list(let elements) = values[instance] { elements } else { [] }
             if let position = selected.firstIndex(of: .string(chosen)) {
                 selected.remove(at: position)
             } else {
                 selected.append(.string(chosen))
                 selected.sort { a, b in
-                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex {
-                        .string($0.value) == b
-                    }!
+                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex { .string($0.value) == b }!
                 }
             }
-            try store(selected.isEmpty ? .null : .list(selected), in: field)
+            try store(selected.isEmpty ? .null : .list(selected), in: instance)
         case (.multichoice, nil):
-            throw .notToggleable(field: field.id, kind: field.kind.rawValue, needsOption: true)
+            throw .notToggleable(field: path(ofInstance: instance), kind: field.kind.rawValue, needsOption: true)
         default:
-            throw .notToggleable(field: field.id, kind: field.kind.rawValue, needsOption: false)
+            throw .notToggleable(field: path(ofInstance: instance), kind: field.kind.rawValue, needsOption: false)
         }
     }
 
     /// Stores a value a person or a program gave, after the field's input checks.
-    private func store(_ value: Value, in field: FieldDefinition) throws(SessionError) {
+    private func store(_ value: Value, in instance: Int) throws(SessionError) {
+        let field = definition.fields[tree.field(ofInstance: instance)]
         guard field.kind.isEditable else {
-            throw .rejected(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
+            throw .rejected(named(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)), instance))
         }
-        if !value.isNull, let error = evaluation.inputError(value, of: field) { throw .rejected(error) }
-        write(value, touched: true, at: field.index)
+        if !value.isNull, let error = evaluation.inputError(value, of: instance) { throw .rejected(named(error, instance)) }
+        performBatch { write(value, touched: true, at: instance) }
     }
 
     /// The one place a value (and whether its errors are shown) changes: recorded for
     /// undo and observers, and only what it affects is evaluated and shown again.
-    func write(_ value: Value, touched isTouched: Bool, at index: Int) {
-        let wasTouched = touched.contains(index)
-        guard values[index] != value || wasTouched != isTouched else { return }
-        recordEdit(FieldEdit(index: index, value: values[index], touched: wasTouched))
-        if isTouched { touched.insert(index) } else { touched.remove(index) }
-        if values[index] != value {
-            store.values[index] = value
+    func write(_ value: Value, touched isTouched: Bool, at instance: Int) {
+        let wasTouched = touched.contains(instance)
+        guard values[instance] != value || wasTouched != isTouched else { return }
+        record(.value(instance: instance, value: values[instance], touched: wasTouched))
+        if isTouched { touched.insert(instance) } else { touched.remove(instance) }
+        if values[instance] != value {
+            store.values[instance] = value
             hasChanges = true
         }
-        changeLog.append(Int32(index))
+        log(.value(instance))
+        pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: tree.scope(ofInstance: instance)))
+        pendingRows.insert(instance)
+    }
+
+    /// Records a change for observers.
+    func log(_ change: LoggedChange) {
+        changeLog.append(change)
         if changeLog.count > 200_000 {
             changeLog.removeFirst(100_000)
             changeLogStart += 100_000
         }
-        invalidate(.fields([index]))
     }
 
-    /// The fields changed since change number `start` (see `changeCount`), or `nil`
+    /// The changes made since change number `start` (see `changeCount`), or `nil`
     /// when the log no longer reaches back that far.
-    public func fieldsChanged(since start: Int) -> Set<Int>? {
+    public func changes(since start: Int) -> ArraySlice<LoggedChange>? {
         guard start >= changeLogStart else { return nil }
-        return Set(changeLog[(start - changeLogStart)...].map(Int.init))
+        return changeLog[(start - changeLogStart)...]
     }
 
     // MARK: Validation
 
-    /// Every problem of the visible fields, one per field, in form order; shows all
-    /// errors from now on.
+    /// Every problem of the visible fields, one per field (and one per repeat whose
+    /// entries break its `min` or `max`), in form order; shows all errors from now on.
     @discardableResult
     public func validate() -> [FieldError] {
         showsAllErrors = true
         return errors()
     }
 
-    /// The current problems of the visible fields, one per field, in form order.
-    ///
-    /// - Complexity: O(*e* log *e*) for *e* errors: the list is kept up to date as
-    ///   values change.
-    public func errors() -> [FieldError] {
-        evaluation.currentErrors()
+    /// The current problem of a field instance, shown or not (named by its path).
+    public func currentError(of instance: Int) -> FieldError? {
+        evaluation.firstError(of: instance).map { named($0, instance) }
     }
 
-    /// The problem shown under a field now, if any (only for touched fields until
-    /// `validate()`).
-    public func shownError(of index: Int) -> FieldError? {
-        guard showsAllErrors || touched.contains(index) else { return nil }
-        return evaluation.firstError(of: index)
+    /// The problem shown under a field instance now, if any (only for touched
+    /// instances until `validate()`).
+    public func shownError(of instance: Int) -> FieldError? {
+        guard showsAllErrors || touched.contains(instance) else { return nil }
+        return evaluation.firstError(of: instance).map { named($0, instance) }
     }
+}
+
+/// One change in a session's log: a field instance's value, or an entry added,
+/// removed or moved (with the path it had when it happened).
+public enum LoggedChange: Sendable, Equatable {
+    case value(Int)
+    case entries(EntryOperation)
+    /// Entries were put back or rearranged (undo, redo): an observer reads everything.
+    case everything
+}
+
+/// An entry operation, by the paths of the time it happened.
+public enum EntryOperation: Sendable, Equatable {
+    /// An entry added to the repeat at `group` (`members`, `members[1].visits`), at
+    /// `position` (from 1).
+    case add(group: String, position: Int)
+    /// The entry at `entry` (`members[2]`) removed.
+    case remove(entry: String)
+    /// The entry at `entry` moved to `position` (from 1) in its list.
+    case move(entry: String, position: Int)
 }

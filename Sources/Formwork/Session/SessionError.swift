@@ -8,6 +8,23 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case rejected(FieldError)
     /// `toggle` on a field that is not a switch, or on a multichoice without an option.
     case notToggleable(field: String, kind: String, needsOption: Bool)
+    /// A field of each entry of a repeat, named without its entry (`age` for
+    /// `members[1].age`).
+    case fieldInEntries(field: String, example: String)
+    /// An entry position the repeat does not have.
+    case noEntry(path: String, count: Int)
+    /// A path that names no repeat where one was expected (`add`).
+    case notARepeat(String)
+    /// A path that names no entry where one was expected (`remove`, `move`).
+    case notAnEntry(String)
+    /// Entries added or removed by hand in a repeat that follows its `count`.
+    case entriesFollowCount(group: String, count: String)
+    /// An entry added beyond the repeat's `max`.
+    case tooManyEntries(group: String, maximum: Int)
+    /// An entry removed below the repeat's `min`.
+    case tooFewEntries(group: String, minimum: Int)
+    /// An entry that would take the form beyond `Limits.maximumFieldInstances`.
+    case tooManyInstances(limit: Int)
 
     /// The one "did you mean" of runtime messages.
     static func hint(_ suggestions: [String]) -> String {
@@ -22,6 +39,21 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no field or section '\(id)'" + Self.hint(suggestions)
         case .rejected(let error):
             return "\(error.field) \(error.message)"
+        case let .fieldInEntries(field, example):
+            return "\(field) is in each entry of a repeat: name the entry, as in \(example)"
+        case let .noEntry(path, count):
+            return count == 0 ? "there is no \(path): the repeat has no entries yet"
+                : "there is no \(path): the repeat has \(count) entr\(count == 1 ? "y" : "ies")"
+        case .notARepeat(let path): return "\(path) is not a repeat (add takes a repeat, like members or members[1].visits)"
+        case .notAnEntry(let path): return "\(path) is not an entry (name one with its position, like members[2])"
+        case let .entriesFollowCount(group, count):
+            return "the entries of \(group) follow its count (\(count)): change that instead"
+        case let .tooManyEntries(group, maximum):
+            return "\(group) can have at most \(maximum) entr\(maximum == 1 ? "y" : "ies") (rule: repeat.max)"
+        case let .tooFewEntries(group, minimum):
+            return "\(group) needs at least \(minimum) entr\(minimum == 1 ? "y" : "ies") (rule: repeat.min)"
+        case .tooManyInstances(let limit):
+            return "the form would hold more than \(limit) fields, every entry's counted"
         case let .notToggleable(field, kind, needsOption):
             return needsOption
                 ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"

@@ -15,6 +15,12 @@ public struct Limits: Sendable, Hashable {
     public var maximumExpressionLength = 10_000
     /// Deepest nesting inside one expression (parentheses, operators, calls).
     public var maximumExpressionDepth = 100
+    /// Most entries of one repeat (its `max`, its `count`).
+    public var maximumEntries = 10_000
+    /// Deepest nesting of repeats (a repeat in an entry of a repeat in …).
+    public var maximumRepeatDepth = 8
+    /// Most fields a filled form may hold, every entry's fields counted.
+    public var maximumFieldInstances = 500_000
     /// Longest JSON-RPC request line (`formwork serve`), in bytes; a longer line is
     /// skipped without being held in memory and answered with an error.
     public var maximumRequestLength = 8 * 1024 * 1024

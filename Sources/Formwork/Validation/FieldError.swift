@@ -55,6 +55,10 @@ public enum ValidationRule: Hashable, Sendable {
     case readOnly(kind: String)
     /// A `rules` entry whose `check` failed, with its message.
     case check(index: Int, message: String)
+    /// A repeat with fewer entries than its `min`.
+    case minEntries(Int)
+    /// A repeat asked (by its `count`) for more entries than its `max`, or given more.
+    case maxEntries(Int)
 
     /// The rule's name as the definition spells it (`required`, `maxLength`, `rules[0]`, …).
     public var name: String {
@@ -74,6 +78,8 @@ public enum ValidationRule: Hashable, Sendable {
         case .lengthLimit: return "limit"
         case .readOnly: return "readOnly"
         case .check(let index, _): return "rules[\(index)]"
+        case .minEntries: return "repeat.min"
+        case .maxEntries: return "repeat.max"
         }
     }
 
@@ -100,6 +106,8 @@ public enum ValidationRule: Hashable, Sendable {
         case .lengthLimit(let length): return "must be at most \(length) characters long (the limit for any text)"
         case .readOnly(let kind): return "is read-only (\(kind))"
         case .check(_, let message): return message
+        case .minEntries(let count): return "needs at least \(count) entr\(count == 1 ? "y" : "ies")"
+        case .maxEntries(let count): return "can have at most \(count) entr\(count == 1 ? "y" : "ies")"
         }
     }
 }

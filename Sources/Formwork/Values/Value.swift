@@ -61,6 +61,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case date
     /// A list; `list(.null)` is the empty list literal, compatible with every list.
     case list(ValueType)
+    /// The entries of a repeat (`$members`): what `count`, `any` and `all` take, and
+    /// what `$members.age` reads a field of. Not a value of its own.
+    case entries(String)
 
     /// "a boolean", "a number", "text", "a date", "a list of text", "null".
     public var description: String {
@@ -72,6 +75,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .date: return "a date"
         case .list(.null): return "a list"
         case .list(let element): return "a list of \(element.plural)"
+        case .entries(let id): return "the entries of '\(id)'"
         }
     }
 
@@ -85,6 +89,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .date: return "date"
         case .list(.null): return "list"
         case .list(let element): return "list of \(element.plural)"
+        case .entries(let id): return "entries of \(id)"
         }
     }
 
@@ -96,6 +101,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .string: return "text"
         case .date: return "dates"
         case .list: return "lists"
+        case .entries: return "entries"
         }
     }
 

@@ -6,6 +6,12 @@ public enum Command: Equatable, Sendable {
     case set(id: String, value: String?)
     case toggle(id: String, option: String?)
     case clear(id: String)
+    /// Add an entry to a repeat (`members`, `members[1].visits`).
+    case add(group: String)
+    /// Remove an entry (`members[2]`).
+    case remove(entry: String)
+    /// Move an entry (`members[3]`) to a position in its list (from 1).
+    case move(entry: String, to: Int)
     case next
     case back
     case goto(id: String)
@@ -29,7 +35,7 @@ extension Command {
     public var changesAnswers: Bool {
         switch self {
         case .set(_, let value): return value != nil
-        case .toggle, .clear, .undo, .redo, .submit: return true
+        case .toggle, .clear, .add, .remove, .move, .undo, .redo, .submit: return true
         default: return false
         }
     }

@@ -20,6 +20,12 @@ public struct CommandSpec: Sendable {
         case field(editable: Bool)
         /// A field or a section, by id, or a field by row number.
         case fieldOrSection
+        /// A repeat's entries, by path: `members`, `members[1].visits`.
+        case group
+        /// An entry, by path (`members[2]`), or a repeat followed by a position.
+        case entry
+        /// A whole number (a position).
+        case number(name: String)
         /// The rest of the line, spaces kept: a value for the field named before (its
         /// options, or yes/no, complete).
         case value(name: String)
@@ -37,14 +43,18 @@ public struct CommandSpec: Sendable {
     public let summary: String
     /// Whether a line of just a number runs this command (`3` selects row 3).
     let takesBareNumber: Bool
+    /// The usage line, when the parameters alone would not say it well.
+    let usageLine: String?
     /// The command, from the parameters given (`nil` for those left out).
     let make: @Sendable ([String?]) -> Command
 
     init(
         _ name: String, aliases: [String] = [], scope: Scope = .prompt,
         _ parameters: [(Parameter, optional: Bool)] = [],
-        bareNumber: Bool = false, summary: String, make: @escaping @Sendable ([String?]) -> Command
+        bareNumber: Bool = false, usage: String? = nil, summary: String,
+        make: @escaping @Sendable ([String?]) -> Command
     ) {
+        self.usageLine = usage
         self.name = name
         self.aliases = aliases
         self.scope = scope
@@ -59,6 +69,7 @@ public struct CommandSpec: Sendable {
 
     /// `set ID [VALUE]`, `N  or  select N`, `:goto ID`.
     public var usage: String {
+        if let usageLine { return usageLine }
         let words = parameters.map { parameter, optional in optional ? "[\(parameter.valueName)]" : parameter.valueName
         }
         let usage = ([spelling] + words).joined(separator: " ")
@@ -82,6 +93,9 @@ extension CommandSpec.Parameter {
         switch self {
         case .row: return "N"
         case .field, .fieldOrSection: return "ID"
+        case .group: return "REPEAT"
+        case .entry: return "ENTRY"
+        case .number(let name): return name
         case .value(let name): return name
         case .path: return "PATH"
         case .command: return "COMMAND"
@@ -123,6 +137,23 @@ public enum CommandTable {
         ) { .toggle(id: $0[0]!, option: $0[1]) },
         CommandSpec("clear", [(.field(editable: true), false)], summary: "empty a field (a switch turns off)") {
             .clear(id: $0[0]!)
+        },
+        CommandSpec(
+            "add", [(.group, false)],
+            summary: "add an entry to a repeat (members, or members[1].visits for one member's visits)"
+        ) { .add(group: $0[0]!) },
+        CommandSpec(
+            "remove", [(.entry, false), (.number(name: "N"), true)], usage: "remove ENTRY  or  remove REPEAT N",
+            summary: "remove an entry: remove members[2], or remove members 2 (undo puts it back)"
+        ) { arguments in .remove(entry: CommandTable.entryPath(arguments[0]!, arguments[1])) },
+        CommandSpec(
+            "move", [(.entry, false), (.number(name: "TO"), false), (.number(name: "TO"), true)],
+            usage: "move ENTRY TO  or  move REPEAT N TO",
+            summary: "move an entry to another position: move members[3] 1, or move members 3 1"
+        ) { arguments in
+            arguments[2] == nil
+                ? .move(entry: arguments[0]!, to: Int(arguments[1]!)!)
+                : .move(entry: CommandTable.entryPath(arguments[0]!, arguments[1]), to: Int(arguments[2]!)!)
         },
         CommandSpec("next", aliases: ["n"], summary: "go to the next empty required field, else the next empty one") {
             _ in .next
@@ -212,11 +243,17 @@ public enum CommandTable {
             }
             let (argument, after) = split(remaining)
             if parameter == .row, Int(argument) == nil { return .failure(.notANumber(argument)) }
+            if case .number = parameter, Int(argument) == nil { return .failure(.notAPosition(argument)) }
             arguments.append(argument)
             remaining = after
         }
         guard remaining.isEmpty else { return .failure(.usage(entry)) }
         return .success(entry.make(arguments))
+    }
+
+    /// `members[2]` from `members` and `2` (or the entry path as given).
+    static func entryPath(_ path: String, _ position: String?) -> String {
+        position.map { "\(path)[\($0)]" } ?? path
     }
 
     /// The first word and the rest of the line (its spaces kept, leading ones dropped).
@@ -249,7 +286,8 @@ public enum CommandTable {
         return lines + [""]
             + TextLayout.wrap(
                 "Type a row number to edit that row; wherever a command takes an ID, a row number works too. "
-                    + "TAB completes commands, field ids and options.", width: width)
+                    + "Fields in entries are named by path: members[2].age. "
+                    + "TAB completes commands, field ids, paths and options.", width: width)
     }
 
     /// `help COMMAND`: its usage and summary.

@@ -13,8 +13,12 @@ public enum ReplError: Error, Sendable {
     case usage(CommandSpec)
     /// `select` given something else than a number.
     case notANumber(String)
+    /// A position that is not a whole number.
+    case notAPosition(String)
     /// A row number the table does not show.
     case noRow(Int, count: Int)
+    /// A row that adds an entry, where a field was expected.
+    case addRow(Int, group: String)
     /// A field that is hidden now.
     case hiddenField(String)
     /// A section that is hidden now.
@@ -44,8 +48,12 @@ public enum ReplError: Error, Sendable {
             return "usage: \(entry.usage)"
         case .notANumber(let text):
             return "'\(text)' is not a row number"
+        case .notAPosition(let text):
+            return "'\(text)' is not a position (entries are numbered from 1)"
         case let .noRow(number, count):
             return "there is no row \(number) (rows are 1 to \(count))"
+        case let .addRow(number, group):
+            return "row \(number) adds an entry to \(group), it is not a field (select it, or 'add \(group)')"
         case .hiddenField(let id):
             return "\(id) is hidden now ('why \(id)' says why)"
         case .hiddenSection(let id):

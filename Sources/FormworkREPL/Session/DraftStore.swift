@@ -107,28 +107,44 @@ public final class DraftStore {
         // longer fit, or is of the former format: then the next save rewrites it.
         let saved = modificationDate() ?? draft.saved
         let clean = report.dropped.isEmpty && !draft.isFormerFormat && draft.fingerprint == fingerprint
-        answered = Set(report.restored.compactMap { session.definition.field($0)?.index })
-        appendedLines = draft.fieldIDs.count
+        answered = session.instancesWithSavedValues()
+        appendedLines = draft.lineCount
         savedAt = clean ? session.changeCount : nil
         return .resumed(report, saved: saved, definitionChanged: draft.fingerprint != fingerprint)
     }
 
-    /// Saves what changed since the last save; a draft left without answers is
-    /// removed instead.
+    /// Saves what changed since the last save; a draft left without answers or
+    /// entries is removed instead.
     public func save(_ session: FormSession) throws(AtomicFile.WriteError) {
         if let savedAt, savedAt == session.changeCount { return }
-        guard let savedAt, let changed = session.fieldsChanged(since: savedAt),
-            FileManager.default.fileExists(atPath: path),
-            appendedLines + changed.count <= max(64, 2 * answered.count)
+        guard let savedAt, let changes = session.changes(since: savedAt), FileManager.default.fileExists(atPath: path)
         else { return try writeWhole(session) }
-        var lines = ""
-        for index in changed.sorted() {
-            let value = FormDraft.savedValue(of: index, in: session)
-            guard value != nil || answered.contains(index) else { continue }
-            if value == nil { answered.remove(index) } else { answered.insert(index) }
-            lines += FormDraft.entryLine(id: session.definition.fields[index].id, value: value)
+        // Entry operations are appended as they happened, then the answers changed
+        // since, by their paths now; a window that changed answers before an entry
+        // operation (or was undone) is written whole instead.
+        var operations: [EntryOperation] = []
+        var changed = Set<Int>()
+        for change in changes {
+            switch change {
+            case .value(let instance): changed.insert(instance)
+            case .entries(let operation):
+                guard changed.isEmpty else { return try writeWhole(session) }
+                operations.append(operation)
+            case .everything: return try writeWhole(session)
+            }
         }
-        if answered.isEmpty { return discard() }
+        guard appendedLines + operations.count + changed.count <= max(64, 2 * answered.count) else {
+            return try writeWhole(session)
+        }
+        var lines = operations.map(FormDraft.entryLine).joined()
+        for instance in changed.sorted() where session.isAttached(instance: instance) {
+            let value = session.savedValue(ofInstance: instance)
+            guard value != nil || answered.contains(instance) else { continue }
+            if value == nil { answered.remove(instance) } else { answered.insert(instance) }
+            lines += FormDraft.entryLine(id: session.path(ofInstance: instance), value: value)
+        }
+        if !operations.isEmpty { answered = session.instancesWithSavedValues() }
+        if answered.isEmpty, session.draftLines().isEmpty { return discard() }
         if !lines.isEmpty {
             do {
                 try AtomicFile.append(Data(lines.utf8), to: path)
@@ -141,15 +157,15 @@ public final class DraftStore {
         self.savedAt = session.changeCount
     }
 
-    /// Writes the whole draft atomically (or removes it when it holds no answers).
+    /// Writes the whole draft atomically (or removes it when it holds nothing).
     private func writeWhole(_ session: FormSession) throws(AtomicFile.WriteError) {
         let draft = FormDraft(session: session, formPath: formPath, fingerprint: fingerprint)
         if draft.isEmpty {
             discard()
         } else {
             try AtomicFile.write(Data(draft.json().utf8), to: path, permissions: 0o600, createDirectories: true)
-            answered = Set(draft.fieldIDs.compactMap { session.definition.field($0)?.index })
-            appendedLines = answered.count
+            answered = session.instancesWithSavedValues()
+            appendedLines = draft.lineCount
         }
         savedAt = session.changeCount
     }
@@ -158,7 +174,8 @@ public final class DraftStore {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
-    /// Whether the draft holds answers (as of the last save).
+    /// Whether the draft holds answers (as of the last save; entries without answers
+    /// are not counted).
     public var holdsAnswers: Bool { !answered.isEmpty }
 
     /// Removes the draft (after a submit, or to start over).

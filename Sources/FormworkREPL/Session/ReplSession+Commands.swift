@@ -12,7 +12,7 @@ extension ReplSession {
             error(failure)
             askCommand()
         case .success(let command):
-            if case .set(let id, _) = command, lookUp(id)?.kind == .secure {
+            if case .set(let id, _) = command, let instance = lookUp(id), definition(instance).kind == .secure {
                 step.history = nil  // a secure value never enters history
             } else {
                 step.history = trimmed
@@ -36,24 +36,29 @@ extension ReplSession {
             }
             return select(at: path, as: .pick)
         case let .set(id, value):
-            guard let field = field(id) else { break }
-            guard let value else { return focus(field) }
-            mutate { () throws(SessionError) in try form.set(field.id, text: value) }
-            current = field.index
+            guard let instance = field(id) else { break }
+            guard let value else { return focus(instance) }
+            mutate { () throws(SessionError) in try form.set(name(instance), text: value) }
+            current = instance
         case let .toggle(id, option):
-            guard let field = field(id) else { break }
-            mutate { () throws(SessionError) in try form.toggle(field.id, option: option) }
+            guard let instance = field(id) else { break }
+            mutate { () throws(SessionError) in try form.toggle(name(instance), option: option) }
         case .clear(let id):
-            guard let field = field(id) else { break }
-            mutate { () throws(SessionError) in try form.clear(field.id) }
+            guard let instance = field(id) else { break }
+            mutate { () throws(SessionError) in try form.clear(name(instance)) }
+        case .add(let group):
+            return addEntry(group)
+        case .remove(let entry):
+            return removeEntry(entry)
+        case let .move(entry, position):
+            return moveEntry(entry, to: position)
         case .next:
             return next()
         case .back:
-            guard let previous = visited.popLast() else {
-                say("Nothing to go back to.")
-                break
+            while let previous = visited.popLast() {
+                if form.isAttached(instance: previous) { return focus(previous, remember: false) }
             }
-            return focus(form.definition.fields[previous], remember: false)
+            say("Nothing to go back to.")
         case .goto(let id):
             return goto(id)
         case .why(let id):
@@ -65,13 +70,8 @@ extension ReplSession {
         case .redo:
             if form.redo() { showChanges() } else { error(.nothingToRedo) }
         case .values:
-            let presented = form.answers().map { answer -> (key: String, value: Value) in
-                (
-                    answer.id,
-                    form.definition.field(answer.id).map { FormSession.presented(answer.value, of: $0) } ?? answer.value
-                )
-            }
-            step.lines += JSONText.object(presented).components(separatedBy: "\n").map(ReplLine.out)
+            let answers = JSONText.answers(form.answers(maskingSecure: true))
+            step.lines += answers.components(separatedBy: "\n").map(ReplLine.out)
         case .save(let path):
             save(to: path)
         case .submit:
@@ -86,32 +86,36 @@ extension ReplSession {
         askCommand()
     }
 
-    func describeComputed(_ field: FieldDefinition) {
-        let shown = TerminalText.escaped(FormSession.display(form.value(of: field.id), of: field))
+    func describeComputed(_ instance: Int) {
+        let field = definition(instance)
+        let shown = TerminalText.escaped(FormSession.display(form.value(of: name(instance)), of: field))
         out("  \(TerminalText.escaped(field.label)) = \(shown.isEmpty ? "(nothing yet)" : shown)")
         if let value = field.value { out("  computed as: \(TerminalText.escaped(value.source))") }
     }
 
     func goto(_ id: String) {
-        if Int(id) == nil, form.definition.field(id) == nil, let section = form.definition.section(id) {
-            guard let first = form.firstVisibleField(in: section) else {
+        if Int(id) == nil, (try? form.instance(id)) == nil, let section = form.definition.section(id) {
+            guard let first = form.firstVisibleInstance(in: section) else {
                 error(.hiddenSection(id))
                 return askCommand()
             }
             return focus(first)
         }
-        guard let field = field(id) else { return askCommand() }
-        focus(field)
+        guard let instance = field(id) else { return askCommand() }
+        focus(instance)
     }
 
     /// The next visible field after the current one that is unanswered and required,
-    /// else the next unanswered one.
+    /// else the next unanswered one (entries' fields included, in table order).
     func next() {
-        let fields = form.visibleFields.filter { $0.kind.isEditable }
-        let start = current ?? -1
-        let ordered = fields.filter { $0.index > start } + fields.filter { $0.index <= start }
-        let unanswered = ordered.filter { !form.isAnswered($0.id) && ($0.kind != .switch || form.isRequired($0.id)) }
-        guard let target = unanswered.first(where: { form.isRequired($0.id) }) ?? unanswered.first else {
+        let instances = form.visibleInstances.filter { definition($0).kind.isEditable }
+        let start = current.flatMap { instances.firstIndex(of: $0) } ?? -1
+        let ordered = Array(instances[(start + 1)...] + instances[...max(-1, start)].prefix(max(0, start + 1)))
+        let unanswered = ordered.filter { instance in
+            let path = name(instance)
+            return !form.isAnswered(path) && (definition(instance).kind != .switch || form.isRequired(path))
+        }
+        guard let target = unanswered.first(where: { form.isRequired(name($0)) }) ?? unanswered.first else {
             say("Every field is answered. Type 'submit' to finish.")
             return askCommand()
         }
@@ -124,10 +128,11 @@ extension ReplSession {
             return
         }
         for error in errors {
-            let number =
-                form.visibleIndexPath(ofField: error.field).flatMap(table.number(at:)).map { String(format: "%3d", $0) }
-                ?? "  -"
-            let label = form.definition.field(error.field).map { TerminalText.escaped($0.label) } ?? error.field
+            let path = form.visibleIndexPath(ofField: error.field) ?? form.visibleIndexPath(ofAddRow: error.field)
+            let number = path.flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
+            let instance = try? form.instance(error.field)
+            var label = instance.map { TerminalText.escaped(definition($0).label) } ?? TerminalText.escaped(error.field)
+            if let instance, name(instance) != definition(instance).id { label += " (\(TerminalText.escaped(name(instance))))" }
             message(
                 "\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error,
                 hangingIndent: 5)
@@ -136,16 +141,27 @@ extension ReplSession {
 
     func save(to path: String?) {
         let path = path ?? "\(form.definition.id).values.json"
-        let values = form.storedValues().filter { form.definition.field($0.id)?.kind != .secure }
+        let values = form.storedValues(includingSecure: false)
         do {
-            try options.writeFile(path, JSONText.object(values.map { (key: $0.id, value: $0.value) }) + "\n")
+            try options.writeFile(path, JSONText.answers(values) + "\n")
             savedSnapshot = form.snapshot()
+            let count = Self.answerCount(values)
             say(
-                "Saved \(values.count) answer\(values.count == 1 ? "" : "s") to \(TerminalText.escaped(path)) "
+                "Saved \(count) answer\(count == 1 ? "" : "s") to \(TerminalText.escaped(path)) "
                     + "(secure values are never saved)."
             )
         } catch {
             self.error(.writeFailed(Self.writeFailure(path, error)))
+        }
+    }
+
+    /// How many values answers hold, entries' included.
+    static func answerCount(_ answers: [AnsweredField]) -> Int {
+        answers.reduce(0) { total, answered in
+            switch answered.answer {
+            case .value: return total + 1
+            case .entries(let entries): return total + entries.reduce(0) { $0 + answerCount($1) }
+            }
         }
     }
 
@@ -159,7 +175,7 @@ extension ReplSession {
                 hangingIndent: 7)
             failed = true
             listErrors(errors)
-            if options.interactive, let first = form.definition.field(errors[0].field) {
+            if options.interactive, let first = try? form.instance(errors[0].field) {
                 return focus(first)
             }
             return askCommand()
@@ -207,7 +223,9 @@ extension ReplSession {
         if let draft = options.draft {
             // Nothing is lost: the draft holds every answer but secure ones, which are
             // never written anywhere; say which of those will have to be typed again.
-            let secure = form.definition.fields.filter { $0.kind == .secure && !form.value(of: $0.id).isNull }
+            let secure = form.definition.fields.filter { field in
+                field.kind == .secure && form.instances(ofField: field.index).contains { !form.storedValue(of: $0).isNull }
+            }
             if !confirmed, !secure.isEmpty {
                 question = .confirmQuit
                 let names = secure.map { TerminalText.escaped($0.label.isEmpty ? $0.id : $0.label) }.joined(

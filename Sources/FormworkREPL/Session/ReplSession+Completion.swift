@@ -32,9 +32,11 @@ extension ReplSession {
             case .row: return []
             case .field(let editable): return fieldIDs(editableOnly: editable).filter { $0.hasPrefix(word) }
             case .fieldOrSection:
-                return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id)).filter {
-                    $0.hasPrefix(word)
-                }
+                return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id) + form.groupPaths()
+                    + form.entryPaths()).filter { $0.hasPrefix(word) }
+            case .group: return form.groupPaths().filter { $0.hasPrefix(word) }
+            case .entry: return (form.entryPaths() + form.groupPaths()).filter { $0.hasPrefix(word) }
+            case .number: return []
             case .value: return words.count == 3 ? optionCompletions(words[1], word) : []
             case .path: return pathCompletions(word)
             case .command: return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word) }
@@ -46,15 +48,16 @@ extension ReplSession {
         CommandTable.names(in: .guided).filter { $0.hasPrefix(word.lowercased()) }
     }
 
+    /// The paths of the visible fields, in table order (`age`, `members[2].age`).
     func fieldIDs(editableOnly: Bool) -> [String] {
-        form.visibleFields.filter { !editableOnly || $0.kind.isEditable }.map(\.id)
+        form.visibleInstances.filter { !editableOnly || definition($0).kind.isEditable }.map(name)
     }
 
     func optionCompletions(_ id: String, _ partial: String) -> [String] {
-        guard let field = lookUp(id) else { return [] }
+        guard let instance = lookUp(id) else { return [] }
         let candidates: [String]
-        switch field.kind {
-        case .choice, .multichoice: candidates = form.visibleOptions(of: field.id).map(\.value)
+        switch definition(instance).kind {
+        case .choice, .multichoice: candidates = form.visibleOptions(of: name(instance)).map(\.value)
         case .switch: candidates = ["yes", "no"]
         default: candidates = []
         }

@@ -1,5 +1,6 @@
 import Formwork
 import FormworkCore
+import Foundation
 
 /// Guided filling (`fill --guided`): each visible field is selected in form order
 /// through the data source, as a row selected at the prompt is, and its question
@@ -7,15 +8,35 @@ import FormworkCore
 /// is asked next, in its place. The commands that work at any question (`:back`,
 /// `:skip`, `:goto ID`, `:review`, `:quit`, `:help`) are `CommandTable`'s guided
 /// entries. It ends with the review and a question to submit.
+/// Where guided filling is: at a field instance, or at a repeat's add row.
+enum GuidedCursor: Equatable {
+    case field(Int)
+    case addRow(String)
+}
+
 extension ReplSession {
-    /// Selects the first visible field after `index` in form order (notes are shown,
-    /// computed values passed over), or ends with the review.
-    func askNextGuided(after index: Int?) {
-        guard let field = form.nextVisibleField(after: index ?? -1), let path = form.visibleIndexPath(ofField: field.id)
-        else {
-            return review()
+    /// Selects the first visible row after `cursor` in the order the table shows
+    /// them (notes are shown, computed values passed over, a repeat's add row asks
+    /// whether to add an entry), or ends with the review.
+    func askNextGuided(after cursor: GuidedCursor?) {
+        guard !isConfirmingRemoval else { return }
+        var position: IndexPath?
+        switch cursor {
+        case .field(let instance)?: position = form.visibleIndexPath(ofInstance: instance)
+        case .addRow(let group)?: position = form.visibleIndexPath(ofAddRow: group)
+        case nil: position = nil
         }
-        select(at: path, as: .guided)
+        // A cursor no longer shown (its entry removed, say): from the start, past
+        // what is answered.
+        if cursor != nil, position == nil { return askNextGuided(after: nil) }
+        while let next = form.visibleRow(after: position) {
+            if let add = form.dataSource.row(at: next)?.item(as: EntryAddRow.self), !add.canAdd {
+                position = next
+                continue
+            }
+            return select(at: next, as: .guided)
+        }
+        review()
     }
 
     /// The end of guided filling: the whole form, its problems, and the question.
@@ -42,7 +63,9 @@ extension ReplSession {
     /// Runs a guided command typed at the question about field `index` (or at the
     /// final review when `index` is `nil`).
     func guidedCommand(_ text: String, field index: Int?) {
+        let atAddRow: String? = if case .addAnother(let group, _) = question { group } else { nil }
         func askAgain() {
+            if let atAddRow { return askAddAnother(atAddRow, guided: true) }
             if let index, question != .confirmSubmit { ask(index, guided: true, remember: false) } else { review() }
         }
         let command: Command
@@ -56,24 +79,31 @@ extension ReplSession {
         switch command {
         case .back:
             // Never blocked by validation: the current field is left as it is.
-            if question == .confirmSubmit, let index { return ask(index, guided: true, remember: false) }
+            if question == .confirmSubmit || atAddRow != nil, let index {
+                return ask(index, guided: true, remember: false)
+            }
             guard let previous = visited.popLast() else {
                 say("This is the first question.")
                 return askAgain()
             }
             ask(previous, guided: true, remember: false)
         case .skip:
-            askNextGuided(after: index)
+            if let atAddRow { return askNextGuided(after: .addRow(atAddRow)) }
+            askNextGuided(after: index.map(GuidedCursor.field))
         case .goto(let id):
-            let target: FieldDefinition?
-            if Int(id) == nil, form.definition.field(id) == nil, let section = form.definition.section(id) {
-                target = section.fieldIndices.first.map { form.definition.fields[$0] }
+            let target: Int?
+            if Int(id) == nil, (try? form.instance(id)) == nil, let section = form.definition.section(id) {
+                target = form.firstVisibleInstance(in: section)
+                if target == nil {
+                    error(.hiddenSection(id))
+                    return askAgain()
+                }
             } else {
                 target = field(id)
             }
             guard let target else { return askAgain() }
-            guard let path = form.visibleIndexPath(ofField: target.id) else {
-                error(.hiddenField(target.id))
+            guard let path = form.visibleIndexPath(ofInstance: target) else {
+                error(.hiddenField(name(target)))
                 return askAgain()
             }
             select(at: path, as: .guided)

@@ -6,9 +6,11 @@ extension ReplSession {
     /// Asks for a field's value with a prompt suited to its kind, prefilled with the
     /// current value (choices list their options first).
     func ask(_ index: Int, guided: Bool, remember: Bool = true, retry: String? = nil) {
-        let field = form.definition.fields[index]
+        guard !isConfirmingRemoval else { return }
+        let field = definition(index)
+        let path = name(index)
         if options.readOnly {  // show the row instead of asking
-            step.lines += rowLines(ofField: field.id)
+            step.lines += rowLines(ofInstance: index)
             current = index
             error(.readOnly)
             return askCommand()
@@ -16,11 +18,13 @@ extension ReplSession {
         if remember, let current, current != index, visited.last != current { visited.append(current) }
         current = index
         question = .value(field: index, guided: guided)
-        let label = TerminalText.escaped(field.label) + (form.isRequired(field.id) ? " *" : "")
-        let value = form.value(of: field.id)
+        // In an entry, the question says which: "Age (members[2])".
+        let place = path == field.id ? "" : " (\(TerminalText.escaped(path)))"
+        let label = TerminalText.escaped(field.label) + place + (form.isRequired(path) ? " *" : "")
+        let value = form.value(of: path)
         if options.interactive {
             if let help = field.help { out("  " + TerminalText.escaped(help)) }
-            if let error = form.errors().first(where: { $0.field == field.id }), !value.isNull {
+            if let error = form.currentError(of: index), !value.isNull {
                 out("  ! " + TerminalText.escaped(error.message))
             }
         }
@@ -30,15 +34,15 @@ extension ReplSession {
             // current value is the capital letter, and Enter keeps it.
             step.prompt = Prompt("\(label) [\(value.isTrue ? "Y/n" : "y/N")]: ")
         case .choice:
-            listOptions(field, selected: value.isNull ? [] : [value])
+            listOptions(field, at: path, selected: value.isNull ? [] : [value])
             let current = if case .string(let selected) = value { " [\(TerminalText.escaped(selected))]" } else { "" }
-            step.prompt = Prompt("\(label)\(current) (number or value): ", completion: .options(fieldID: field.id))
+            step.prompt = Prompt("\(label)\(current) (number or value): ", completion: .options(fieldID: path))
         case .multichoice:
             let selected = if case .list(let elements) = value { elements } else { [Value]() }
-            listOptions(field, selected: selected)
+            listOptions(field, at: path, selected: selected)
             step.prompt = Prompt(
                 "\(label) (numbers or values to toggle, comma-separated): ",
-                completion: .options(fieldID: field.id))
+                completion: .options(fieldID: path))
         case .secure:
             step.prompt = Prompt("\(label): ", isSecure: true)
         default:
@@ -47,9 +51,9 @@ extension ReplSession {
         }
     }
 
-    func listOptions(_ field: FieldDefinition, selected: [Value]) {
+    func listOptions(_ field: FieldDefinition, at path: String, selected: [Value]) {
         guard options.interactive else { return }
-        for (number, option) in form.visibleOptions(of: field.id).enumerated() {
+        for (number, option) in form.visibleOptions(of: path).enumerated() {
             let mark = field.kind == .multichoice ? (selected.contains(.string(option.value)) ? "[x] " : "[ ] ") : ""
             let label = TerminalText.escaped(option.label)
             let value = option.label == option.value ? "" : "  (\(TerminalText.escaped(option.value)))"
@@ -59,9 +63,10 @@ extension ReplSession {
 
     /// The answer to a value question.
     func answer(_ line: String, field index: Int, guided: Bool) {
-        let field = form.definition.fields[index]
+        let field = definition(index)
+        let path = name(index)
         let text = field.kind == .secure || field.kind == .text ? line : line.trimmingCharacters(in: .whitespaces)
-        if guided, let command = guidedCommand(in: text, prefill: form.value(of: field.id).plainText) {
+        if guided, let command = guidedCommand(in: text, prefill: form.value(of: path).plainText) {
             return guidedCommand(command, field: index)
         }
         if !guided, field.kind != .secure { step.history = nil }
@@ -70,15 +75,15 @@ extension ReplSession {
         case .switch where text.isEmpty, .choice where text.isEmpty:
             accepted = true  // Enter keeps the current value
         case .choice:
-            let visibleOptions = form.visibleOptions(of: field.id)
+            let visibleOptions = form.visibleOptions(of: path)
             let value =
                 Int(text).flatMap {
                     (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
                         ? visibleOptions[$0 - 1].value : nil
                 } ?? text
-            accepted = mutate { () throws(SessionError) in try form.set(field.id, text: value) }
+            accepted = mutate { () throws(SessionError) in try form.set(path, text: value) }
         case .multichoice:
-            let visibleOptions = form.visibleOptions(of: field.id)
+            let visibleOptions = form.visibleOptions(of: path)
             let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 !$0.isEmpty
             }
@@ -89,19 +94,20 @@ extension ReplSession {
                             (1...max(1, visibleOptions.count)).contains($0) && $0 <= visibleOptions.count
                                 ? visibleOptions[$0 - 1].value : nil
                         } ?? token
-                    try form.toggle(field.id, option: option)
+                    try form.toggle(path, option: option)
                 }
             }
         default:
-            accepted = mutate { () throws(SessionError) in try form.set(field.id, text: text) }
+            accepted = mutate { () throws(SessionError) in try form.set(path, text: text) }
         }
         let retry = field.kind == .secure ? nil : text
+        if isConfirmingRemoval { return }
         if guided {
-            if accepted, form.errors().first(where: { $0.field == field.id })?.rule == .required {
-                error(.requiredInGuided(field: field.id))
+            if accepted, form.currentError(of: index)?.rule == .required {
+                error(.requiredInGuided(field: path))
                 return ask(index, guided: true, remember: false)
             }
-            return accepted ? askNextGuided(after: index) : ask(index, guided: true, remember: false, retry: retry)
+            return accepted ? askNextGuided(after: .field(index)) : ask(index, guided: true, remember: false, retry: retry)
         }
         if !accepted, options.interactive { return ask(index, guided: false, remember: false, retry: retry) }
         askCommand()

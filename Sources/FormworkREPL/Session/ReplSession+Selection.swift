@@ -18,55 +18,65 @@ extension ReplSession {
     /// descriptor decides (its `didSelect`, or the form's default by kind), and does
     /// what the row asks for.
     func select(at path: IndexPath, as context: SelectionContext, remember: Bool = true) {
-        let field = form.field(at: path)
-        if remember, let field, let current, current != field.index, visited.last != current { visited.append(current) }
-        if let field { current = field.index }
+        let instance = self.instance(at: path)
+        if remember, let instance, let current, current != instance, visited.last != current { visited.append(current) }
+        if let instance { current = instance }
         switch form.dataSource.selectRow(at: path) {
         case .request(let request)?:
-            if let interaction = request.value(as: FieldInteraction.self),
-                let field = form.definition.field(interaction.field)
-            {
-                return perform(interaction, on: field, as: context)
+            if let interaction = request.value(as: FieldInteraction.self) {
+                if case .addEntry(let group) = interaction { return selectAddRow(group, as: context) }
+                if let target = try? form.instance(interaction.field) { return perform(interaction, on: target, as: context) }
             }
             fallthrough
         default:
             // A descriptor of the embedder's handled the selection itself: show what it changed.
             showChanges()
-            if context == .guided, let field { return askNextGuided(after: field.index) }
+            if context == .guided, let instance { return askNextGuided(after: .field(instance)) }
             askCommand()
         }
     }
 
+    /// The add row: guided filling asks whether to add an entry; selected at the
+    /// prompt, it adds one.
+    func selectAddRow(_ group: String, as context: SelectionContext) {
+        if context == .guided { return askAddAnother(group, guided: true) }
+        addEntry(group)
+    }
+
     /// What a field's row asked for, in the context it was selected in.
-    func perform(_ interaction: FieldInteraction, on field: FieldDefinition, as context: SelectionContext) {
+    func perform(_ interaction: FieldInteraction, on instance: Int, as context: SelectionContext) {
+        let field = definition(instance)
+        let path = name(instance)
         switch (interaction, context) {
         case (.toggle, .pick):
-            mutate { () throws(SessionError) in try form.toggle(field.id) }
+            mutate { () throws(SessionError) in try form.toggle(path) }
             askCommand()
         case (.showNote, .guided):
-            if options.interactive { step.lines += rowLines(ofField: field.id) }
-            askNextGuided(after: field.index)
+            if options.interactive { step.lines += rowLines(ofInstance: instance) }
+            askNextGuided(after: .field(instance))
         case (.showComputed, .guided):
-            askNextGuided(after: field.index)  // shown by the change lines and the review
+            askNextGuided(after: .field(instance))  // shown by the change lines and the review
         case (.showNote, .pick):
             for line in TextLayout.safe(field.text ?? "").components(separatedBy: "\n") { out("  " + line) }
             askCommand()
         case (.showComputed, .pick):
-            describeComputed(field)
+            describeComputed(instance)
             askCommand()
         case (.showNote, .focus), (.showComputed, .focus):
-            step.lines += rowLines(ofField: field.id)
+            step.lines += rowLines(ofInstance: instance)
             askCommand()
+        case (.addEntry, _):
+            selectAddRow(interaction.field, as: context)
         case (.toggle, _), (.edit, _), (.chooseOne, _), (.chooseMany, _):
-            ask(field.index, guided: context == .guided, remember: false)
+            ask(instance, guided: context == .guided, remember: false)
         }
     }
 
-    /// Moves to a field and asks for its value (`goto`, `next`, `back`, `set ID`), by
-    /// selecting its row.
-    func focus(_ field: FieldDefinition, remember: Bool = true) {
-        guard let path = form.visibleIndexPath(ofField: field.id) else {
-            error(.hiddenField(field.id))
+    /// Moves to a field instance and asks for its value (`goto`, `next`, `back`, `set
+    /// ID`), by selecting its row.
+    func focus(_ instance: Int, remember: Bool = true) {
+        guard let path = form.visibleIndexPath(ofInstance: instance) else {
+            error(.hiddenField(name(instance)))
             return askCommand()
         }
         select(at: path, as: .focus, remember: remember)

@@ -1,21 +1,25 @@
 import Formwork
 
 extension ReplSession {
-    /// Why a field or section is shown or hidden: its condition, its result, and the
-    /// current value of everything the condition reads.
+    /// Why a field, an entry, a repeat or a section is shown or hidden: its condition,
+    /// its result, and the current value of everything the condition reads, as it
+    /// reads them (in an entry, that entry's fields).
     func explain(_ id: String) -> [String] {
         let definition = form.definition
         if let number = Int(id) {
-            guard let field = field(atRow: number) else { return [] }
-            return explain(field.id)
+            guard let instance = field(atRow: number) else { return [] }
+            return explain(name(instance))
         }
-        if let field = definition.field(id) {
+        if let instance = try? form.instance(id) {
+            let field = self.definition(instance)
             let section = definition.sections[field.sectionIndex]
-            var lines: [String] = []
             if !form.isVisible(section.id) {
-                lines.append("\(id) is hidden because its section '\(section.id)' is hidden:")
-                lines += describe(section.visible, result: false)
-                return lines
+                return ["\(id) is hidden because its section '\(section.id)' is hidden:"]
+                    + describe(section.visible, result: false, from: nil)
+            }
+            if let enclosing = form.enclosingRepeat(of: id), !form.isVisible(enclosing.group) {
+                return ["\(id) is hidden because its repeat '\(enclosing.group)' is hidden:"]
+                    + explainRepeat(enclosing.group, alone: false)
             }
             guard let condition = field.visible else {
                 return [
@@ -23,9 +27,11 @@ extension ReplSession {
                 ]
             }
             let shown = form.isVisible(id)
-            lines.append("\(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):")
-            lines += describe(condition, result: shown)
-            return lines
+            return ["\(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
+                + describe(condition, result: shown, from: id)
+        }
+        if form.enclosingRepeat(of: id) != nil {
+            return explainRepeat(id, alone: true)
         }
         if let section = definition.section(id) {
             guard let condition = section.visible else {
@@ -33,27 +39,53 @@ extension ReplSession {
             }
             let shown = form.isVisible(id)
             return ["section \(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
-                + describe(condition, result: shown)
+                + describe(condition, result: shown, from: nil)
         }
         error(.session(.unknownFieldOrSection(id, suggestions: definition.suggestions(for: id))))
         return []
     }
 
-    private func describe(_ condition: CompiledExpression?, result: Bool) -> [String] {
+    /// A repeat's entries (or one entry): its own condition, in what holds it, or the
+    /// entry or section that hides it.
+    private func explainRepeat(_ path: String, alone: Bool) -> [String] {
+        guard let (id, group, holder) = form.enclosingRepeat(of: path),
+            let repeatDefinition = form.definition.repeatGroup(id)
+        else { return [] }
+        let section = form.definition.sections[repeatDefinition.sectionIndex]
+        if !form.isVisible(section.id) {
+            return (alone ? ["\(path) is hidden because its section '\(section.id)' is hidden:"] : [])
+                + describe(section.visible, result: false, from: nil)
+        }
+        if let holder, !form.isVisible(holder) {
+            return (alone ? ["\(path) is hidden because its entry '\(holder)' is hidden:"] : [])
+                + explainRepeat(holder, alone: false)
+        }
+        guard let condition = repeatDefinition.visible else {
+            return alone ? ["\(path) is always shown" + (holder.map { " while '\($0)' is." } ?? ".")] : []
+        }
+        let shown = form.isVisible(group)
+        return (alone ? ["\(path) is \(shown ? "shown" : "hidden") because the condition of '\(group)' is \(shown):"] : [])
+            + describe(condition, result: shown, from: holder)
+    }
+
+    private func describe(_ condition: CompiledExpression?, result: Bool, from path: String?) -> [String] {
         guard let condition else { return [] }
         var lines = ["  visible: \(TerminalText.escaped(condition.source))"]
         for reference in condition.references {
-            guard let field = form.definition.field(reference) else { continue }
-            let read = form.effectiveValue(of: reference)
-            var note = ""
-            if !form.isVisible(reference) {
-                note = " (hidden, so it reads as null)"
-            } else if read.isNull {
-                note = " (unanswered)"
+            switch form.reading(reference, from: path) {
+            case .entries(let count):
+                lines.append("  $\(reference) = \(count) entr\(count == 1 ? "y" : "ies")")
+            case let .value(read, hidden):
+                let secure = form.definition.field(reference)?.kind == .secure
+                var note = ""
+                if hidden {
+                    note = " (hidden, so it reads as null)"
+                } else if read.isNull {
+                    note = " (unanswered)"
+                }
+                let shown = secure && !read.isNull ? FormSession.secureMask : TerminalText.escaped(read.description)
+                lines.append("  $\(reference) = \(shown)\(note)")
             }
-            let shown =
-                field.kind == .secure && !read.isNull ? FormSession.secureMask : TerminalText.escaped(read.description)
-            lines.append("  $\(reference) = \(shown)\(note)")
         }
         return lines
     }

@@ -77,7 +77,13 @@ public final class ReplSession {
     /// What the next line answers.
     enum Question: Equatable {
         case command
+        /// A field instance's value.
         case value(field: Int, guided: Bool)
+        /// Guided filling reached a repeat's add row: "Add another member? [y/N]".
+        case addAnother(group: String, guided: Bool)
+        /// A change removed entries with answers (a `count` dropped): keep it?
+        /// `field` is the instance whose change it was.
+        case confirmRemoval(guided: Bool, field: Int?)
         case confirmQuit
         case confirmSubmit
     }
@@ -87,8 +93,9 @@ public final class ReplSession {
     let options: Options
     var question: Question = .command
     var savedSnapshot: FormSession.Snapshot
-    /// Fields visited, for `back` and `:back`.
+    /// Field instances visited, for `back` and `:back`.
     var visited: [Int] = []
+    /// The field instance being edited or last edited.
     var current: Int?
     var guidedActive: Bool
     var failed = false
@@ -148,6 +155,16 @@ public final class ReplSession {
             quit(confirmed: !options.interactive)
         case (.confirmQuit, .endOfInput):
             quit(confirmed: true)
+        case (.confirmRemoval(let guided, let field), .endOfInput):
+            keepRemovedEntries(guided: guided, field: field)
+        case (.confirmRemoval(let guided, let field), .line(let line)):
+            if Self.isYes(line) { confirmRemoval(guided: guided, field: field) } else {
+                keepRemovedEntries(guided: guided, field: field)
+            }
+        case (.addAnother(_, let guided), .endOfInput):
+            if guided { quit(confirmed: !options.interactive) } else { askCommand() }
+        case (.addAnother(let group, let guided), .line(let line)):
+            answerAddAnother(line, group: group, guided: guided)
         case (.value(_, let guided), .endOfInput):
             if guided || !options.interactive { quit(confirmed: !options.interactive) } else { askCommand() }
         case (.command, .line(let line)):
@@ -186,6 +203,10 @@ public final class ReplSession {
         switch question {
         case .value(let field, true):
             ask(field, guided: true)
+        case .addAnother(let group, true):
+            askAddAnother(group, guided: true)
+        case .confirmRemoval(let guided, let field):
+            keepRemovedEntries(guided: guided, field: field)
         case .command:
             askCommand()
         default:
@@ -222,8 +243,15 @@ public final class ReplSession {
     }
 
     func askCommand() {
+        guard !isConfirmingRemoval else { return }
         question = .command
         step.prompt = Prompt(options.interactive ? "formwork> " : "", completion: .commands, recordsHistory: true)
+    }
+
+    /// Whether this step asks to confirm removed entries (the next question waits).
+    var isConfirmingRemoval: Bool {
+        if case .confirmRemoval = question { return true }
+        return false
     }
 
     /// Ends the session: in script mode, 1 if any command failed; at a terminal the
@@ -237,36 +265,53 @@ public final class ReplSession {
         ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// The field with `id` — or shown at row `id`, when it is a row number — or an
-    /// error with suggestions.
-    func field(_ id: String) -> FieldDefinition? {
+    /// The field instance with `id` (a path: `age`, `members[2].age`) — or shown at
+    /// row `id`, when it is a row number — or an error with suggestions.
+    func field(_ id: String) -> Int? {
         if let number = Int(id) { return field(atRow: number) }
         do {
-            return try form.field(id)
+            return try form.instance(id)
         } catch {
             self.error(.session(error))
             return nil
         }
     }
 
-    /// The field named by `id` or shown at row `id`, if any, without reporting anything.
-    func lookUp(_ id: String) -> FieldDefinition? {
-        if let number = Int(id) { return table.indexPath(ofRow: number).flatMap(form.field(at:)) }
-        return form.definition.field(id)
+    /// The field instance named by `id` or shown at row `id`, if any, without
+    /// reporting anything.
+    func lookUp(_ id: String) -> Int? {
+        if let number = Int(id) { return table.indexPath(ofRow: number).flatMap(instance(at:)) }
+        return try? form.instance(id)
     }
 
-    /// The field shown at row `number` of the table, or an error naming the rows.
-    func field(atRow number: Int) -> FieldDefinition? {
-        guard let path = table.indexPath(ofRow: number), let field = form.field(at: path) else {
-            error(.noRow(number, count: table.rowCount))
+    /// The field instance shown at row `number` of the table, or an error naming the
+    /// rows.
+    func field(atRow number: Int) -> Int? {
+        guard let path = table.indexPath(ofRow: number), let instance = instance(at: path) else {
+            if let path = table.indexPath(ofRow: number), let group = form.path(at: path) {
+                error(.addRow(number, group: group))
+            } else {
+                error(.noRow(number, count: table.rowCount))
+            }
             return nil
         }
-        return field
+        return instance
     }
 
-    /// The lines of a visible field's row, as the table shows it.
-    func rowLines(ofField id: String) -> [ReplLine] {
-        form.visibleIndexPath(ofField: id).map { table.rowLines(at: $0).map(ReplLine.out) } ?? []
+    /// The field instance shown at a visible index path (`nil` for an add row).
+    func instance(at path: IndexPath) -> Int? {
+        form.dataSource.row(at: path)?.item(as: FieldRow.self)?.index
+    }
+
+    /// The definition of a field instance.
+    func definition(_ instance: Int) -> FieldDefinition { form.field(ofInstance: instance) }
+
+    /// How a field instance is named in messages and commands: `age`, `members[2].age`.
+    func name(_ instance: Int) -> String { form.path(ofInstance: instance) }
+
+    /// The lines of a visible field instance's row, as the table shows it.
+    func rowLines(ofInstance instance: Int) -> [ReplLine] {
+        form.visibleIndexPath(ofInstance: instance).map { table.rowLines(at: $0).map(ReplLine.out) } ?? []
     }
 
     // MARK: Changing values
@@ -285,6 +330,7 @@ public final class ReplSession {
             self.error(.session(error))
             return false
         }
+        if !form.removedByCount.isEmpty { return removedEntries() }
         showChanges()
         if table.changeLines.isEmpty, !guidedActive { say("No change.") }
         return true

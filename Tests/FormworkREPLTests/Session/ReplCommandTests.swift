@@ -123,8 +123,7 @@ struct ReplCommandTests {
             ])
         #expect(
             repl.type("help nope").errors == [
-                "error: unknown command 'nope' (did you mean 'note'?)".replacingOccurrences(
-                    of: " (did you mean 'note'?)", with: " (type 'help')")
+                "error: unknown command 'nope' (did you mean 'move'?)"
             ])
     }
 }

@@ -84,7 +84,7 @@ struct FormDraftTests {
 
     @Test(arguments: [
         ("[]", "not a Formwork draft: it is not a JSON object"),
-        ("{\"formwork\": \"draft\", \"version\": 99}", "its version is 99; this Formwork reads versions 1 and 2"),
+        ("{\"formwork\": \"draft\", \"version\": 99}", "its version is 99; this Formwork reads versions 1 to 3"),
         ("{\"values\": {}}", "no \"formwork\": \"draft\" member"),
         (
             "{\"formwork\": \"draft\", \"version\": 1, \"form\": \"/f\", \"definition\": \"x\", \"saved\": "

@@ -1,0 +1,154 @@
+/// The nodes of a repeat still to compile once every field is known.
+struct RepeatNodes {
+    var count: SyntaxNode?
+    var visible: SyntaxNode?
+    var entryLabel: SyntaxNode?
+}
+
+/// Repeating groups: a section with `repeat:`, or an item with `repeat:` and
+/// `fields:` inside a section or an entry.
+extension DefinitionDecoder {
+    static let groupKeys = ["id", "label", "visible", "repeat", "fields"]
+    static let repeatOptionKeys = ["min", "max", "count", "addLabel", "entryLabel"]
+
+    /// A section's or an entry's items, in order: fields, and groups (an item with
+    /// `repeat:`). `owner` is the repeat whose template they are, if any.
+    mutating func decodeItems(_ nodes: [SyntaxNode], sectionIndex: Int, owner: Int?) -> [FormItem] {
+        var items: [FormItem] = []
+        for node in nodes {
+            if node.pairs?.contains(where: { $0.key.scalarText == "repeat" }) == true {
+                if let group = decodeRepeatGroup(node, sectionIndex: sectionIndex, parent: owner) {
+                    items.append(.repeatGroup(group))
+                }
+                continue
+            }
+            guard var field = decodeField(node, sectionIndex: sectionIndex) else { continue }
+            field.definition.repeatIndex = owner
+            items.append(.field(field.definition.index))
+            if let owner { repeats[owner].fieldIndices.append(field.definition.index) }
+            definitions.append(field.definition)
+            fieldNodes.append(field.nodes)
+        }
+        return items
+    }
+
+    /// A group item: `{ id, label, repeat: {…}, fields: […] }`.
+    mutating func decodeRepeatGroup(_ node: SyntaxNode, sectionIndex: Int, parent: Int?) -> Int? {
+        guard let reader = MappingReader(node, context: "a repeating group", allowed: Self.groupKeys, collector: &collector)
+        else { return nil }
+        let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "group\(repeats.count + 1)"
+        if let idNode = reader["id"] { claim(id, idNode) }
+        let label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
+        let index = beginRepeat(id: id, label: label, node: node, options: reader["repeat"]!, sectionIndex: sectionIndex,
+                                parent: parent)
+        repeatNodes[index].visible = reader["visible"]
+        if let items = reader.list("fields", collector: &collector) {
+            if items.isEmpty { collector.report(.empty(context: "group '\(id)'", missing: "fields"), at: reader["fields"]!) }
+            repeats[index].items = decodeItems(items, sectionIndex: sectionIndex, owner: index)
+        } else if !reader.has("fields") {
+            reader.reportMissing("fields", context: "group '\(id)'", collector: &collector)
+        }
+        return index
+    }
+
+    /// Records a repeat and reads its options (`min`, `max`, `count`, `addLabel`,
+    /// `entryLabel`); returns its index.
+    mutating func beginRepeat(id: String, label: String, node: SyntaxNode, options: SyntaxNode, sectionIndex: Int,
+                              parent: Int?) -> Int {
+        let index = repeats.count
+        let ancestry = (parent.map { repeats[$0].ancestry } ?? []) + [index]
+        var definition = RepeatDefinition(
+            id: id, index: index, location: node.location, sectionIndex: sectionIndex, parent: parent, ancestry: ancestry,
+            label: label, maximum: limits.maximumEntries)
+        var nodes = RepeatNodes()
+        if ancestry.count > limits.maximumRepeatDepth {
+            collector.report(.repeatTooDeep(limit: limits.maximumRepeatDepth), at: node)
+        }
+        if let reader = MappingReader(options, context: "'repeat'", allowed: Self.repeatOptionKeys, collector: &collector) {
+            let minimum = entryCount("min", reader)
+            let maximum = entryCount("max", reader)
+            if let minimum, minimum < 0 {
+                collector.report(.notPositive(key: "min", value: "\(minimum)", allowZero: true), at: reader["min"]!)
+            }
+            if let maximum, maximum < 1 {
+                collector.report(.notPositive(key: "max", value: "\(maximum)", allowZero: false), at: reader["max"]!)
+            }
+            if let minimum, let maximum, minimum > maximum {
+                collector.report(
+                    .rangeInverted(lowerKey: "min", lower: "\(minimum)", upperKey: "max", upper: "\(maximum)"),
+                    at: reader["min"]!)
+            }
+            definition.minimum = max(0, minimum ?? 0)
+            definition.maximum = min(max(1, maximum ?? limits.maximumEntries), limits.maximumEntries)
+            if let addLabel = reader.text("addLabel", collector: &collector, limits: limits) { definition.addLabel = addLabel }
+            nodes.count = reader["count"]
+            nodes.entryLabel = reader["entryLabel"]
+        } else if options.scalar != .null {
+            // `repeat: true` is a repeat with no options.
+            if case .bool(true)? = options.scalar {} else {
+                collector.report(.wrongType(key: "repeat", expected: "a mapping of options (or true)",
+                                            found: options.typeDescription), at: options)
+            }
+        }
+        repeats.append(definition)
+        repeatNodes.append(nodes)
+        return index
+    }
+
+    /// `min` or `max`: a whole number within `Limits.maximumEntries`.
+    mutating func entryCount(_ key: String, _ reader: MappingReader) -> Int? {
+        guard let node = reader[key], let number = reader.number(key, collector: &collector) else { return nil }
+        guard number == number.rounded() else {
+            collector.report(.wrongType(key: key, expected: "a whole number", found: JSONText.format(number)), at: node)
+            return nil
+        }
+        guard number <= Double(limits.maximumEntries) else {
+            collector.report(.tooManyEntries(Int(min(number, 1e15)), limit: limits.maximumEntries), at: node)
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// Compiles each repeat's `count` and `visible` (in the scope that holds its
+    /// entries) and `entryLabel` (in an entry's scope).
+    mutating func compileRepeats(_ environment: ExpressionEnvironment) {
+        for index in repeats.indices {
+            let outside = environment.inScope(repeats[index].parent)
+            if let node = repeatNodes[index].count {
+                if case .number(let number, _)? = node.scalar {
+                    repeats[index].count = compile(node, key: "count", expecting: .number, environment: outside)
+                    if number < 0 || number > Double(limits.maximumEntries) {
+                        collector.report(.tooManyEntries(Int(max(-1e15, min(number, 1e15))), limit: limits.maximumEntries),
+                                         at: node)
+                    }
+                } else {
+                    repeats[index].count = compile(node, key: "count", expecting: .number, environment: outside)
+                }
+            }
+            if let node = repeatNodes[index].visible {
+                repeats[index].visible = compileCondition(node, key: "visible", environment: outside)
+            }
+            if let node = repeatNodes[index].entryLabel {
+                repeats[index].entryLabel = compileTemplate(node, key: "entryLabel", environment: environment.inScope(index))
+            }
+        }
+    }
+
+    /// A text with `{expressions}`, each checked where the text is shown.
+    mutating func compileTemplate(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> TextTemplate? {
+        guard let source = node.scalarText else {
+            collector.report(.wrongType(key: key, expected: "text", found: node.typeDescription), at: node)
+            return nil
+        }
+        guard source.count <= limits.maximumStringLength else {
+            collector.report(.stringTooLong(length: source.count, limit: limits.maximumStringLength), at: node)
+            return nil
+        }
+        do {
+            return try TextTemplate(source, environment: environment)
+        } catch {
+            collector.report(error.errors, in: node)
+            return nil
+        }
+    }
+}
