@@ -34,8 +34,11 @@ public struct FieldRow: Diffable, Sendable, Equatable {
 /// The row after a repeat's entries that adds one ("+ Add a member"), with how many
 /// entries there are.
 public struct EntryAddRow: Diffable, Sendable, Equatable {
-    /// The repeat's entries it adds to: `members`, `members[1].visits`.
-    public let group: String
+    /// The repeat it adds to, and the scope holding its entries (the path,
+    /// `members[1].visits`, is `FormSession.path(at:)`: it changes as entries move,
+    /// the row does not).
+    let repeatIndex: Int
+    let holder: Int
     /// Identity across reloads (the repeat and the scope holding its entries).
     public let key: String
     /// The row's text: the repeat's `addLabel`.

@@ -41,7 +41,10 @@ extension FormSession {
             }
         }
         dataSource.didSelect = { [unowned self] row, _ in
-            if let add = row.item(as: EntryAddRow.self) { return .request(SelectionRequest(FieldInteraction.addEntry(group: add.group))) }
+            if let add = row.item(as: EntryAddRow.self) {
+                return .request(
+                    SelectionRequest(FieldInteraction.addEntry(group: path(ofGroup: add.repeatIndex, in: add.holder))))
+            }
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
             return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
         }
@@ -93,7 +96,7 @@ extension FormSession {
             ? "\(count) of at most \(repeatDefinition.maximum)" : "\(count) entr\(count == 1 ? "y" : "ies")"
         return Row(
             EntryAddRow(
-                group: path(ofGroup: repeatIndex, in: holder), key: tailIdentifier(repeatIndex, holder),
+                repeatIndex: repeatIndex, holder: holder, key: tailIdentifier(repeatIndex, holder),
                 label: repeatDefinition.addLabel, status: status, canAdd: count < repeatDefinition.maximum),
             identifier: .named(Self.addRowKind))
     }
@@ -475,7 +478,7 @@ extension FormSession {
     public func path(at indexPath: IndexPath) -> String? {
         guard let row = source.row(at: indexPath) else { return nil }
         if let field = row.item(as: FieldRow.self) { return path(ofInstance: field.index) }
-        return row.item(as: EntryAddRow.self)?.group
+        return row.item(as: EntryAddRow.self).map { path(ofGroup: $0.repeatIndex, in: $0.holder) }
     }
 }
 

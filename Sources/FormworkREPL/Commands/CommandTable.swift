@@ -143,12 +143,12 @@ public enum CommandTable {
             summary: "add an entry to a repeat (members, or members[1].visits for one member's visits)"
         ) { .add(group: $0[0]!) },
         CommandSpec(
-            "remove", [(.entry, false), (.number(name: "N"), true)], usage: "remove ENTRY  or  remove REPEAT N",
+            "remove", [(.entry, false), (.number(name: "N"), true)], usage: "remove ENTRY",
             summary: "remove an entry: remove members[2], or remove members 2 (undo puts it back)"
         ) { arguments in .remove(entry: CommandTable.entryPath(arguments[0]!, arguments[1])) },
         CommandSpec(
             "move", [(.entry, false), (.number(name: "TO"), false), (.number(name: "TO"), true)],
-            usage: "move ENTRY TO  or  move REPEAT N TO",
+            usage: "move ENTRY TO",
             summary: "move an entry to another position: move members[3] 1, or move members 3 1"
         ) { arguments in
             arguments[2] == nil

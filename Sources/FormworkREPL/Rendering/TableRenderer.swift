@@ -45,6 +45,9 @@ public struct TableRenderer: Sendable {
         for field in definition.fields where field.kind != .note {
             widest = max(widest, TerminalText.displayWidth(TerminalText.escaped(field.label)) + 2)
         }
+        for repeatDefinition in definition.repeats where repeatDefinition.count == nil {
+            widest = max(widest, TerminalText.displayWidth(TerminalText.escaped(repeatDefinition.addLabel)) + 2)
+        }
         return widest
     }
 

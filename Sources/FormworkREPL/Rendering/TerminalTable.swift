@@ -33,6 +33,18 @@ public final class TerminalTable: ListView {
     struct Titles {
         var header: String?
         var footer: String?
+        /// An entry's header (numbered among those with its key, indented by depth).
+        var entry: EntryHeader?
+
+        init(_ header: HeaderFooter, footer: HeaderFooter) {
+            if case .custom(let value) = header, let entry = value as? EntryHeader {
+                self.entry = entry
+                self.header = entry.title
+            } else {
+                self.header = header.title
+            }
+            self.footer = footer.title
+        }
     }
 
     private var mirror: [MirroredSection<Titles, FieldCell>] = []
@@ -92,9 +104,19 @@ public final class TerminalTable: ListView {
     public func render() -> [String] {
         var lines = renderer.titleLines(title: title, description: description)
         let labelWidth = self.labelWidth
+        var numbers: [String: Int] = [:]
         for (section, content) in mirror.enumerated() {
             lines.append("")
-            if let header = content.header.header { lines.append(renderer.headerLine(header)) }
+            if let entry = content.header.entry {
+                var number: Int?
+                if let key = entry.key {
+                    numbers[key, default: 0] += 1
+                    number = numbers[key]
+                }
+                lines.append(Self.indent(entry) + renderer.headerLine(entry.text(number: number)))
+            } else if let header = content.header.header {
+                lines.append(renderer.headerLine(header))
+            }
             for (row, cell) in content.cells.enumerated() {
                 lines += renderer.rowLines(number: firstNumber[section] + row + 1, cell: cell, labelWidth: labelWidth)
             }
@@ -104,6 +126,18 @@ public final class TerminalTable: ListView {
     }
 
     var labelWidth: Int { renderer.labelWidth(widestLabel: widestLabel) }
+
+    /// Nested entries' headers are indented, two spaces a level.
+    static func indent(_ entry: EntryHeader) -> String { String(repeating: "  ", count: max(0, entry.depth - 1)) }
+
+    /// A section's header as the table shows it now (an entry's with its number:
+    /// its place among the sections with its key).
+    func headerText(ofSection index: Int) -> String? {
+        guard let entry = mirror[index].header.entry else { return mirror[index].header.header }
+        guard let key = entry.key else { return entry.title }
+        let number = mirror[..<index].reduce(1) { $0 + ($1.header.entry?.key == key ? 1 : 0) }
+        return entry.text(number: number)
+    }
 
     private func renumber() {
         firstNumber = [0]
@@ -127,8 +161,7 @@ public final class TerminalTable: ListView {
 
     private func section(_ index: Int, of dataSource: any ListDataSource) -> MirroredSection<Titles, FieldCell> {
         MirroredSection(
-            header: Titles(
-                header: dataSource.header(inSection: index).title, footer: dataSource.footer(inSection: index).title),
+            header: Titles(dataSource.header(inSection: index), footer: dataSource.footer(inSection: index)),
             cells: (0..<dataSource.numberOfRows(inSection: index)).map {
                 dataSource.cellForRow(at: IndexPath(row: $0, section: index), in: self) as? FieldCell ?? FieldCell()
             })
@@ -137,24 +170,36 @@ public final class TerminalTable: ListView {
     public func performBatchUpdates(_ changeset: Changeset, from dataSource: any ListDataSource) {
         let width = labelWidth
         var lines: [String] = []
-        // What vanishes, with the numbers it had.
+        // What vanishes, in the order it was shown: a section with a header as one
+        // line, the rows of one without (an add row goes with its entries).
+        var vanished: [(IndexPath, [String])] = []
         for section in changeset.sections.deleted {
             let cells = mirror[section].cells
-            let title = mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"
-            lines.append(
-                renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s") hidden)"))
+            guard let title = headerText(ofSection: section).map({ TerminalText.escaped($0) }) else {
+                for row in cells.indices where cells[row].addRow == nil {
+                    let path = IndexPath(row: row, section: section)
+                    vanished.append((path, rowLines(at: path, marker: "-").map(renderer.style.dim)))
+                }
+                continue
+            }
+            let what = mirror[section].header.entry == nil ? " hidden" : ""
+            let line = renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s")\(what))")
+            vanished.append((IndexPath(row: -1, section: section), [line]))
         }
         for path in changeset.rows.deleted {
-            lines += rowLines(at: path, marker: "-").map(renderer.style.dim)
+            vanished.append((path, rowLines(at: path, marker: "-").map(renderer.style.dim)))
         }
+        vanished.sort { ($0.0.section, $0.0.row) < ($1.0.section, $1.0.row) }
+        lines += vanished.flatMap(\.1)
+        // Headers that change or move: what they said before.
+        var oldHeaders: [Int: String?] = [:]
+        for pair in changeset.sections.updated { oldHeaders[pair.from] = headerText(ofSection: pair.from) }
         do {
             try changeset.apply(
                 to: &mirror, insertedSection: { section($0, of: dataSource) },
                 insertedRow: { dataSource.cellForRow(at: $0, in: self) as? FieldCell ?? FieldCell() },
                 updatedSection: { titles, section in
-                    titles = Titles(
-                        header: dataSource.header(inSection: section).title,
-                        footer: dataSource.footer(inSection: section).title)
+                    titles = Titles(dataSource.header(inSection: section), footer: dataSource.footer(inSection: section))
                 })
         } catch {
             reloadData(from: dataSource)
@@ -164,6 +209,14 @@ public final class TerminalTable: ListView {
         renumber()
         // What appeared or changed, in the order it now appears.
         let insertedSections = Set(changeset.sections.inserted)
+        var headerMarks: [Int: String] = [:]
+        for pair in changeset.sections.updated {
+            let now = headerText(ofSection: pair.to)
+            if let now, oldHeaders[pair.from] != now { headerMarks[pair.to] = TerminalText.escaped(now) }
+        }
+        for pair in changeset.sections.moved where mirror[pair.to].header.entry != nil {
+            if let now = headerText(ofSection: pair.to) { headerMarks[pair.to] = TerminalText.escaped(now) + " (moved)" }
+        }
         var marks: [IndexPath: String] = [:]
         for path in changeset.rows.inserted { marks[path] = "+" }
         for move in changeset.rows.moved where marks[move.to] == nil { marks[move.to] = "~" }
@@ -174,13 +227,20 @@ public final class TerminalTable: ListView {
             shown.append((section, -1, "+"))
             shown += mirror[section].cells.indices.map { (section, $0, "+") }
         }
+        for (section, text) in headerMarks where !insertedSections.contains(section) {
+            shown.append((section, -1, "~" + text))
+        }
         shown.sort { ($0.section, $0.row) < ($1.section, $1.row) }
         for (section, row, mark) in shown {
             guard row >= 0 else {
-                lines.append(
-                    "+     "
-                        + renderer.style.header(
-                            mirror[section].header.header.map { TerminalText.escaped($0) } ?? "section"))
+                let indent = mirror[section].header.entry.map(Self.indent) ?? ""
+                if mark.hasPrefix("~") {  // a header that changed or moved
+                    lines.append("~     " + indent + renderer.style.header(String(mark.dropFirst())))
+                    continue
+                }
+                // A section without a header (an add row's) shows only its rows.
+                guard let header = headerText(ofSection: section) else { continue }
+                lines.append("+     " + indent + renderer.style.header(TerminalText.escaped(header)))
                 continue
             }
             lines += renderer.rowLines(

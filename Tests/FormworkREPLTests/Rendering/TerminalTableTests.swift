@@ -113,7 +113,6 @@ struct TerminalTableTests {
             try shown.change { try $0.toggle("b") } == [
                 "~  2  B           [x]",
                 "+  3  C",
-                "+     section",
                 "+  6  G",
             ])
     }
@@ -126,8 +125,8 @@ struct TerminalTableTests {
         }
         #expect(
             try shown.change { try $0.toggle("b") } == [
-                "-     section (1 field hidden)",
                 "-  3  C",
+                "-  6  G",
                 "~  2  B           [ ]",
             ])
         #expect(
