@@ -64,7 +64,13 @@ extension DefinitionDecoder {
         if ancestry.count > limits.maximumRepeatDepth {
             collector.report(.repeatTooDeep(limit: limits.maximumRepeatDepth), at: node)
         }
-        if let reader = MappingReader(options, context: "'repeat'", allowed: Self.repeatOptionKeys, collector: &collector) {
+        if case .bool(true)? = options.scalar, !options.isQuoted {
+            // `repeat: true`: a repeat with no options.
+        } else if options.scalar == .null, !options.isQuoted {
+            // `repeat:` with nothing: the same.
+        } else if let reader = MappingReader(
+            options, context: "'repeat'", allowed: Self.repeatOptionKeys, collector: &collector)
+        {
             let minimum = entryCount("min", reader)
             let maximum = entryCount("max", reader)
             if let minimum, minimum < 0 {
@@ -80,15 +86,11 @@ extension DefinitionDecoder {
             }
             definition.minimum = max(0, minimum ?? 0)
             definition.maximum = min(max(1, maximum ?? limits.maximumEntries), limits.maximumEntries)
-            if let addLabel = reader.text("addLabel", collector: &collector, limits: limits) { definition.addLabel = addLabel }
+            if let addLabel = reader.text("addLabel", collector: &collector, limits: limits) {
+                definition.addLabel = addLabel
+            }
             nodes.count = reader["count"]
             nodes.entryLabel = reader["entryLabel"]
-        } else if options.scalar != .null {
-            // `repeat: true` is a repeat with no options.
-            if case .bool(true)? = options.scalar {} else {
-                collector.report(.wrongType(key: "repeat", expected: "a mapping of options (or true)",
-                                            found: options.typeDescription), at: options)
-            }
         }
         repeats.append(definition)
         repeatNodes.append(nodes)

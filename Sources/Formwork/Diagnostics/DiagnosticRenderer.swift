@@ -142,6 +142,8 @@ public enum DiagnosticRenderer {
 
         case .unknownField(let id, _): return "the form has no field '\(q(id))'"
         case let .invalidValue(field, reason): return "invalid value for '\(q(field))': \(reason.message)"
+        case let .entriesBeyondCount(group, given, count, _):
+            return "\(given) entr\(given == 1 ? "y" : "ies") for '\(q(group))', which has \(count) now"
         }
     }
 
@@ -158,6 +160,8 @@ public enum DiagnosticRenderer {
         case .entriesAsValue(let repeatID):
             return "count($\(repeatID)), any($\(repeatID), …), all($\(repeatID), …), or a field of each: $\(repeatID).field"
         case .indexOutsideRepeat: return "use index() in a field or label of a repeat's entries"
+        case let .entriesBeyondCount(_, _, _, expression):
+            return "its entries follow its count (\(expression)): give what the count reads a value that makes room for them"
         case .unknownField(_, let suggestion?): return "did you mean '\(suggestion)'?"
         case .notAnOption(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
         case .unknownKind(_, nil):

@@ -126,4 +126,6 @@ public enum Problem: Hashable, Sendable {
     case unknownField(String, suggestion: String?)
     /// A value the field rejects.
     case invalidValue(field: String, reason: FieldError)
+    /// More entries for a repeat than its `count` gives (values files, drafts).
+    case entriesBeyondCount(group: String, given: Int, count: Int, expression: String)
 }

@@ -205,10 +205,9 @@ extension FormSession {
         if repeatDefinition.count != nil {
             guard elements.count <= list.count else {
                 collector.report(
-                    .wrongType(
-                        key: group, expected: "at most \(list.count) entr\(list.count == 1 ? "y" : "ies") (its count, "
-                            + "\(repeatDefinition.count!.source), says so)",
-                        found: "\(elements.count) entries"),
+                    .entriesBeyondCount(
+                        group: group, given: elements.count, count: list.count,
+                        expression: repeatDefinition.count!.source),
                     at: node)
                 return
             }
