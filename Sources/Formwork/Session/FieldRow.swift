@@ -116,7 +116,7 @@ public struct FormSectionContent: Equatable, Sendable {
 /// removing or moving an entry renumbers the others without changing their
 /// sections, so the diff reports the one entry that changed. `depth` says how deep
 /// the repeat is nested (1: in a section), for views that indent nested entries.
-public struct EntryHeader: Sendable, Equatable {
+public struct EntryHeader: Sendable, Equatable, CustomStringConvertible {
     /// The entry's label (rendered `entryLabel`) or, when numbered, the repeat's.
     public let title: String
     /// Headers that share a key are numbered together from 1; `nil`: not numbered.
@@ -127,6 +127,11 @@ public struct EntryHeader: Sendable, Equatable {
         self.title = title
         self.key = key
         self.depth = depth
+    }
+
+    /// What it shows, without the number a view gives it: `Members #`, or the title.
+    public var description: String {
+        String(repeating: "  ", count: max(0, depth - 1)) + title + (key == nil ? "" : " #")
     }
 
     /// The header with its number, when it has one: `Members #2`.
