@@ -38,9 +38,10 @@ struct Check: ParsableCommand {
                 checked += 1
                 do {
                     let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+                    let repeats = form.repeats.count
                     print(
                         "\(TerminalText.escaped(path)): ok (\(form.fields.count) fields in \(form.sections.count) "
-                            + "sections)"
+                            + "sections" + (repeats == 0 ? "" : ", \(repeats) repeat\(repeats == 1 ? "" : "s")") + ")"
                     )
                 } catch {
                     printError(error.rendered)

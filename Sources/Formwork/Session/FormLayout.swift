@@ -42,13 +42,16 @@ struct FormLayout {
     init(definition: FormDefinition) {
         var fieldRun = [Int](repeating: 0, count: definition.fields.count)
         var fieldRow = [Int](repeating: 0, count: definition.fields.count)
-        func blocks(_ items: [(item: FormItem, section: Int)], runs: inout Int) -> [Block] {
+        func blocks(_ items: [(item: FormItem, section: Int)], runs: inout Int, isForm: Bool) -> [Block] {
             var result: [Block] = []
             var pending: [Int] = []
             var pendingSection = items.first?.section ?? 0
             var sectionStarted = Set<Int>()
             func flush(last: Bool) {
-                guard !pending.isEmpty || !sectionStarted.contains(pendingSection) else { return }
+                // A run for fields, for a section's header before its first repeat, and
+                // for a form section's footer after its last one.
+                let footer = isForm && last && definition.sections[pendingSection].footer != nil
+                guard !pending.isEmpty || !sectionStarted.contains(pendingSection) || footer else { return }
                 for (row, field) in pending.enumerated() {
                     fieldRun[field] = runs
                     fieldRow[field] = row
@@ -66,7 +69,7 @@ struct FormLayout {
                 switch item {
                 case .field(let field): pending.append(field)
                 case .repeatGroup(let repeatIndex):
-                    if !pending.isEmpty { flush(last: false) }
+                    flush(last: false)
                     sectionStarted.insert(section)
                     result.append(.group(repeatIndex))
                 }
@@ -77,10 +80,11 @@ struct FormLayout {
         var formRuns = 0
         var formItems: [(FormItem, Int)] = []
         for section in definition.sections { formItems += section.items.map { ($0, section.index) } }
-        formBlocks = blocks(formItems, runs: &formRuns)
+        formBlocks = blocks(formItems, runs: &formRuns, isForm: true)
         repeatBlocks = definition.repeats.map { repeatDefinition in
             var runs = 0
-            var result = blocks(repeatDefinition.items.map { ($0, repeatDefinition.sectionIndex) }, runs: &runs)
+            var result = blocks(
+                repeatDefinition.items.map { ($0, repeatDefinition.sectionIndex) }, runs: &runs, isForm: false)
             // Every entry has a first run, for its title, even when it begins with a repeat.
             if case .run? = result.first {} else {
                 result.insert(.run(number: runs, fields: [], section: repeatDefinition.sectionIndex, first: true, last: false),

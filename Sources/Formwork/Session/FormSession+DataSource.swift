@@ -27,7 +27,10 @@ extension FormSession {
         }
         let dataSource = DataSource(
             cellDescriptors: descriptors + extraDescriptors,
-            sectionDescriptors: [sections(nil), sections(.named(Self.entrySectionKind)).visibleWhenEmpty()])
+            sectionDescriptors: [
+                sections(nil), sections(.named(Self.entrySectionKind)).visibleWhenEmpty(),
+                sections(.named(Self.titleSectionKind)).visibleWhenEmpty(),
+            ])
         dataSource.configure = { [unowned self] row, cell, _ in
             guard let cell = cell as? FieldCell else { return }
             if let item = row.item(as: FieldRow.self) {
@@ -55,6 +58,9 @@ extension FormSession {
 
     static let addRowKind = "entries.add"
     static let entrySectionKind = "entry"
+    /// A form section's header before its first repeat, or its footer after its last:
+    /// shown with the section, though it has no rows.
+    static let titleSectionKind = "title"
 
     /// Whether a section of the data source is shown.
     func isShown(_ role: FormSectionContent.Role) -> Bool {
@@ -202,7 +208,9 @@ extension FormSession {
                     }
                     let instances = fields.map { scope == 0 ? $0 : tree.scopes[scope].fields[tree.fieldSlot[$0]] }
                     let content = self.content(scope: scope, run: number, section: section, first: first, last: last)
-                    let descriptor: DescriptorIdentifier? = scope > 0 && number == 0 ? .named(Self.entrySectionKind) : nil
+                    let descriptor: DescriptorIdentifier? =
+                        scope > 0 && number == 0
+                        ? .named(Self.entrySectionKind) : fields.isEmpty ? .named(Self.titleSectionKind) : nil
                     sections.append(Section(id: content.id, content: content, descriptor: descriptor, rows: instances.map(row(for:))))
                     reusing.append(nil)
                 case .group(let repeatIndex):
