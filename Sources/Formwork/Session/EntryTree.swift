@@ -130,6 +130,15 @@ final class EntryTree {
         return true
     }
 
+    /// Whether an instance belongs to the form now: its entry is attached, and it is
+    /// not the place a repeat's field keeps in the form's numbering (the form's own
+    /// fields are numbered by field index, so the fields of repeats leave unused
+    /// numbers there).
+    func isLive(_ instance: Int) -> Bool {
+        let scope = Int(instanceScope[instance])
+        return scope == 0 ? definition.fields[Int(instanceField[instance])].repeatIndex == nil : isAttached(scope)
+    }
+
     /// The scopes from the form down to `scope`.
     func chain(to scope: Int) -> [Int] {
         var chain: [Int] = []

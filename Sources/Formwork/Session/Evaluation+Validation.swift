@@ -41,7 +41,7 @@ extension Evaluation {
     /// Checks an instance again, in order: an option no longer offered, required,
     /// the field's own rules, selection counts, cross-field rules.
     func updateError(of instance: Int) {
-        let error = tree.isAttached(tree.scope(ofInstance: instance)) ? checkInstance(instance) : nil
+        let error = tree.isLive(instance) ? checkInstance(instance) : nil
         errors[instance] = error
         if error == nil { instancesInError.remove(instance) } else { instancesInError.insert(instance) }
     }

@@ -61,7 +61,7 @@ final class Evaluation: ScopeReader {
     /// Evaluates every attached instance, in evaluation order, and its error.
     func evaluateEverything() {
         var byField = [[Int]](repeating: [], count: definition.fields.count)
-        for instance in 0..<tree.instanceCount where tree.isAttached(tree.scope(ofInstance: instance)) {
+        for instance in 0..<tree.instanceCount where tree.isLive(instance) {
             byField[tree.field(ofInstance: instance)].append(instance)
         }
         for field in definition.evaluationOrder { for instance in byField[field] { _ = read(instance) } }

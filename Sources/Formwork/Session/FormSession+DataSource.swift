@@ -308,7 +308,7 @@ extension FormSession {
         }
         let changeset: Changeset?
         if !hasReloaded || reloadEverything {
-            if hasReloaded { for instance in 0..<tree.instanceCount where tree.isAttached(tree.scope(ofInstance: instance)) { remember(instance) } }
+            if hasReloaded { for instance in 0..<tree.instanceCount where tree.isLive(instance) { remember(instance) } }
             reloadEverything = true
             source.sections = layOut(previous: []).sections
             changeset = source.reloadData(view, animated: animated && hasReloaded)
@@ -319,7 +319,7 @@ extension FormSession {
             changeset = source.reloadData(view, animated: animated, reusing: reusing)
         } else {
             var changed = Set<Int>()
-            for instance in pendingRows where tree.isAttached(tree.scope(ofInstance: instance)) {
+            for instance in pendingRows where tree.isLive(instance) {
                 remember(instance)
                 let scope = tree.scope(ofInstance: instance)
                 let field = tree.field(ofInstance: instance)

@@ -22,14 +22,14 @@ extension FormSession {
         let field = definition.fields[tree.field(ofInstance: instance)]
         let value = values[instance]
         guard field.kind.isEditable, field.kind != .secure, !value.isNull, touched.contains(instance),
-            tree.isAttached(tree.scope(ofInstance: instance))
+            tree.isLive(instance)
         else { return nil }
         return value
     }
 
     /// Whether an instance belongs to the form now (not to a removed entry).
     public func isAttached(instance: Int) -> Bool {
-        instance < tree.instanceCount && tree.isAttached(tree.scope(ofInstance: instance))
+        instance < tree.instanceCount && tree.isLive(instance)
     }
 
     /// The instances whose answers a draft keeps now (see `savedValue(ofInstance:)`).

@@ -7,8 +7,10 @@ extension FormSession {
     ///   fields' errors are kept up to date as values change.
     public func errors() -> [FieldError] {
         let evaluation = self.evaluation
+        // Instances of removed entries keep their last error until they come back.
         var keyed: [(key: [Int], error: FieldError)] = evaluation.instancesInError.compactMap { instance in
-            evaluation.errors[instance].map { (orderKey(ofInstance: instance), named($0, instance)) }
+            guard tree.isLive(instance) else { return nil }
+            return evaluation.errors[instance].map { (orderKey(ofInstance: instance), named($0, instance)) }
         }
         for (repeatIndex, holder) in holders() {
             guard let rule = evaluation.entryCountError(of: repeatIndex, in: holder) else { continue }

@@ -34,8 +34,8 @@ extension ReplSession {
             case .fieldOrSection:
                 return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id) + form.groupPaths()
                     + form.entryPaths()).filter { $0.hasPrefix(word) }
-            case .group: return form.groupPaths().filter { $0.hasPrefix(word) }
-            case .entry: return (form.entryPaths() + form.groupPaths()).filter { $0.hasPrefix(word) }
+            case .group: return addableGroups().filter { $0.hasPrefix(word) }
+            case .entry: return form.entryPaths().filter { $0.hasPrefix(word) }
             case .number: return []
             case .value: return words.count == 3 ? optionCompletions(words[1], word) : []
             case .path: return pathCompletions(word)
@@ -46,6 +46,11 @@ extension ReplSession {
 
     func guidedCompletions(_ word: String) -> [String] {
         CommandTable.names(in: .guided).filter { $0.hasPrefix(word.lowercased()) }
+    }
+
+    /// The repeats an entry can be added to now: those whose add row is shown.
+    func addableGroups() -> [String] {
+        form.groupPaths().filter { form.visibleIndexPath(ofAddRow: $0) != nil }
     }
 
     /// The paths of the visible fields, in table order (`age`, `members[2].age`).

@@ -41,6 +41,15 @@ extension ReplSession {
             return ["section \(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
                 + describe(condition, result: shown, from: nil)
         }
+        do {
+            _ = try form.instance(id)
+        } catch {
+            // A path into entries that do not exist says so.
+            if case .unknownField = error {} else if case .fieldInEntries = error {} else {
+                self.error(.session(error))
+                return []
+            }
+        }
         error(.session(.unknownFieldOrSection(id, suggestions: definition.suggestions(for: id))))
         return []
     }

@@ -24,7 +24,7 @@ struct RepeatPropertyTests {
                 label: Item
                 repeat: { max: 5 }
                 fields:
-                  - { id: qty, kind: number, label: Qty }
+                  - { id: qty, kind: number, label: Qty, required: true }
                   - { id: note, kind: text, label: Note, visible: "$qty > $limit" }
                   - id: parts
                     label: Part
@@ -58,6 +58,12 @@ struct RepeatPropertyTests {
         mutating func followCount() {
             while tags.count < slotCount { tags.append(nil) }
             if tags.count > slotCount { tags.removeLast(tags.count - slotCount) }
+        }
+
+        /// Every problem: each item without a quantity, and a count beyond the slots' max.
+        func errors() -> [String] {
+            items.indices.filter { items[$0].qty == nil }.map { "items[\($0 + 1)].qty" }
+                + ((n ?? 0) >= 5 ? ["slots"] : [])
         }
 
         func answers() -> [AnsweredField] {
@@ -204,6 +210,7 @@ struct RepeatPropertyTests {
                 return
             }
             #expect(view.errors.isEmpty, "seed \(seed) step \(step)")
+            #expect(session.errors().map(\.field) == model.errors(), "seed \(seed) step \(step)")
             #expect(view.sections == view.freshRendering(), "seed \(seed) step \(step)")
             let fresh = FormSession(definition: definition)
             fresh.restore(session.snapshot())
