@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 /// `formwork serve`, driven by a client in another language (Python, standard library
-/// only) through whole fills of two forms, bad requests included.
+/// only) through whole fills of three forms (one with nested repeats), bad requests included.
 @Suite("formwork serve, from Python")
 struct RPCClientTests {
-    @Test func pythonClientFillsTwoForms() throws {
+    @Test func pythonClientFillsThreeForms() throws {
         let package = CommandLineTests.package
         let result = try CommandRunner.run(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
@@ -16,7 +16,7 @@ struct RPCClientTests {
                 package.appendingPathComponent("Forms").path,
             ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "ok: two forms filled over JSON-RPC\n")
+        #expect(result.standardOutput == "ok: three forms filled over JSON-RPC\n")
     }
 
     @Test func onlyProtocolMessagesOnStandardOutput() throws {

@@ -169,8 +169,72 @@ def fill_conference(binary, forms):
         raise
 
 
+def fill_household(binary, forms):
+    """A form with a repeat inside a repeat, and a repeat that follows a count."""
+    engine = Engine(binary, forms + "/household-survey.yaml")
+    try:
+        described = engine.result("form.describe")
+        members = described["sections"][1]["fields"][0]
+        assert members["kind"] == "repeat" and members["repeat"]["min"] == 1, members
+        assert [item["id"] for item in members["fields"]][-1] == "visits", members
+        assert members["fields"][-1]["repeat"]["addLabel"] == "Add a clinic visit", members
+
+        snapshot = engine.result("form.snapshot")
+        entries = [section.get("entry") for section in snapshot["sections"] if "entry" in section]
+        assert entries == ["members[1]", "rooms[1]"], entries
+        assert "members" in visible_ids(snapshot)  # the row that adds a member
+
+        engine.result("session.load", {"values": {"address": "1 Main St", "dwellingType": "house", "bedrooms": 2}})
+        engine.result("field.set", {"id": "members[1].name", "value": "Ada"})
+        engine.result("field.set", {"id": "members[1].relation", "value": "head"})
+        engine.result("field.set", {"id": "members[1].age", "value": 36})
+        added = engine.result("entry.add", {"group": "members"})
+        assert added["entry"] == "members[2]", added
+        inserted = added["changes"]["sections"]["inserted"]
+        assert len(inserted) == 1, added  # one entry, one section
+        assert engine.notifications[-1]["params"]["changes"] == added["changes"]
+        engine.result("session.load", {"values": {"members": [
+            {"name": "Ada", "relation": "head", "age": 36},
+            {"name": "Bo", "relation": "child", "age": 1, "visits": [{"visitDate": "2024-01-10", "reason": "vaccination"}]},
+        ]}})
+        visit = engine.result("entry.add", {"group": "members[2].visits"})
+        assert visit["entry"] == "members[2].visits[2]", visit
+        engine.result("field.set", {"id": "members[2].visits[2].visitDate", "text": "2024-02-11"})
+        engine.result("field.set", {"id": "members[2].visits[2].reason", "value": "checkup"})
+        moved = engine.result("entry.move", {"entry": "members[2].visits[2]", "position": 1})
+        assert len(moved["changes"]["sections"]["moved"]) == 1, moved
+
+        follows = engine.error("entry.add", {"group": "rooms"})
+        assert follows["code"] == -32006 and "follow its count" in follows["message"], follows
+        at_least = engine.error("entry.remove", {"entry": "members[2].visits[3]"})
+        assert at_least["code"] == -32006, at_least
+        in_entries = engine.error("field.set", {"id": "name", "value": "x"})
+        assert in_entries["code"] == -32002 and in_entries["data"]["example"] == "members[1].name", in_entries
+        bad_position = engine.error("entry.move", {"entry": "members[1]", "position": 0})
+        assert bad_position["code"] == -32602, bad_position
+
+        engine.result("field.set", {"id": "rooms[1].sleepers", "value": 1})
+        engine.result("field.set", {"id": "rooms[2].sleepers", "value": 1})
+        removed = engine.result("entry.remove", {"entry": "members[1]"})
+        assert len(removed["changes"]["sections"]["deleted"]) == 1, removed
+        engine.result("session.undo")
+
+        answers = engine.result("form.submit")["answers"]
+        assert [member["name"] for member in answers["members"]] == ["Ada", "Bo"], answers
+        assert answers["members"][1]["visits"] == [
+            {"visitDate": "2024-02-11", "reason": "checkup"},
+            {"visitDate": "2024-01-10", "reason": "vaccination"}], answers
+        assert answers["rooms"] == [{"sleepers": 1}, {"sleepers": 1}], answers
+        assert answers["householdSize"] == 2 and answers["underFive"] == 1, answers
+        engine.close()
+    except AssertionError:
+        print("\n".join(engine.log[-12:]), file=sys.stderr)
+        raise
+
+
 if __name__ == "__main__":
     binary, forms = sys.argv[1], sys.argv[2]
     fill_seed(binary, forms)
     fill_conference(binary, forms)
-    print("ok: two forms filled over JSON-RPC")
+    fill_household(binary, forms)
+    print("ok: three forms filled over JSON-RPC")

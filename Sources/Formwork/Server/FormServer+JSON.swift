@@ -26,10 +26,45 @@ extension FormServer {
                             ("id", .value(.string(section.id))), ("header", .optional(section.header)),
                             ("footer", .optional(section.footer)),
                             ("visible", .optional(section.visible?.source)),
-                            ("fields", .array(section.fieldIndices.map { describe(definition.fields[$0]) })),
+                            ("repeat", section.repeatIndex.map { repeatOptions(definition.repeats[$0]) } ?? nil),
+                            (
+                                "fields",
+                                .array(
+                                    section.repeatIndex.map { describe(definition.repeats[$0].items) }
+                                        ?? describe(section.items))
+                            ),
                         ])
                     })
             ),
+        ])
+    }
+
+    /// A section's or a repeat's items: fields, and repeats as items of kind `repeat`
+    /// with their own `fields`, as definitions write them.
+    func describe(_ items: [FormItem]) -> [JSONOutput] {
+        let definition = session.definition
+        return items.map { item in
+            switch item {
+            case .field(let index): return describe(definition.fields[index])
+            case .repeatGroup(let index):
+                let repeatDefinition = definition.repeats[index]
+                return .compact([
+                    ("id", .value(.string(repeatDefinition.id))), ("kind", "repeat"),
+                    ("label", .value(.string(repeatDefinition.label))),
+                    ("visible", .optional(repeatDefinition.visible?.source)),
+                    ("repeat", repeatOptions(repeatDefinition)), ("fields", .array(describe(repeatDefinition.items))),
+                ])
+            }
+        }
+    }
+
+    /// `min`, `max`, `count`, `addLabel`, `entryLabel`, as the definition gives them.
+    func repeatOptions(_ repeatDefinition: RepeatDefinition) -> JSONOutput {
+        .compact([
+            ("min", .value(.number(Double(repeatDefinition.minimum)))),
+            ("max", .value(.number(Double(repeatDefinition.maximum)))),
+            ("count", .optional(repeatDefinition.count?.source)), ("addLabel", .value(.string(repeatDefinition.addLabel))),
+            ("entryLabel", .optional(repeatDefinition.entryLabel?.source)),
         ])
     }
 
@@ -89,38 +124,40 @@ extension FormServer {
     }
 
     /// `form.snapshot`: the visible sections and rows, with values and errors, as the
-    /// data source shows them after the last reload.
+    /// data source shows them after the last reload. Rows are fields (by path) and the
+    /// rows that add an entry; an entry's section says which entry it is and carries
+    /// its header as the table shows it (`Member #2`).
     func snapshot() -> JSONOutput {
         let errors = session.errors()
         let dataSource = session.dataSource
+        var numbers: [String: Int] = [:]
         return .object([
             (
                 "sections",
                 .array(
                     (0..<dataSource.numberOfSections).map { section in
-                        .compact([
+                        var header = dataSource.header(inSection: section).title
+                        var entry: String?
+                        if case .custom(let value) = dataSource.header(inSection: section),
+                            let entryHeader = value as? EntryHeader
+                        {
+                            var number: Int?
+                            if let key = entryHeader.key {
+                                numbers[key, default: 0] += 1
+                                number = numbers[key]
+                            }
+                            header = entryHeader.text(number: number)
+                            entry = session.entryPath(atSection: section)
+                        }
+                        return .compact([
                             ("id", .optional(dataSource.section(at: section)?.identifier)),
-                            ("header", .optional(dataSource.header(inSection: section).title)),
+                            ("header", .optional(header)), ("entry", .optional(entry)),
                             ("footer", .optional(dataSource.footer(inSection: section).title)),
                             (
                                 "rows",
                                 .array(
                                     (0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
-                                        guard
-                                            let item = dataSource.row(at: IndexPath(row: row, section: section))?.item(
-                                                as: FieldRow.self)
-                                        else {
-                                            return nil
-                                        }
-                                        let field = session.definition.fields[item.index]
-                                        return .object([
-                                            ("id", .value(.string(item.id))), ("kind", .value(.string(field.kindName))),
-                                            ("label", .value(.string(field.label))),
-                                            ("value", .value(FormSession.presented(item.value, of: field))),
-                                            ("display", .value(.string(item.displayValue))),
-                                            ("required", .value(.bool(item.isRequired))),
-                                            ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
-                                        ])
+                                        snapshotRow(IndexPath(row: row, section: section))
                                     })
                             ),
                         ])
@@ -130,11 +167,32 @@ extension FormServer {
         ])
     }
 
+    /// A row of the snapshot: a field with its value, or an add row.
+    func snapshotRow(_ indexPath: IndexPath) -> JSONOutput? {
+        guard let row = session.dataSource.row(at: indexPath), let path = session.path(at: indexPath) else { return nil }
+        if let add = row.item(as: EntryAddRow.self) {
+            return .object([
+                ("id", .value(.string(path))), ("kind", "add"), ("label", .value(.string(add.label))),
+                ("display", .value(.string(add.status))), ("enabled", .value(.bool(add.canAdd))),
+            ])
+        }
+        guard let item = row.item(as: FieldRow.self) else { return nil }
+        let field = session.definition.fields[item.fieldIndex]
+        return .object([
+            ("id", .value(.string(path))), ("kind", .value(.string(field.kindName))),
+            ("label", .value(.string(field.label))),
+            ("value", .value(FormSession.presented(item.value, of: field))),
+            ("display", .value(.string(item.displayValue))),
+            ("required", .value(.bool(item.isRequired))),
+            ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
+        ])
+    }
+
     /// The result of a mutating call and the `form.changed` payload: the changeset with
     /// the field of each row, the shown values that changed, the current errors.
     func changes(_ change: FormChange) -> JSONOutput {
         let dataSource = session.dataSource
-        func newID(_ path: IndexPath) -> String? { dataSource.row(at: path)?.item(as: FieldRow.self)?.id }
+        func newID(_ path: IndexPath) -> String? { session.path(at: path) }
         func position(_ path: IndexPath, _ id: String?) -> JSONOutput {
             .compact([
                 ("section", .value(.number(Double(path.section)))), ("row", .value(.number(Double(path.row)))),
@@ -151,7 +209,7 @@ extension FormServer {
         let sections = change.changeset.sections
         let rows = change.changeset.rows
         let values = change.values.compactMap { value -> JSONOutput? in
-            guard let field = session.definition.field(value.field) else { return nil }
+            guard let field = try? session.field(value.field) else { return nil }
             return .object([
                 ("field", .value(.string(value.field))), ("from", .value(FormSession.presented(value.from, of: field))),
                 ("to", .value(FormSession.presented(value.to, of: field))),

@@ -481,6 +481,14 @@ extension FormSession {
         source.row(at: indexPath)?.item(as: FieldRow.self).map { definition.fields[$0.fieldIndex] }
     }
 
+    /// The entry (`members[2]`) a visible section shows the fields of, if any.
+    public func entryPath(atSection index: Int) -> String? {
+        guard let content = source.section(at: index)?.content as? FormSectionContent,
+            case .entry(let scope, _, _) = content.role
+        else { return nil }
+        return path(ofEntry: scope)
+    }
+
     /// The path of the field (or the repeat, for an add row) shown at a visible index
     /// path.
     public func path(at indexPath: IndexPath) -> String? {
