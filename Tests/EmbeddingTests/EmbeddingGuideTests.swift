@@ -145,6 +145,32 @@ func customKindAndFunction() throws -> [String] {
 }
 // EMBEDDING-VIEW-END
 
+// EMBEDDING-ENTRIES-BEGIN
+func fillEntries() throws -> (entries: [String], removed: [String], answers: String) {
+    let session = try FormSession(
+        definition: FormDefinition.load(contentsOf: formsDirectory.appendingPathComponent("household-survey.yaml")))
+    // `min: 1`: the first member is there already. Fields in entries are named by path.
+    try session.set("members[1].name", text: "Ada")
+    try session.set("members[1].age", to: 36)
+    let bo = try session.addEntry("members")  // "members[2]"
+    try session.set("\(bo).name", text: "Bo")
+    try session.set("\(bo).age", to: 1)
+    try session.addEntry("\(bo).visits")  // a repeat inside the entry
+    try session.set("\(bo).visits[1].visitDate", text: "2024-01-10")
+    try session.moveEntry(bo, to: 1)  // Bo first: one move for the view
+    precondition(session.value(of: "underFive") == 1)  // aggregates read every entry
+
+    // A count that drops removes the entries beyond it, and says which held answers.
+    try session.set("bedrooms", to: 2)
+    try session.set("rooms[2].sleepers", to: 1)
+    try session.set("bedrooms", to: 1)
+    let removed = session.removedByCount.map(\.path)  // ["rooms[2]"]: undo puts it back
+    try session.removeEntry("members[2]")  // Ada
+    session.undo()  // and back
+    return (try session.entries(of: "members"), removed, session.answersJSON(pretty: false))
+}
+// EMBEDDING-ENTRIES-END
+
 @Suite("Embedding, from the outside")
 struct EmbeddingGuideTests {
     @Test func loadsFromFileStringAndData() throws {
@@ -207,11 +233,22 @@ struct EmbeddingGuideTests {
         }
     }
 
+    @Test func addsMovesAndRemovesEntries() throws {
+        let result = try fillEntries()
+        #expect(result.entries == ["members[1]", "members[2]"])
+        #expect(result.removed == ["rooms[2]"])
+        #expect(
+            result.answers
+                == #"{"bedrooms":1,"members":[{"name":"Bo","age":1,"visits":[{"visitDate":"2024-01-10"}]},"#
+                + #"{"name":"Ada","age":36,"works":false}],"householdSize":2,"adults":1,"underFive":1,"heads":0,"#
+                + #""rooms":[{}],"sleepersTotal":0}"#)
+    }
+
     @Test func readmeQuotesEveryExample() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let readme = try String(
             contentsOf: formsDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["LOAD", "SESSION", "OBSERVE", "VIEW"] {
+        for name in ["LOAD", "SESSION", "OBSERVE", "ENTRIES", "VIEW"] {
             let begin = try #require(source.range(of: "// EMBEDDING-\(name)-BEGIN\n"))
             let end = try #require(source.range(of: "// EMBEDDING-\(name)-END"))
             #expect(

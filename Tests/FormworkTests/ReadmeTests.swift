@@ -9,7 +9,9 @@ struct ReadmeTests {
     static let readme =
         (try? String(contentsOf: Fixtures.packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
-    @Test(arguments: DefinitionDecoder.allFieldKeys + DefinitionDecoder.formKeys + DefinitionDecoder.sectionKeys)
+    @Test(
+        arguments: DefinitionDecoder.allFieldKeys + DefinitionDecoder.formKeys + DefinitionDecoder.sectionKeys
+            + DefinitionDecoder.groupKeys + DefinitionDecoder.repeatOptionKeys)
     func documentsKey(_ key: String) {
         #expect(
             Self.readme.contains("| `\(key)`") || Self.readme.contains(", `\(key)`")

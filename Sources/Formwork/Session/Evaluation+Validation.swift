@@ -81,10 +81,9 @@ extension Evaluation {
         let repeatDefinition = definition.repeats[repeatIndex]
         let count = tree.list(of: repeatIndex, in: holder).count
         if count < repeatDefinition.minimum { return .minEntries(repeatDefinition.minimum) }
-        if let asked = repeatDefinition.count.map({ $0.evaluate(context(for: holder)) }), case .number(let number) = asked,
-            number > Double(repeatDefinition.maximum)
-        {
-            return .maxEntries(repeatDefinition.maximum)
+        if let asked = repeatDefinition.count.map({ $0.evaluate(context(for: holder)) }), case .number(let number) = asked {
+            if number > Double(repeatDefinition.maximum) { return .maxEntries(repeatDefinition.maximum) }
+            if number.rounded(.down) > Double(count) { return .fieldLimit(definition.limits.maximumFieldInstances) }
         }
         return nil
     }

@@ -20,7 +20,7 @@ public struct Limits: Sendable, Hashable {
     /// Deepest nesting of repeats (a repeat in an entry of a repeat in …).
     public var maximumRepeatDepth = 8
     /// Most fields a filled form may hold, every entry's fields counted.
-    public var maximumFieldInstances = 500_000
+    public var maximumFieldInstances = 200_000
     /// Longest JSON-RPC request line (`formwork serve`), in bytes; a longer line is
     /// skipped without being held in memory and answered with an error.
     public var maximumRequestLength = 8 * 1024 * 1024

@@ -59,6 +59,9 @@ public enum ValidationRule: Hashable, Sendable {
     case minEntries(Int)
     /// A repeat asked (by its `count`) for more entries than its `max`, or given more.
     case maxEntries(Int)
+    /// A repeat that follows its `count` stopped short: the form holds
+    /// `Limits.maximumFieldInstances` fields in all.
+    case fieldLimit(Int)
 
     /// The rule's name as the definition spells it (`required`, `maxLength`, `rules[0]`, …).
     public var name: String {
@@ -80,6 +83,7 @@ public enum ValidationRule: Hashable, Sendable {
         case .check(let index, _): return "rules[\(index)]"
         case .minEntries: return "repeat.min"
         case .maxEntries: return "repeat.max"
+        case .fieldLimit: return "limit"
         }
     }
 
@@ -108,6 +112,7 @@ public enum ValidationRule: Hashable, Sendable {
         case .check(_, let message): return message
         case .minEntries(let count): return "needs at least \(count) entr\(count == 1 ? "y" : "ies")"
         case .maxEntries(let count): return "can have at most \(count) entr\(count == 1 ? "y" : "ies")"
+        case .fieldLimit(let limit): return "has fewer entries than its count: a form holds at most \(limit) fields in all"
         }
     }
 }
