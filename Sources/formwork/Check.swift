@@ -38,11 +38,11 @@ struct Check: ParsableCommand {
                 checked += 1
                 do {
                     let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-                    let repeats = form.repeats.count
+                    func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+                    let repeats = form.repeats.isEmpty ? "" : ", " + counted(form.repeats.count, "repeat")
                     print(
-                        "\(TerminalText.escaped(path)): ok (\(form.fields.count) fields in \(form.sections.count) "
-                            + "sections" + (repeats == 0 ? "" : ", \(repeats) repeat\(repeats == 1 ? "" : "s")") + ")"
-                    )
+                        "\(TerminalText.escaped(path)): ok (\(counted(form.fields.count, "field")) in "
+                            + "\(counted(form.sections.count, "section"))\(repeats))")
                 } catch {
                     printError(error.rendered)
                     failed += 1

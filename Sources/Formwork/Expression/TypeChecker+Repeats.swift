@@ -93,7 +93,8 @@ extension TypeChecker {
         }
         let firstType = check(&arguments[0])
         guard case .entries(let repeatID)? = firstType, let repeatSignature = environment.repeats[repeatID] else {
-            if name == "count", arguments.count == 1 { return nil }  // count(list): an ordinary call
+            // count(list): an ordinary call (unless the list already failed: one error is enough)
+            if name == "count", arguments.count == 1, firstType != nil { return nil }
             guard let firstType else { return .some(nil) }
             return .some(fail(.argumentType(function: name, position: 1, expected: "the entries of a repeat ($repeat)",
                                             found: firstType.description, usage: usage), arguments[0]))

@@ -76,6 +76,10 @@ final class EntryTree {
     // MARK: Reading
 
     var instanceCount: Int { instanceField.count }
+    /// What `Limits.maximumFieldInstances` bounds: field instances and entries (an
+    /// entry without fields of its own counts too, so entries of entries cannot grow
+    /// without end).
+    var size: Int { instanceField.count + scopes.count }
     var scopeCount: Int { scopes.count }
 
     func field(ofInstance instance: Int) -> Int { Int(instanceField[instance]) }

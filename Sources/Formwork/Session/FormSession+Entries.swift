@@ -111,7 +111,7 @@ extension FormSession {
         guard repeatDefinition.count == nil else { throw .entriesFollowCount(group: group, count: repeatDefinition.count!.source) }
         let list = tree.list(of: repeatIndex, in: holder)
         guard list.count < repeatDefinition.maximum else { throw .tooManyEntries(group: group, maximum: repeatDefinition.maximum) }
-        guard tree.instanceCount + repeatDefinition.fieldIndices.count <= definition.limits.maximumFieldInstances else {
+        guard hasRoom(for: repeatIndex) else {
             throw .tooManyInstances(limit: definition.limits.maximumFieldInstances)
         }
         let index = min(max(1, position ?? list.count + 1), list.count + 1) - 1
@@ -220,17 +220,24 @@ extension FormSession {
     }
 
     /// Gives a new scope (the form, or a new entry) the entries its repeats start
-    /// with: `min` of them, or as many as `count` says (followed when settling).
+    /// with: `min` of them (as many as the form has room for), or as many as `count`
+    /// says (followed when settling).
     func populate(_ scope: Int) {
         for nested in tree.repeatsHeld(by: scope) {
             if definition.repeats[nested].count != nil {
                 pendingCounts.append((nested, scope))
                 continue
             }
-            for index in 0..<definition.repeats[nested].minimum {
+            for index in 0..<definition.repeats[nested].minimum where hasRoom(for: nested) {
                 insertEntry(of: nested, in: scope, at: index, logged: false)
             }
         }
+    }
+
+    /// Whether one more entry of a repeat keeps the form within
+    /// `Limits.maximumFieldInstances` (fields and entries counted).
+    func hasRoom(for repeatIndex: Int) -> Bool {
+        tree.size + definition.repeats[repeatIndex].fieldIndices.count + 1 <= definition.limits.maximumFieldInstances
     }
 
     /// Takes an entry out of its list (kept for undo).

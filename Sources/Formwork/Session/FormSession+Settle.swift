@@ -96,7 +96,7 @@ extension FormSession {
             wanted = 0
         }
         var list = tree.list(of: repeatIndex, in: holder)
-        while list.count < wanted, tree.instanceCount < definition.limits.maximumFieldInstances {
+        while list.count < wanted, hasRoom(for: repeatIndex) {
             insertEntry(of: repeatIndex, in: holder, at: list.count, logged: false)
             list = tree.list(of: repeatIndex, in: holder)
         }

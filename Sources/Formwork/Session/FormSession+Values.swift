@@ -225,7 +225,7 @@ extension FormSession {
                 return
             }
             let added = repeatDefinition.fieldIndices.count * max(0, elements.count - list.count)
-            guard tree.instanceCount + added <= definition.limits.maximumFieldInstances else {
+            guard tree.size + added + max(0, elements.count - list.count) <= definition.limits.maximumFieldInstances else {
                 collector.report(
                     .wrongType(
                         key: group, expected: "entries within \(definition.limits.maximumFieldInstances) fields in all",
