@@ -27,19 +27,87 @@ struct FormLayout {
     let fieldRun: [Int]
     let fieldRow: [Int]
 
-    /// Where each scope's runs are in the data source (by scope, then run), and each
-    /// holder's tails (by holder, then repeat).
+    /// Where each scope's runs are in the data source (by scope, then run; -1: not
+    /// laid out). Entries removed keep stale numbers, never read: `owner` tells.
     var runIndex: [[Int]] = []
-    var tailIndex: [Int: Int] = [:]
+    /// By group (`key(repeat, holder)`): its tail's section, and the range of
+    /// sections its entries and tail take (-1: none).
+    var tailIndex: [Int32] = []
+    var groupStart: [Int32] = []
+    var groupEnd: [Int32] = []
+    /// For each data-source section: the scope it belongs to and its run there
+    /// (`-1 - repeat` for a tail), to tell a stale index from a live one.
+    var ownerScope: [Int32] = []
+    var ownerRun: [Int32] = []
+    let repeatCount: Int
 
     init() {
         formBlocks = []
         repeatBlocks = []
         fieldRun = []
         fieldRow = []
+        repeatCount = 0
+    }
+
+    /// A group's key: a repeat's entries in one holder.
+    func key(_ repeatIndex: Int, _ holder: Int) -> Int { holder * repeatCount + repeatIndex }
+
+    /// The section of a scope's run, if it is laid out now.
+    func section(ofRun run: Int, in scope: Int) -> Int? {
+        guard runIndex.indices.contains(scope), runIndex[scope].indices.contains(run) else { return nil }
+        let index = runIndex[scope][run]
+        guard index >= 0, index < ownerScope.count, ownerScope[index] == scope, ownerRun[index] == run else {
+            return nil
+        }
+        return index
+    }
+
+    /// The section of a group's tail, if it is laid out now.
+    func tailSection(_ repeatIndex: Int, in holder: Int) -> Int? {
+        let key = key(repeatIndex, holder)
+        guard key < tailIndex.count else { return nil }
+        let index = Int(tailIndex[key])
+        guard index >= 0, index < ownerScope.count, ownerScope[index] == holder, ownerRun[index] == -1 - repeatIndex
+        else { return nil }
+        return index
+    }
+
+    /// The sections a group takes now (its entries', then its tail), if laid out.
+    func groupRange(_ repeatIndex: Int, in holder: Int) -> Range<Int>? {
+        let key = key(repeatIndex, holder)
+        guard key < groupStart.count, groupStart[key] >= 0 else { return nil }
+        return Int(groupStart[key])..<Int(groupEnd[key])
+    }
+
+    /// Makes room for the indexes of `scopes` scopes.
+    mutating func grow(scopes: Int) {
+        if runIndex.count < scopes { runIndex += repeatElement([], count: scopes - runIndex.count) }
+        let keys = scopes * repeatCount
+        if tailIndex.count < keys {
+            let added = keys - tailIndex.count
+            tailIndex += repeatElement(-1, count: added)
+            groupStart += repeatElement(-1, count: added)
+            groupEnd += repeatElement(-1, count: added)
+        }
+    }
+
+    /// Every index at or after `start` moves by `delta` (sections were spliced in
+    /// before it).
+    mutating func shift(from start: Int, by delta: Int) {
+        guard delta != 0 else { return }
+        for scope in runIndex.indices {
+            for run in runIndex[scope].indices where runIndex[scope][run] >= start { runIndex[scope][run] += delta }
+        }
+        let start = Int32(start), delta = Int32(delta)
+        for key in tailIndex.indices {
+            if tailIndex[key] >= start { tailIndex[key] += delta }
+            if groupStart[key] >= start { groupStart[key] += delta }
+            if groupEnd[key] >= start { groupEnd[key] += delta }
+        }
     }
 
     init(definition: FormDefinition) {
+        repeatCount = definition.repeats.count
         var fieldRun = [Int](repeating: 0, count: definition.fields.count)
         var fieldRow = [Int](repeating: 0, count: definition.fields.count)
         func blocks(_ items: [(item: FormItem, section: Int)], runs: inout Int, isForm: Bool) -> [Block] {

@@ -52,7 +52,7 @@ extension FormSession {
             return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
         }
         layout = FormLayout(definition: definition)
-        dataSource.sections = layOut(previous: []).sections
+        dataSource.sections = layOutEverything().sections
         return dataSource
     }
 
@@ -168,79 +168,6 @@ extension FormSession {
             }
     }
 
-    /// Lays out every section of the data source (see `FormLayout`), reusing the
-    /// sections of the `previous` layout whose rows and content did not change;
-    /// returns the sections, and for each its index in the previous layout when it
-    /// can be shown as it was (`reusing`), and sets `layout`'s indexes.
-    func layOut(previous: [Section]) -> (sections: [Section], reusing: [Int?]) {
-        let old = layout
-        var sections: [Section] = []
-        var reusing: [Int?] = []
-        var runIndex = [[Int]](repeating: [], count: tree.scopeCount)
-        var tailIndex: [Int: Int] = [:]
-        let dirtyScopes = Set(pendingRows.map { tree.scope(ofInstance: $0) })
-
-        func emit(_ scope: Int, _ blocks: [FormLayout.Block]) {
-            for block in blocks {
-                switch block {
-                case let .run(number, fields, section, first, last):
-                    if runIndex[scope].count <= number { runIndex[scope] += Array(repeating: -1, count: number + 1 - runIndex[scope].count) }
-                    runIndex[scope][number] = sections.count
-                    let oldIndex = old.runIndex.indices.contains(scope) && old.runIndex[scope].indices.contains(number)
-                        ? old.runIndex[scope][number] : -1
-                    if oldIndex >= 0, oldIndex < previous.count, !dirtyScopes.contains(scope), !reloadEverything {
-                        // An entry's title that reads its position or fields outside it
-                        // is checked again; its rows are the same.
-                        if scope > 0, number == 0, readsBeyondEntry(tree.scopes[scope].repeatIndex!) {
-                            let content = self.content(scope: scope, run: 0, section: section, first: true, last: false)
-                            if (previous[oldIndex].content as? FormSectionContent) != content {
-                                sections.append(
-                                    Section(
-                                        id: content.id, content: content, descriptor: .named(Self.entrySectionKind),
-                                        rows: previous[oldIndex].rows))
-                                reusing.append(nil)
-                                continue
-                            }
-                        }
-                        sections.append(previous[oldIndex])
-                        reusing.append(oldIndex)
-                        continue
-                    }
-                    let instances = fields.map { scope == 0 ? $0 : tree.scopes[scope].fields[tree.fieldSlot[$0]] }
-                    let content = self.content(scope: scope, run: number, section: section, first: first, last: last)
-                    let descriptor: DescriptorIdentifier? =
-                        scope > 0 && number == 0
-                        ? .named(Self.entrySectionKind) : fields.isEmpty ? .named(Self.titleSectionKind) : nil
-                    sections.append(Section(id: content.id, content: content, descriptor: descriptor, rows: instances.map(row(for:))))
-                    reusing.append(nil)
-                case .group(let repeatIndex):
-                    for entry in tree.list(of: repeatIndex, in: scope) { emit(entry, layout.repeatBlocks[repeatIndex]) }
-                    guard definition.repeats[repeatIndex].count == nil else { continue }
-                    let key = scope * definition.repeats.count + repeatIndex
-                    tailIndex[key] = sections.count
-                    let row = addRow(repeatIndex, in: scope)
-                    if let oldIndex = old.tailIndex[key], oldIndex < previous.count, !dirtyScopes.contains(scope),
-                        !reloadEverything, let shown = previous[oldIndex].rows.first?.item(as: EntryAddRow.self),
-                        shown == row.item(as: EntryAddRow.self)
-                    {
-                        sections.append(previous[oldIndex])
-                        reusing.append(oldIndex)
-                        continue
-                    }
-                    let id = tailIdentifier(repeatIndex, scope)
-                    let content = FormSectionContent(
-                        id: id, header: nil, footer: nil, role: .tail(repeatIndex: repeatIndex, holder: scope))
-                    sections.append(Section(id: id, content: content, rows: [row]))
-                    reusing.append(nil)
-                }
-            }
-        }
-        emit(0, layout.formBlocks)
-        layout.runIndex = runIndex
-        layout.tailIndex = tailIndex
-        return (sections, reusing)
-    }
-
     // MARK: Reloading
 
     /// Brings the data source up to date with the values and entries and shows the
@@ -310,51 +237,68 @@ extension FormSession {
         if !hasReloaded || reloadEverything {
             if hasReloaded { for instance in 0..<tree.instanceCount where tree.isLive(instance) { remember(instance) } }
             reloadEverything = true
-            source.sections = layOut(previous: []).sections
+            dirtyScopes = []
+            source.sections = layOutEverything().sections
             changeset = source.reloadData(view, animated: animated && hasReloaded)
-        } else if pendingLayout {
-            for instance in pendingRows { remember(instance) }
-            let (sections, reusing) = layOut(previous: source.sections)
-            source.sections = sections
-            changeset = source.reloadData(view, animated: animated, reusing: reusing)
         } else {
-            var changed = Set<Int>()
-            for instance in pendingRows where tree.isLive(instance) {
-                remember(instance)
-                let scope = tree.scope(ofInstance: instance)
-                let field = tree.field(ofInstance: instance)
-                let index = layout.runIndex[scope][layout.fieldRun[field]]
-                source.sections[index].rows[layout.fieldRow[field]] = row(for: instance)
-                changed.insert(index)
-                if scope > 0, let first = layout.runIndex[scope].first,
-                    definition.repeats[tree.scopes[scope].repeatIndex!].entryLabel != nil
-                {
-                    refreshTitle(of: scope, at: first)
-                    changed.insert(first)
-                }
+            for instance in pendingRows { remember(instance) }
+            dirtyScopes = Set(pendingRows.filter { tree.isLive($0) }.map { tree.scope(ofInstance: $0) })
+            var origin: [Int?]
+            if !pendingLayout {
+                origin = Array(source.sections.indices)
+            } else if let spliced = layOutChangedGroups() {
+                origin = spliced
+            } else {
+                let (sections, reused) = layOutEverything()
+                source.sections = sections
+                origin = reused
             }
-            // Titles that read beyond their entry.
-            if !pendingRows.isEmpty {
-                for repeatIndex in definition.repeats.indices where readsBeyondEntry(repeatIndex) {
-                    for entry in tree.entryScopes(under: 0, of: repeatIndex) where layout.runIndex.indices.contains(entry) {
-                        guard let first = layout.runIndex[entry].first, first >= 0 else { continue }
-                        if refreshTitle(of: entry, at: first) { changed.insert(first) }
-                    }
-                }
-            }
-            // A repeat's tail is shown with its holder: evaluated again with it.
-            for scope in Set(pendingRows.map { tree.scope(ofInstance: $0) }) {
-                for repeatIndex in tree.repeatsHeld(by: scope) {
-                    if let index = layout.tailIndex[scope * definition.repeats.count + repeatIndex] { changed.insert(index) }
-                }
-            }
-            changeset = source.reloadData(view, animated: animated, sections: changed)
+            refreshRows(&origin)
+            changeset = source.reloadData(view, animated: animated, reusing: origin)
         }
         pendingRows = []
         pendingLayout = false
+        pendingGroups = []
+        dirtyScopes = []
         reloadEverything = false
         hasReloaded = true
         return (changeset, before)
+    }
+
+    /// Rebuilds, in place, the rows the changes reach in sections that are otherwise
+    /// shown as they were (their `origin` becomes `nil`: evaluated again), the titles
+    /// that read them, and the tails of the scopes they are in (shown with them).
+    func refreshRows(_ origin: inout [Int?]) {
+        // Sections the layout built anew have their rows already.
+        let laidOut = Set(origin.indices.filter { origin[$0] == nil })
+        for instance in pendingRows where tree.isLive(instance) {
+            let scope = tree.scope(ofInstance: instance)
+            let field = tree.field(ofInstance: instance)
+            guard let index = layout.section(ofRun: layout.fieldRun[field], in: scope) else { continue }
+            if !laidOut.contains(index) {
+                source.sections[index].rows[layout.fieldRow[field]] = row(for: instance)
+                origin[index] = nil
+            }
+            if scope > 0, definition.repeats[tree.scopes[scope].repeatIndex!].entryLabel != nil,
+                let first = layout.section(ofRun: 0, in: scope), !laidOut.contains(first), refreshTitle(of: scope, at: first)
+            {
+                origin[first] = nil
+            }
+        }
+        guard !pendingRows.isEmpty else { return }
+        // Titles that read beyond their entry.
+        for repeatIndex in definition.repeats.indices where readsBeyondEntry(repeatIndex) {
+            for entry in tree.entryScopes(under: 0, of: repeatIndex) {
+                guard let first = layout.section(ofRun: 0, in: entry), !laidOut.contains(first) else { continue }
+                if refreshTitle(of: entry, at: first) { origin[first] = nil }
+            }
+        }
+        // A repeat's tail is shown with its holder: evaluated again with it.
+        for scope in dirtyScopes {
+            for repeatIndex in tree.repeatsHeld(by: scope) {
+                if let index = layout.tailSection(repeatIndex, in: scope) { origin[index] = nil }
+            }
+        }
     }
 
     /// Puts an entry's current title in its first section.
@@ -373,14 +317,11 @@ extension FormSession {
     /// Where the row of a field instance (`FieldRow.index`) is shown now (as of the
     /// last reload): `nil` when hidden.
     public func visibleIndexPath(ofInstance instance: Int) -> IndexPath? {
-        guard instance >= 0, instance < tree.instanceCount else { return nil }
-        let scope = tree.scope(ofInstance: instance)
+        guard instance >= 0, instance < tree.instanceCount, tree.isLive(instance) else { return nil }
         let field = tree.field(ofInstance: instance)
-        guard layout.runIndex.indices.contains(scope), layout.runIndex[scope].indices.contains(layout.fieldRun[field]) else {
-            return nil
-        }
-        let section = layout.runIndex[scope][layout.fieldRun[field]]
-        guard section >= 0, section < source.sections.count else { return nil }
+        guard let section = layout.section(ofRun: layout.fieldRun[field], in: tree.scope(ofInstance: instance)),
+            section < source.sections.count
+        else { return nil }
         return source.visibleIndexPath(forModel: IndexPath(row: layout.fieldRow[field], section: section))
     }
 
@@ -393,8 +334,8 @@ extension FormSession {
     /// `members[1].visits`) is shown now: `nil` when hidden, or when the repeat
     /// follows its `count`.
     public func visibleIndexPath(ofAddRow group: String) -> IndexPath? {
-        guard let (repeatIndex, holder) = try? self.group(group),
-            let section = layout.tailIndex[holder * definition.repeats.count + repeatIndex], section < source.sections.count
+        guard let (repeatIndex, holder) = try? self.group(group), definition.repeats[repeatIndex].count == nil,
+            let section = layout.tailSection(repeatIndex, in: holder), section < source.sections.count
         else { return nil }
         return source.visibleIndexPath(forModel: IndexPath(row: 0, section: section))
     }

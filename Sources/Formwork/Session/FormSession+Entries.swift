@@ -255,6 +255,7 @@ extension FormSession {
     func structureChanged(_ repeatIndex: Int, in holder: Int) {
         pendingChanges.insert(Change(node: definition.fields.count + repeatIndex, scope: holder))
         pendingLayout = true
+        pendingGroups.insert(holder * definition.repeats.count + repeatIndex)
         hasChanges = true
     }
 }

@@ -69,8 +69,12 @@ public final class FormSession {
     var pendingCounts: [(Int, Int)] = []
     /// Instances whose rows must be rebuilt at the next reload.
     var pendingRows: Set<Int> = []
-    /// Whether the layout of sections changed (entries added, removed or moved).
+    /// Whether the layout of sections changed (entries added, removed or moved), and
+    /// the groups whose entries changed (`FormLayout.key`).
     var pendingLayout = false
+    var pendingGroups = Set<Int>()
+    /// The scopes with rows to rebuild, during a reload.
+    var dirtyScopes = Set<Int>()
     /// Whether everything must be shown again (first reload, `today`, every error shown).
     var reloadEverything = true
     /// Current rows by instance, reused while their content is unchanged.

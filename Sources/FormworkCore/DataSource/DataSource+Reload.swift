@@ -35,9 +35,7 @@ extension DataSource {
     ///   left out keeps showing what it showed.
     @discardableResult
     public func reloadData(_ view: (any ListView)?, animated: Bool, sections changed: Set<Int>) -> Changeset? {
-        let next = makeVisibleSnapshot(updating: visible, sections: changed)
-        assert(checkUnlistedSections(in: next, listed: changed))
-        return reload(view, animated: animated, next: next)
+        patchReload(view, animated: animated, reusing: sections.indices.map { changed.contains($0) ? nil : $0 })
     }
 
     /// Like `reloadData(_:animated:)`, after sections were added, removed, moved or
@@ -58,9 +56,7 @@ extension DataSource {
     @discardableResult
     public func reloadData(_ view: (any ListView)?, animated: Bool, reusing: [Int?]) -> Changeset? {
         precondition(reusing.count == sections.count, "reloadData(reusing:) needs one entry per model section")
-        let next = makeVisibleSnapshot(updating: visible, reusing: reusing)
-        assert(checkUnlistedSections(in: next, listed: Set(reusing.indices.filter { reusing[$0] == nil })))
-        return reload(view, animated: animated, next: next)
+        return patchReload(view, animated: animated, reusing: reusing)
     }
 
     private func reload(_ view: (any ListView)?, animated: Bool, next: VisibleSnapshot) -> Changeset? {

@@ -16,7 +16,9 @@ extension DataSource {
     }
 
     /// The snapshot after only `changed` model sections changed: those are evaluated
-    /// again, every other section is taken from `previous` as it is.
+    /// again, every other section is taken from `previous` as it is — what
+    /// `reloadData(_:animated:sections:)` commits (built whole; the reload itself
+    /// patches the snapshot in place, see `DataSource+Patch`), for checks.
     ///
     /// Falls back to a full evaluation when the model's sections no longer line up
     /// with the previous snapshot.
@@ -37,39 +39,6 @@ extension DataSource {
                 }
                 snapshot.sections.append(section)
             }
-        }
-        return snapshot
-    }
-
-    /// The snapshot after sections moved about: a model section now at `i` whose
-    /// `reusing[i]` names the index it had at the last reload is shown as it was
-    /// then (found by binary search among the previous visible sections); the others
-    /// are evaluated again.
-    func makeVisibleSnapshot(updating previous: VisibleSnapshot, reusing: [Int?]) -> VisibleSnapshot {
-        var snapshot = VisibleSnapshot()
-        snapshot.sections.reserveCapacity(sections.count)
-        var cache = DescriptorCache()
-        let old = previous.sections
-        for sectionIndex in sections.indices {
-            guard let oldIndex = reusing[sectionIndex] else {
-                if let section = visibleSection(at: sectionIndex, cache: &cache) { snapshot.sections.append(section) }
-                continue
-            }
-            var low = 0, high = old.count
-            while low < high {
-                let middle = (low + high) / 2
-                if old[middle].modelIndex < oldIndex { low = middle + 1 } else { high = middle }
-            }
-            guard low < old.count, old[low].modelIndex == oldIndex else { continue }  // hidden then, hidden now
-            let shown = old[low]
-            guard shown.section.rows.count == sections[sectionIndex].rows.count else {
-                if let section = visibleSection(at: sectionIndex, cache: &cache) { snapshot.sections.append(section) }
-                continue
-            }
-            snapshot.sections.append(
-                VisibleSection(modelIndex: sectionIndex, section: sections[sectionIndex],
-                               rows: shown.modelRows == nil ? sections[sectionIndex].rows : shown.rows,
-                               modelRows: shown.modelRows))
         }
         return snapshot
     }

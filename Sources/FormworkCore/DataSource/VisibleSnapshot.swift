@@ -3,7 +3,7 @@ import FoundationEssentials
 /// One section as the view shows it: the visible rows of a model section.
 struct VisibleSection {
     /// The section's index in `DataSource.sections` at the time of the reload.
-    let modelIndex: Int
+    var modelIndex: Int
     let section: Section
     let rows: [Row]
     /// The model row index of each visible row; `nil` when every row is visible.

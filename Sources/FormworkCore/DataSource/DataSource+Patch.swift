@@ -1,0 +1,165 @@
+import FoundationEssentials
+
+/// The incremental reload: what changed is evaluated and diffed, the rest is taken
+/// as it was, and the visible snapshot is patched in place.
+///
+/// A reload told which model sections are unchanged (`reusing`) costs what changed
+/// plus a few integer operations per section, not a copy and a comparison of every
+/// section, so a list of a thousand sections (a form's repeated entries, say) is
+/// cheap to update when one of them changes:
+///
+/// 1. Each model section is *kept* (reused, shown before, same row count) or
+///    evaluated again (*fresh*).
+/// 2. The sections that were shown and are not kept (the *old window*) are diffed
+///    against the fresh ones (the *new window*) by the ordinary diff; kept sections
+///    pair with themselves and their rows are unchanged.
+/// 3. Section moves are the pairs, kept and window ones together, outside one
+///    longest increasing subsequence of old positions — exactly what diffing the
+///    whole snapshots gives (debug builds check that they agree).
+/// 4. The snapshot becomes the new one by removing and inserting the few sections
+///    that changed place, and renumbering model indices in place.
+extension DataSource {
+    /// Where a section of the next snapshot comes from.
+    private enum Source {
+        /// The section at this index of the current snapshot, unchanged.
+        case kept(Int)
+        /// Evaluated again: the index in the fresh sections.
+        case fresh(Int)
+    }
+
+    /// Reloads after the model sections changed as `reusing` says (see
+    /// `reloadData(_:animated:reusing:)`), patching the snapshot in place.
+    func patchReload(_ view: (any ListView)?, animated: Bool, reusing: [Int?]) -> Changeset? {
+        // Where each old model section is shown (-1: hidden).
+        let oldModelCount = (visible.sections.last?.modelIndex ?? -1) + 1
+        var shownAt = [Int32](repeating: -1, count: oldModelCount)
+        for (position, section) in visible.sections.enumerated() { shownAt[section.modelIndex] = Int32(position) }
+
+        var sources: [Source] = []
+        var models: [Int] = []
+        var fresh: [VisibleSection] = []
+        var kept = [Bool](repeating: false, count: visible.sections.count)
+        var cache = DescriptorCache()
+        for modelIndex in sections.indices {
+            if let old = reusing[modelIndex], old >= 0 {
+                let position = old < oldModelCount ? Int(shownAt[old]) : -1
+                if position < 0 { continue }  // hidden then, hidden now
+                if visible.sections[position].section.rows.count == sections[modelIndex].rows.count {
+                    sources.append(.kept(position))
+                    models.append(modelIndex)
+                    kept[position] = true
+                    continue
+                }
+            }
+            guard let section = visibleSection(at: modelIndex, cache: &cache) else { continue }
+            sources.append(.fresh(fresh.count))
+            models.append(modelIndex)
+            fresh.append(section)
+        }
+
+        guard animated else {
+            commit(sources: sources, models: models, fresh: fresh, kept: kept, moved: [])
+            assert(checkUnlistedSections(in: visible, listed: Set(reusing.indices.filter { reusing[$0] == nil })))
+            assert(checkInvariants())
+            view?.reloadData(from: self)
+            return nil
+        }
+        #if DEBUG
+        let before = visible
+        #endif
+
+        // The window: shown sections not kept, against the fresh ones.
+        let windowOld = kept.indices.filter { !kept[$0] }
+        let oldWindow = VisibleSnapshot(sections: windowOld.map { visible.sections[$0] })
+        let newWindow = VisibleSnapshot(sections: fresh)
+        var differ = SectionedDiffer(old: oldWindow, new: newWindow)
+        let window = differ.run()
+
+        // Every pair in new order; moves are those outside one longest increasing run.
+        var newPositionOfFresh = [Int](repeating: 0, count: fresh.count)
+        var pairedOld: [Int32] = []
+        var pairedNew: [Int] = []
+        for (position, source) in sources.enumerated() {
+            switch source {
+            case .kept(let old):
+                pairedOld.append(Int32(old))
+                pairedNew.append(position)
+            case .fresh(let index):
+                newPositionOfFresh[index] = position
+                let partner = differ.sectionNewToOld[index]
+                if partner >= 0 {
+                    pairedOld.append(Int32(windowOld[partner]))
+                    pairedNew.append(position)
+                }
+            }
+        }
+        var stays: [Bool] = []
+        var tails: [Int32] = []
+        var predecessors: [Int32] = []
+        markLongestIncreasingSubsequence(pairedOld, stays: &stays, tails: &tails, predecessors: &predecessors)
+        var changeset = Changeset()
+        var movedKept = Set<Int>()
+        for index in pairedOld.indices where !stays[index] {
+            changeset.sections.moved.append(PositionPair(from: Int(pairedOld[index]), to: pairedNew[index]))
+            if case .kept(let old) = sources[pairedNew[index]] { movedKept.insert(old) }
+        }
+        func old(_ section: Int) -> Int { windowOld[section] }
+        func new(_ section: Int) -> Int { newPositionOfFresh[section] }
+        func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
+        func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
+        changeset.sections.deleted = window.sections.deleted.map(old)
+        changeset.sections.inserted = window.sections.inserted.map(new)
+        changeset.sections.updated = window.sections.updated.map { PositionPair(from: old($0.from), to: new($0.to)) }
+        changeset.rows = Changes(
+            deleted: window.rows.deleted.map(old), inserted: window.rows.inserted.map(new),
+            moved: window.rows.moved.map { PositionPair(from: old($0.from), to: new($0.to)) },
+            updated: window.rows.updated.map { PositionPair(from: old($0.from), to: new($0.to)) })
+
+        commit(sources: sources, models: models, fresh: fresh, kept: kept, moved: movedKept)
+        assert(checkUnlistedSections(in: visible, listed: Set(reusing.indices.filter { reusing[$0] == nil })))
+        assert(checkInvariants())
+        #if DEBUG
+        let full = computeChangeset(from: before, to: visible)
+        assert(full == changeset, "the incremental changeset \(changeset) differs from the full diff's \(full)")
+        #endif
+
+        guard let view, !changeset.isEmpty else { return changeset }
+        for update in changeset.rows.updated {
+            if let cell = view.cellForRow(at: update.from) { refreshCell(cell, at: update.to) }
+        }
+        view.performBatchUpdates(changeset, from: self)
+        return changeset
+    }
+
+    /// Turns the snapshot into the next one in place: the sections that are not kept,
+    /// or that moved, come out; fresh and moved ones go in at their new places; every
+    /// section gets its new model index. Many changes at once rebuild it instead.
+    private func commit(sources: [Source], models: [Int], fresh: [VisibleSection], kept: [Bool], moved: Set<Int>) {
+        let removed = kept.indices.filter { !kept[$0] || moved.contains($0) }
+        let inserted = sources.indices.filter { position in
+            if case .kept(let old) = sources[position] { return moved.contains(old) }
+            return true
+        }
+        if removed.count + inserted.count > 64 {
+            let old = visible.sections
+            visible.sections = sources.map { source in
+                switch source {
+                case .kept(let position): return old[position]
+                case .fresh(let index): return fresh[index]
+                }
+            }
+        } else {
+            let movedSections = Dictionary(uniqueKeysWithValues: moved.map { ($0, visible.sections[$0]) })
+            for position in removed.reversed() { visible.sections.remove(at: position) }
+            for position in inserted {
+                switch sources[position] {
+                case .kept(let old): visible.sections.insert(movedSections[old]!, at: position)
+                case .fresh(let index): visible.sections.insert(fresh[index], at: position)
+                }
+            }
+        }
+        for position in visible.sections.indices where visible.sections[position].modelIndex != models[position] {
+            visible.sections[position].modelIndex = models[position]
+        }
+    }
+}
