@@ -49,23 +49,25 @@ enum RepeatsCase {
     }
 
     /// A session with `entries` entries, about half of each entry's fields answered
-    /// (every other entry's switch on, so its `a5` shows), built as one undo step.
+    /// (every other entry's switch on, so its `a5` shows), loaded as a values file is
+    /// (one undo step, evaluated once).
     static func session(entries: Int, definition: FormDefinition = definition()) -> FormSession {
         let session = FormSession(definition: definition)
-        try! session.performBatch { () throws(SessionError) in
-            try session.set("title", text: "Bench")
-            for index in 1...entries {
-                let entry = try session.addEntry("items")
-                try session.set("\(entry).a0", text: "entry \(index)")
-                try session.set("\(entry).a1", text: "\(index % 50)")
-                try session.set("\(entry).a2", to: .bool(index % 2 == 0))
-                try session.set("\(entry).a3", text: "\(index % 100)")
-                try session.set("\(entry).a4", text: ["x", "y", "z"][index % 3])
-                if index % 2 == 0 { try session.set("\(entry).a5", text: "shown") }
-                try session.set("\(entry).a7", text: "answered")
-            }
-        }
+        try! session.loadValues(bytes: Array(values(entries: entries).utf8), isJSON: true)
         return session
+    }
+
+    /// The values file of `session(entries:)`.
+    static func values(entries: Int) -> String {
+        var items: [String] = []
+        items.reserveCapacity(entries)
+        for index in 1...entries {
+            var item = #""a0":"entry \#(index)","a1":\#(index % 50),"a2":\#(index % 2 == 0),"a3":\#(index % 100),"#
+            item += #""a4":"\#(["x", "y", "z"][index % 3])","a7":"answered""#
+            if index % 2 == 0 { item += #","a5":"shown""# }
+            items.append("{" + item + "}")
+        }
+        return #"{"title":"Bench","items":["# + items.joined(separator: ",") + "]}"
     }
 
     static func run(runs: Int, small: Int = 10, large: Int = 1_000, memoryEntries: Int = 10_000) -> [BenchRow] {
