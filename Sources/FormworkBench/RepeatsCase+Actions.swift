@@ -70,8 +70,9 @@ struct EntryAction: Sendable {
 /// `ReplSession` in script mode with its `TerminalTable`.
 ///
 /// It is rebuilt, untimed, after every 200 entries added: a removed entry is kept
-/// for undo and its ids are never reused (`EntryTree`), so thousands of add-and-remove
-/// cycles would otherwise measure a session holding thousands of removed entries.
+/// for undo and its ids are never reused (`EntryTree`), and `addEntry` counts them
+/// against `Limits.maximumFieldInstances`, so tens of thousands of add-and-remove
+/// cycles would end in `tooManyInstances` with 1,000 entries in the form.
 final class EntryForm {
     let entries: Int
     let throughREPL: Bool
