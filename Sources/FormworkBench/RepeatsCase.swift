@@ -41,6 +41,8 @@ enum RepeatsCase {
 
     static let fieldsPerEntry = 10
 
+    /// The form, with limits that allow 10,000 entries of ten fields (today's defaults
+    /// do; written here so that the case does not depend on them).
     static func definition() -> FormDefinition {
         var limits = Limits()
         limits.maximumEntries = max(limits.maximumEntries, 10_000)
