@@ -39,10 +39,7 @@ enum Measure {
         let clock = ContinuousClock()
         candidate()
         baseline()
-        let once = max(clock.measure(candidate), clock.measure(baseline))
-        let minimum = Duration.milliseconds(20)
-        let repetitions =
-            once < minimum ? Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) : 1
+        let repetitions = repetitions(once: max(clock.measure(candidate), clock.measure(baseline)))
         var candidates: [Duration] = [], baselines: [Duration] = [], ratios: [Double] = []
         for _ in 0..<runs {
             let b = clock.measure { for _ in 0..<repetitions { baseline() } } / repetitions
@@ -52,6 +49,36 @@ enum Measure {
             ratios.append(seconds(c) / max(seconds(b), 1e-12))
         }
         return (candidates.sorted()[runs / 2], baselines.sorted()[runs / 2], ratios.sorted()[runs / 2])
+    }
+
+    /// As `paired`, for actions whose state must be put back between timings (an
+    /// entry added, then removed): each body times its own action, does the untimed
+    /// rest itself, and returns the time.
+    ///
+    /// - Returns: The median candidate time, the median baseline time, and the median
+    ///   of the per-pair ratios.
+    static func paired(
+        runs: Int, timingItself candidate: () -> Duration, baseline: () -> Duration
+    ) -> (Duration, Duration, Double) {
+        _ = candidate()
+        _ = baseline()
+        let repetitions = repetitions(once: max(candidate(), baseline()))
+        var candidates: [Duration] = [], baselines: [Duration] = [], ratios: [Double] = []
+        for _ in 0..<runs {
+            var b = Duration.zero, c = Duration.zero
+            for _ in 0..<repetitions { b += baseline() }
+            for _ in 0..<repetitions { c += candidate() }
+            candidates.append(c / repetitions)
+            baselines.append(b / repetitions)
+            ratios.append(seconds(c) / max(seconds(b), 1e-12))
+        }
+        return (candidates.sorted()[runs / 2], baselines.sorted()[runs / 2], ratios.sorted()[runs / 2])
+    }
+
+    /// How many times to repeat a body that took `once` so that a run lasts 20 ms.
+    static func repetitions(once: Duration) -> Int {
+        let minimum = Duration.milliseconds(20)
+        return once < minimum ? Int(min(10_000, (seconds(minimum) / max(seconds(once), 1e-9)).rounded(.up))) : 1
     }
 
     /// Seconds as a double.

@@ -14,7 +14,8 @@ import Glibc
 enum MemoryCase {
     static func run(sessionFields: Int, diffRows: Int) -> [BenchRow] {
         var rows: [BenchRow] = []
-        if let (peak, before) = probe("session", size: sessionFields) {
+        if let numbers = probe("session", size: sessionFields) {
+            let (peak, before) = (numbers[0], numbers[1])
             let perField = Double(peak - before) / Double(sessionFields)
             rows.append(
                 BenchRow(
@@ -25,7 +26,8 @@ enum MemoryCase {
                     note: "peak resident above the bare process, from the YAML file to a reloaded session",
                     met: perField < 2048))
         }
-        if let (peak, before) = probe("diff", size: diffRows) {
+        if let numbers = probe("diff", size: diffRows) {
+            let (peak, before) = (numbers[0], numbers[1])
             let perRow = Double(peak - before) / Double(diffRows)
             rows.append(
                 BenchRow(
@@ -38,8 +40,9 @@ enum MemoryCase {
         return rows
     }
 
-    /// Runs `formwork-bench --probe NAME --sizes SIZE` and reads its two numbers.
-    static func probe(_ name: String, size: Int) -> (peak: Int, before: Int)? {
+    /// Runs `formwork-bench --probe NAME --sizes SIZE` and reads its numbers (peak and
+    /// before, then any more the probe prints).
+    static func probe(_ name: String, size: Int) -> [Int]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["--probe", name, "--sizes", "\(size)"]
@@ -51,8 +54,8 @@ enum MemoryCase {
         let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        guard process.terminationStatus == 0, numbers.count == 2 else { return nil }
-        return (numbers[0], numbers[1])
+        guard process.terminationStatus == 0, numbers.count >= 2 else { return nil }
+        return numbers
     }
 
     /// In the probe process: prepares the inputs, resets the high-water mark, does
@@ -79,8 +82,10 @@ enum MemoryCase {
             let changes = Changeset(from: oldSections, to: newSections)
             print(peakResident(), before)
             withExtendedLifetime((changes, oldSections, newSections)) {}
+        case "repeats":
+            RepeatsCase.runMemoryProbe(entries: size)
         default:
-            throw ValidationError("unknown probe '\(name)': expected session or diff")
+            throw ValidationError("unknown probe '\(name)': expected session, diff or repeats")
         }
     }
 

@@ -39,10 +39,16 @@ enum Profile {
                 consume(server.handle(request))
             }
         default:
-            throw ValidationError(
-                "unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json, prompt-set, "
-                    + "prompt-section, rpc-set or layout"
-            )
+            guard let (action, throughREPL) = EntryAction.named(name) else {
+                throw ValidationError(
+                    "unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json, prompt-set, "
+                        + "prompt-section, rpc-set, \(EntryAction.profileNames.joined(separator: ", ")) or layout"
+                )
+            }
+            // `--sizes` is the number of entries. An add's or a remove's loop includes
+            // the untimed step that puts the form back, and a rebuild every 200 adds.
+            let form = EntryForm(entries: size, throughREPL: throughREPL)
+            for _ in 0..<max(1_000, 5_000_000 / size) { consume(form.time(action)) }
         }
     }
 }

@@ -16,23 +16,25 @@ struct Bench: ParsableCommand {
     @Option(help: "Timed runs per measurement (the median is reported).")
     var runs = 5
 
-    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt.")
+    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt, repeats.")
     var cases: [String] = Bench.allCases
 
     @Option(
         help: ArgumentHelp(
-            "Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json), or print type "
-                + "sizes (layout).",
+            "Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json, prompt-set, "
+                + "repeat-set, repeat-add, repeat-remove, …), or print type sizes (layout).",
             visibility: .hidden))
     var profile: String?
 
     @Option(
         help: ArgumentHelp(
-            "Measure one memory reading in this process (used by the memory case): session, diff.",
+            "Measure one memory reading in this process (used by the memory cases): session, diff, repeats.",
             visibility: .hidden))
     var probe: String?
 
-    static let allCases = ["diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt"]
+    static let allCases = [
+        "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats",
+    ]
 
     func validate() throws {
         for name in cases where !Self.allCases.contains(name) {
@@ -68,6 +70,10 @@ struct Bench: ParsableCommand {
         if cases.contains("startup") { rows += StartupCase.run(runs: runs) }
         if cases.contains("prompt") {
             rows += PromptCase.run(runs: runs, small: quick ? 200 : 1_000, large: quick ? 400 : 20_000)
+        }
+        if cases.contains("repeats") {
+            rows += RepeatsCase.run(
+                runs: runs, small: 10, large: quick ? 100 : 1_000, memoryEntries: quick ? 1_000 : 10_000)
         }
         if quick {
             // Targets hold for the real sizes in release mode; a smoke run judges none.

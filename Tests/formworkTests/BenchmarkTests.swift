@@ -14,7 +14,8 @@ struct BenchmarkTests {
         for name in [
             "diff, flat, Int ids", "diff, sectioned, String ids", "diff vs stdlib", "diff, nothing changed",
             "reload after one change", "load YAML definition", "load JSON definition", "conditions",
-            "memory: session", "memory: diff extra peak", "start-up: formwork show",
+            "memory: session", "memory: diff extra peak", "start-up: formwork show", "set a field in an entry",
+            "add an entry (REPL)", "remove an entry", "move an entry: the changeset", "memory: entries",
         ] {
             #expect(lines.contains { $0.hasPrefix("| \(name)") }, "no row for \(name)")
         }
@@ -26,6 +27,8 @@ struct BenchmarkTests {
         #expect(startup.contains("median of"), "\(startup)")
         let unchanged = try #require(lines.first { $0.hasPrefix("| diff, 10 rows updated") })
         #expect(unchanged.contains("10 rows reported updated"))
+        let move = try #require(lines.first { $0.hasPrefix("| move an entry") })
+        #expect(move.contains("1 section moved"), "\(move)")
     }
 
     @Test func unknownCaseIsAClearError() throws {
