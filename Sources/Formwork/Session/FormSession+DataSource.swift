@@ -243,18 +243,22 @@ extension FormSession {
         } else {
             for instance in pendingRows { remember(instance) }
             dirtyScopes = Set(pendingRows.filter { tree.isLive($0) }.map { tree.scope(ofInstance: $0) })
-            var origin: [Int?]
             if !pendingLayout {
-                origin = Array(source.sections.indices)
-            } else if let spliced = layOutChangedGroups() {
-                origin = spliced
+                changeset = source.reloadData(view, animated: animated, sections: refreshRows(laidOut: []))
             } else {
-                let (sections, reused) = layOutEverything()
-                source.sections = sections
-                origin = reused
+                var origin: [Int?]
+                if let spliced = layOutChangedGroups() {
+                    origin = spliced
+                } else {
+                    let (sections, reused) = layOutEverything()
+                    source.sections = sections
+                    origin = reused
+                }
+                for index in refreshRows(laidOut: Set(origin.indices.filter { origin[$0] == nil })) {
+                    origin[index] = nil
+                }
+                changeset = source.reloadData(view, animated: animated, reusing: origin)
             }
-            refreshRows(&origin)
-            changeset = source.reloadData(view, animated: animated, reusing: origin)
         }
         pendingRows = []
         pendingLayout = false
@@ -266,39 +270,40 @@ extension FormSession {
     }
 
     /// Rebuilds, in place, the rows the changes reach in sections that are otherwise
-    /// shown as they were (their `origin` becomes `nil`: evaluated again), the titles
-    /// that read them, and the tails of the scopes they are in (shown with them).
-    func refreshRows(_ origin: inout [Int?]) {
-        // Sections the layout built anew have their rows already.
-        let laidOut = Set(origin.indices.filter { origin[$0] == nil })
+    /// shown as they were (those the layout built anew, `laidOut`, have theirs), the
+    /// titles that read them; returns those sections, and the tails of the scopes
+    /// they are in (shown with them): the sections to evaluate again.
+    func refreshRows(laidOut: Set<Int>) -> Set<Int> {
+        var changed = Set<Int>()
         for instance in pendingRows where tree.isLive(instance) {
             let scope = tree.scope(ofInstance: instance)
             let field = tree.field(ofInstance: instance)
             guard let index = layout.section(ofRun: layout.fieldRun[field], in: scope) else { continue }
             if !laidOut.contains(index) {
                 source.sections[index].rows[layout.fieldRow[field]] = row(for: instance)
-                origin[index] = nil
+                changed.insert(index)
             }
             if scope > 0, definition.repeats[tree.scopes[scope].repeatIndex!].entryLabel != nil,
                 let first = layout.section(ofRun: 0, in: scope), !laidOut.contains(first), refreshTitle(of: scope, at: first)
             {
-                origin[first] = nil
+                changed.insert(first)
             }
         }
-        guard !pendingRows.isEmpty else { return }
+        guard !pendingRows.isEmpty else { return changed }
         // Titles that read beyond their entry.
         for repeatIndex in definition.repeats.indices where readsBeyondEntry(repeatIndex) {
             for entry in tree.entryScopes(under: 0, of: repeatIndex) {
                 guard let first = layout.section(ofRun: 0, in: entry), !laidOut.contains(first) else { continue }
-                if refreshTitle(of: entry, at: first) { origin[first] = nil }
+                if refreshTitle(of: entry, at: first) { changed.insert(first) }
             }
         }
         // A repeat's tail is shown with its holder: evaluated again with it.
         for scope in dirtyScopes {
             for repeatIndex in tree.repeatsHeld(by: scope) {
-                if let index = layout.tailSection(repeatIndex, in: scope) { origin[index] = nil }
+                if let index = layout.tailSection(repeatIndex, in: scope) { changed.insert(index) }
             }
         }
+        return changed
     }
 
     /// Puts an entry's current title in its first section.

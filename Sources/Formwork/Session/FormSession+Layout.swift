@@ -70,7 +70,7 @@ extension FormSession {
             if let last = outermost.last, last.range.contains(candidate.range.lowerBound) { continue }
             outermost.append(candidate)
         }
-        var origin: [Int?] = Array(source.sections.indices)
+        var origin: [Int?] = source.sections.indices.map { Optional($0) }
         for (key, range) in outermost.reversed() {
             var output = LayoutOutput(base: range.lowerBound)
             emitGroup(key % definition.repeats.count, in: key / definition.repeats.count, into: &output,

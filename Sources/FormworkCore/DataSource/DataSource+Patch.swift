@@ -162,4 +162,85 @@ extension DataSource {
             visible.sections[position].modelIndex = models[position]
         }
     }
+
+    /// Reloads after only the model sections `changed` changed, none added, removed
+    /// or moved (see `reloadData(_:animated:sections:)`): those are found by binary
+    /// search, evaluated again, diffed, and put in place. Costs what changed, plus a
+    /// logarithm of the number of sections.
+    func patchReload(_ view: (any ListView)?, animated: Bool, changed: [Int]) -> Changeset? {
+        #if DEBUG
+        let before = visible
+        #endif
+        var cache = DescriptorCache()
+        var oldPositions: [Int] = []  // of the changed sections shown before
+        var fresh: [VisibleSection] = []
+        var newPositions: [Int] = []
+        var replaced: [(position: Int, section: VisibleSection)] = []
+        var removed: [Int] = []
+        var inserted: [(position: Int, section: VisibleSection)] = []
+        var delta = 0
+        for modelIndex in changed {
+            var low = 0, high = visible.sections.count
+            while low < high {
+                let middle = (low + high) / 2
+                if visible.sections[middle].modelIndex < modelIndex { low = middle + 1 } else { high = middle }
+            }
+            let wasShown = low < visible.sections.count && visible.sections[low].modelIndex == modelIndex
+            let section = visibleSection(at: modelIndex, cache: &cache)
+            let newPosition = low + delta
+            if wasShown { oldPositions.append(low) }
+            if let section {
+                fresh.append(section)
+                newPositions.append(newPosition)
+            }
+            switch (wasShown, section) {
+            case (true, let section?): replaced.append((low, section))
+            case (true, nil):
+                removed.append(low)
+                delta -= 1
+            case (false, let section?):
+                inserted.append((newPosition, section))
+                delta += 1
+            case (false, nil): break
+            }
+        }
+        var changeset: Changeset?
+        if animated {
+            let oldWindow = VisibleSnapshot(sections: oldPositions.map { visible.sections[$0] })
+            let window = computeChangeset(from: oldWindow, to: VisibleSnapshot(sections: fresh))
+            func old(_ section: Int) -> Int { oldPositions[section] }
+            func new(_ section: Int) -> Int { newPositions[section] }
+            func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
+            func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
+            var result = Changeset()
+            result.sections.deleted = window.sections.deleted.map(old)
+            result.sections.inserted = window.sections.inserted.map(new)
+            result.sections.moved = window.sections.moved.map { PositionPair(from: old($0.from), to: new($0.to)) }
+            result.sections.updated = window.sections.updated.map { PositionPair(from: old($0.from), to: new($0.to)) }
+            result.rows = Changes(
+                deleted: window.rows.deleted.map(old), inserted: window.rows.inserted.map(new),
+                moved: window.rows.moved.map { PositionPair(from: old($0.from), to: new($0.to)) },
+                updated: window.rows.updated.map { PositionPair(from: old($0.from), to: new($0.to)) })
+            changeset = result
+        }
+        for (position, section) in replaced { visible.sections[position] = section }
+        for position in removed.reversed() { visible.sections.remove(at: position) }
+        for (position, section) in inserted { visible.sections.insert(section, at: position) }
+        assert(checkUnlistedSections(in: visible, listed: Set(changed)))
+        assert(checkInvariants())
+        guard let changeset else {
+            view?.reloadData(from: self)
+            return nil
+        }
+        #if DEBUG
+        let full = computeChangeset(from: before, to: visible)
+        assert(full == changeset, "the incremental changeset \(changeset) differs from the full diff's \(full)")
+        #endif
+        guard let view, !changeset.isEmpty else { return changeset }
+        for update in changeset.rows.updated {
+            if let cell = view.cellForRow(at: update.from) { refreshCell(cell, at: update.to) }
+        }
+        view.performBatchUpdates(changeset, from: self)
+        return changeset
+    }
 }

@@ -35,7 +35,7 @@ extension DataSource {
     ///   left out keeps showing what it showed.
     @discardableResult
     public func reloadData(_ view: (any ListView)?, animated: Bool, sections changed: Set<Int>) -> Changeset? {
-        patchReload(view, animated: animated, reusing: sections.indices.map { changed.contains($0) ? nil : $0 })
+        patchReload(view, animated: animated, changed: changed.filter { sections.indices.contains($0) }.sorted())
     }
 
     /// Like `reloadData(_:animated:)`, after sections were added, removed, moved or
