@@ -91,9 +91,10 @@ struct FormLayout {
         }
     }
 
-    /// Every index at or after `start` moves by `delta` (sections were spliced in
-    /// before it).
-    mutating func shift(from start: Int, by delta: Int) {
+    /// Every index at or after `start` moves by `delta`: sections were removed just
+    /// before it, or inserted at it. A group's end equal to `start` moves too, unless
+    /// sections were inserted there (`inserting`: then the group before ends there).
+    mutating func shift(from start: Int, by delta: Int, inserting: Bool = false) {
         guard delta != 0 else { return }
         for scope in runIndex.indices {
             for run in runIndex[scope].indices where runIndex[scope][run] >= start { runIndex[scope][run] += delta }
@@ -102,7 +103,20 @@ struct FormLayout {
         for key in tailIndex.indices {
             if tailIndex[key] >= start { tailIndex[key] += delta }
             if groupStart[key] >= start { groupStart[key] += delta }
-            if groupEnd[key] >= start { groupEnd[key] += delta }
+            if groupEnd[key] > start || !inserting && groupEnd[key] == start { groupEnd[key] += delta }
+        }
+    }
+
+    /// The sections an entry takes (its runs and everything nested in it), if laid out.
+    func span(of entry: Int, repeatIndex: Int) -> Range<Int>? {
+        guard let start = section(ofRun: 0, in: entry) else { return nil }
+        switch repeatBlocks[repeatIndex].last {
+        case .run(let number, _, _, _, _)?:
+            return section(ofRun: number, in: entry).map { start..<($0 + 1) }
+        case .group(let nested)?:
+            return groupRange(nested, in: entry).map { start..<$0.upperBound }
+        case nil:
+            return nil
         }
     }
 

@@ -263,6 +263,7 @@ extension FormSession {
         pendingRows = []
         pendingLayout = false
         pendingGroups = []
+        pendingEntryChanges = []
         dirtyScopes = []
         reloadEverything = false
         hasReloaded = true

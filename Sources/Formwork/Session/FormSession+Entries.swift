@@ -150,7 +150,7 @@ extension FormSession {
             record(.moved(entry: entry, from: from))
             log(.entries(.move(entry: path(ofEntry: entry), position: position)))
             tree.move(entry, to: position - 1)
-            structureChanged(repeatIndex, in: holder)
+            structureChanged(entry, .moved)
         }
     }
 
@@ -214,7 +214,7 @@ extension FormSession {
         }
         record(.added(entry: scope))
         if logged { log(.entries(.add(group: path(ofGroup: repeatIndex, in: holder), position: position + 1))) }
-        structureChanged(repeatIndex, in: holder)
+        structureChanged(scope, .added)
         populate(scope)
         return scope
     }
@@ -242,20 +242,26 @@ extension FormSession {
 
     /// Takes an entry out of its list (kept for undo).
     func detachEntry(_ entry: Int, logged: Bool) {
-        let repeatIndex = tree.scopes[entry].repeatIndex!
-        let holder = tree.scopes[entry].parent
         if logged { log(.entries(.remove(entry: path(ofEntry: entry)))) }
         let position = tree.detach(entry)
         record(.removed(entry: entry, position: position))
-        structureChanged(repeatIndex, in: holder)
+        structureChanged(entry, .removed)
     }
 
-    /// A repeat's entries changed in a holder: what reads them is evaluated again and
-    /// the sections are laid out again.
-    func structureChanged(_ repeatIndex: Int, in holder: Int) {
+    /// What happened to an entry, for the layout.
+    enum EntryChange {
+        case added, removed, moved
+    }
+
+    /// An entry was added, removed or moved: what reads its repeat's entries is
+    /// evaluated again and its sections are laid out again.
+    func structureChanged(_ entry: Int, _ change: EntryChange) {
+        let repeatIndex = tree.scopes[entry].repeatIndex!
+        let holder = tree.scopes[entry].parent
         pendingChanges.insert(Change(node: definition.fields.count + repeatIndex, scope: holder))
         pendingLayout = true
         pendingGroups.insert(holder * definition.repeats.count + repeatIndex)
+        pendingEntryChanges.append((entry, change))
         hasChanges = true
     }
 }

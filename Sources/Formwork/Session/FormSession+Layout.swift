@@ -49,12 +49,13 @@ extension FormSession {
         return (output.sections, output.origin)
     }
 
-    /// Lays out again only the groups whose entries changed, splicing their sections
-    /// into the data source; `nil` when that cannot be done (then lay out everything).
-    /// Returns, for each section of the data source now, its index before when it is
-    /// shown as it was.
+    /// Lays out again only what changed: one entry added, removed or moved is its
+    /// sections spliced in or out; more changes lay out again their groups, spliced
+    /// in; `nil` when that cannot be done (then lay out everything). Returns, for each
+    /// section of the data source now, its index before when it is shown as it was.
     func layOutChangedGroups() -> [Int?]? {
         layout.grow(scopes: tree.scopeCount)
+        if pendingEntryChanges.count == 1, let origin = spliceEntry(pendingEntryChanges[0]) { return origin }
         // The outermost changed groups (one laid out again lays out the groups inside
         // it), last first, so that the indexes before each stay valid.
         var ranges: [(key: Int, range: Range<Int>)] = []
@@ -85,18 +86,69 @@ extension FormSession {
         return origin
     }
 
-    /// Records the indexes a pass produced.
-    private func record(_ output: LayoutOutput) {
+    /// One entry's sections taken out, put in, or both, and its group's tail built
+    /// again (it shows how many entries there are); `nil` when the layout does not
+    /// have what it needs (then its group is laid out again).
+    private func spliceEntry(_ change: (entry: Int, change: EntryChange)) -> [Int?]? {
+        let entry = change.entry
+        let repeatIndex = tree.scopes[entry].repeatIndex!
+        let holder = tree.scopes[entry].parent
+        guard tree.isAttached(holder), layout.groupRange(repeatIndex, in: holder) != nil else { return nil }
+        var origin: [Int?] = source.sections.indices.map { Optional($0) }
+        // A moved entry's sections are the same, shown where it is now.
+        var moving: LayoutOutput?
+        if change.change == .moved {
+            var output = LayoutOutput(base: 0)
+            emit(entry, layout.repeatBlocks[repeatIndex], into: &output, previous: source.sections)
+            moving = output
+        }
+        if change.change != .added {
+            guard let span = layout.span(of: entry, repeatIndex: repeatIndex) else { return nil }
+            source.sections.removeSubrange(span)
+            origin.removeSubrange(span)
+            layout.ownerScope.removeSubrange(span)
+            layout.ownerRun.removeSubrange(span)
+            layout.shift(from: span.upperBound, by: -span.count)
+        }
+        if change.change != .removed {
+            let list = tree.list(of: repeatIndex, in: holder)
+            let position = tree.position(of: entry)
+            let next = position + 1 < list.count ? layout.section(ofRun: 0, in: list[position + 1]) : nil
+            guard let at = next ?? layout.tailSection(repeatIndex, in: holder) else { return nil }
+            var output = moving ?? LayoutOutput(base: 0)
+            if moving == nil { emit(entry, layout.repeatBlocks[repeatIndex], into: &output, previous: []) }
+            let groupStart = layout.groupRange(repeatIndex, in: holder)!.lowerBound
+            source.sections.insert(contentsOf: output.sections, at: at)
+            origin.insert(contentsOf: output.origin, at: at)  // indexes from before the removal: the original ones
+            layout.ownerScope.insert(contentsOf: output.owners.map(\.scope), at: at)
+            layout.ownerRun.insert(contentsOf: output.owners.map(\.run), at: at)
+            layout.shift(from: at, by: output.sections.count, inserting: true)
+            record(output, offset: at)
+            if at == groupStart { layout.groupStart[layout.key(repeatIndex, holder)] = Int32(at) }
+        }
+        // The tail: how many entries there are.
+        guard let tail = layout.tailSection(repeatIndex, in: holder) else { return nil }
+        let row = definition.repeats[repeatIndex].count == nil ? addRow(repeatIndex, in: holder) : nil
+        if source.sections[tail].rows.first?.item(as: EntryAddRow.self) != row?.item(as: EntryAddRow.self) {
+            source.sections[tail].rows = row.map { [$0] } ?? []
+            origin[tail] = nil
+        }
+        return origin
+    }
+
+    /// Records the indexes a pass produced (`offset`: where its first section went,
+    /// for a pass laid out from 0).
+    private func record(_ output: LayoutOutput, offset: Int = 0) {
         for (scope, run, index) in output.runs {
             if layout.runIndex[scope].count <= run {
                 layout.runIndex[scope] += repeatElement(-1, count: run + 1 - layout.runIndex[scope].count)
             }
-            layout.runIndex[scope][run] = index
+            layout.runIndex[scope][run] = index + offset
         }
-        for (key, index) in output.tails { layout.tailIndex[key] = Int32(index) }
+        for (key, index) in output.tails { layout.tailIndex[key] = Int32(index + offset) }
         for (key, start, end) in output.groups {
-            layout.groupStart[key] = Int32(start)
-            layout.groupEnd[key] = Int32(end)
+            layout.groupStart[key] = Int32(start + offset)
+            layout.groupEnd[key] = Int32(end + offset)
         }
     }
 

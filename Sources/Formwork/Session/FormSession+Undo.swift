@@ -87,10 +87,8 @@ extension FormSession {
                 reverse.append(.value(instance: instance, value: values[instance], touched: self.touched.contains(instance)))
                 write(value, touched: touched, at: instance)
             case .added(let entry):
-                let repeatIndex = tree.scopes[entry].repeatIndex!
-                let holder = tree.scopes[entry].parent
                 reverse.append(.removed(entry: entry, position: tree.detach(entry)))
-                structureChanged(repeatIndex, in: holder)
+                structureChanged(entry, .removed)
                 log(.everything)
             case let .removed(entry, position):
                 tree.attach(entry, at: position)
@@ -100,7 +98,7 @@ extension FormSession {
             case let .moved(entry, from):
                 reverse.append(.moved(entry: entry, from: tree.position(of: entry)))
                 tree.move(entry, to: from)
-                structureChanged(tree.scopes[entry].repeatIndex!, in: tree.scopes[entry].parent)
+                structureChanged(entry, .moved)
                 log(.everything)
             }
         }
@@ -110,7 +108,7 @@ extension FormSession {
 
     /// An entry is back in its list: it and everything in it are evaluated again.
     func reattached(_ entry: Int) {
-        structureChanged(tree.scopes[entry].repeatIndex!, in: tree.scopes[entry].parent)
+        structureChanged(entry, .added)
         var scopes = [entry]
         while let scope = scopes.popLast() {
             for instance in tree.scopes[scope].fields {

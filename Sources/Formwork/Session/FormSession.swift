@@ -73,6 +73,8 @@ public final class FormSession {
     /// the groups whose entries changed (`FormLayout.key`).
     var pendingLayout = false
     var pendingGroups = Set<Int>()
+    /// The entries added, removed or moved since the last reload, in order.
+    var pendingEntryChanges: [(entry: Int, change: EntryChange)] = []
     /// The scopes with rows to rebuild, during a reload.
     var dirtyScopes = Set<Int>()
     /// Whether everything must be shown again (first reload, `today`, every error shown).
