@@ -38,6 +38,9 @@ public final class EvaluationContext {
 /// What resolves reads by scope: a session's evaluation, or a plain closure.
 protocol ScopeReader: AnyObject {
     func read(_ field: Int, in scope: Int) -> Value
+    /// A field of each of `entries` (entries of the field's own repeat), in order: what
+    /// `$members.age` reads, without a context per entry.
+    func readEach(_ field: Int, inEntries entries: [Int]) -> [Value]
     func entries(of repeatIndex: Int, in scope: Int) -> [Int]
     func context(for scope: Int) -> EvaluationContext
     func position(of scope: Int) -> Int?
@@ -50,6 +53,7 @@ final class ClosureScopeReader: ScopeReader {
     init(read: @escaping (Int) -> Value) { readField = read }
 
     func read(_ field: Int, in scope: Int) -> Value { readField(field) }
+    func readEach(_ field: Int, inEntries entries: [Int]) -> [Value] { entries.map { _ in readField(field) } }
     func entries(of repeatIndex: Int, in scope: Int) -> [Int] { [] }
     func context(for scope: Int) -> EvaluationContext { EvaluationContext(today: .today(), read: readField) }
     func position(of scope: Int) -> Int? { nil }

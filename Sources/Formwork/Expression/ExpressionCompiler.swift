@@ -21,7 +21,7 @@ struct ExpressionCompiler {
             guard let path = repeatPath(name) else { return { _ in .null } }  // entries: only inside aggregates
             let entries = path.entries
             guard let field = path.field else { return { _ in .null } }
-            return { context in .list(entries(context).map { context.entered($0).read(field) }) }
+            return { context in .list(context.scopes.readEach(field, inEntries: entries(context))) }
         case .list(let elements):
             let codes = elements.map(compile)
             return { context in .list(codes.map { $0(context) }) }
@@ -77,7 +77,7 @@ struct ExpressionCompiler {
         return ({ context in
             var scopes = context.entries(of: path[0])
             for step in path.dropFirst() {
-                scopes = scopes.flatMap { context.entered($0).entries(of: step) }
+                scopes = scopes.flatMap { context.scopes.entries(of: step, in: $0) }
             }
             return scopes
         }, field)

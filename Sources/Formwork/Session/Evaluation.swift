@@ -97,6 +97,11 @@ final class Evaluation: ScopeReader {
         tree.instance(of: field, from: scope).map(read) ?? .null
     }
 
+    func readEach(_ field: Int, inEntries entries: [Int]) -> [Value] {
+        let slot = tree.fieldSlot[field]
+        return entries.map { read(tree.scopes[$0].fields[slot]) }
+    }
+
     func entries(of repeatIndex: Int, in scope: Int) -> [Int] {
         guard let holder = tree.enclosingScope(of: scope, in: definition.repeats[repeatIndex].parent),
             isGroupVisible(repeatIndex, in: holder)
@@ -106,7 +111,7 @@ final class Evaluation: ScopeReader {
 
     func context(for scope: Int) -> EvaluationContext {
         if scope == 0 { return context }
-        growToFit()
+        if scope >= contexts.count { growToFit() }
         if let existing = contexts[scope] { return existing }
         let created = EvaluationContext(today: today, scopes: self, scope: scope)
         contexts[scope] = created
