@@ -246,18 +246,7 @@ extension FormSession {
             if !pendingLayout {
                 changeset = source.reloadData(view, animated: animated, sections: refreshRows(laidOut: []))
             } else {
-                var origin: [Int?]
-                if let spliced = layOutChangedGroups() {
-                    origin = spliced
-                } else {
-                    let (sections, reused) = layOutEverything()
-                    source.sections = sections
-                    origin = reused
-                }
-                for index in refreshRows(laidOut: Set(origin.indices.filter { origin[$0] == nil })) {
-                    origin[index] = nil
-                }
-                changeset = source.reloadData(view, animated: animated, reusing: origin)
+                changeset = reloadLaidOut(view, animated: animated)
             }
         }
         pendingRows = []
@@ -268,6 +257,27 @@ extension FormSession {
         reloadEverything = false
         hasReloaded = true
         return (changeset, before)
+    }
+
+    /// Lays out what changed in structure and reloads: a splice, sections reused, or
+    /// (when the layout cannot tell) everything laid out again.
+    private func reloadLaidOut(_ view: (any ListView)?, animated: Bool) -> Changeset? {
+        var origin: [Int?]
+        switch layOutChanges() {
+        case let .spliced(replaced, count, changed)?:
+            let inserted = replaced.lowerBound..<(replaced.lowerBound + count)
+            let refreshed = refreshRows(laidOut: Set(inserted))
+            return source.reloadData(
+                view, animated: animated, replacing: replaced, with: count, changed: changed.union(refreshed))
+        case .reusing(let reused)?:
+            origin = reused
+        case nil:
+            let (sections, reused) = layOutEverything()
+            source.sections = sections
+            origin = reused
+        }
+        for index in refreshRows(laidOut: Set(origin.indices.filter { origin[$0] == nil })) { origin[index] = nil }
+        return source.reloadData(view, animated: animated, reusing: origin)
     }
 
     /// Rebuilds, in place, the rows the changes reach in sections that are otherwise

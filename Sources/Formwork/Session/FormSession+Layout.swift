@@ -49,13 +49,28 @@ extension FormSession {
         return (output.sections, output.origin)
     }
 
-    /// Lays out again only what changed: one entry added, removed or moved is its
-    /// sections spliced in or out; more changes lay out again their groups, spliced
-    /// in; `nil` when that cannot be done (then lay out everything). Returns, for each
-    /// section of the data source now, its index before when it is shown as it was.
-    func layOutChangedGroups() -> [Int?]? {
+    /// How the data source's sections changed, for its reload.
+    enum Relayout {
+        /// The sections `replaced` (indexes before) became `count` sections at the same
+        /// place, and the sections in `changed` (indexes after) changed.
+        case spliced(replaced: Range<Int>, count: Int, changed: Set<Int>)
+        /// For each section now, its index before when it is shown as it was.
+        case reusing([Int?])
+    }
+
+    /// Lays out again only what changed: one entry added or removed is its sections
+    /// spliced in or out, and one moved is taken out and put back; more changes lay
+    /// out again their groups, spliced in; `nil` when that cannot be done (then lay
+    /// out everything).
+    func layOutChanges() -> Relayout? {
         layout.grow(scopes: tree.scopeCount)
-        if pendingEntryChanges.count == 1, let origin = spliceEntry(pendingEntryChanges[0]) { return origin }
+        if pendingEntryChanges.count == 1, let relayout = spliceEntry(pendingEntryChanges[0]) { return relayout }
+        return layOutChangedGroups().map(Relayout.reusing)
+    }
+
+    /// Lays out again the groups whose entries changed, splicing their sections in;
+    /// returns, for each section now, its index before when it is shown as it was.
+    func layOutChangedGroups() -> [Int?]? {
         // The outermost changed groups (one laid out again lays out the groups inside
         // it), last first, so that the indexes before each stay valid.
         var ranges: [(key: Int, range: Range<Int>)] = []
@@ -89,12 +104,15 @@ extension FormSession {
     /// One entry's sections taken out, put in, or both, and its group's tail built
     /// again (it shows how many entries there are); `nil` when the layout does not
     /// have what it needs (then its group is laid out again).
-    private func spliceEntry(_ change: (entry: Int, change: EntryChange)) -> [Int?]? {
+    private func spliceEntry(_ change: (entry: Int, change: EntryChange)) -> Relayout? {
         let entry = change.entry
         let repeatIndex = tree.scopes[entry].repeatIndex!
         let holder = tree.scopes[entry].parent
         guard tree.isAttached(holder), layout.groupRange(repeatIndex, in: holder) != nil else { return nil }
-        var origin: [Int?] = source.sections.indices.map { Optional($0) }
+        // Removed or added alone: a splice the data source takes as it is.
+        var replaced: Range<Int>?
+        var insertedCount = 0
+        var origin: [Int?] = change.change == .moved ? source.sections.indices.map { Optional($0) } : []
         // A moved entry's sections are the same, shown where it is now.
         var moving: LayoutOutput?
         if change.change == .moved {
@@ -105,7 +123,8 @@ extension FormSession {
         if change.change != .added {
             guard let span = layout.span(of: entry, repeatIndex: repeatIndex) else { return nil }
             source.sections.removeSubrange(span)
-            origin.removeSubrange(span)
+            if change.change == .moved { origin.removeSubrange(span) }
+            replaced = span
             layout.ownerScope.removeSubrange(span)
             layout.ownerRun.removeSubrange(span)
             layout.shift(from: span.upperBound, by: -span.count)
@@ -119,7 +138,12 @@ extension FormSession {
             if moving == nil { emit(entry, layout.repeatBlocks[repeatIndex], into: &output, previous: []) }
             let groupStart = layout.groupRange(repeatIndex, in: holder)!.lowerBound
             source.sections.insert(contentsOf: output.sections, at: at)
-            origin.insert(contentsOf: output.origin, at: at)  // indexes from before the removal: the original ones
+            if change.change == .moved {
+                origin.insert(contentsOf: output.origin, at: at)  // indexes from before the removal: the original ones
+            } else {
+                replaced = at..<at
+                insertedCount = output.sections.count
+            }
             layout.ownerScope.insert(contentsOf: output.owners.map(\.scope), at: at)
             layout.ownerRun.insert(contentsOf: output.owners.map(\.run), at: at)
             layout.shift(from: at, by: output.sections.count, inserting: true)
@@ -129,11 +153,15 @@ extension FormSession {
         // The tail: how many entries there are.
         guard let tail = layout.tailSection(repeatIndex, in: holder) else { return nil }
         let row = definition.repeats[repeatIndex].count == nil ? addRow(repeatIndex, in: holder) : nil
-        if source.sections[tail].rows.first?.item(as: EntryAddRow.self) != row?.item(as: EntryAddRow.self) {
-            source.sections[tail].rows = row.map { [$0] } ?? []
-            origin[tail] = nil
+        let tailChanged =
+            source.sections[tail].rows.first?.item(as: EntryAddRow.self) != row?.item(as: EntryAddRow.self)
+        if tailChanged { source.sections[tail].rows = row.map { [$0] } ?? [] }
+        guard change.change == .moved, let replaced else {
+            return .spliced(replaced: replaced!, count: insertedCount, changed: tailChanged ? [tail] : [])
         }
-        return origin
+        _ = replaced
+        if tailChanged { origin[tail] = nil }
+        return .reusing(origin)
     }
 
     /// Records the indexes a pass produced (`offset`: where its first section went,

@@ -243,4 +243,115 @@ extension DataSource {
         view.performBatchUpdates(changeset, from: self)
         return changeset
     }
+
+    /// The first shown section whose model index is at least `modelIndex`.
+    private func visiblePosition(ofModel modelIndex: Int) -> Int {
+        var low = 0, high = visible.sections.count
+        while low < high {
+            let middle = (low + high) / 2
+            if visible.sections[middle].modelIndex < modelIndex { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Reloads after the model sections `replaced` (old indexes) became `count`
+    /// sections at the same place, and the sections in `changed` (new indexes)
+    /// changed: see `reloadData(_:animated:replacing:with:changed:)`.
+    func patchReload(
+        _ view: (any ListView)?, animated: Bool, replacing replaced: Range<Int>, with count: Int, changed: Set<Int>
+    ) -> Changeset? {
+        #if DEBUG
+        let before = visible
+        #endif
+        let delta = count - replaced.count
+        let inserted = replaced.lowerBound..<(replaced.lowerBound + count)
+        // The window, in model order (new indexes): the changed sections outside the
+        // replaced ones, and the replaced ones (old) against their replacements (new).
+        var window = changed.filter { !inserted.contains($0) }.sorted()
+        let split = window.firstIndex { $0 >= inserted.upperBound } ?? window.count
+        window.insert(contentsOf: inserted, at: split)
+        let replacedStart = visiblePosition(ofModel: replaced.lowerBound)
+        let replacedEnd = visiblePosition(ofModel: replaced.upperBound)
+
+        var cache = DescriptorCache()
+        var oldPositions: [Int] = []  // the window's sections shown before, in order
+        var fresh: [VisibleSection] = []  // the window's sections shown now, in order
+        var newPositions: [Int] = []
+        var windowShownBefore = 0  // of the window's old sections, those before the current one
+        var windowShownNow = 0  // of the window's new sections, those before the current one
+        var replacedPassed = false
+        for modelIndex in window {
+            let isReplacement = inserted.contains(modelIndex)
+            if !isReplacement, modelIndex >= inserted.upperBound, !replacedPassed {
+                oldPositions += replacedStart..<replacedEnd
+                windowShownBefore += replacedEnd - replacedStart
+                replacedPassed = true
+            }
+            // How many sections shown before it stay as they are.
+            let staying: Int
+            if isReplacement {
+                staying = replacedStart - windowShownBefore
+            } else {
+                let oldModel = modelIndex < replaced.lowerBound ? modelIndex : modelIndex - delta
+                let position = visiblePosition(ofModel: oldModel)
+                staying = position - windowShownBefore
+                if position < visible.sections.count, visible.sections[position].modelIndex == oldModel {
+                    oldPositions.append(position)
+                    windowShownBefore += 1
+                }
+            }
+            if let section = visibleSection(at: modelIndex, cache: &cache) {
+                newPositions.append(staying + windowShownNow)
+                fresh.append(section)
+                windowShownNow += 1
+            }
+        }
+        if !replacedPassed { oldPositions += replacedStart..<replacedEnd }
+
+        var changeset: Changeset?
+        if animated {
+            let oldWindow = VisibleSnapshot(sections: oldPositions.map { visible.sections[$0] })
+            let diff = computeChangeset(from: oldWindow, to: VisibleSnapshot(sections: fresh))
+            func old(_ section: Int) -> Int { oldPositions[section] }
+            func new(_ section: Int) -> Int { newPositions[section] }
+            func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
+            func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
+            var result = Changeset()
+            result.sections.deleted = diff.sections.deleted.map(old)
+            result.sections.inserted = diff.sections.inserted.map(new)
+            result.sections.moved = diff.sections.moved.map { PositionPair(from: old($0.from), to: new($0.to)) }
+            result.sections.updated = diff.sections.updated.map { PositionPair(from: old($0.from), to: new($0.to)) }
+            result.rows = Changes(
+                deleted: diff.rows.deleted.map(old), inserted: diff.rows.inserted.map(new),
+                moved: diff.rows.moved.map { PositionPair(from: old($0.from), to: new($0.to)) },
+                updated: diff.rows.updated.map { PositionPair(from: old($0.from), to: new($0.to)) })
+            changeset = result
+        }
+        // The window's old sections out, the others renumbered, the new ones in.
+        for position in oldPositions.reversed() { visible.sections.remove(at: position) }
+        if delta != 0 {
+            visible.sections.withUnsafeMutableBufferPointer { shown in
+                for index in shown.indices where shown[index].modelIndex >= replaced.upperBound {
+                    shown[index].modelIndex += delta
+                }
+            }
+        }
+        for (position, section) in zip(newPositions, fresh) { visible.sections.insert(section, at: position) }
+        assert(checkUnlistedSections(in: visible, listed: Set(window)))
+        assert(checkInvariants())
+        guard let changeset else {
+            view?.reloadData(from: self)
+            return nil
+        }
+        #if DEBUG
+        let full = computeChangeset(from: before, to: visible)
+        assert(full == changeset, "the incremental changeset \(changeset) differs from the full diff's \(full)")
+        #endif
+        guard let view, !changeset.isEmpty else { return changeset }
+        for update in changeset.rows.updated {
+            if let cell = view.cellForRow(at: update.from) { refreshCell(cell, at: update.to) }
+        }
+        view.performBatchUpdates(changeset, from: self)
+        return changeset
+    }
 }

@@ -59,6 +59,28 @@ extension DataSource {
         return patchReload(view, animated: animated, reusing: reusing)
     }
 
+    /// Like `reloadData(_:animated:sections:)`, after the model sections in `replaced`
+    /// (indexes before the change) were replaced by `count` sections starting at the
+    /// same index (an entry added or removed, say): those are evaluated, with the
+    /// sections in `changed` (indexes after the change), and everything else is shown
+    /// as it was. Costs what changed, plus an integer update of the sections after.
+    ///
+    /// ```swift
+    /// dataSource.sections.insert(contentsOf: entrySections, at: 7)
+    /// dataSource.reloadData(view, animated: true, replacing: 7..<7, with: entrySections.count, changed: [tail])
+    /// ```
+    ///
+    /// - Precondition: Nothing else was added, removed or moved, and every other
+    ///   section whose rows, visibility, identifier or content changed is in
+    ///   `changed`. Debug builds check it, and that the changeset is the one a full
+    ///   diff gives.
+    @discardableResult
+    public func reloadData(
+        _ view: (any ListView)?, animated: Bool, replacing replaced: Range<Int>, with count: Int, changed: Set<Int>
+    ) -> Changeset? {
+        patchReload(view, animated: animated, replacing: replaced, with: count, changed: changed)
+    }
+
     private func reload(_ view: (any ListView)?, animated: Bool, next: VisibleSnapshot) -> Changeset? {
         guard animated else {
             visible = next
