@@ -38,6 +38,9 @@ final class EntryTree {
     let repeatSlot: [Int]
     /// Each attached entry's position in its list (from 0); stale for detached ones.
     private var positions: [Int32]
+    /// Each entry's first instance: an entry's instances are numbered in a row, in
+    /// template order (the form's own fields are not: theirs is -1).
+    private(set) var firstInstance: [Int32]
 
     init(definition: FormDefinition) {
         self.definition = definition
@@ -71,6 +74,7 @@ final class EntryTree {
         instanceScope = [Int32](repeating: 0, count: definition.fields.count)
         scopes = [Scope(repeatIndex: nil, parent: -1, fields: formFields, lists: top.map { _ in [] }, attached: true)]
         positions = [0]
+        firstInstance = [-1]
     }
 
     // MARK: Reading
@@ -100,6 +104,10 @@ final class EntryTree {
         }
         return nil
     }
+
+    /// The instance of the field in `slot` of an entry's template.
+    @inline(__always)
+    func instance(inEntry entry: Int, slot: Int) -> Int { Int(firstInstance[entry]) + slot }
 
     /// The instance of `field` seen from `scope`: in the innermost enclosing entry of
     /// the field's repeat.
@@ -195,6 +203,7 @@ final class EntryTree {
             instanceField.append(Int32(field))
             instanceScope.append(Int32(scope))
         }
+        firstInstance.append(Int32(fields.first ?? instanceField.count))
         scopes.append(Scope(repeatIndex: repeatIndex, parent: holder, fields: fields,
                             lists: childRepeats[repeatIndex].map { _ in [] }, attached: false))
         positions.append(0)

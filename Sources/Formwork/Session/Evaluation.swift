@@ -31,7 +31,14 @@ final class Evaluation: ScopeReader {
     var errors: [FieldError?] = []
     var instancesInError = Set<Int>()
 
+    /// Each field's kind, and whether any of its options has a `visible` (read for
+    /// every value, so kept apart from the definitions).
+    private let kinds: [FieldKind]
+    private let hasConditionalOptions: [Bool]
+
     init(definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate) {
+        kinds = definition.fields.map(\.kind)
+        hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
         self.definition = definition
         self.store = store
         self.tree = tree
@@ -99,7 +106,7 @@ final class Evaluation: ScopeReader {
 
     func readEach(_ field: Int, inEntries entries: [Int]) -> [Value] {
         let slot = tree.fieldSlot[field]
-        return entries.map { read(tree.scopes[$0].fields[slot]) }
+        return entries.map { read(tree.instance(inEntry: $0, slot: slot)) }
     }
 
     func entries(of repeatIndex: Int, in scope: Int) -> [Int] {
@@ -130,24 +137,24 @@ final class Evaluation: ScopeReader {
     /// The instance's value regardless of its visibility: computed, or stored with
     /// options that are currently hidden taken out.
     func value(of instance: Int) -> Value {
-        let field = definition.fields[tree.field(ofInstance: instance)]
-        switch field.kind {
+        let fieldIndex = tree.field(ofInstance: instance)
+        switch kinds[fieldIndex] {
         case .computed:
             if let value = computed[instance] { return value }
-            let value = field.value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
+            let value = definition.fields[fieldIndex].value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
             computed[instance] = value
             return value
-        case .choice:
+        case .choice where hasConditionalOptions[fieldIndex]:
             let value = store.values[instance]
-            if case .string(let selected) = value, let option = field.option(withValue: selected),
+            if case .string(let selected) = value, let option = definition.fields[fieldIndex].option(withValue: selected),
                 !isOptionVisible(option, instance: instance)
             {
                 return .null
             }
             return value
-        case .multichoice:
-            guard case .list(let elements) = store.values[instance], field.options.contains(where: { $0.visible != nil })
-            else { return store.values[instance] }
+        case .multichoice where hasConditionalOptions[fieldIndex]:
+            let field = definition.fields[fieldIndex]
+            guard case .list(let elements) = store.values[instance] else { return store.values[instance] }
             let kept = elements.filter { element in
                 guard case .string(let selected) = element, let option = field.option(withValue: selected) else {
                     return false
