@@ -105,8 +105,25 @@ final class Evaluation: ScopeReader {
     }
 
     func readEach(_ field: Int, inEntries entries: [Int]) -> [Value] {
+        // Read in bulk: an instance whose visibility is known and whose value is its
+        // stored one is read from local copies (no access checks); the others as
+        // usual. (What an aggregate reads has been evaluated before it, in order.)
         let slot = tree.fieldSlot[field]
-        return entries.map { read(tree.instance(inEntry: $0, slot: slot)) }
+        let firstInstance = tree.firstInstance
+        let states = instanceState
+        let stored = store.values
+        let plain = kinds[field] != .computed && !hasConditionalOptions[field]
+        return entries.map { entry in
+            let instance = Int(firstInstance[entry]) + slot
+            if plain {
+                switch states[instance] {
+                case .visible: return stored[instance]
+                case .hidden: return .null
+                default: break
+                }
+            }
+            return read(instance)
+        }
     }
 
     func entries(of repeatIndex: Int, in scope: Int) -> [Int] {
