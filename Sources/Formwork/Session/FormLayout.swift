@@ -27,9 +27,12 @@ struct FormLayout {
     let fieldRun: [Int]
     let fieldRow: [Int]
 
-    /// Where each scope's runs are in the data source (by scope, then run; -1: not
-    /// laid out). Entries removed keep stale numbers, never read: `owner` tells.
-    var runIndex: [[Int]] = []
+    /// Where each scope's runs are in the data source: run `r` of scope `s` at
+    /// `runs[runBase[s] + r]` (-1: not laid out), in one flat array so that moving
+    /// every index is one pass. Entries removed keep stale numbers, never read:
+    /// `ownerScope` tells.
+    private(set) var runs: [Int32] = []
+    private(set) var runBase: [Int32] = []
     /// By group (`key(repeat, holder)`): its tail's section, and the range of
     /// sections its entries and tail take (-1: none).
     var tailIndex: [Int32] = []
@@ -40,6 +43,10 @@ struct FormLayout {
     var ownerScope: [Int32] = []
     var ownerRun: [Int32] = []
     let repeatCount: Int
+    /// How many runs the form has, and each repeat's template; each scope's repeat.
+    let formRunCount: Int
+    let repeatRunCount: [Int]
+    private var scopeRepeat: [Int] = []
 
     init() {
         formBlocks = []
@@ -47,6 +54,8 @@ struct FormLayout {
         fieldRun = []
         fieldRow = []
         repeatCount = 0
+        formRunCount = 0
+        repeatRunCount = []
     }
 
     /// A group's key: a repeat's entries in one holder.
@@ -54,8 +63,8 @@ struct FormLayout {
 
     /// The section of a scope's run, if it is laid out now.
     func section(ofRun run: Int, in scope: Int) -> Int? {
-        guard runIndex.indices.contains(scope), runIndex[scope].indices.contains(run) else { return nil }
-        let index = runIndex[scope][run]
+        guard scope < runBase.count, runBase[scope] >= 0, run < runCount(of: scope) else { return nil }
+        let index = Int(runs[Int(runBase[scope]) + run])
         guard index >= 0, index < ownerScope.count, ownerScope[index] == scope, ownerRun[index] == run else {
             return nil
         }
@@ -79,9 +88,36 @@ struct FormLayout {
         return Int(groupStart[key])..<Int(groupEnd[key])
     }
 
+    /// How many runs a scope has: the form's, or its repeat's template's.
+    func runCount(of scope: Int) -> Int { scope == 0 ? formRunCount : repeatRunCount[scopeRepeat[scope]] }
+
+    /// Records where a scope's run is.
+    mutating func setRun(_ run: Int, of scope: Int, at index: Int, repeatIndex: Int?) {
+        if runBase[scope] < 0 {
+            runBase[scope] = Int32(runs.count)
+            scopeRepeat[scope] = repeatIndex ?? -1
+            runs += repeatElement(-1, count: runCount(of: scope))
+        }
+        runs[Int(runBase[scope]) + run] = Int32(index)
+    }
+
+    /// Forgets every index (before laying out everything again).
+    mutating func reset(scopes: Int) {
+        runs = []
+        runBase = []
+        scopeRepeat = []
+        tailIndex = []
+        groupStart = []
+        groupEnd = []
+        grow(scopes: scopes)
+    }
+
     /// Makes room for the indexes of `scopes` scopes.
     mutating func grow(scopes: Int) {
-        if runIndex.count < scopes { runIndex += repeatElement([], count: scopes - runIndex.count) }
+        if runBase.count < scopes {
+            runBase += repeatElement(-1, count: scopes - runBase.count)
+            scopeRepeat += repeatElement(-1, count: scopes - scopeRepeat.count)
+        }
         let keys = scopes * repeatCount
         if tailIndex.count < keys {
             let added = keys - tailIndex.count
@@ -96,14 +132,19 @@ struct FormLayout {
     /// sections were inserted there (`inserting`: then the group before ends there).
     mutating func shift(from start: Int, by delta: Int, inserting: Bool = false) {
         guard delta != 0 else { return }
-        for scope in runIndex.indices {
-            for run in runIndex[scope].indices where runIndex[scope][run] >= start { runIndex[scope][run] += delta }
-        }
         let start = Int32(start), delta = Int32(delta)
-        for key in tailIndex.indices {
-            if tailIndex[key] >= start { tailIndex[key] += delta }
-            if groupStart[key] >= start { groupStart[key] += delta }
-            if groupEnd[key] > start || !inserting && groupEnd[key] == start { groupEnd[key] += delta }
+        runs.withUnsafeMutableBufferPointer { runs in
+            for index in runs.indices where runs[index] >= start { runs[index] += delta }
+        }
+        tailIndex.withUnsafeMutableBufferPointer { tails in
+            for index in tails.indices where tails[index] >= start { tails[index] += delta }
+        }
+        groupStart.withUnsafeMutableBufferPointer { starts in
+            for index in starts.indices where starts[index] >= start { starts[index] += delta }
+        }
+        let endLimit = inserting ? start + 1 : start  // an end at an insertion stays: the group before ends there
+        groupEnd.withUnsafeMutableBufferPointer { ends in
+            for index in ends.indices where ends[index] >= endLimit { ends[index] += delta }
         }
     }
 
@@ -176,5 +217,13 @@ struct FormLayout {
         }
         self.fieldRun = fieldRun
         self.fieldRow = fieldRow
+        func runCount(_ blocks: [Block]) -> Int {
+            blocks.reduce(0) { count, block in
+                if case .run(let number, _, _, _, _) = block { return max(count, number + 1) }
+                return count
+            }
+        }
+        formRunCount = runCount(formBlocks)
+        repeatRunCount = repeatBlocks.map(runCount)
     }
 }

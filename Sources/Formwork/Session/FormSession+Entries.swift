@@ -154,6 +154,28 @@ extension FormSession {
         }
     }
 
+    /// The first field of an entry (or of an entry nested in it) that is shown and
+    /// takes a value, in form order: its instance.
+    public func firstEditableField(inEntry path: String) -> Int? {
+        guard let entry = try? self.entry(path) else { return nil }
+        let evaluation = self.evaluation
+        func search(_ scope: Int, _ items: [FormItem]) -> Int? {
+            for item in items {
+                switch item {
+                case .field(let field):
+                    let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
+                    if definition.fields[field].kind.isEditable, evaluation.isVisible(instance) { return instance }
+                case .repeatGroup(let repeatIndex):
+                    for nested in tree.list(of: repeatIndex, in: scope) {
+                        if let found = search(nested, definition.repeats[repeatIndex].items) { return found }
+                    }
+                }
+            }
+            return nil
+        }
+        return search(entry, definition.repeats[tree.scopes[entry].repeatIndex!].items)
+    }
+
     /// The entries of the repeat at `group`, as paths.
     public func entries(of group: String) throws(SessionError) -> [String] {
         let (repeatIndex, holder) = try self.group(group)

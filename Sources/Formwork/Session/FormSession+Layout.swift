@@ -38,11 +38,7 @@ extension FormSession {
         let previous = reloadEverything || !hasReloaded ? [] : source.sections
         var output = LayoutOutput(base: 0)
         emit(0, layout.formBlocks, into: &output, previous: previous)
-        layout.runIndex = Array(repeating: [], count: tree.scopeCount)
-        layout.tailIndex = []
-        layout.groupStart = []
-        layout.groupEnd = []
-        layout.grow(scopes: tree.scopeCount)
+        layout.reset(scopes: tree.scopeCount)
         layout.ownerScope = output.owners.map(\.scope)
         layout.ownerRun = output.owners.map(\.run)
         record(output)
@@ -168,10 +164,7 @@ extension FormSession {
     /// for a pass laid out from 0).
     private func record(_ output: LayoutOutput, offset: Int = 0) {
         for (scope, run, index) in output.runs {
-            if layout.runIndex[scope].count <= run {
-                layout.runIndex[scope] += repeatElement(-1, count: run + 1 - layout.runIndex[scope].count)
-            }
-            layout.runIndex[scope][run] = index + offset
+            layout.setRun(run, of: scope, at: index + offset, repeatIndex: tree.scopes[scope].repeatIndex)
         }
         for (key, index) in output.tails { layout.tailIndex[key] = Int32(index + offset) }
         for (key, start, end) in output.groups {

@@ -71,9 +71,10 @@ extension Changeset {
     /// - Throws: `ChangesetError` when an index is out of range, listed twice, or the
     ///   positions do not add up.
     ///
-    /// - Complexity: O(*c* + *s* + *r*) for *c* changes, *s* sections and *r* rows in
-    ///   the sections that lose or gain rows: every other section is carried over as
-    ///   it is (its cells are not copied).
+    /// - Complexity: O(*c* + *r*) for *c* changes and *r* rows in the sections that
+    ///   lose or gain rows, plus a few integer operations per section: without
+    ///   section moves the list is edited in place, and a section that does not change
+    ///   is not touched.
     public func apply<Header, Cell>(
         to list: inout [MirroredSection<Header, Cell>],
         insertedSection: (Int) -> MirroredSection<Header, Cell>,
@@ -116,13 +117,18 @@ extension Changeset {
             guard source[move.to] == nil else { throw .listedTwice(change: "moved section", position: "\(move.to)") }
             source[move.to] = move.from
         }
-        var staying = (0..<oldCount).lazy.filter { !deletedSections.contains($0) && !movedAway.contains($0) }
-            .makeIterator()
+        var gone = [Bool](repeating: false, count: oldCount)
+        for index in deletedSections { gone[index] = true }
+        for index in movedAway { gone[index] = true }
+        var staying = 0
         for index in source.indices where source[index] == nil {
-            guard let next = staying.next() else { throw .incomplete(what: "sections") }
-            source[index] = next
+            while staying < oldCount, gone[staying] { staying += 1 }
+            guard staying < oldCount else { throw .incomplete(what: "sections") }
+            source[index] = staying
+            staying += 1
         }
-        guard staying.next() == nil else { throw .incomplete(what: "sections") }
+        while staying < oldCount, gone[staying] { staying += 1 }
+        guard staying == oldCount else { throw .incomplete(what: "sections") }
         let origin = source.map { $0! }
 
         // 2. Rows leaving old sections (deleted, or moved away with their cell) and
@@ -168,16 +174,20 @@ extension Changeset {
                 (move.to.row, leaving[move.from.section]![move.from.row]!!, move.from))
         }
 
-        // 3. The new list: sections carried over as they are, inserted ones made, and
-        // only those that lose or gain rows rebuilt, remembering where each row was.
-        var result: [MirroredSection<Header, Cell>] = []
-        result.reserveCapacity(newCount)
-        for (index, old) in origin.enumerated() { result.append(old < 0 ? insertedSection(index) : list[old]) }
+        // 3. Inserted sections made, and the sections that lose or gain rows rebuilt
+        // (remembering where each row was), before the list is touched.
+        var created: [Int: MirroredSection<Header, Cell>] = [:]
+        for index in sections.inserted.sorted() { created[index] = insertedSection(index) }
+        var rebuilt: [Int: [Cell]] = [:]
         var origins = [Int: [IndexPath?]]()
-        for section in result.indices where origin[section] >= 0 {
+        var newIndexOfOld: [Int: Int] = [:]
+        if !leaving.isEmpty {
+            for (index, old) in origin.enumerated() where old >= 0 && leaving[old] != nil { newIndexOfOld[old] = index }
+        }
+        for section in Set(arriving.keys).union(leaving.keys.compactMap { newIndexOfOld[$0] }) {
             let old = origin[section]
+            guard old >= 0 else { continue }
             let removed = leaving[old], incoming = arriving[section]
-            guard removed != nil || incoming != nil else { continue }
             var stayers: [(Cell, IndexPath)] = []
             stayers.reserveCapacity(list[old].cells.count)
             for (row, cell) in list[old].cells.enumerated() where removed?[row] == nil {
@@ -205,11 +215,14 @@ extension Changeset {
                 from[row] = stayers[next].1
                 next += 1
             }
-            result[section].cells = cells.map { $0! }
+            rebuilt[section] = cells.map { $0! }
             origins[section] = from
         }
 
-        // 4. Refresh in place.
+        // 4. The updates must fit what ends up where.
+        func cellCount(_ section: Int) -> Int {
+            rebuilt[section]?.count ?? created[section]?.cells.count ?? list[origin[section]].cells.count
+        }
         for update in sections.updated {
             guard update.to >= 0, update.to < newCount else {
                 throw .sectionOutOfRange(change: "updated section", index: update.to, count: newCount)
@@ -217,12 +230,10 @@ extension Changeset {
             guard origin[update.to] == update.from else {
                 throw .updateMismatch(change: "updated section", from: "\(update.from)", to: "\(update.to)")
             }
-            updatedSection(&result[update.to].header, update.to)
         }
         for update in rows.updated {
             let to = update.to
-            guard to.count == 2, to.section >= 0, to.section < newCount, to.row >= 0,
-                to.row < result[to.section].cells.count
+            guard to.count == 2, to.section >= 0, to.section < newCount, to.row >= 0, to.row < cellCount(to.section)
             else { throw .rowOutOfRange(change: "updated row", indexPath: to) }
             let from =
                 origins[to.section].map { $0[to.row] }
@@ -232,8 +243,21 @@ extension Changeset {
                     change: "updated row", from: "\(update.from.section).\(update.from.row)",
                     to: "\(to.section).\(to.row)")
             }
-            updatedRow(&result[to.section].cells[to.row], to)
         }
-        list = result
+
+        // 5. The new list: without moves, the old one edited in place (sections out,
+        // sections in: what did not change is not copied); with moves, rebuilt.
+        if sections.moved.isEmpty {
+            for index in sections.deleted.sorted(by: >) { list.remove(at: index) }
+            for index in sections.inserted.sorted() { list.insert(created[index]!, at: index) }
+        } else {
+            var result: [MirroredSection<Header, Cell>] = []
+            result.reserveCapacity(newCount)
+            for (index, old) in origin.enumerated() { result.append(old < 0 ? created[index]! : list[old]) }
+            list = result
+        }
+        for (section, cells) in rebuilt { list[section].cells = cells }
+        for update in sections.updated { updatedSection(&list[update.to].header, update.to) }
+        for update in rows.updated { updatedRow(&list[update.to.section].cells[update.to.row], update.to) }
     }
 }

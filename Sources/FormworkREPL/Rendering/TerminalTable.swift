@@ -33,13 +33,16 @@ public final class TerminalTable: ListView {
     struct Titles {
         var header: String?
         var footer: String?
-        /// An entry's header (numbered among those with its key, indented by depth).
+        /// An entry's header (numbered among those with its key, indented by depth),
+        /// and its key as a small number (-1: none).
         var entry: EntryHeader?
+        var group: Int32 = -1
 
-        init(_ header: HeaderFooter, footer: HeaderFooter) {
+        init(_ header: HeaderFooter, footer: HeaderFooter, table: TerminalTable) {
             if case .custom(let value) = header, let entry = value as? EntryHeader {
                 self.entry = entry
                 self.header = entry.title
+                if let key = entry.key { group = table.group(ofKey: key) }
             } else {
                 self.header = header.title
             }
@@ -134,15 +137,31 @@ public final class TerminalTable: ListView {
     /// its place among the sections with its key).
     func headerText(ofSection index: Int) -> String? {
         guard let entry = mirror[index].header.entry else { return mirror[index].header.header }
-        guard let key = entry.key else { return entry.title }
-        let number = mirror[..<index].reduce(1) { $0 + ($1.header.entry?.key == key ? 1 : 0) }
+        guard entry.key != nil else { return entry.title }
+        let group = mirror[index].header.group
+        let number = mirror.withUnsafeBufferPointer { sections in
+            (0..<index).reduce(1) { $0 + (sections[$1].header.group == group ? 1 : 0) }
+        }
         return entry.text(number: number)
     }
 
     private func renumber() {
-        firstNumber = [0]
-        firstNumber.reserveCapacity(mirror.count + 1)
-        for section in mirror { firstNumber.append(firstNumber[firstNumber.count - 1] + section.cells.count) }
+        firstNumber = mirror.withUnsafeBufferPointer { sections in
+            var numbers = [Int](repeating: 0, count: sections.count + 1)
+            for index in sections.indices { numbers[index + 1] = numbers[index] + sections[index].cells.count }
+            return numbers
+        }
+    }
+
+    /// A small number for each numbering key, so that counting headers compares
+    /// integers.
+    private var groups: [String: Int32] = [:]
+
+    func group(ofKey key: String) -> Int32 {
+        if let group = groups[key] { return group }
+        let group = Int32(groups.count)
+        groups[key] = group
+        return group
     }
 
     // MARK: ListView
@@ -161,7 +180,7 @@ public final class TerminalTable: ListView {
 
     private func section(_ index: Int, of dataSource: any ListDataSource) -> MirroredSection<Titles, FieldCell> {
         MirroredSection(
-            header: Titles(dataSource.header(inSection: index), footer: dataSource.footer(inSection: index)),
+            header: Titles(dataSource.header(inSection: index), footer: dataSource.footer(inSection: index), table: self),
             cells: (0..<dataSource.numberOfRows(inSection: index)).map {
                 dataSource.cellForRow(at: IndexPath(row: $0, section: index), in: self) as? FieldCell ?? FieldCell()
             })
@@ -199,7 +218,7 @@ public final class TerminalTable: ListView {
                 to: &mirror, insertedSection: { section($0, of: dataSource) },
                 insertedRow: { dataSource.cellForRow(at: $0, in: self) as? FieldCell ?? FieldCell() },
                 updatedSection: { titles, section in
-                    titles = Titles(dataSource.header(inSection: section), footer: dataSource.footer(inSection: section))
+                    titles = Titles(dataSource.header(inSection: section), footer: dataSource.footer(inSection: section), table: self)
                 })
         } catch {
             reloadData(from: dataSource)

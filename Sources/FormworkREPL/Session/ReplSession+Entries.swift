@@ -26,9 +26,7 @@ extension ReplSession {
     /// The first visible field of an entry (or of an entry nested in it) that asks
     /// for a value, in the order the table shows them.
     func firstField(in entry: String) -> Int? {
-        form.visibleInstances.first { instance in
-            definition(instance).kind.isEditable && name(instance).hasPrefix(entry + ".")
-        }
+        form.firstEditableField(inEntry: entry)
     }
 
     /// `remove ENTRY`.
