@@ -62,8 +62,8 @@ extension DefinitionSchema {
         }
     }
 
-    /// `repeat:`: its options, or `true` for none. Not a `oneOf`, so that a wrong
-    /// key is reported as such rather than as matching no alternative.
+    /// `repeat:`: its options, or `true` (or nothing) for none. Not a `oneOf`, so
+    /// that a wrong key is reported as such rather than as matching no alternative.
     static var repeatOptions: JSONOutput {
         .object([
             (
@@ -71,9 +71,9 @@ extension DefinitionSchema {
                 .value(
                     .string(
                         "How entries are made: added by the person within min and max, or as many as count says. "
-                            + "true: a repeat with no options."))
+                            + "true, or nothing: a repeat with no options."))
             ),
-            ("type", strings(["object", "boolean"])),
+            ("type", strings(["object", "boolean", "null"])),
             ("if", .object([("type", "boolean")])),
             ("then", .object([("const", true)])),
             ("additionalProperties", false),

@@ -54,10 +54,22 @@ extension SchemaTests {
     ]
 
     @Test func definitionSchemaAcceptsRepeatsTheDecoderAccepts() throws {
-        _ = try FormDefinition(yaml: Self.household)
-        let document = Fixtures.json(try YAMLLoader.parse(Self.household, limits: .default))
-        let verdicts = try Self.validate(schema: DefinitionSchema.document.pretty, documents: ["good.json": document])
-        #expect(verdicts["good.json"] == "valid")
+        let variants = [
+            "household": Self.household,
+            "repeat-true": Self.household.replacingOccurrences(
+                of: "repeat: { count: $children }", with: "repeat: true"),
+            "repeat-empty": Self.household.replacingOccurrences(of: "repeat: { count: $children }", with: "repeat:"),
+        ]
+        var documents: [String: String] = [:]
+        for (name, yaml) in variants {
+            #expect(Fixtures.diagnostics(yaml: yaml) == "(loaded without errors)", "\(name)")
+            documents[name + ".json"] = Fixtures.json(try YAMLLoader.parse(yaml, limits: .default))
+        }
+        let verdicts = try Self.validate(schema: DefinitionSchema.document.pretty, documents: documents)
+        #expect(verdicts.count == documents.count)
+        for (name, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
+            #expect(verdict == "valid", "\(name): \(verdict)")
+        }
     }
 
     @Test func definitionSchemaRejectsRepeatsOfTheWrongShape() throws {
