@@ -168,4 +168,27 @@ extension SchemaTests {
             }
         }
     }
+
+    /// The bundled survey, filled from a values file: a repeat in a repeat, and one that
+    /// follows a count.
+    @Test func answersSchemaOfTheHouseholdSurveyAcceptsAFilledSurvey() throws {
+        let session = try Fixtures.session("household-survey.yaml")
+        let values = """
+            address: 1 Main Street
+            dwellingType: house
+            bedrooms: 2
+            members:
+              - { name: Ada, relation: head, age: 35, works: true, occupation: Engineer }
+              - name: Kit
+                relation: child
+                age: 3
+                visits: [{ visitDate: 2024-01-10, reason: checkup }, { visitDate: 2024-02-10, reason: other }]
+            rooms: [{ sleepers: 1 }, { sleepers: 2 }]
+            """
+        try session.loadValues(bytes: Array(values.utf8), isJSON: false)
+        #expect(session.validate().isEmpty)
+        let schema = AnswersSchema.document(for: session.definition).pretty
+        let verdicts = try Self.validate(schema: schema, documents: ["survey.json": session.answersJSON()])
+        #expect(verdicts["survey.json"] == "valid")
+    }
 }
