@@ -1,30 +1,75 @@
 /// The JSON Schema (draft 2020-12) of one form's answers, as `answersJSON()` and
-/// `formwork fill --out` write them: each field's type, options and bounds, and the
-/// fields that are always present when the form validates.
+/// `formwork fill --out` write them: each field's type, options and bounds, each
+/// repeat as an array of entry objects (nested repeats nest), and what is always
+/// present when the form validates.
 ///
 /// A field is required by the schema only when it is required unconditionally and
 /// nothing can hide it (neither its own `visible` nor its section's): conditional
-/// requirements depend on other answers and are left to `validate()`.
+/// requirements depend on other answers and are left to `validate()`. A repeat is
+/// left out of the answers when it is hidden or has no entries, so it is required
+/// only when its `min` is at least 1 and nothing can hide it; when present it has
+/// at least one entry (and at least `min`, which `validate()` checks) and at most
+/// `max`. In an entry, the same holds within the entry: the entry is only written
+/// when its repeat is shown, so only the item's own `visible` can hide it.
 public enum AnswersSchema {
     public static func document(for definition: FormDefinition) -> JSONOutput {
-        let fields = definition.fields.filter { $0.kind.hasValue }
-        let required = fields.filter { field in
-            guard case .always = field.required, field.visible == nil,
-                definition.sections[field.sectionIndex].visible == nil
-            else {
-                return false
+        .object(
+            [
+                ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+                ("title", .value(.string("Answers to \(definition.title)"))),
+            ] + object(of: definition.sections.flatMap(\.items), in: definition, inEntry: false))
+    }
+
+    /// An object of the answers to `items` (the form's, or an entry's): its fields
+    /// with values, and its repeats.
+    static func object(of items: [FormItem], in definition: FormDefinition, inEntry: Bool) -> [(String, JSONOutput)] {
+        var required: [String] = []
+        var properties: [(String, JSONOutput)] = []
+        for item in items {
+            switch item {
+            case .field(let index):
+                let field = definition.fields[index]
+                guard field.kind.hasValue else { continue }
+                properties.append((field.id, schema(for: field)))
+                if case .always = field.required, field.visible == nil,
+                    inEntry || definition.sections[field.sectionIndex].visible == nil,
+                    field.kind != .switch  // a required switch is present either way
+                {
+                    required.append(field.id)
+                }
+            case .repeatGroup(let index):
+                let group = definition.repeats[index]
+                properties.append((group.id, schema(for: group, in: definition)))
+                if group.minimum >= 1, group.visible == nil,
+                    inEntry || definition.sections[group.sectionIndex].visible == nil
+                {
+                    required.append(group.id)
+                }
             }
-            return field.kind != .switch  // a required switch is present either way
         }
-        return .object([
-            ("$schema", "https://json-schema.org/draft/2020-12/schema"),
-            ("title", .value(.string("Answers to \(definition.title)"))),
+        return [
             ("type", "object"),
             ("additionalProperties", false),
-            ("required", .array(required.map { .value(.string($0.id)) })),
-            ("properties", .object(fields.map { ($0.id, schema(for: $0)) })),
-        ])
+            ("required", strings(required)),
+            ("properties", .object(properties)),
+        ]
     }
+
+    /// A repeat: one object per entry, in order; never empty (a repeat with no
+    /// entries is left out).
+    static func schema(for group: RepeatDefinition, in definition: FormDefinition) -> JSONOutput {
+        .object(
+            [
+                ("title", .value(.string(group.label))),
+                ("description", "One object per entry, in order; left out when hidden or without entries."),
+                ("type", "array"),
+                ("minItems", .value(.number(Double(max(group.minimum, 1))))),
+                ("maxItems", .value(.number(Double(group.maximum)))),
+                ("items", .object(object(of: group.items, in: definition, inEntry: true))),
+            ])
+    }
+
+    static func strings(_ values: [String]) -> JSONOutput { .array(values.map { .value(.string($0)) }) }
 
     static func schema(for field: FieldDefinition) -> JSONOutput {
         var members: [(String, JSONOutput)] = [("title", .value(.string(field.label)))]

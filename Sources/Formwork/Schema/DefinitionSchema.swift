@@ -19,7 +19,10 @@ public enum DefinitionSchema {
             ("title", "Formwork form definition"),
             (
                 "description",
-                "A form for formwork: sections of fields, with conditions in Formwork's expression language."
+                .value(
+                    .string(
+                        "A form for formwork: sections of fields and repeating groups, with conditions in "
+                            + "Formwork's expression language."))
             ),
             ("type", "object"),
             ("required", strings(["id", "title", "sections"])),
@@ -99,18 +102,27 @@ public enum DefinitionSchema {
                 "section",
                 .object([
                     ("type", "object"), ("required", strings(["id", "fields"])), ("additionalProperties", false),
-                    (
-                        "properties",
-                        .object([
-                            ("id", reference("id")), ("header", reference("text")), ("footer", reference("text")),
-                            ("visible", reference("condition")),
-                            ("fields", .object([("type", "array"), ("minItems", 1), ("items", reference("field"))])),
-                        ])
-                    ),
+                    ("properties", .object(DefinitionDecoder.sectionKeys.map { ($0, schema(forSectionKey: $0)) })),
                 ])
             ),
             ("field", field),
-        ]
+        ] + repeatDefinitions
+    }
+
+    /// The schema of one section key.
+    static func schema(forSectionKey key: String) -> JSONOutput {
+        switch key {
+        case "id": return reference("id")
+        case "header", "footer": return reference("text")
+        case "visible": return reference("condition")
+        case "fields": return items("The fields of the section, and its repeating groups.")
+        case "repeat":
+            return described(
+                reference("repeat"),
+                "Makes the whole section repeat: its fields are the template of each entry, its id names the "
+                    + "repeat and its header labels it.")
+        default: return .object([])
+        }
     }
 
     /// A field: its kind decides which keys it takes (one `if kind … then` per kind).
