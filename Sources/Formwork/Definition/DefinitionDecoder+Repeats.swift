@@ -16,7 +16,16 @@ extension DefinitionDecoder {
     mutating func decodeItems(_ nodes: [SyntaxNode], sectionIndex: Int, owner: Int?) -> [FormItem] {
         var items: [FormItem] = []
         for node in nodes {
-            if node.pairs?.contains(where: { $0.key.scalarText == "repeat" }) == true {
+            let keys = Set(node.pairs?.compactMap(\.key.scalarText) ?? [])
+            // A field with `repeat` (say `repeat: false`): the key does not apply to it.
+            if keys.contains("repeat"), keys.contains("kind"), !keys.contains("fields"),
+                let repeatKey = node.pairs?.first(where: { $0.key.scalarText == "repeat" })?.key
+            {
+                let kind = node.pairs?.first { $0.key.scalarText == "kind" }?.value.scalarText ?? "this"
+                collector.report(.keyNotApplicable(key: "repeat", kind: kind), at: repeatKey)
+                continue
+            }
+            if keys.contains("repeat") {
                 if let group = decodeRepeatGroup(node, sectionIndex: sectionIndex, parent: owner) {
                     items.append(.repeatGroup(group))
                 }
@@ -34,16 +43,21 @@ extension DefinitionDecoder {
 
     /// A group item: `{ id, label, repeat: {…}, fields: […] }`.
     mutating func decodeRepeatGroup(_ node: SyntaxNode, sectionIndex: Int, parent: Int?) -> Int? {
-        guard let reader = MappingReader(node, context: "a repeating group", allowed: Self.groupKeys, collector: &collector)
+        guard
+            let reader = MappingReader(
+                node, context: "a repeating group", allowed: Self.groupKeys, collector: &collector)
         else { return nil }
         let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "group\(repeats.count + 1)"
         if let idNode = reader["id"] { claim(id, idNode) }
         let label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
-        let index = beginRepeat(id: id, label: label, node: node, options: reader["repeat"]!, sectionIndex: sectionIndex,
-                                parent: parent)
+        let index = beginRepeat(
+            id: id, label: label, node: node, options: reader["repeat"]!, sectionIndex: sectionIndex,
+            parent: parent)
         repeatNodes[index].visible = reader["visible"]
         if let items = reader.list("fields", collector: &collector) {
-            if items.isEmpty { collector.report(.empty(context: "group '\(id)'", missing: "fields"), at: reader["fields"]!) }
+            if items.isEmpty {
+                collector.report(.empty(context: "group '\(id)'", missing: "fields"), at: reader["fields"]!)
+            }
             repeats[index].items = decodeItems(items, sectionIndex: sectionIndex, owner: index)
         } else if !reader.has("fields") {
             reader.reportMissing("fields", context: "group '\(id)'", collector: &collector)
@@ -53,12 +67,15 @@ extension DefinitionDecoder {
 
     /// Records a repeat and reads its options (`min`, `max`, `count`, `addLabel`,
     /// `entryLabel`); returns its index.
-    mutating func beginRepeat(id: String, label: String, node: SyntaxNode, options: SyntaxNode, sectionIndex: Int,
-                              parent: Int?) -> Int {
+    mutating func beginRepeat(
+        id: String, label: String, node: SyntaxNode, options: SyntaxNode, sectionIndex: Int,
+        parent: Int?
+    ) -> Int {
         let index = repeats.count
         let ancestry = (parent.map { repeats[$0].ancestry } ?? []) + [index]
         var definition = RepeatDefinition(
-            id: id, index: index, location: node.location, sectionIndex: sectionIndex, parent: parent, ancestry: ancestry,
+            id: id, index: index, location: node.location, sectionIndex: sectionIndex, parent: parent,
+            ancestry: ancestry,
             label: label, maximum: limits.maximumEntries)
         var nodes = RepeatNodes()
         if ancestry.count > limits.maximumRepeatDepth {
@@ -119,9 +136,14 @@ extension DefinitionDecoder {
             if let node = repeatNodes[index].count {
                 if case .number(let number, _)? = node.scalar {
                     repeats[index].count = compile(node, key: "count", expecting: .number, environment: outside)
-                    if number < 0 || number > Double(limits.maximumEntries) {
-                        collector.report(.tooManyEntries(Int(max(-1e15, min(number, 1e15))), limit: limits.maximumEntries),
-                                         at: node)
+                    if number != number.rounded() {
+                        collector.report(
+                            .wrongType(key: "count", expected: "a whole number", found: JSONText.format(number)),
+                            at: node)
+                    } else if number < 0 || number > Double(limits.maximumEntries) {
+                        collector.report(
+                            .tooManyEntries(Int(max(-1e15, min(number, 1e15))), limit: limits.maximumEntries),
+                            at: node)
                     }
                 } else {
                     repeats[index].count = compile(node, key: "count", expecting: .number, environment: outside)
@@ -131,13 +153,15 @@ extension DefinitionDecoder {
                 repeats[index].visible = compileCondition(node, key: "visible", environment: outside)
             }
             if let node = repeatNodes[index].entryLabel {
-                repeats[index].entryLabel = compileTemplate(node, key: "entryLabel", environment: environment.inScope(index))
+                repeats[index].entryLabel = compileTemplate(
+                    node, key: "entryLabel", environment: environment.inScope(index))
             }
         }
     }
 
     /// A text with `{expressions}`, each checked where the text is shown.
-    mutating func compileTemplate(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> TextTemplate? {
+    mutating func compileTemplate(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> TextTemplate?
+    {
         guard let source = node.scalarText else {
             collector.report(.wrongType(key: key, expected: "text", found: node.typeDescription), at: node)
             return nil

@@ -106,8 +106,9 @@ struct DefinitionDecoder {
         // names the repeat.
         var owner: Int?
         if let options = reader["repeat"] {
-            let repeatIndex = beginRepeat(id: id, label: section.header ?? id, node: node, options: options,
-                                          sectionIndex: index, parent: nil)
+            let repeatIndex = beginRepeat(
+                id: id, label: section.header ?? id, node: node, options: options,
+                sectionIndex: index, parent: nil)
             sections[index].items = [.repeatGroup(repeatIndex)]
             sections[index].repeatIndex = repeatIndex
             owner = repeatIndex

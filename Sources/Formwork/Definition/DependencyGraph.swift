@@ -13,15 +13,18 @@ struct DependencyGraph {
     /// For each field, the nodes its `required`, `rules` and bounds read.
     let displayReads: [[Int]]
 
-    init(fields: [FieldDefinition], sections: [SectionDefinition], repeats: [RepeatDefinition],
-         environment: ExpressionEnvironment) {
+    init(
+        fields: [FieldDefinition], sections: [SectionDefinition], repeats: [RepeatDefinition],
+        environment: ExpressionEnvironment
+    ) {
         fieldCount = fields.count
         func nodes(_ expressions: [CompiledExpression?], indexOf scope: Int?) -> [Int] {
             var result: [Int] = []
             var seen = Set<Int>()
             for expression in expressions {
                 guard let expression else { continue }
-                for node in Self.nodes(reading: expression.references, environment: environment, fieldCount: fields.count)
+                for node in Self.nodes(
+                    reading: expression.references, environment: environment, fieldCount: fields.count)
                 where seen.insert(node).inserted {
                     result.append(node)
                 }

@@ -112,7 +112,9 @@ public enum DiagnosticRenderer {
         case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
         case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
         case let .tooManyEntries(count, limit):
-            return count < 0 ? "a repeat cannot have \(count) entries" : "a repeat of \(count) entries; repeats are limited to \(limit)"
+            return count < 0
+                ? "a repeat cannot have \(count) entries"
+                : "a repeat of \(count) entries; repeats are limited to \(limit)"
         case .repeatTooDeep(let limit): return "repeats are nested deeper than \(limit) levels"
 
         case .unexpectedCharacter(let character): return "unexpected character '\(q(character))'"
@@ -155,13 +157,19 @@ public enum DiagnosticRenderer {
             return "did you mean '\(suggestion)'?"
         case .unknownReference(_, let suggestion?): return "did you mean '$\(suggestion)'?"
         case let .entryFieldOutside(field, repeatID):
-            return "read it through the repeat: count($\(repeatID)), sum($\(repeatID).\(field)), any($\(repeatID), $\(field) != null)"
+            return
+                "read it through the repeat: count($\(repeatID)), sum($\(repeatID).\(field)), "
+                + "any($\(repeatID), $\(field) != null)"
         case let .notInRepeat(_, repeatID, suggestion?): return "did you mean '$\(repeatID).\(suggestion)'?"
         case .entriesAsValue(let repeatID):
-            return "count($\(repeatID)), any($\(repeatID), …), all($\(repeatID), …), or a field of each: $\(repeatID).field"
+            return
+                "count($\(repeatID)), any($\(repeatID), …), all($\(repeatID), …), "
+                + "or a field of each: $\(repeatID).field"
         case .indexOutsideRepeat: return "use index() in a field or label of a repeat's entries"
         case let .entriesBeyondCount(_, _, _, expression):
-            return "its entries follow its count (\(expression)): give what the count reads a value that makes room for them"
+            return
+                "its entries follow its count (\(expression)): "
+                + "give what the count reads a value that makes room for them"
         case .unknownField(_, let suggestion?): return "did you mean '\(suggestion)'?"
         case .notAnOption(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
         case .unknownKind(_, nil):

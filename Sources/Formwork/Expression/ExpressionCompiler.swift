@@ -74,13 +74,15 @@ struct ExpressionCompiler {
             }
         }
         let path = steps
-        return ({ context in
-            var scopes = context.entries(of: path[0])
-            for step in path.dropFirst() {
-                scopes = scopes.flatMap { context.scopes.entries(of: step, in: $0) }
-            }
-            return scopes
-        }, field)
+        return (
+            { context in
+                var scopes = context.entries(of: path[0])
+                for step in path.dropFirst() {
+                    scopes = scopes.flatMap { context.scopes.entries(of: step, in: $0) }
+                }
+                return scopes
+            }, field
+        )
     }
 
     /// `count`, `any` and `all` over entries (the condition read in each entry), and

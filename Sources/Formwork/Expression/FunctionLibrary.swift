@@ -130,7 +130,8 @@ public enum FunctionLibrary {
             }),
         FunctionDefinition(
             name: "count", signature: "count(list) or count($repeat, condition)",
-            summary: "the number of elements (0 for null); of a repeat's entries, or of those where the condition holds",
+            summary:
+                "the number of elements (0 for null); of a repeat's entries, or of those where the condition holds",
             arity: 1...1,
             check: { types in
                 isList(types[0]) ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a list"))
@@ -240,14 +241,20 @@ public enum FunctionLibrary {
             }),
         FunctionDefinition(
             name: "min", signature: "min(a, b) or min(list)",
-            summary: "the smaller of two numbers or dates (null if either is null); the smallest of a list (nulls left out)",
+            summary:
+                "the smaller of two numbers or dates (null if either is null); the smallest of a list (nulls left out)",
             arity: 1...2, check: orderedPairOrList,
-            evaluate: { arguments, _ in arguments.count == 1 ? extreme(arguments[0], smaller: true) : pick(arguments, smaller: true) }),
+            evaluate: { arguments, _ in
+                arguments.count == 1 ? extreme(arguments[0], smaller: true) : pick(arguments, smaller: true)
+            }),
         FunctionDefinition(
             name: "max", signature: "max(a, b) or max(list)",
-            summary: "the larger of two numbers or dates (null if either is null); the largest of a list (nulls left out)",
+            summary:
+                "the larger of two numbers or dates (null if either is null); the largest of a list (nulls left out)",
             arity: 1...2, check: orderedPairOrList,
-            evaluate: { arguments, _ in arguments.count == 1 ? extreme(arguments[0], smaller: false) : pick(arguments, smaller: false) }),
+            evaluate: { arguments, _ in
+                arguments.count == 1 ? extreme(arguments[0], smaller: false) : pick(arguments, smaller: false)
+            }),
         FunctionDefinition(
             name: "sum", signature: "sum(list of numbers)",
             summary: "the sum of the numbers in a list (nulls left out; 0 for none): sum($items.amount)", arity: 1...1,
@@ -330,7 +337,10 @@ public enum FunctionLibrary {
         guard case .list(let elements) = list else { return .null }
         var best: Value = .null
         for element in elements where !element.isNull {
-            if best.isNull { best = element; continue }
+            if best.isNull {
+                best = element
+                continue
+            }
             let picked = pick([best, element], smaller: smaller)
             if !picked.isNull { best = picked }
         }

@@ -61,8 +61,10 @@ public struct TextTemplate: Sendable {
                 continue
             }
             if scalar == "}" {
-                errors.append(ExpressionError(.unexpectedToken(found: "'}' without its '{'", expected: "'}}' for a brace"),
-                                              offset: index))
+                errors.append(
+                    ExpressionError(
+                        .unexpectedToken(found: "'}' without its '{'", expected: "'}}' for a brace"),
+                        offset: index))
                 index += 1
                 continue
             }
@@ -72,8 +74,10 @@ public struct TextTemplate: Sendable {
                 continue
             }
             guard let end = Self.closingBrace(in: scalars, from: index + 1) else {
-                errors.append(ExpressionError(.unexpectedToken(found: "'{' without its '}'", expected: "'{{' for a brace"),
-                                              offset: index))
+                errors.append(
+                    ExpressionError(
+                        .unexpectedToken(found: "'{' without its '}'", expected: "'{{' for a brace"),
+                        offset: index))
                 break
             }
             if !text.isEmpty { parts.append(.text(String(text))) }
@@ -82,7 +86,9 @@ public struct TextTemplate: Sendable {
             do {
                 parts.append(.expression(try CompiledExpression(inner, environment: environment)))
             } catch {
-                errors += error.errors.map { ExpressionError($0.problem, offset: $0.offset + index + 1, length: $0.length) }
+                errors += error.errors.map {
+                    ExpressionError($0.problem, offset: $0.offset + index + 1, length: $0.length)
+                }
             }
             index = end + 1
         }

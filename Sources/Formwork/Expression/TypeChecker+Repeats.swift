@@ -39,8 +39,10 @@ extension TypeChecker {
                 }
                 return .entries(repeatSignature.id)
             }
-            let suggestion = Suggestions.closest(to: name, in: Array(environment.fields.keys) + environment.repeats.keys)
-                .first
+            let suggestion = Suggestions.closest(
+                to: name, in: Array(environment.fields.keys) + environment.repeats.keys
+            )
+            .first
             return fail(.unknownReference(name, suggestion: suggestion), expression)
         }
         guard let head = environment.repeats[segments[0]] else {
@@ -68,7 +70,8 @@ extension TypeChecker {
                 environment.fields.values.filter { $0.scope == current.index }.map(\.id)
                 + environment.repeats.values.filter { $0.parent == current.index }.map(\.id)
             return fail(
-                .notInRepeat(name: segment, repeat: current.id, suggestion: Suggestions.closest(to: segment, in: members).first),
+                .notInRepeat(
+                    name: segment, repeat: current.id, suggestion: Suggestions.closest(to: segment, in: members).first),
                 expression)
         }
         return .entries(current.id)
@@ -80,29 +83,41 @@ extension TypeChecker {
     mutating func checkAggregate(_ name: String, _ arguments: inout [Expression], whole: Expression) -> ValueType?? {
         if name == "index" {
             guard arguments.isEmpty else {
-                return .some(fail(.wrongArity(function: "index", expected: "no arguments", found: arguments.count,
-                                              usage: "index()"), whole))
+                return .some(
+                    fail(
+                        .wrongArity(
+                            function: "index", expected: "no arguments", found: arguments.count,
+                            usage: "index()"), whole))
             }
             return environment.scope == nil ? .some(fail(.indexOutsideRepeat, whole)) : .some(.number)
         }
         guard ["count", "any", "all"].contains(name) else { return nil }
         let usage = name == "count" ? "count(list) or count($repeat, condition)" : "\(name)($repeat, condition)"
         guard !arguments.isEmpty else {
-            return .some(fail(.wrongArity(function: name, expected: name == "count" ? "1 or 2 arguments" : "2 arguments",
-                                          found: 0, usage: usage), whole))
+            return .some(
+                fail(
+                    .wrongArity(
+                        function: name, expected: name == "count" ? "1 or 2 arguments" : "2 arguments",
+                        found: 0, usage: usage), whole))
         }
         let firstType = check(&arguments[0])
         guard case .entries(let repeatID)? = firstType, let repeatSignature = environment.repeats[repeatID] else {
             // count(list): an ordinary call (unless the list already failed: one error is enough)
             if name == "count", arguments.count == 1, firstType != nil { return nil }
             guard let firstType else { return .some(nil) }
-            return .some(fail(.argumentType(function: name, position: 1, expected: "the entries of a repeat ($repeat)",
-                                            found: firstType.description, usage: usage), arguments[0]))
+            return .some(
+                fail(
+                    .argumentType(
+                        function: name, position: 1, expected: "the entries of a repeat ($repeat)",
+                        found: firstType.description, usage: usage), arguments[0]))
         }
         let expectedCount = name == "count" ? 1...2 : 2...2
         guard expectedCount.contains(arguments.count) else {
-            return .some(fail(.wrongArity(function: name, expected: name == "count" ? "1 or 2 arguments" : "2 arguments",
-                                          found: arguments.count, usage: usage), whole))
+            return .some(
+                fail(
+                    .wrongArity(
+                        function: name, expected: name == "count" ? "1 or 2 arguments" : "2 arguments",
+                        found: arguments.count, usage: usage), whole))
         }
         let result: ValueType = name == "count" ? .number : .bool
         guard arguments.count == 2 else { return .some(result) }
@@ -112,8 +127,11 @@ extension TypeChecker {
         defer { environment = outer }
         guard let conditionType = check(&arguments[1]) else { return .some(nil) }
         guard conditionType == .bool || conditionType == .null else {
-            return .some(fail(.argumentType(function: name, position: 2, expected: "a condition (a boolean)",
-                                            found: conditionType.description, usage: usage), arguments[1]))
+            return .some(
+                fail(
+                    .argumentType(
+                        function: name, position: 2, expected: "a condition (a boolean)",
+                        found: conditionType.description, usage: usage), arguments[1]))
         }
         return .some(result)
     }

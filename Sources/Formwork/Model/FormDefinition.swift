@@ -54,7 +54,9 @@ public struct FormDefinition: Sendable {
         self.environment = environment
         let nodeCount = fields.count + repeats.count
         var dependents = [[Int]](repeating: [], count: nodeCount)
-        for (reader, nodesRead) in graph.reads.enumerated() { for node in nodesRead { dependents[node].append(reader) } }
+        for (reader, nodesRead) in graph.reads.enumerated() {
+            for node in nodesRead { dependents[node].append(reader) }
+        }
         self.dependents = dependents
         var displayReaders = [[Int]](repeating: [], count: nodeCount)
         for (reader, nodesRead) in graph.displayReads.enumerated() {

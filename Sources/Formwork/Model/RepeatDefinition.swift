@@ -49,8 +49,10 @@ public struct RepeatDefinition: Sendable {
     /// When the group is shown; `nil` means always.
     public internal(set) var visible: CompiledExpression?
 
-    init(id: String, index: Int, location: SourceLocation, sectionIndex: Int, parent: Int?, ancestry: [Int],
-         label: String, maximum: Int) {
+    init(
+        id: String, index: Int, location: SourceLocation, sectionIndex: Int, parent: Int?, ancestry: [Int],
+        label: String, maximum: Int
+    ) {
         self.id = id
         self.index = index
         self.location = location

@@ -63,7 +63,8 @@ extension FormServer {
         .compact([
             ("min", .value(.number(Double(repeatDefinition.minimum)))),
             ("max", .value(.number(Double(repeatDefinition.maximum)))),
-            ("count", .optional(repeatDefinition.count?.source)), ("addLabel", .value(.string(repeatDefinition.addLabel))),
+            ("count", .optional(repeatDefinition.count?.source)),
+            ("addLabel", .value(.string(repeatDefinition.addLabel))),
             ("entryLabel", .optional(repeatDefinition.entryLabel?.source)),
         ])
     }
@@ -169,7 +170,9 @@ extension FormServer {
 
     /// A row of the snapshot: a field with its value, or an add row.
     func snapshotRow(_ indexPath: IndexPath) -> JSONOutput? {
-        guard let row = session.dataSource.row(at: indexPath), let path = session.path(at: indexPath) else { return nil }
+        guard let row = session.dataSource.row(at: indexPath), let path = session.path(at: indexPath) else {
+            return nil
+        }
         if let add = row.item(as: EntryAddRow.self) {
             return .object([
                 ("id", .value(.string(path))), ("kind", "add"), ("label", .value(.string(add.label))),

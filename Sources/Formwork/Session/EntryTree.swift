@@ -204,8 +204,10 @@ final class EntryTree {
             instanceScope.append(Int32(scope))
         }
         firstInstance.append(Int32(fields.first ?? instanceField.count))
-        scopes.append(Scope(repeatIndex: repeatIndex, parent: holder, fields: fields,
-                            lists: childRepeats[repeatIndex].map { _ in [] }, attached: false))
+        scopes.append(
+            Scope(
+                repeatIndex: repeatIndex, parent: holder, fields: fields,
+                lists: childRepeats[repeatIndex].map { _ in [] }, attached: false))
         positions.append(0)
         attach(scope, at: position)
         return scope

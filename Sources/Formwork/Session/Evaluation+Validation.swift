@@ -23,7 +23,8 @@ extension Evaluation {
         if field.kind == .choice, case .string(let selected) = value,
             !visibleOptions(of: instance).contains(where: { $0.value == selected })
         {
-            return FieldError(field: field.id, rule: .option(selected, options: visibleOptions(of: instance).map(\.value)))
+            return FieldError(
+                field: field.id, rule: .option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
         return nil
     }
@@ -81,7 +82,9 @@ extension Evaluation {
         let repeatDefinition = definition.repeats[repeatIndex]
         let count = tree.list(of: repeatIndex, in: holder).count
         if count < repeatDefinition.minimum { return .minEntries(repeatDefinition.minimum) }
-        if let asked = repeatDefinition.count.map({ $0.evaluate(context(for: holder)) }), case .number(let number) = asked {
+        if let asked = repeatDefinition.count.map({ $0.evaluate(context(for: holder)) }),
+            case .number(let number) = asked
+        {
             if number > Double(repeatDefinition.maximum) { return .maxEntries(repeatDefinition.maximum) }
             if number.rounded(.down) > Double(count) { return .fieldLimit(definition.limits.maximumFieldInstances) }
         }

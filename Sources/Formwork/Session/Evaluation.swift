@@ -92,7 +92,8 @@ final class Evaluation: ScopeReader {
         }
         for section in sectionState.indices { sectionState[section] = .unknown }
         let order = instances.sorted {
-            definition.evaluationPosition[tree.field(ofInstance: $0)] < definition.evaluationPosition[tree.field(ofInstance: $1)]
+            definition.evaluationPosition[tree.field(ofInstance: $0)]
+                < definition.evaluationPosition[tree.field(ofInstance: $1)]
         }
         for instance in order { _ = read(instance) }
         for instance in checked.union(instances) { updateError(of: instance) }
@@ -158,12 +159,14 @@ final class Evaluation: ScopeReader {
         switch kinds[fieldIndex] {
         case .computed:
             if let value = computed[instance] { return value }
-            let value = definition.fields[fieldIndex].value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
+            let value =
+                definition.fields[fieldIndex].value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
             computed[instance] = value
             return value
         case .choice where hasConditionalOptions[fieldIndex]:
             let value = store.values[instance]
-            if case .string(let selected) = value, let option = definition.fields[fieldIndex].option(withValue: selected),
+            if case .string(let selected) = value,
+                let option = definition.fields[fieldIndex].option(withValue: selected),
                 !isOptionVisible(option, instance: instance)
             {
                 return .null

@@ -11,7 +11,7 @@ import Foundation
 /// entries are named by path, as at the time of the line.
 ///
 /// ```
-/// {"formwork":"draft","version":3,"form":"/forms/household.yaml","definition":"fnv1a64:…","saved":"2026-11-23T14:05:00Z"}
+/// {"formwork":"draft","version":3,"form":"/forms/household.yaml","definition":"fnv1a64:…","saved":"…"}
 /// {"id":"household","value":"Lovelace"}
 /// {"entry":"add","group":"members","position":1}
 /// {"id":"members[1].name","value":"Ada"}
@@ -163,7 +163,8 @@ public struct FormDraft: Sendable {
         }
         if let id = member("id")?.scalarText, let value = member("value") { return .value(path: id, node: value) }
         switch member("entry")?.scalarText {
-        case "add": return member("group")?.scalarText.flatMap { group in position().map { .add(group: group, position: $0) } }
+        case "add":
+            return member("group")?.scalarText.flatMap { group in position().map { .add(group: group, position: $0) } }
         case "remove": return member("at")?.scalarText.map { .remove(entry: $0) }
         case "move": return member("at")?.scalarText.flatMap { at in position().map { .move(entry: at, position: $0) } }
         default: return nil
@@ -236,4 +237,3 @@ public struct FormDraft: Sendable {
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
-

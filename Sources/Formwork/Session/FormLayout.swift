@@ -179,8 +179,10 @@ struct FormLayout {
                     fieldRun[field] = runs
                     fieldRow[field] = row
                 }
-                result.append(.run(number: runs, fields: pending, section: pendingSection,
-                                   first: sectionStarted.insert(pendingSection).inserted, last: last))
+                result.append(
+                    .run(
+                        number: runs, fields: pending, section: pendingSection,
+                        first: sectionStarted.insert(pendingSection).inserted, last: last))
                 runs += 1
                 pending = []
             }
@@ -209,9 +211,11 @@ struct FormLayout {
             var result = blocks(
                 repeatDefinition.items.map { ($0, repeatDefinition.sectionIndex) }, runs: &runs, isForm: false)
             // Every entry has a first run, for its title, even when it begins with a repeat.
-            if case .run? = result.first {} else {
-                result.insert(.run(number: runs, fields: [], section: repeatDefinition.sectionIndex, first: true, last: false),
-                              at: 0)
+            if case .run? = result.first {
+            } else {
+                result.insert(
+                    .run(number: runs, fields: [], section: repeatDefinition.sectionIndex, first: true, last: false),
+                    at: 0)
             }
             return result
         }

@@ -49,7 +49,8 @@ extension FormSession {
                     SelectionRequest(FieldInteraction.addEntry(group: path(ofGroup: add.repeatIndex, in: add.holder))))
             }
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
-            return .request(SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
+            return .request(
+                SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
         }
         layout = FormLayout(definition: definition)
         dataSource.sections = layOutEverything().sections
@@ -85,7 +86,9 @@ extension FormSession {
             index: instance, fieldIndex: fieldIndex, id: field.id, kind: field.kind, value: value,
             displayValue: Self.display(value, of: field), isRequired: evaluation.isRequired(instance),
             error: shownError(of: instance))
-        if let existing = rows[instance], let current = existing.item(as: FieldRow.self), current.isEqualToDiffable(item) {
+        if let existing = rows[instance], let current = existing.item(as: FieldRow.self),
+            current.isEqualToDiffable(item)
+        {
             return existing
         }
         let row = Row(item, identifier: .named(field.kindName))
@@ -110,12 +113,17 @@ extension FormSession {
     // MARK: Sections
 
     func runIdentifier(scope: Int, run: Int, section: Int) -> String {
-        guard scope > 0 else { return run == firstRun(ofSection: section) ? definition.sections[section].id : "\(definition.sections[section].id)~\(run)" }
+        guard scope > 0 else {
+            return run == firstRun(ofSection: section)
+                ? definition.sections[section].id : "\(definition.sections[section].id)~\(run)"
+        }
         let id = definition.repeats[tree.scopes[scope].repeatIndex!].id
         return run == 0 ? "\(id)#\(scope)" : "\(id)#\(scope)~\(run)"
     }
 
-    func tailIdentifier(_ repeatIndex: Int, _ holder: Int) -> String { "\(definition.repeats[repeatIndex].id)+\(holder)" }
+    func tailIdentifier(_ repeatIndex: Int, _ holder: Int) -> String {
+        "\(definition.repeats[repeatIndex].id)+\(holder)"
+    }
 
     /// The form's first run of a section.
     func firstRun(ofSection section: Int) -> Int {
@@ -136,11 +144,13 @@ extension FormSession {
         }
         let repeatIndex = tree.scopes[scope].repeatIndex!
         guard run == 0 else {
-            return FormSectionContent(id: id, header: nil, footer: nil, role: .entry(scope: scope, repeatIndex: repeatIndex, first: false))
+            return FormSectionContent(
+                id: id, header: nil, footer: nil, role: .entry(scope: scope, repeatIndex: repeatIndex, first: false))
         }
         let header = entryHeader(scope)
         return FormSectionContent(
-            id: id, header: header.title, footer: nil, role: .entry(scope: scope, repeatIndex: repeatIndex, first: true),
+            id: id, header: header.title, footer: nil,
+            role: .entry(scope: scope, repeatIndex: repeatIndex, first: true),
             entryHeader: header)
     }
 
@@ -207,7 +217,8 @@ extension FormSession {
             let name = path(ofInstance: instance)
             if let path = old.path, newPath == nil { deletedRows[path] = name }
             if field.kind.hasValue, from != to {
-                values.append(ValueChange(field: name, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
+                values.append(
+                    ValueChange(field: name, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
             }
         }
         return (changeset, FormChange(changeset: changeset, values: values, errors: errors(), deletedRows: deletedRows))
@@ -222,7 +233,9 @@ extension FormSession {
     /// Reloads the rows and sections that can have changed since the last reload;
     /// with `remembering`, also returns where each changed instance was shown and
     /// with what value.
-    func reloadRows(_ view: (any ListView)?, animated: Bool, remembering: Bool = false)
+    func reloadRows(
+        _ view: (any ListView)?, animated: Bool, remembering: Bool = false
+    )
         -> (changeset: Changeset?, before: [Int: ShownRow])
     {
         _ = evaluation  // settles what is pending
@@ -295,7 +308,8 @@ extension FormSession {
                 changed.insert(index)
             }
             if scope > 0, definition.repeats[tree.scopes[scope].repeatIndex!].entryLabel != nil,
-                let first = layout.section(ofRun: 0, in: scope), !laidOut.contains(first), refreshTitle(of: scope, at: first)
+                let first = layout.section(ofRun: 0, in: scope), !laidOut.contains(first),
+                refreshTitle(of: scope, at: first)
             {
                 changed.insert(first)
             }

@@ -54,7 +54,8 @@ extension FormSession {
                 for (position, entry) in tree.list(of: repeatIndex, in: scope).enumerated() {
                     if repeatDefinition.count == nil, position >= repeatDefinition.minimum {
                         lines.append(
-                            FormDraft.entryLine(.add(group: path(ofGroup: repeatIndex, in: scope), position: position + 1)))
+                            FormDraft.entryLine(
+                                .add(group: path(ofGroup: repeatIndex, in: scope), position: position + 1)))
                     }
                     walk(entry)
                 }
@@ -77,7 +78,9 @@ extension FormSession {
                 settle()  // entries that follow a count are in place before a path names them
                 switch line {
                 case let .value(path, node):
-                    if let reason = restore(path, node) { dropped.append((path, reason)) } else if let instance = try? instance(path) {
+                    if let reason = restore(path, node) {
+                        dropped.append((path, reason))
+                    } else if let instance = try? instance(path) {
                         restored.append(instance)
                     }
                 case let .add(group, position):
@@ -99,7 +102,9 @@ extension FormSession {
                         dropped.append((group, error.description))
                     }
                 case .remove(let entry):
-                    do throws(SessionError) { try removeEntry(entry) } catch { dropped.append((entry, error.description)) }
+                    do throws(SessionError) { try removeEntry(entry) } catch {
+                        dropped.append((entry, error.description))
+                    }
                 case let .move(entry, position):
                     do throws(SessionError) { try moveEntry(entry, to: position) } catch {
                         dropped.append((entry, error.description))
@@ -124,7 +129,9 @@ extension FormSession {
             return error.description
         }
         let field = definition.fields[tree.field(ofInstance: instance)]
-        guard field.kind.isEditable, field.kind != .secure else { return "a \(field.kind.rawValue) field is not restored" }
+        guard field.kind.isEditable, field.kind != .secure else {
+            return "a \(field.kind.rawValue) field is not restored"
+        }
         switch ValueReader.value(from: node, for: field) {
         case .failure(let error):
             return error.message

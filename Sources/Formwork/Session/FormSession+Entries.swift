@@ -22,7 +22,8 @@ extension FormSession {
             var index: Int?
             if segment.hasSuffix("]"), let open = segment.firstIndex(of: "[") {
                 name = String(segment[..<open])
-                guard let number = Int(segment[segment.index(after: open)..<segment.index(before: segment.endIndex)]) else {
+                guard let number = Int(segment[segment.index(after: open)..<segment.index(before: segment.endIndex)])
+                else {
                     throw .unknownField(path, suggestions: [])
                 }
                 index = number
@@ -61,14 +62,16 @@ extension FormSession {
         let ancestry = definition.repeats[owner].ancestry
         var parts: [String] = []
         for repeatIndex in ancestry { parts.append(definition.repeats[repeatIndex].id + "[1]") }
-        return (scope == 0 ? "" : path(ofEntry: scope) + ".") + parts.joined(separator: ".") + "." + definition.fields[field].id
+        return (scope == 0 ? "" : path(ofEntry: scope) + ".") + parts.joined(separator: ".") + "."
+            + definition.fields[field].id
     }
 
     /// Ids close to a misspelt one, among what `scope` holds.
     func suggestions(for name: String, in scope: Int) -> [String] {
         let fields = tree.scopes[scope].fields.map { definition.fields[tree.field(ofInstance: $0)].id }
         let groups = tree.repeatsHeld(by: scope).map { definition.repeats[$0].id }
-        return Suggestions.closest(to: name, in: fields + groups + (scope == 0 ? definition.sections.map(\.id) : []), limit: 3)
+        return Suggestions.closest(
+            to: name, in: fields + groups + (scope == 0 ? definition.sections.map(\.id) : []), limit: 3)
     }
 
     /// The path of an entry: `members[2]`, `members[2].visits[1]`.
@@ -108,9 +111,13 @@ extension FormSession {
     public func addEntry(_ group: String, at position: Int? = nil) throws(SessionError) -> String {
         let (repeatIndex, holder) = try self.group(group)
         let repeatDefinition = definition.repeats[repeatIndex]
-        guard repeatDefinition.count == nil else { throw .entriesFollowCount(group: group, count: repeatDefinition.count!.source) }
+        guard repeatDefinition.count == nil else {
+            throw .entriesFollowCount(group: group, count: repeatDefinition.count!.source)
+        }
         let list = tree.list(of: repeatIndex, in: holder)
-        guard list.count < repeatDefinition.maximum else { throw .tooManyEntries(group: group, maximum: repeatDefinition.maximum) }
+        guard list.count < repeatDefinition.maximum else {
+            throw .tooManyEntries(group: group, maximum: repeatDefinition.maximum)
+        }
         guard hasRoom(for: repeatIndex) else {
             throw .tooManyInstances(limit: definition.limits.maximumFieldInstances)
         }
@@ -128,8 +135,11 @@ extension FormSession {
         let entry = try self.entry(entryPath)
         let repeatDefinition = definition.repeats[tree.scopes[entry].repeatIndex!]
         let group = path(ofGroup: repeatDefinition.index, in: tree.scopes[entry].parent)
-        guard repeatDefinition.count == nil else { throw .entriesFollowCount(group: group, count: repeatDefinition.count!.source) }
-        guard tree.list(of: repeatDefinition.index, in: tree.scopes[entry].parent).count > repeatDefinition.minimum else {
+        guard repeatDefinition.count == nil else {
+            throw .entriesFollowCount(group: group, count: repeatDefinition.count!.source)
+        }
+        guard tree.list(of: repeatDefinition.index, in: tree.scopes[entry].parent).count > repeatDefinition.minimum
+        else {
             throw .tooFewEntries(group: group, minimum: repeatDefinition.minimum)
         }
         performBatch { detachEntry(entry, logged: true) }

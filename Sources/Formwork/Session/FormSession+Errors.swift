@@ -14,7 +14,11 @@ extension FormSession {
         }
         for (repeatIndex, holder) in holders() {
             guard let rule = evaluation.entryCountError(of: repeatIndex, in: holder) else { continue }
-            keyed.append((orderKey(ofGroup: repeatIndex, in: holder), FieldError(field: path(ofGroup: repeatIndex, in: holder), rule: rule)))
+            keyed.append(
+                (
+                    orderKey(ofGroup: repeatIndex, in: holder),
+                    FieldError(field: path(ofGroup: repeatIndex, in: holder), rule: rule)
+                ))
         }
         return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.error)
     }
@@ -37,7 +41,8 @@ extension FormSession {
     func orderKey(ofInstance instance: Int) -> [Int] {
         let field = definition.fields[tree.field(ofInstance: instance)]
         let scope = tree.scope(ofInstance: instance)
-        return scope == 0 ? [field.sectionIndex, itemPosition(.field(field.index))]
+        return scope == 0
+            ? [field.sectionIndex, itemPosition(.field(field.index))]
             : orderKey(ofEntry: scope) + [itemPosition(.field(field.index))]
     }
 
@@ -49,7 +54,8 @@ extension FormSession {
     /// Where a repeat's entries sort (after them: its `min` error goes with its tail).
     func orderKey(ofGroup repeatIndex: Int, in holder: Int) -> [Int] {
         let position = itemPosition(.repeatGroup(repeatIndex))
-        return holder == 0 ? [definition.repeats[repeatIndex].sectionIndex, position] : orderKey(ofEntry: holder) + [position]
+        return holder == 0
+            ? [definition.repeats[repeatIndex].sectionIndex, position] : orderKey(ofEntry: holder) + [position]
     }
 
     /// An item's position in its container's items (a section's, or a repeat's).

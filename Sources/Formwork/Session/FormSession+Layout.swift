@@ -85,8 +85,9 @@ extension FormSession {
         var origin: [Int?] = source.sections.indices.map { Optional($0) }
         for (key, range) in outermost.reversed() {
             var output = LayoutOutput(base: range.lowerBound)
-            emitGroup(key % definition.repeats.count, in: key / definition.repeats.count, into: &output,
-                      previous: source.sections)
+            emitGroup(
+                key % definition.repeats.count, in: key / definition.repeats.count, into: &output,
+                previous: source.sections)
             source.sections.replaceSubrange(range, with: output.sections)
             origin.replaceSubrange(range, with: output.origin.map { $0.flatMap { origin[$0] } })
             layout.ownerScope.replaceSubrange(range, with: output.owners.map(\.scope))

@@ -45,7 +45,8 @@ extension FormSession {
     /// }
     /// session.undo()   // both toggles undone
     /// ```
-    public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result {
+    public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result
+    {
         if batchDepth == 0 { removedByCount = [] }
         batchDepth += 1
         defer {
@@ -84,7 +85,8 @@ extension FormSession {
         for edit in step.reversed() {
             switch edit {
             case let .value(instance, value, touched):
-                reverse.append(.value(instance: instance, value: values[instance], touched: self.touched.contains(instance)))
+                reverse.append(
+                    .value(instance: instance, value: values[instance], touched: self.touched.contains(instance)))
                 write(value, touched: touched, at: instance)
             case .added(let entry):
                 reverse.append(.removed(entry: entry, position: tree.detach(entry)))

@@ -15,7 +15,9 @@ extension FormSession {
             let value = evaluation.value(of: instance)
             if value.isNull { return Value?.none }
             return maskingSecure ? Self.presented(value, of: field) : value
-        } group: { evaluation.isGroupVisible($0, in: $1) }
+        } group: {
+            evaluation.isGroupVisible($0, in: $1)
+        }
     }
 
     /// The answers as a JSON object, in form order: numbers, booleans, arrays for
@@ -36,7 +38,9 @@ extension FormSession {
                 return Value?.none
             }
             return value
-        } group: { _, _ in true }
+        } group: { _, _ in
+            true
+        }
     }
 
     /// A scope's answers in template order: each instance's `value` (none: left
@@ -150,7 +154,8 @@ extension FormSession {
                 groups.append((repeatIndex, key, node))
                 continue
             }
-            guard let field = definition.fieldIndex[id], definition.fields[field].repeatIndex == tree.scopes[scope].repeatIndex
+            guard let field = definition.fieldIndex[id],
+                definition.fields[field].repeatIndex == tree.scopes[scope].repeatIndex
             else {
                 let suggestion = suggestions(for: id, in: scope).first
                 collector.report(.unknownField(prefix + id, suggestion: suggestion.map { prefix + $0 }), at: key)
@@ -162,7 +167,8 @@ extension FormSession {
             guard fieldDefinition.kind.isEditable else {
                 collector.report(
                     .invalidValue(
-                        field: name, reason: FieldError(field: name, rule: .readOnly(kind: fieldDefinition.kind.rawValue))),
+                        field: name,
+                        reason: FieldError(field: name, rule: .readOnly(kind: fieldDefinition.kind.rawValue))),
                     at: key)
                 continue
             }
@@ -178,7 +184,9 @@ extension FormSession {
         }
         guard !groups.isEmpty else { return }
         settle()  // the entries of repeats that follow a count
-        for (repeatIndex, key, node) in groups { loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector) }
+        for (repeatIndex, key, node) in groups {
+            loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector)
+        }
     }
 
     /// Makes a repeat's entries those of a list of mappings: entries are added or
@@ -196,8 +204,9 @@ extension FormSession {
             elements = []
         } else {
             collector.report(
-                .wrongType(key: group, expected: "a list of entries (each a mapping of field ids to values)",
-                           found: node.typeDescription),
+                .wrongType(
+                    key: group, expected: "a list of entries (each a mapping of field ids to values)",
+                    found: node.typeDescription),
                 at: node)
             return
         }
@@ -214,18 +223,21 @@ extension FormSession {
         } else {
             guard elements.count <= repeatDefinition.maximum else {
                 collector.report(
-                    .invalidValue(field: group, reason: FieldError(field: group, rule: .maxEntries(repeatDefinition.maximum))),
+                    .invalidValue(
+                        field: group, reason: FieldError(field: group, rule: .maxEntries(repeatDefinition.maximum))),
                     at: node)
                 return
             }
             guard elements.count >= repeatDefinition.minimum else {
                 collector.report(
-                    .invalidValue(field: group, reason: FieldError(field: group, rule: .minEntries(repeatDefinition.minimum))),
+                    .invalidValue(
+                        field: group, reason: FieldError(field: group, rule: .minEntries(repeatDefinition.minimum))),
                     at: node)
                 return
             }
             let added = repeatDefinition.fieldIndices.count * max(0, elements.count - list.count)
-            guard tree.size + added + max(0, elements.count - list.count) <= definition.limits.maximumFieldInstances else {
+            guard tree.size + added + max(0, elements.count - list.count) <= definition.limits.maximumFieldInstances
+            else {
                 collector.report(
                     .wrongType(
                         key: group, expected: "entries within \(definition.limits.maximumFieldInstances) fields in all",
@@ -246,8 +258,9 @@ extension FormSession {
             guard let pairs = element.pairs else {
                 if element.scalar == .null, !element.isQuoted { continue }
                 collector.report(
-                    .wrongType(key: "\(group)[\(position + 1)]", expected: "a mapping of field ids to values",
-                               found: element.typeDescription),
+                    .wrongType(
+                        key: "\(group)[\(position + 1)]", expected: "a mapping of field ids to values",
+                        found: element.typeDescription),
                     at: element)
                 continue
             }

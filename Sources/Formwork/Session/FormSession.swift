@@ -1,5 +1,5 @@
-import Foundation
 import FormworkCore
+import Foundation
 
 /// The engine's entry point: a form being filled.
 ///
@@ -348,7 +348,9 @@ public final class FormSession {
             } else {
                 selected.append(.string(chosen))
                 selected.sort { a, b in
-                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex { .string($0.value) == b }!
+                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex {
+                        .string($0.value) == b
+                    }!
                 }
             }
             try store(selected.isEmpty ? .null : .list(selected), in: instance)
@@ -365,7 +367,9 @@ public final class FormSession {
         guard field.kind.isEditable else {
             throw .rejected(named(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)), instance))
         }
-        if !value.isNull, let error = evaluation.inputError(value, of: instance) { throw .rejected(named(error, instance)) }
+        if !value.isNull, let error = evaluation.inputError(value, of: instance) {
+            throw .rejected(named(error, instance))
+        }
         performBatch { write(value, touched: true, at: instance) }
     }
 

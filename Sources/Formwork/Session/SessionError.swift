@@ -42,9 +42,11 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .fieldInEntries(field, example):
             return "\(field) is in each entry of a repeat: name the entry, as in \(example)"
         case let .noEntry(path, count):
-            return count == 0 ? "there is no \(path): the repeat has no entries yet"
+            return count == 0
+                ? "there is no \(path): the repeat has no entries yet"
                 : "there is no \(path): the repeat has \(count) entr\(count == 1 ? "y" : "ies")"
-        case .notARepeat(let path): return "\(path) is not a repeat (add takes a repeat, like members or members[1].visits)"
+        case .notARepeat(let path):
+            return "\(path) is not a repeat (add takes a repeat, like members or members[1].visits)"
         case .notAnEntry(let path): return "\(path) is not an entry (name one with its position, like members[2])"
         case let .entriesFollowCount(group, count):
             return "the entries of \(group) follow its count (\(count)): change that instead"

@@ -112,7 +112,8 @@ public enum ValidationRule: Hashable, Sendable {
         case .check(_, let message): return message
         case .minEntries(let count): return "needs at least \(count) entr\(count == 1 ? "y" : "ies")"
         case .maxEntries(let count): return "can have at most \(count) entr\(count == 1 ? "y" : "ies")"
-        case .fieldLimit(let limit): return "has fewer entries than its count: a form holds at most \(limit) fields in all"
+        case .fieldLimit(let limit):
+            return "has fewer entries than its count: a form holds at most \(limit) fields in all"
         }
     }
 }

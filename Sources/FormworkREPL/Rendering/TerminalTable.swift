@@ -180,7 +180,8 @@ public final class TerminalTable: ListView {
 
     private func section(_ index: Int, of dataSource: any ListDataSource) -> MirroredSection<Titles, FieldCell> {
         MirroredSection(
-            header: Titles(dataSource.header(inSection: index), footer: dataSource.footer(inSection: index), table: self),
+            header: Titles(
+                dataSource.header(inSection: index), footer: dataSource.footer(inSection: index), table: self),
             cells: (0..<dataSource.numberOfRows(inSection: index)).map {
                 dataSource.cellForRow(at: IndexPath(row: $0, section: index), in: self) as? FieldCell ?? FieldCell()
             })
@@ -218,7 +219,9 @@ public final class TerminalTable: ListView {
                 to: &mirror, insertedSection: { section($0, of: dataSource) },
                 insertedRow: { dataSource.cellForRow(at: $0, in: self) as? FieldCell ?? FieldCell() },
                 updatedSection: { titles, section in
-                    titles = Titles(dataSource.header(inSection: section), footer: dataSource.footer(inSection: section), table: self)
+                    titles = Titles(
+                        dataSource.header(inSection: section), footer: dataSource.footer(inSection: section),
+                        table: self)
                 })
         } catch {
             reloadData(from: dataSource)
@@ -234,7 +237,9 @@ public final class TerminalTable: ListView {
             if let now, oldHeaders[pair.from] != now { headerMarks[pair.to] = TerminalText.escaped(now) }
         }
         for pair in changeset.sections.moved where mirror[pair.to].header.entry != nil {
-            if let now = headerText(ofSection: pair.to) { headerMarks[pair.to] = TerminalText.escaped(now) + " (moved)" }
+            if let now = headerText(ofSection: pair.to) {
+                headerMarks[pair.to] = TerminalText.escaped(now) + " (moved)"
+            }
         }
         var marks: [IndexPath: String] = [:]
         for path in changeset.rows.inserted { marks[path] = "+" }

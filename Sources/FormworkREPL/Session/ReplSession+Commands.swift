@@ -132,7 +132,9 @@ extension ReplSession {
             let number = path.flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
             let instance = try? form.instance(error.field)
             var label = instance.map { TerminalText.escaped(definition($0).label) } ?? TerminalText.escaped(error.field)
-            if let instance, name(instance) != definition(instance).id { label += " (\(TerminalText.escaped(name(instance))))" }
+            if let instance, name(instance) != definition(instance).id {
+                label += " (\(TerminalText.escaped(name(instance))))"
+            }
             message(
                 "\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error,
                 hangingIndent: 5)
@@ -224,7 +226,8 @@ extension ReplSession {
             // Nothing is lost: the draft holds every answer but secure ones, which are
             // never written anywhere; say which of those will have to be typed again.
             let secure = form.definition.fields.filter { field in
-                field.kind == .secure && form.instances(ofField: field.index).contains { !form.storedValue(of: $0).isNull }
+                field.kind == .secure
+                    && form.instances(ofField: field.index).contains { !form.storedValue(of: $0).isNull }
             }
             if !confirmed, !secure.isEmpty {
                 question = .confirmQuit

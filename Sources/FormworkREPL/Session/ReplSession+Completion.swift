@@ -32,7 +32,8 @@ extension ReplSession {
             case .row: return []
             case .field(let editable): return fieldIDs(editableOnly: editable).filter { $0.hasPrefix(word) }
             case .fieldOrSection:
-                return (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id) + form.groupPaths()
+                return
+                    (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id) + form.groupPaths()
                     + form.entryPaths()).filter { $0.hasPrefix(word) }
             case .group: return addableGroups().filter { $0.hasPrefix(word) }
             case .entry: return form.entryPaths().filter { $0.hasPrefix(word) }

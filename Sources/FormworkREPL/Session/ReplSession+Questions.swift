@@ -107,7 +107,8 @@ extension ReplSession {
                 error(.requiredInGuided(field: path))
                 return ask(index, guided: true, remember: false)
             }
-            return accepted ? askNextGuided(after: .field(index)) : ask(index, guided: true, remember: false, retry: retry)
+            return accepted
+                ? askNextGuided(after: .field(index)) : ask(index, guided: true, remember: false, retry: retry)
         }
         if !accepted, options.interactive { return ask(index, guided: false, remember: false, retry: retry) }
         askCommand()

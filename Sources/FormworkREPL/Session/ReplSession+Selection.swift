@@ -25,7 +25,9 @@ extension ReplSession {
         case .request(let request)?:
             if let interaction = request.value(as: FieldInteraction.self) {
                 if case .addEntry(let group) = interaction { return selectAddRow(group, as: context) }
-                if let target = try? form.instance(interaction.field) { return perform(interaction, on: target, as: context) }
+                if let target = try? form.instance(interaction.field) {
+                    return perform(interaction, on: target, as: context)
+                }
             }
             fallthrough
         default:

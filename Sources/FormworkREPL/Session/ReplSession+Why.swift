@@ -45,7 +45,9 @@ extension ReplSession {
             _ = try form.instance(id)
         } catch {
             // A path into entries that do not exist says so.
-            if case .unknownField = error {} else if case .fieldInEntries = error {} else {
+            if case .unknownField = error {
+            } else if case .fieldInEntries = error {
+            } else {
                 self.error(.session(error))
                 return []
             }
@@ -73,7 +75,8 @@ extension ReplSession {
             return alone ? ["\(path) is always shown" + (holder.map { " while '\($0)' is." } ?? ".")] : []
         }
         let shown = form.isVisible(group)
-        return (alone ? ["\(path) is \(shown ? "shown" : "hidden") because the condition of '\(group)' is \(shown):"] : [])
+        return
+            (alone ? ["\(path) is \(shown ? "shown" : "hidden") because the condition of '\(group)' is \(shown):"] : [])
             + describe(condition, result: shown, from: holder)
     }
 

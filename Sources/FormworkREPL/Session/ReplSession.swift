@@ -158,7 +158,9 @@ public final class ReplSession {
         case (.confirmRemoval(let guided, let field), .endOfInput):
             keepRemovedEntries(guided: guided, field: field)
         case (.confirmRemoval(let guided, let field), .line(let line)):
-            if Self.isYes(line) { confirmRemoval(guided: guided, field: field) } else {
+            if Self.isYes(line) {
+                confirmRemoval(guided: guided, field: field)
+            } else {
                 keepRemovedEntries(guided: guided, field: field)
             }
         case (.addAnother(_, let guided), .endOfInput):

@@ -150,7 +150,8 @@ struct CommandTableTests {
     @Test func namesAreTheSpellingsInHelpOrder() {
         #expect(
             CommandTable.names(in: .prompt) == [
-                "show", "select", "set", "toggle", "clear", "add", "remove", "move", "next", "back", "goto", "why", "errors", "undo", "redo",
+                "show", "select", "set", "toggle", "clear", "add", "remove", "move", "next", "back", "goto", "why",
+                "errors", "undo", "redo",
                 "values", "save", "submit", "help", "quit",
             ])
         #expect(CommandTable.names(in: .guided) == [":back", ":skip", ":goto", ":review", ":quit", ":help"])
@@ -208,7 +209,8 @@ struct CommandTableTests {
         #expect(prompt.contains("  N  or  select N     select row N: edit its value (prefilled), toggle a switch,"))
         #expect(prompt.contains(String(repeating: " ", count: 22) + "pick options"))
         #expect(prompt.allSatisfy { $0.count <= 80 })
-        #expect(prompt.suffix(2).joined(separator: " ").hasSuffix("TAB completes commands, field ids, paths and options."))
+        #expect(
+            prompt.suffix(2).joined(separator: " ").hasSuffix("TAB completes commands, field ids, paths and options."))
 
         let guided = CommandTable.overview(of: .guided, width: 80)
         #expect(

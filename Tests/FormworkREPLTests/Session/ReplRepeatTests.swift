@@ -48,18 +48,24 @@ struct ReplRepeatTests {
             repl.type("set members[3].name Ada").errors == [
                 "error: there is no members[3]: the repeat has 1 entry"
             ])
-        #expect(repl.type("add rooms").errors == ["error: the entries of rooms follow its count ($bedrooms): change that instead"])
-        #expect(repl.type("add address").errors == [
-            "error: address is not a repeat (add takes a repeat, like members or members[1].visits)"
-        ])
+        #expect(
+            repl.type("add rooms").errors == [
+                "error: the entries of rooms follow its count ($bedrooms): change that instead"
+            ])
+        #expect(
+            repl.type("add address").errors == [
+                "error: address is not a repeat (add takes a repeat, like members or members[1].visits)"
+            ])
         #expect(repl.type("move members 1 x").errors == ["error: 'x' is not a position (entries are numbered from 1)"])
-        #expect(repl.type("set members[1].age old").errors == ["error: members[1].age 'old' is not a number (rule: type)"])
+        #expect(
+            repl.type("set members[1].age old").errors == ["error: members[1].age 'old' is not a number (rule: type)"])
         // A row number works wherever a path does.
         repl.type("set 4 Ada")
         #expect(repl.form.value(of: "members[1].name") == "Ada")
-        #expect(repl.type("set 7 x").errors == [
-            "error: row 7 adds an entry to members, it is not a field (select it, or 'add members')"
-        ])
+        #expect(
+            repl.type("set 7 x").errors == [
+                "error: row 7 adds an entry to members, it is not a field (select it, or 'add members')"
+            ])
     }
 
     @Test func selectingTheAddRowAddsAnEntryAndAsksItsFirstField() throws {
@@ -154,7 +160,9 @@ struct ReplRepeatTests {
                 "  visible: $age >= 5 and $age < 18",
                 "  $age = 9",
             ])
-        #expect(repl.type("why members[1].school").output[0] == "members[1].school is hidden because its condition is false:")
+        #expect(
+            repl.type("why members[1].school").output[0]
+                == "members[1].school is hidden because its condition is false:")
         #expect(
             repl.type("why members[1].visits").output == [
                 "members[1].visits is hidden because the condition of 'members[1].visits' is false:",

@@ -51,16 +51,18 @@ struct RepeatDefinitionTests {
         #expect(members.fieldIndices.map { definition.fields[$0].id } == ["name", "age", "school"])
         #expect(members.items.count == 4)  // three fields and the nested repeat
         let visits = try #require(definition.repeatGroup("visits"))
-        #expect(visits.parent == members.index && visits.depth == 2 && visits.ancestry == [members.index, visits.index])
+        #expect(
+            visits.parent == members.index && visits.depth == 2 && visits.ancestry == [members.index, visits.index])
         #expect(definition.repeatGroup("kids")?.count?.source == "$children")
         let pets = try #require(definition.repeatGroup("pets"))
         #expect(pets.label == "Pets" && pets.maximum == 3 && definition.sections[1].repeatIndex == pets.index)
         #expect(definition.field("petName")?.repeatIndex == pets.index)
         #expect(definition.field("surname")?.repeatIndex == nil)
         // A form's own fields are its sections' direct fields.
-        #expect(definition.sections[0].fieldIndices.map { definition.fields[$0].id } == [
-            "surname", "children", "adults", "totalAge", "anyVisit",
-        ])
+        #expect(
+            definition.sections[0].fieldIndices.map { definition.fields[$0].id } == [
+                "surname", "children", "adults", "totalAge", "anyVisit",
+            ])
     }
 
     @Test func repeatTrueAndAnEmptyRepeatHaveNoOptions() throws {
@@ -135,7 +137,10 @@ struct RepeatDefinitionTests {
             yaml: Self.form(
                 """
                       - { id: total, kind: computed, label: Total, value: "sum($members.age) + $n" }
-                      - { id: named, kind: computed, label: Named, value: "count($members, $name != null and $age > $n)" }
+                      - id: named
+                        kind: computed
+                        label: Named
+                        value: "count($members, $name != null and $age > $n)"
                       - { id: average, kind: computed, label: Average, value: "avg($members.age)" }
                       - { id: oldest, kind: computed, label: Oldest, value: "max($members.age)" }
                       - { id: everyone, kind: computed, label: Everyone, value: "all($members, $age != null)" }
@@ -159,7 +164,8 @@ struct RepeatDefinitionTests {
                         fields:
                           - { id: price, kind: number, label: Price }
                 """)
-        #expect(rendered.contains("form.yaml:6:59: error: circular dependency: $total → $items → $total"), "\(rendered)")
+        #expect(
+            rendered.contains("form.yaml:6:59: error: circular dependency: $total → $items → $total"), "\(rendered)")
     }
 
     @Test(arguments: [
@@ -170,6 +176,7 @@ struct RepeatDefinitionTests {
         ("repeat: { min: -1 }", "'min' must be"),
         ("repeat: { max: 2.5 }", "error: 'max' must be a whole number, not 2.5"),
         ("repeat: { count: -5 }", "error: a repeat cannot have -5 entries"),
+        ("repeat: { count: 2.5 }", "error: 'count' must be a whole number, not 2.5"),
         ("repeat: { count: \"'three'\" }", "error: 'count' must be a number"),
         ("repeat: { count: \"$age\" }", "'$age' is a field of each entry of 'items'"),
         ("repeat: { entryLabel: \"Item {$nope}\" }", "unknown field '$nope'"),
@@ -196,12 +203,21 @@ struct RepeatDefinitionTests {
         var yaml = "id: f\ntitle: F\nsections:\n  - id: s\n    fields:\n"
         var indent = "      "
         for level in 0..<12 {
-            yaml += "\(indent)- id: r\(level)\n\(indent)  label: R\(level)\n\(indent)  repeat: true\n\(indent)  fields:\n"
+            yaml +=
+                "\(indent)- id: r\(level)\n\(indent)  label: R\(level)\n\(indent)  repeat: true\n\(indent)  fields:\n"
             yaml += "\(indent)    - { id: f\(level), kind: text, label: F }\n"
             indent += "    "
         }
         let rendered = Fixtures.diagnostics(yaml: yaml)
-        #expect(rendered.contains("repeats are nested deeper than \(Limits.default.maximumRepeatDepth) levels"), "\(rendered)")
+        #expect(
+            rendered.contains("repeats are nested deeper than \(Limits.default.maximumRepeatDepth) levels"),
+            "\(rendered)")
+    }
+
+    @Test func aFieldDoesNotRepeat() {
+        let rendered = Fixtures.diagnostics(yaml: Self.form("      - { id: a, kind: text, label: A, repeat: false }"))
+        #expect(rendered.contains("form.yaml:13:40: error: 'repeat' does not apply to a text field"), "\(rendered)")
+        #expect(!rendered.contains("group"), "\(rendered)")
     }
 
     @Test func idsAreOneNamespace() {

@@ -35,7 +35,8 @@ struct FormServerEntryTests {
         let server = try Self.server()
         #expect(
             Self.call(server, "entry.remove", #"{"entry":"items[1]"}"#)
-                == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32006,"message":"there is no items[1]: the repeat has no "#
+                == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32006,"#
+                + #""message":"there is no items[1]: the repeat has no "#
                 + #"entries yet"}}"#)
         #expect(
             Self.call(server, "entry.add", #"{"group":"title"}"#)
@@ -60,7 +61,8 @@ struct FormServerEntryTests {
                     + #""fields":[{"id":"qty","kind":"number""#), "\(described)")
         _ = Self.call(server, "entry.add", #"{"group":"items"}"#)
         let snapshot = Self.call(server, "form.snapshot")
-        #expect(snapshot.contains(#"{"id":"items#1","header":"Item #1","entry":"items[1]","rows":[{"id":"items[1].qty""#))
+        #expect(
+            snapshot.contains(#"{"id":"items#1","header":"Item #1","entry":"items[1]","rows":[{"id":"items[1].qty""#))
         #expect(
             snapshot.contains(
                 #"{"id":"items","kind":"add","label":"Add to Item","display":"1 of at most 20","enabled":true}"#))

@@ -110,7 +110,9 @@ struct RepeatPropertyTests {
         var model = Model()
         var undone: [Model] = []
         var done: [Model] = []
-        func number() -> Double? { Int.random(in: 0..<5, using: &random) == 0 ? nil : Double(Int.random(in: 0..<6, using: &random)) }
+        func number() -> Double? {
+            Int.random(in: 0..<5, using: &random) == 0 ? nil : Double(Int.random(in: 0..<6, using: &random))
+        }
         func text(_ value: Double?) -> String { value.map { JSONText.format($0) } ?? "" }
 
         var log: [String] = []  // what each step did, shown when one fails

@@ -30,7 +30,9 @@ struct RepeatSessionTests {
         #expect(throws: SessionError.fieldInEntries(field: "age", example: "members[1].age")) {
             try session.set("age", text: "3")
         }
-        #expect(throws: SessionError.noEntry(path: "members[3]", count: 2)) { try session.set("members[3].age", text: "3") }
+        #expect(throws: SessionError.noEntry(path: "members[3]", count: 2)) {
+            try session.set("members[3].age", text: "3")
+        }
         #expect(throws: SessionError.notARepeat("surname")) { try session.addEntry("surname") }
         #expect(throws: SessionError.notAnEntry("members")) { try session.removeEntry("members") }
         #expect(throws: SessionError.self) { try session.set("members[x].age", text: "3") }
@@ -72,10 +74,14 @@ struct RepeatSessionTests {
 
     @Test func minMaxAndCountAreEnforced() throws {
         let session = try Self.session()
-        #expect(throws: SessionError.tooFewEntries(group: "members", minimum: 1)) { try session.removeEntry("members[1]") }
+        #expect(throws: SessionError.tooFewEntries(group: "members", minimum: 1)) {
+            try session.removeEntry("members[1]")
+        }
         for _ in 0..<5 { try session.addEntry("members") }
         #expect(throws: SessionError.tooManyEntries(group: "members", maximum: 6)) { try session.addEntry("members") }
-        #expect(throws: SessionError.entriesFollowCount(group: "kids", count: "$children")) { try session.addEntry("kids") }
+        #expect(throws: SessionError.entriesFollowCount(group: "kids", count: "$children")) {
+            try session.addEntry("kids")
+        }
         try session.set("children", text: "3")
         #expect(try session.entries(of: "kids") == ["kids[1]", "kids[2]", "kids[3]"])
         #expect(throws: SessionError.entriesFollowCount(group: "kids", count: "$children")) {
@@ -163,7 +169,8 @@ struct RepeatSessionTests {
         try session.set("children", text: "1")
         #expect(
             session.answersJSON(pretty: false)
-                == #"{"surname":"Lovelace","children":1,"members":[{"name":"Ada","age":36,"visits":[{"date":"2026-02-01"}]},{}],"#
+                == #"{"surname":"Lovelace","children":1,"#
+                + #""members":[{"name":"Ada","age":36,"visits":[{"date":"2026-02-01"}]},{}],"#
                 + #""kids":[{}],"adults":1,"totalAge":36,"anyVisit":true}"#)
         #expect(session.answers().first { $0.id == "members" }?.value == nil)
         // A hidden field's answer is left out, and comes back when shown.
@@ -206,7 +213,9 @@ struct RepeatSessionTests {
             Issue.record("loaded")
         } catch {
             let rendered = error.rendered
-            #expect(rendered.contains("v.yaml:3:23: error: invalid value for 'members[1].age': 'old' is not a number"), "\(rendered)")
+            #expect(
+                rendered.contains("v.yaml:3:23: error: invalid value for 'members[1].age': 'old' is not a number"),
+                "\(rendered)")
             #expect(rendered.contains("members[1].age"), "\(rendered)")
             #expect(rendered.contains("v.yaml:4:7: error: "), "\(rendered)")
             #expect(rendered.contains("members[2].name"), "\(rendered)")  // the suggestion
