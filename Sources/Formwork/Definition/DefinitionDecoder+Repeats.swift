@@ -16,16 +16,23 @@ extension DefinitionDecoder {
     mutating func decodeItems(_ nodes: [SyntaxNode], sectionIndex: Int, owner: Int?) -> [FormItem] {
         var items: [FormItem] = []
         for node in nodes {
-            let keys = Set(node.pairs?.compactMap(\.key.scalarText) ?? [])
+            var repeatKey: SyntaxNode?
+            var kind: SyntaxNode?
+            var hasFields = false
+            for (key, value) in node.pairs ?? [] {
+                switch key.scalarText {
+                case "repeat": repeatKey = key
+                case "kind": kind = value
+                case "fields": hasFields = true
+                default: break
+                }
+            }
             // A field with `repeat` (say `repeat: false`): the key does not apply to it.
-            if keys.contains("repeat"), keys.contains("kind"), !keys.contains("fields"),
-                let repeatKey = node.pairs?.first(where: { $0.key.scalarText == "repeat" })?.key
-            {
-                let kind = node.pairs?.first { $0.key.scalarText == "kind" }?.value.scalarText ?? "this"
-                collector.report(.keyNotApplicable(key: "repeat", kind: kind), at: repeatKey)
+            if let repeatKey, let kind, !hasFields {
+                collector.report(.keyNotApplicable(key: "repeat", kind: kind.scalarText ?? "this"), at: repeatKey)
                 continue
             }
-            if keys.contains("repeat") {
+            if repeatKey != nil {
                 if let group = decodeRepeatGroup(node, sectionIndex: sectionIndex, parent: owner) {
                     items.append(.repeatGroup(group))
                 }
