@@ -10,12 +10,14 @@ struct TerminalTests {
     static let seed = package.appendingPathComponent("Forms/seed.yaml").path
 
     /// A terminal running `formwork fill` with its own, empty history.
-    static func start(_ arguments: [String] = [seed], state: URL? = nil) throws -> (PseudoTerminal, URL) {
+    static func start(
+        _ arguments: [String] = [seed], state: URL? = nil, waitForPrompt: Bool = true
+    ) throws -> (PseudoTerminal, URL) {
         let state = state ?? FileManager.default.temporaryDirectory.appendingPathComponent("formwork-tty-\(UUID())")
         let terminal = try PseudoTerminal(
             executable: CommandRunner.productsDirectory.appendingPathComponent("formwork").path,
             arguments: ["fill"] + arguments, environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"])
-        try terminal.waitFor("formwork> ")
+        if waitForPrompt { try terminal.waitFor("formwork> ") }
         return (terminal, state)
     }
 
