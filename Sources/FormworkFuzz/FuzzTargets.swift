@@ -31,7 +31,8 @@ enum FuzzTarget: String, CaseIterable {
     /// A form with every kind of field, read by the values, REPL and RPC targets: the
     /// hostile corpus' target form (`Tests/formworkTests/Hostile/form.yaml`, so its values
     /// files, REPL scripts and RPC streams make good seeds) plus a section that appears
-    /// and disappears, a note and a computed date difference.
+    /// and disappears, a note, a computed date difference, and repeats (nested, and one
+    /// that follows a count) read by an aggregate.
     static let form: FormDefinition = try! FormDefinition(
         yaml: """
             id: fuzz
@@ -81,6 +82,27 @@ enum FuzzTarget: String, CaseIterable {
                     label: Days
                     value: "if($end != null and $start != null, $end - $start, 0)"
                   - { id: why, kind: text, label: Why, required: true, visible: "contains($colours, 'gold')" }
+              - id: list
+                header: Lists
+                fields:
+                  - { id: slotCount, kind: number, label: Slots, min: 0, max: 9, step: 1, default: 0 }
+                  - id: items
+                    label: Item
+                    repeat: { max: 5, addLabel: Add an item, entryLabel: "Item {index()}: {$name}" }
+                    fields:
+                      - { id: name, kind: text, label: Name, maxLength: 20 }
+                      - { id: qty, kind: number, label: Quantity, min: 0, max: 99, required: true }
+                      - { id: note, kind: text, label: Note, visible: "$qty > $quantity" }
+                      - id: parts
+                        label: Part
+                        repeat: { max: 3 }
+                        fields: [{ id: w, kind: number, label: W, visible: "index() > 1 or $qty != null" }]
+                  - id: slots
+                    label: Slot
+                    repeat: { count: $slotCount, max: 3 }
+                    fields:
+                      - { id: tag, kind: text, label: Tag }
+                  - { id: summed, kind: computed, label: Summed, value: "sum($items.qty) + count($slots)" }
             """)
 
     /// The expression target's variables: the names and types of the conformance

@@ -33,11 +33,13 @@ struct FormLayout {
     /// `ownerScope` tells.
     private(set) var runs: [Int32] = []
     private(set) var runBase: [Int32] = []
-    /// By group (`key(repeat, holder)`): its tail's section, and the range of
-    /// sections its entries and tail take (-1: none).
-    var tailIndex: [Int32] = []
-    var groupStart: [Int32] = []
-    var groupEnd: [Int32] = []
+    /// By group (a repeat's entries in one holder, at `groupBase[holder]` plus the
+    /// repeat's slot among the holder's repeats): its tail's section, and the range
+    /// of sections its entries and tail take (-1: none).
+    private(set) var tailIndex: [Int32] = []
+    private(set) var groupStart: [Int32] = []
+    private(set) var groupEnd: [Int32] = []
+    private(set) var groupBase: [Int32] = []
     /// For each data-source section: the scope it belongs to and its run there
     /// (`-1 - repeat` for a tail), to tell a stale index from a live one.
     var ownerScope: [Int32] = []
@@ -47,6 +49,12 @@ struct FormLayout {
     let formRunCount: Int
     let repeatRunCount: [Int]
     private var scopeRepeat: [Int] = []
+    /// Each repeat's slot among its holder's repeats, its parent, how many repeats
+    /// each repeat's entries hold, and how many the form holds.
+    let repeatSlot: [Int]
+    let repeatParent: [Int]
+    let childRepeatCount: [Int]
+    let formRepeatCount: Int
 
     init() {
         formBlocks = []
@@ -56,10 +64,40 @@ struct FormLayout {
         repeatCount = 0
         formRunCount = 0
         repeatRunCount = []
+        repeatSlot = []
+        repeatParent = []
+        childRepeatCount = []
+        formRepeatCount = 0
     }
 
-    /// A group's key: a repeat's entries in one holder.
-    func key(_ repeatIndex: Int, _ holder: Int) -> Int { holder * repeatCount + repeatIndex }
+    /// Where a group's indexes are, if its holder has any.
+    func group(_ repeatIndex: Int, in holder: Int) -> Int? {
+        guard holder < groupBase.count, groupBase[holder] >= 0 else { return nil }
+        return Int(groupBase[holder]) + repeatSlot[repeatIndex]
+    }
+
+    /// Records where a group's sections are (allocating its holder's indexes).
+    mutating func setGroup(_ repeatIndex: Int, in holder: Int, tail: Int, start: Int, end: Int) {
+        if groupBase[holder] < 0 {
+            groupBase[holder] = Int32(tailIndex.count)
+            let count = holder == 0 ? formRepeatCount : childRepeatCount[repeatOfHolder(holder, child: repeatIndex)]
+            tailIndex += repeatElement(-1, count: count)
+            groupStart += repeatElement(-1, count: count)
+            groupEnd += repeatElement(-1, count: count)
+        }
+        let index = Int(groupBase[holder]) + repeatSlot[repeatIndex]
+        tailIndex[index] = Int32(tail)
+        groupStart[index] = Int32(start)
+        groupEnd[index] = Int32(end)
+    }
+
+    /// Moves a group's start (an entry inserted at its very beginning).
+    mutating func setGroupStart(_ repeatIndex: Int, in holder: Int, to start: Int) {
+        if let index = group(repeatIndex, in: holder) { groupStart[index] = Int32(start) }
+    }
+
+    /// The repeat a holder is an entry of, from one of the repeats it holds.
+    private func repeatOfHolder(_ holder: Int, child: Int) -> Int { repeatParent[child] }
 
     /// The section of a scope's run, if it is laid out now.
     func section(ofRun run: Int, in scope: Int) -> Int? {
@@ -73,8 +111,7 @@ struct FormLayout {
 
     /// The section of a group's tail, if it is laid out now.
     func tailSection(_ repeatIndex: Int, in holder: Int) -> Int? {
-        let key = key(repeatIndex, holder)
-        guard key < tailIndex.count else { return nil }
+        guard let key = group(repeatIndex, in: holder) else { return nil }
         let index = Int(tailIndex[key])
         guard index >= 0, index < ownerScope.count, ownerScope[index] == holder, ownerRun[index] == -1 - repeatIndex
         else { return nil }
@@ -83,8 +120,7 @@ struct FormLayout {
 
     /// The sections a group takes now (its entries', then its tail), if laid out.
     func groupRange(_ repeatIndex: Int, in holder: Int) -> Range<Int>? {
-        let key = key(repeatIndex, holder)
-        guard key < groupStart.count, groupStart[key] >= 0 else { return nil }
+        guard let key = group(repeatIndex, in: holder), groupStart[key] >= 0 else { return nil }
         return Int(groupStart[key])..<Int(groupEnd[key])
     }
 
@@ -109,6 +145,7 @@ struct FormLayout {
         tailIndex = []
         groupStart = []
         groupEnd = []
+        groupBase = []
         grow(scopes: scopes)
     }
 
@@ -117,13 +154,7 @@ struct FormLayout {
         if runBase.count < scopes {
             runBase += repeatElement(-1, count: scopes - runBase.count)
             scopeRepeat += repeatElement(-1, count: scopes - scopeRepeat.count)
-        }
-        let keys = scopes * repeatCount
-        if tailIndex.count < keys {
-            let added = keys - tailIndex.count
-            tailIndex += repeatElement(-1, count: added)
-            groupStart += repeatElement(-1, count: added)
-            groupEnd += repeatElement(-1, count: added)
+            groupBase += repeatElement(-1, count: scopes - groupBase.count)
         }
     }
 
@@ -229,5 +260,21 @@ struct FormLayout {
         }
         formRunCount = runCount(formBlocks)
         repeatRunCount = repeatBlocks.map(runCount)
+        var slots = [Int](repeating: 0, count: definition.repeats.count)
+        var children = [Int](repeating: 0, count: definition.repeats.count)
+        var top = 0
+        for repeatDefinition in definition.repeats {
+            if let parent = repeatDefinition.parent {
+                slots[repeatDefinition.index] = children[parent]
+                children[parent] += 1
+            } else {
+                slots[repeatDefinition.index] = top
+                top += 1
+            }
+        }
+        repeatSlot = slots
+        repeatParent = definition.repeats.map { $0.parent ?? -1 }
+        childRepeatCount = children
+        formRepeatCount = top
     }
 }

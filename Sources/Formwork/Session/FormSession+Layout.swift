@@ -19,8 +19,7 @@ extension FormSession {
         var origin: [Int?] = []
         var owners: [(scope: Int32, run: Int32)] = []
         var runs: [(scope: Int, run: Int, index: Int)] = []
-        var tails: [(key: Int, index: Int)] = []
-        var groups: [(key: Int, start: Int, end: Int)] = []
+        var groups: [(repeatIndex: Int, holder: Int, tail: Int, start: Int, end: Int)] = []
 
         var next: Int { base + sections.count }
 
@@ -145,7 +144,7 @@ extension FormSession {
             layout.ownerRun.insert(contentsOf: output.owners.map(\.run), at: at)
             layout.shift(from: at, by: output.sections.count, inserting: true)
             record(output, offset: at)
-            if at == groupStart { layout.groupStart[layout.key(repeatIndex, holder)] = Int32(at) }
+            if at == groupStart { layout.setGroupStart(repeatIndex, in: holder, to: at) }
         }
         // The tail: how many entries there are.
         guard let tail = layout.tailSection(repeatIndex, in: holder) else { return nil }
@@ -167,10 +166,8 @@ extension FormSession {
         for (scope, run, index) in output.runs {
             layout.setRun(run, of: scope, at: index + offset, repeatIndex: tree.scopes[scope].repeatIndex)
         }
-        for (key, index) in output.tails { layout.tailIndex[key] = Int32(index + offset) }
-        for (key, start, end) in output.groups {
-            layout.groupStart[key] = Int32(start + offset)
-            layout.groupEnd[key] = Int32(end + offset)
+        for (repeatIndex, holder, tail, start, end) in output.groups {
+            layout.setGroup(repeatIndex, in: holder, tail: tail + offset, start: start + offset, end: end + offset)
         }
     }
 
@@ -220,8 +217,7 @@ extension FormSession {
         for entry in tree.list(of: repeatIndex, in: holder) {
             emit(entry, layout.repeatBlocks[repeatIndex], into: &output, previous: previous)
         }
-        let key = layout.key(repeatIndex, holder)
-        output.tails.append((key, output.next))
+        let tail = output.next
         let row = definition.repeats[repeatIndex].count == nil ? addRow(repeatIndex, in: holder) : nil
         if !previous.isEmpty, let old = layout.tailSection(repeatIndex, in: holder), old < previous.count,
             !isDirty(holder), previous[old].rows.first?.item(as: EntryAddRow.self) == row?.item(as: EntryAddRow.self)
@@ -235,7 +231,7 @@ extension FormSession {
                 Section(id: id, content: content, rows: row.map { [$0] } ?? []), origin: nil, scope: holder,
                 run: -1 - repeatIndex)
         }
-        output.groups.append((key, start, output.next))
+        output.groups.append((repeatIndex, holder, tail, start, output.next))
     }
 
     /// Whether a scope has rows to rebuild at this reload.

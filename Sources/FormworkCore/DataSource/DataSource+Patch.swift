@@ -224,8 +224,7 @@ extension DataSource {
             changeset = result
         }
         for (position, section) in replaced { visible.sections[position] = section }
-        for position in removed.reversed() { visible.sections.remove(at: position) }
-        for (position, section) in inserted { visible.sections.insert(section, at: position) }
+        splice(removing: removed, inserting: inserted)
         assert(checkUnlistedSections(in: visible, listed: Set(changed)))
         assert(checkInvariants())
         guard let changeset else {
@@ -328,7 +327,6 @@ extension DataSource {
             changeset = result
         }
         // The window's old sections out, the others renumbered, the new ones in.
-        for position in oldPositions.reversed() { visible.sections.remove(at: position) }
         if delta != 0 {
             visible.sections.withUnsafeMutableBufferPointer { shown in
                 for index in shown.indices where shown[index].modelIndex >= replaced.upperBound {
@@ -336,7 +334,7 @@ extension DataSource {
                 }
             }
         }
-        for (position, section) in zip(newPositions, fresh) { visible.sections.insert(section, at: position) }
+        splice(removing: oldPositions, inserting: Array(zip(newPositions, fresh)))
         assert(checkUnlistedSections(in: visible, listed: Set(window)))
         assert(checkInvariants())
         guard let changeset else {
@@ -353,5 +351,33 @@ extension DataSource {
         }
         view.performBatchUpdates(changeset, from: self)
         return changeset
+    }
+
+    /// Removes the shown sections at `removed` (ascending), then inserts `inserted`
+    /// (ascending new positions): one at a time when they are few (what does not move
+    /// is not copied), else in one pass, so that many cost no more than a rebuild.
+    private func splice(removing removed: [Int], inserting inserted: [(position: Int, section: VisibleSection)]) {
+        guard removed.count + inserted.count > 32 else {
+            for position in removed.reversed() { visible.sections.remove(at: position) }
+            for (position, section) in inserted { visible.sections.insert(section, at: position) }
+            return
+        }
+        var gone = [Bool](repeating: false, count: visible.sections.count)
+        for position in removed { gone[position] = true }
+        var result: [VisibleSection] = []
+        result.reserveCapacity(visible.sections.count - removed.count + inserted.count)
+        var next = 0
+        for (old, section) in visible.sections.enumerated() where !gone[old] {
+            while next < inserted.count, inserted[next].position == result.count {
+                result.append(inserted[next].section)
+                next += 1
+            }
+            result.append(section)
+        }
+        while next < inserted.count {
+            result.append(inserted[next].section)
+            next += 1
+        }
+        visible.sections = result
     }
 }

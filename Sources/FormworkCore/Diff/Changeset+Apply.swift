@@ -247,7 +247,7 @@ extension Changeset {
 
         // 5. The new list: without moves, the old one edited in place (sections out,
         // sections in: what did not change is not copied); with moves, rebuilt.
-        if sections.moved.isEmpty {
+        if sections.moved.isEmpty, sections.deleted.count + sections.inserted.count <= 32 {
             for index in sections.deleted.sorted(by: >) { list.remove(at: index) }
             for index in sections.inserted.sorted() { list.insert(created[index]!, at: index) }
         } else {

@@ -138,14 +138,26 @@ public final class TerminalTable: ListView {
     func headerText(ofSection index: Int) -> String? {
         guard let entry = mirror[index].header.entry else { return mirror[index].header.header }
         guard entry.key != nil else { return entry.title }
-        let group = mirror[index].header.group
-        let number = mirror.withUnsafeBufferPointer { sections in
-            (0..<index).reduce(1) { $0 + (sections[$1].header.group == group ? 1 : 0) }
+        if headerNumbers == nil {
+            // Every numbered header's number, in one pass over the table (kept until the
+            // table changes).
+            headerNumbers = mirror.withUnsafeBufferPointer { sections in
+                var counts: [Int32: Int32] = [:]
+                return sections.map { section in
+                    guard section.header.group >= 0 else { return 0 }
+                    counts[section.header.group, default: 0] += 1
+                    return counts[section.header.group]!
+                }
+            }
         }
-        return entry.text(number: number)
+        return entry.text(number: Int(headerNumbers![index]))
     }
 
+    /// The numbers of numbered headers, by section; `nil` when the table changed since.
+    private var headerNumbers: [Int32]?
+
     private func renumber() {
+        headerNumbers = nil
         firstNumber = mirror.withUnsafeBufferPointer { sections in
             var numbers = [Int](repeating: 0, count: sections.count + 1)
             for index in sections.indices { numbers[index + 1] = numbers[index] + sections[index].cells.count }
