@@ -56,7 +56,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(group) needs at least \(minimum) entr\(minimum == 1 ? "y" : "ies") (rule: repeat.min)"
         case .tooManyInstances(let limit):
             return
-                "the form would hold more than \(limit) fields, every entry's counted (removed ones too: undo keeps them)"
+                "the form would hold more than \(limit) fields, every entry's counted "
+                + "(removed ones too: undo keeps them)"
         case let .notToggleable(field, kind, needsOption):
             return needsOption
                 ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"
