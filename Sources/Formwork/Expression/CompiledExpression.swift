@@ -4,21 +4,29 @@
 public final class EvaluationContext {
     /// Today's date for `today()` and `age()`.
     public let today: LocalDate
-    let scopes: any ScopeReader
+    /// What reads the values: not retained (an evaluation keeps its contexts, so a
+    /// strong reference back would be a cycle); a reader made for a context alone is
+    /// kept alive by `ownedReader`.
+    unowned let scopes: any ScopeReader
+    private let ownedReader: (any ScopeReader)?
     /// The entry the expression is evaluated in; 0: the form.
     let scope: Int
 
     /// A context that reads the value of the field at an index (hidden and unanswered
     /// fields: `.null`), for a form without repeats.
     public init(today: LocalDate, read: @escaping (Int) -> Value) {
+        let reader = ClosureScopeReader(read: read)
         self.today = today
-        self.scopes = ClosureScopeReader(read: read)
+        self.scopes = reader
+        self.ownedReader = reader
         self.scope = 0
     }
 
+    /// A context of `scopes`, which must outlive it (an evaluation and its contexts).
     init(today: LocalDate, scopes: any ScopeReader, scope: Int) {
         self.today = today
         self.scopes = scopes
+        self.ownedReader = nil
         self.scope = scope
     }
 
