@@ -133,9 +133,20 @@ enum FuzzTarget: String, CaseIterable {
         _ = compiled.evaluate(EvaluationContext(today: today) { _ in .null })
     }
 
+    /// The fuzzer looks for wrong logic, not for volume: a tenth of the default size limits
+    /// keeps each input under the 3 s timeout in an instrumented build (the full limits are
+    /// the benchmark's and the hostile tests' business).
+    static let definitionLimits: Limits = {
+        var limits = Limits.default
+        limits.maximumFields = 20_000
+        limits.maximumFieldInstances = 20_000
+        return limits
+    }()
+
     static func definition(_ bytes: [UInt8]) {
         for isJSON in [false, true] {
-            guard let definition = try? FormDefinition(data: Data(bytes), isJSON: isJSON) else { continue }
+            guard let definition = try? FormDefinition(data: Data(bytes), isJSON: isJSON, limits: definitionLimits)
+            else { continue }
             let session = FormSession(definition: definition)
             let table = TerminalTable(form: definition, renderer: TableRenderer(width: 60))
             session.reload(table, animated: false)
