@@ -79,8 +79,11 @@ extension DefinitionDecoder {
             }
             if !fieldNodes[index].ruleNodes.isEmpty {
                 for (check, message) in fieldNodes[index].ruleNodes {
-                    if let compiled = compile(check, key: "check", expecting: .bool, environment: environment) {
-                        definitions[index].rules.append(Rule(check: compiled, message: message))
+                    let compiled = compile(check, key: "check", expecting: .bool, environment: environment)
+                    let messageText = compileText(message, environment: environment)
+                    if let compiled, let messageText {
+                        definitions[index].rules.append(
+                            Rule(check: compiled, message: defaultSource(message), messageText: messageText))
                     }
                 }
             }

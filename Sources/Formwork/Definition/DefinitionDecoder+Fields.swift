@@ -46,17 +46,17 @@ extension DefinitionDecoder {
                 at: reader.node.pairs!.first { $0.key.scalarText == key }!.key)
         }
 
-        let label: String
-        if kind == .note {
-            label = reader.text("label", collector: &collector, limits: limits) ?? ""
-        } else {
-            label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
-        }
+        let owner = "field '\(id)'"
+        let labelText = readText(reader, "label", owner: owner, required: kind != .note)
         var definition = FieldDefinition(
             id: id, kind: kind, index: index, sectionIndex: sectionIndex,
-            location: node.location, label: label)
+            location: node.location, label: labelText.map(defaultSource) ?? (kind == .note ? "" : id))
+        if let labelText { definition.texts.label = text(labelText, for: .label(field: index)) }
         definition.kindName = kindName ?? kind.rawValue
-        definition.help = reader.text("help", collector: &collector, limits: limits)
+        if let help = readText(reader, "help", owner: owner) {
+            definition.help = defaultSource(help)
+            definition.texts.help = text(help, for: .help(field: index))
+        }
         var pending = PendingField(definition: definition)
         pending.nodes.visibleNode = reader["visible"]
 
@@ -85,7 +85,10 @@ extension DefinitionDecoder {
             pending.nodes.minimumNode = reader["min"]
             pending.nodes.maximumNode = reader["max"]
         case .note:
-            pending.definition.text = reader.requiredText("text", collector: &collector, limits: limits)
+            if let note = readText(reader, "text", owner: owner, required: true) {
+                pending.definition.text = defaultSource(note)
+                pending.definition.texts.note = text(note, for: .note(field: index))
+            }
         case .computed:
             pending.nodes.valueNode = reader["value"]
             if !reader.has("value") {
@@ -94,9 +97,7 @@ extension DefinitionDecoder {
         case .switch:
             break
         }
-        if kind != .text && kind != .secure {
-            pending.definition.placeholder = reader.text("placeholder", collector: &collector, limits: limits)
-        }
+        if kind != .text && kind != .secure { readPlaceholder(reader, &pending) }
         pending.nodes.defaultNode = reader["default"]
         pending.nodes.requiredNode = reader["required"]
         decodeRules(reader, &pending)
@@ -129,7 +130,7 @@ extension DefinitionDecoder {
     }
 
     mutating func decodeTextKeys(_ reader: MappingReader, _ pending: inout PendingField) {
-        pending.definition.placeholder = reader.text("placeholder", collector: &collector, limits: limits)
+        readPlaceholder(reader, &pending)
         if let format = reader.text("format", collector: &collector, limits: limits) {
             if let textFormat = TextFormat(rawValue: format) {
                 pending.definition.format = textFormat
@@ -152,6 +153,15 @@ extension DefinitionDecoder {
         pending.definition.maxLength = reader.integer("maxLength", collector: &collector)
         pending.nodes.lengthNodes = reader.values(for: ["minLength", "maxLength"])
         pending.definition.multiline = reader.bool("multiline", collector: &collector) ?? false
+    }
+
+    mutating func readPlaceholder(_ reader: MappingReader, _ pending: inout PendingField) {
+        let field = pending.definition.index
+        guard let placeholder = readText(reader, "placeholder", owner: "field '\(pending.definition.id)'") else {
+            return
+        }
+        pending.definition.placeholder = defaultSource(placeholder)
+        pending.definition.texts.placeholder = text(placeholder, for: .placeholder(field: field))
     }
 
     mutating func decodeOptions(_ reader: MappingReader, _ pending: inout PendingField) {
@@ -179,8 +189,14 @@ extension DefinitionDecoder {
                         node, context: "an option", allowed: Self.optionKeys, collector: &collector),
                     let value = optionReader.requiredText("value", collector: &collector, limits: limits)
                 else { continue }
-                option = ChoiceOption(
-                    value: value, label: optionReader.text("label", collector: &collector, limits: limits) ?? value)
+                let label = readText(
+                    optionReader, "label", owner: "option '\(value)' of field '\(pending.definition.id)'")
+                option = ChoiceOption(value: value, label: label.map(defaultSource) ?? value)
+                if let label {
+                    option.labelText = text(
+                        label,
+                        for: .option(field: pending.definition.index, option: pending.definition.options.count))
+                }
                 visibleNode = optionReader["visible"]
                 valueNode = optionReader["value"]!
             }
@@ -200,7 +216,8 @@ extension DefinitionDecoder {
         for node in nodes {
             guard let ruleReader = MappingReader(node, context: "a rule", allowed: Self.ruleKeys, collector: &collector)
             else { continue }
-            let message = ruleReader.requiredText("message", collector: &collector, limits: limits)
+            let message = readText(
+                ruleReader, "message", owner: "field '\(pending.definition.id)'", required: true)
             guard ruleReader.has("check") else {
                 ruleReader.reportMissing("check", collector: &collector)
                 continue

@@ -2,7 +2,6 @@
 struct RepeatNodes {
     var count: SyntaxNode?
     var visible: SyntaxNode?
-    var entryLabel: SyntaxNode?
 }
 
 /// Repeating groups: a section with `repeat:`, or an item with `repeat:` and
@@ -56,10 +55,11 @@ extension DefinitionDecoder {
         else { return nil }
         let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "group\(repeats.count + 1)"
         if let idNode = reader["id"] { claim(id, idNode) }
-        let label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
+        let label = readText(reader, "label", owner: "group '\(id)'", required: true)
         let index = beginRepeat(
-            id: id, label: label, node: node, options: reader["repeat"]!, sectionIndex: sectionIndex,
-            parent: parent)
+            id: id, label: label.map(defaultSource) ?? id, node: node, options: reader["repeat"]!,
+            sectionIndex: sectionIndex, parent: parent)
+        if let label { repeats[index].labelText = text(label, for: .repeatLabel(index)) }
         repeatNodes[index].visible = reader["visible"]
         if let items = reader.list("fields", collector: &collector) {
             if items.isEmpty {
@@ -110,11 +110,19 @@ extension DefinitionDecoder {
             }
             definition.minimum = max(0, minimum ?? 0)
             definition.maximum = min(max(1, maximum ?? limits.maximumEntries), limits.maximumEntries)
-            if let addLabel = reader.text("addLabel", collector: &collector, limits: limits) {
-                definition.addLabel = addLabel
-            }
             nodes.count = reader["count"]
-            nodes.entryLabel = reader["entryLabel"]
+            repeats.append(definition)
+            repeatNodes.append(nodes)
+            if let addLabel = readText(reader, "addLabel", owner: "group '\(id)'") {
+                repeats[index].addLabel = defaultSource(addLabel)
+                repeats[index].addLabelText = text(addLabel, for: .addLabel(index))
+            }
+            if let entryLabel = readText(reader, "entryLabel", owner: "group '\(id)'") {
+                // Compiled with the others even when constant: it is the entry's title.
+                pendingTexts.append((.entryLabel(index), entryLabel))
+                repeats[index].entryLabel = FormText(defaultSource(entryLabel))
+            }
+            return index
         }
         repeats.append(definition)
         repeatNodes.append(nodes)
@@ -159,29 +167,7 @@ extension DefinitionDecoder {
             if let node = repeatNodes[index].visible {
                 repeats[index].visible = compileCondition(node, key: "visible", environment: outside)
             }
-            if let node = repeatNodes[index].entryLabel {
-                repeats[index].entryLabel = compileTemplate(
-                    node, key: "entryLabel", environment: environment.inScope(index))
-            }
         }
     }
 
-    /// A text with `{expressions}`, each checked where the text is shown.
-    mutating func compileTemplate(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> TextTemplate?
-    {
-        guard let source = node.scalarText else {
-            collector.report(.wrongType(key: key, expected: "text", found: node.typeDescription), at: node)
-            return nil
-        }
-        guard source.count <= limits.maximumStringLength else {
-            collector.report(.stringTooLong(length: source.count, limit: limits.maximumStringLength), at: node)
-            return nil
-        }
-        do {
-            return try TextTemplate(source, environment: environment)
-        } catch {
-            collector.report(error.errors, in: node)
-            return nil
-        }
-    }
 }

@@ -24,6 +24,15 @@ struct DefinitionDecoder {
     var idLines: [String: Int] = [:]
     /// Cycles already reported (as sorted field indices), so each is reported once.
     var reportedCycles = Set<[Int]>()
+    /// The form's languages (`languages:`), its default, and the warnings (texts
+    /// missing in a language).
+    var languages: [FormLanguage] = []
+    var defaultLanguage: String?
+    var warnings: [Diagnostic] = []
+    /// Texts with expressions or languages, compiled once the environment is known.
+    var pendingTexts: [(TextTarget, PendingText)] = []
+    var titleText: FormText?
+    var descriptionText: FormText?
 
     init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
         self.limits = limits
@@ -31,7 +40,7 @@ struct DefinitionDecoder {
         self.customKinds = Dictionary(customKinds.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    static let formKeys = ["id", "title", "description", "version", "sections"]
+    static let formKeys = ["id", "title", "description", "version", "languages", "defaultLanguage", "sections"]
     static let sectionKeys = ["id", "header", "footer", "visible", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
     static let ruleKeys = ["check", "message"]
@@ -52,8 +61,13 @@ struct DefinitionDecoder {
         }
         let id = form.requiredText("id", collector: &collector, limits: limits)
         if let id, let node = form["id"] { checkIdentifier(id, node) }
-        let title = form.requiredText("title", collector: &collector, limits: limits)
-        let description = form.text("description", collector: &collector, limits: limits)
+        decodeLanguages(form)
+        let titleSource = readText(form, "title", owner: "the form", required: true)
+        let title = titleSource.map(defaultSource)
+        if let titleSource { titleText = text(titleSource, for: .title) }
+        let descriptionSource = readText(form, "description", owner: "the form")
+        let description = descriptionSource.map(defaultSource)
+        if let descriptionSource { descriptionText = text(descriptionSource, for: .description) }
         let version = form.text("version", collector: &collector, limits: limits)
         if let sectionNodes = form.list("sections", collector: &collector) {
             if sectionNodes.isEmpty {
@@ -77,16 +91,23 @@ struct DefinitionDecoder {
         let environment = makeEnvironment()
         compileConditions(environment)
         compileRepeats(environment)
+        compileTexts(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(fields: definitions, sections: sections, repeats: repeats, environment: environment)
         let order = checkDependencies(graph)
         checkConstraints(environment)
 
         guard collector.isEmpty, let id, let title else { return nil }
-        return FormDefinition(
+        var definition = FormDefinition(
             id: id, title: title, description: description, version: version, sections: sections,
             fields: definitions, fieldIndex: fieldIndex, repeats: repeats, graph: graph, evaluationOrder: order,
             environment: environment, limits: limits)
+        definition.titleText = titleText ?? FormText(title)
+        definition.descriptionText = descriptionText ?? description.map(FormText.init)
+        definition.languages = languages
+        definition.defaultLanguage = defaultLanguage
+        definition.warnings = warnings
+        return definition
     }
 
     // MARK: Sections
@@ -98,8 +119,15 @@ struct DefinitionDecoder {
         let id = reader.requiredText("id", collector: &collector, limits: limits) ?? "section\(index + 1)"
         if let idNode = reader["id"] { claim(id, idNode) }
         var section = SectionDefinition(id: id, index: index, location: node.location)
-        section.header = reader.text("header", collector: &collector, limits: limits)
-        section.footer = reader.text("footer", collector: &collector, limits: limits)
+        let header = readText(reader, "header", owner: "section '\(id)'")
+        if let header {
+            section.header = defaultSource(header)
+            section.headerText = text(header, for: .header(section: index))
+        }
+        if let footer = readText(reader, "footer", owner: "section '\(id)'") {
+            section.footer = defaultSource(footer)
+            section.footerText = text(footer, for: .footer(section: index))
+        }
         if let visible = reader["visible"] { sectionVisibleNodes[index] = visible }
         sections.append(section)
         // A repeating section: its fields are the template of each entry, and its id
@@ -109,6 +137,10 @@ struct DefinitionDecoder {
             let repeatIndex = beginRepeat(
                 id: id, label: section.header ?? id, node: node, options: options,
                 sectionIndex: index, parent: nil)
+            repeats[repeatIndex].labelText = section.headerText ?? FormText(id)
+            if let header, !header.isConstant {
+                pendingTexts.append((.repeatLabel(repeatIndex), header))
+            }
             sections[index].items = [.repeatGroup(repeatIndex)]
             sections[index].repeatIndex = repeatIndex
             owner = repeatIndex
@@ -218,7 +250,7 @@ struct FieldNodes {
     var maximumNode: SyntaxNode?
     var defaultNode: SyntaxNode?
     var optionVisibleNodes: [(index: Int, node: SyntaxNode)] = []
-    var ruleNodes: [(check: SyntaxNode, message: String)] = []
+    var ruleNodes: [(check: SyntaxNode, message: PendingText)] = []
     var stepNode: SyntaxNode?
     var lengthNodes: [String: SyntaxNode] = [:]
     var selectionNodes: [String: SyntaxNode] = [:]

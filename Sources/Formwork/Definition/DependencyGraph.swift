@@ -4,8 +4,9 @@
 /// A field reads what its own `visible`, its section's and its enclosing repeats'
 /// `visible`, its options' `visible` and its computed `value` read; `index()` reads
 /// the entries of the field's own repeat. A repeat's entries read what its `count`
-/// reads. (`required`, `rules`, bounds and labels read values too, but nothing reads
-/// them back, so they cannot close a cycle; they are `displayReads`.)
+/// reads. (`required`, `rules`, bounds and texts — labels, help, notes, option labels,
+/// rule messages — read values too, but nothing reads them back, so they cannot close
+/// a cycle; they are `displayReads`.)
 struct DependencyGraph {
     let fieldCount: Int
     /// For each node, the nodes it reads.
@@ -49,6 +50,15 @@ struct DependencyGraph {
             for option in fields[position].options { expressions.append(option.visible) }
             reads.append(nodes(expressions, indexOf: fields[position].repeatIndex))
             var display: [CompiledExpression?] = fields[position].rules.map(\.check)
+            // What the row shows reads them too: its texts (label, help, note, option
+            // labels, rule messages).
+            for text in fields[position].texts.all where !text.isConstant { display += text.expressions }
+            for option in fields[position].options where !option.labelText.isConstant {
+                display += option.labelText.expressions
+            }
+            for rule in fields[position].rules where !rule.messageText.isConstant {
+                display += rule.messageText.expressions
+            }
             if case .when(let condition) = fields[position].required { display.append(condition) }
             for bound in [fields[position].minimum, fields[position].maximum] {
                 if case .expression(let expression)? = bound { display.append(expression) }

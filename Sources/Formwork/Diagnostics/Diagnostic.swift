@@ -8,6 +8,8 @@ public struct Diagnostic: Error, Hashable, Sendable {
     public var length: Int
     /// What is wrong.
     public var problem: Problem
+    /// An error stops the form from loading; a warning (`FormDefinition.warnings`) does not.
+    public var severity: Severity = .error
     /// Where the construct the problem belongs to started, when the parser says.
     var contextLocation: SourceLocation?
 
@@ -22,6 +24,12 @@ public struct Diagnostic: Error, Hashable, Sendable {
 
     /// The hint, if the problem has one.
     public var hint: String? { DiagnosticRenderer.hint(for: problem) }
+
+    /// Whether a diagnostic stops the form from loading.
+    public enum Severity: String, Hashable, Sendable {
+        case error
+        case warning
+    }
 }
 
 /// Several diagnostics, thrown together so that a user sees every problem at once.

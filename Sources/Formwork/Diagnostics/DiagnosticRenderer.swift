@@ -12,7 +12,7 @@ public enum DiagnosticRenderer {
     public static func render(_ diagnostic: Diagnostic, path: String?, source: String?) -> String {
         var prefix = TerminalText.escaped(path ?? "<input>")
         if let location = diagnostic.location { prefix += ":\(location.line):\(location.column)" }
-        var lines = ["\(prefix): error: \(TerminalText.escaped(diagnostic.message))"]
+        var lines = ["\(prefix): \(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"]
         if let location = diagnostic.location, let source, let line = sourceLine(location.line, of: source) {
             let scalars = Array(line)
             let start = min(max(0, location.column - 1), scalars.count)
@@ -105,6 +105,10 @@ public enum DiagnosticRenderer {
             return "'\(q(key))' must be \(allowZero ? "zero or more" : "greater than zero"), not \(value)"
         case .invalidDate(let text): return "'\(q(text))' is not a date"
         case .unknownTextFormat(let format, _): return "unknown format '\(q(format))'"
+        case .undeclaredLanguages: return "a text is written per language, but the form declares no languages"
+        case .unknownLanguage(let code, _, _): return "the form does not declare the language '\(q(code))'"
+        case let .missingTranslation(owner, key, language, fallback):
+            return "\(owner): '\(q(key))' has no '\(q(language))' text; '\(q(fallback))' is shown instead"
         case let .invalidPattern(pattern, reason): return "invalid pattern '\(q(pattern))': \(reason)"
         case let .selectionBound(key, value, count):
             return "'\(q(key))' is \(value) but there are only \(count) options"
@@ -175,6 +179,16 @@ public enum DiagnosticRenderer {
         case .unknownKind(_, nil):
             return "kinds are " + Suggestions.quotedList(FieldKind.allCases.map(\.rawValue))
         case .unknownTextFormat(_, nil): return "formats are 'email' and 'url'"
+        case .undeclaredLanguages:
+            return "declare them at the top of the form: 'languages: { en: English, fr: Français }' "
+                + "(the first is the default unless 'defaultLanguage' says otherwise)"
+        case .unknownLanguage(_, let declared, let suggestion):
+            if let suggestion { return "did you mean '\(suggestion)'?" }
+            return declared.isEmpty
+                ? "declare the form's languages with 'languages:'"
+                : "the form's languages are " + Suggestions.quotedList(declared) + " (declared in 'languages:')"
+        case .missingTranslation:
+            return "add the translation, or leave it out on purpose: the default language's text is shown"
         case .unknownFunction(_, nil):
             return "functions are " + Suggestions.quotedList(FunctionLibrary.builtIns.keys.sorted())
         case .unknownFormat: return "use a .yaml, .yml or .json file"

@@ -77,6 +77,15 @@ public enum Problem: Hashable, Sendable {
     /// Repeats nested deeper than `Limits.maximumRepeatDepth`.
     case repeatTooDeep(limit: Int)
 
+    // MARK: Languages
+
+    /// A text written per language in a form that declares no `languages`.
+    case undeclaredLanguages
+    /// A text (or `defaultLanguage`) in a language the form does not declare.
+    case unknownLanguage(String, declared: [String], suggestion: String?)
+    /// A warning: a text lacks a declared language; `owner` reads like "field 'age'".
+    case missingTranslation(owner: String, key: String, language: String, fallback: String)
+
     // MARK: Expressions
 
     /// A character that cannot start a token.

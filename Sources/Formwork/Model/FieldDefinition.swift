@@ -16,11 +16,15 @@ public struct FieldDefinition: Sendable {
     /// Where the field is declared.
     public let location: SourceLocation
 
+    /// The label as written (in the form's default language; expressions unevaluated).
+    /// What a person reads is `texts`, rendered by the session in its language.
     public internal(set) var label: String
     public internal(set) var help: String?
     public internal(set) var placeholder: String?
     /// A note's text.
     public internal(set) var text: String?
+    /// The texts a person reads, per language, with their expressions.
+    public internal(set) var texts: FieldTexts
     /// The value the field starts with: a literal, or for dates an expression such as
     /// `today() + 7` (evaluated when a session starts).
     public internal(set) var defaultValue: Bound?
@@ -61,6 +65,7 @@ public struct FieldDefinition: Sendable {
         self.sectionIndex = sectionIndex
         self.location = location
         self.label = label
+        self.texts = FieldTexts(label: FormText(label))
         self.valueType = kind.fixedType
     }
 
@@ -103,14 +108,17 @@ public enum Bound: Sendable {
 public struct ChoiceOption: Sendable {
     /// What is stored and compared (`$plan == 'pro'`).
     public var value: String
-    /// What a person sees; defaults to the value.
+    /// What a person sees, as written in the default language; defaults to the value.
     public var label: String
+    /// The label per language (`label($choice)`, the table and the prompt show it).
+    public var labelText: FormText
     /// When the option is offered; `nil` means always.
     public var visible: CompiledExpression?
 
     public init(value: String, label: String, visible: CompiledExpression? = nil) {
         self.value = value
         self.label = label
+        self.labelText = FormText(label)
         self.visible = visible
     }
 }
@@ -118,10 +126,14 @@ public struct ChoiceOption: Sendable {
 /// A cross-field check: when visible, the field is in error unless `check` holds.
 public struct Rule: Sendable {
     public var check: CompiledExpression
+    /// The message as written in the default language.
     public var message: String
+    /// The message per language, with its expressions.
+    public var messageText: FormText
 
-    public init(check: CompiledExpression, message: String) {
+    public init(check: CompiledExpression, message: String, messageText: FormText? = nil) {
         self.check = check
         self.message = message
+        self.messageText = messageText ?? FormText(message)
     }
 }

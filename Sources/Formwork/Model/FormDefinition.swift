@@ -8,6 +8,17 @@ public struct FormDefinition: Sendable {
     public internal(set) var title: String
     public internal(set) var description: String?
     public internal(set) var version: String?
+    /// The title and description per language, with their expressions.
+    public internal(set) var titleText: FormText
+    public internal(set) var descriptionText: FormText?
+    /// The languages the form is written in (empty: one, unnamed), in the order declared.
+    public internal(set) var languages: [FormLanguage] = []
+    /// The language shown unless another is chosen, and the one a missing text falls
+    /// back to; `nil` when the form declares no languages.
+    public internal(set) var defaultLanguage: String?
+    /// What `formwork check` warns about (texts missing in a declared language): the
+    /// form works, falling back to the default language.
+    public internal(set) var warnings: [Diagnostic] = []
     public internal(set) var sections: [SectionDefinition]
     /// Every field in form order (sections flattened); `fields[i].index == i`.
     public internal(set) var fields: [FieldDefinition]
@@ -43,6 +54,7 @@ public struct FormDefinition: Sendable {
         self.limits = limits
         self.id = id
         self.title = title
+        self.titleText = FormText(title)
         self.description = description
         self.version = version
         self.sections = sections
@@ -79,6 +91,12 @@ public struct FormDefinition: Sendable {
         return affected
     }
 
+    /// Whether a section's header or footer reads answers (they are rendered again
+    /// at each reload).
+    var hasSectionTextsReadingAnswers: Bool {
+        sections.contains { $0.headerText?.isConstant == false || $0.footerText?.isConstant == false }
+    }
+
     /// The field with `id`, if any.
     public func field(_ id: String) -> FieldDefinition? {
         fieldIndex[id].map { fields[$0] }
@@ -107,6 +125,9 @@ public struct SectionDefinition: Sendable {
     public let location: SourceLocation
     public internal(set) var header: String?
     public internal(set) var footer: String?
+    /// The header and footer per language, with their expressions.
+    public internal(set) var headerText: FormText?
+    public internal(set) var footerText: FormText?
     /// When the section is shown; `nil` means always.
     public internal(set) var visible: CompiledExpression?
     /// The fields and repeating groups, in form order.

@@ -30,6 +30,9 @@ public struct RepeatDefinition: Sendable {
     public let ancestry: [Int]
     /// What the group is called (a repeating section's header, else its label).
     public internal(set) var label: String
+    /// The label and the add row's text per language, with their expressions.
+    public internal(set) var labelText: FormText
+    public internal(set) var addLabelText: FormText
     /// The template: fields and nested repeats, in form order.
     public internal(set) var items: [FormItem] = []
     /// The fields directly in the template (not in nested repeats), in order.
@@ -45,7 +48,7 @@ public struct RepeatDefinition: Sendable {
     public internal(set) var addLabel: String
     /// An entry's header; may read the entry's fields and `index()`. `nil`: the
     /// label and the entry's position.
-    public internal(set) var entryLabel: TextTemplate?
+    public internal(set) var entryLabel: FormText?
     /// When the group is shown; `nil` means always.
     public internal(set) var visible: CompiledExpression?
 
@@ -62,6 +65,8 @@ public struct RepeatDefinition: Sendable {
         self.label = label
         self.maximum = maximum
         self.addLabel = "Add to \(label)"
+        self.labelText = FormText(label)
+        self.addLabelText = FormText("Add to \(label)")
     }
 
     /// How deep it is nested: 1 for a repeat directly in a section.

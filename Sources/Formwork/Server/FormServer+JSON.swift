@@ -12,19 +12,36 @@ extension FormServer {
         ])
     }
 
+    /// A text as the definition writes it: a string, or an object of language to string.
+    static func json(_ text: FormText?) -> JSONOutput {
+        guard let text else { return nil }
+        guard text.isTranslated else { return .value(.string(text.source(in: nil, defaultLanguage: nil))) }
+        return .object(text.variants.map { ($0.language ?? "", .value(.string($0.template.source))) })
+    }
+
     /// `form.describe`: the definition, with conditions as their source text.
     func describe() -> JSONOutput {
         let definition = session.definition
         return .compact([
-            ("id", .value(.string(definition.id))), ("title", .value(.string(definition.title))),
-            ("description", .optional(definition.description)), ("version", .optional(definition.version)),
+            ("id", .value(.string(definition.id))), ("title", Self.json(definition.titleText)),
+            ("description", Self.json(definition.descriptionText)), ("version", .optional(definition.version)),
+            (
+                "languages",
+                definition.languages.isEmpty
+                    ? nil
+                    : .array(
+                        definition.languages.map {
+                            .object([("code", .value(.string($0.code))), ("name", .value(.string($0.name)))])
+                        })
+            ),
+            ("defaultLanguage", .optional(definition.defaultLanguage)),
             (
                 "sections",
                 .array(
                     definition.sections.map { section in
                         .compact([
-                            ("id", .value(.string(section.id))), ("header", .optional(section.header)),
-                            ("footer", .optional(section.footer)),
+                            ("id", .value(.string(section.id))), ("header", Self.json(section.headerText)),
+                            ("footer", Self.json(section.footerText)),
                             ("visible", .optional(section.visible?.source)),
                             ("repeat", section.repeatIndex.map { repeatOptions(definition.repeats[$0]) } ?? nil),
                             (
@@ -50,7 +67,7 @@ extension FormServer {
                 let repeatDefinition = definition.repeats[index]
                 return .compact([
                     ("id", .value(.string(repeatDefinition.id))), ("kind", "repeat"),
-                    ("label", .value(.string(repeatDefinition.label))),
+                    ("label", Self.json(repeatDefinition.labelText)),
                     ("visible", .optional(repeatDefinition.visible?.source)),
                     ("repeat", repeatOptions(repeatDefinition)), ("fields", .array(describe(repeatDefinition.items))),
                 ])
@@ -64,8 +81,8 @@ extension FormServer {
             ("min", .value(.number(Double(repeatDefinition.minimum)))),
             ("max", .value(.number(Double(repeatDefinition.maximum)))),
             ("count", .optional(repeatDefinition.count?.source)),
-            ("addLabel", .value(.string(repeatDefinition.addLabel))),
-            ("entryLabel", .optional(repeatDefinition.entryLabel?.source)),
+            ("addLabel", Self.json(repeatDefinition.addLabelText)),
+            ("entryLabel", Self.json(repeatDefinition.entryLabel)),
         ])
     }
 
@@ -86,8 +103,9 @@ extension FormServer {
         }
         return .compact([
             ("id", .value(.string(field.id))), ("kind", .value(.string(field.kindName))),
-            ("label", field.label.isEmpty ? nil : .value(.string(field.label))), ("help", .optional(field.help)),
-            ("placeholder", .optional(field.placeholder)), ("text", .optional(field.text)),
+            ("label", field.label.isEmpty && !field.texts.label.isTranslated ? nil : Self.json(field.texts.label)),
+            ("help", Self.json(field.texts.help)), ("placeholder", Self.json(field.texts.placeholder)),
+            ("text", Self.json(field.texts.note)),
             ("type", field.valueType.map { .value(.string($0.name)) } ?? nil),
             ("default", bound(field.defaultValue)), ("required", required),
             ("visible", .optional(field.visible?.source)),
@@ -103,7 +121,7 @@ extension FormServer {
                     : .array(
                         field.options.map { option in
                             .compact([
-                                ("value", .value(.string(option.value))), ("label", .value(.string(option.label))),
+                                ("value", .value(.string(option.value))), ("label", Self.json(option.labelText)),
                                 ("visible", .optional(option.visible?.source)),
                             ])
                         })
@@ -117,7 +135,7 @@ extension FormServer {
                         field.rules.map { rule in
                             .object([
                                 ("check", .value(.string(rule.check.source))),
-                                ("message", .value(.string(rule.message))),
+                                ("message", Self.json(rule.messageText)),
                             ])
                         })
             ),
@@ -132,40 +150,41 @@ extension FormServer {
         let errors = session.errors()
         let dataSource = session.dataSource
         var numbers: [String: Int] = [:]
-        return .object([
-            (
-                "sections",
-                .array(
-                    (0..<dataSource.numberOfSections).map { section in
-                        var header = dataSource.header(inSection: section).title
-                        var entry: String?
-                        if case .custom(let value) = dataSource.header(inSection: section),
-                            let entryHeader = value as? EntryHeader
-                        {
-                            var number: Int?
-                            if let key = entryHeader.key {
-                                numbers[key, default: 0] += 1
-                                number = numbers[key]
+        return .object(
+            [
+                (
+                    "sections",
+                    .array(
+                        (0..<dataSource.numberOfSections).map { section in
+                            var header = dataSource.header(inSection: section).title
+                            var entry: String?
+                            if case .custom(let value) = dataSource.header(inSection: section),
+                                let entryHeader = value as? EntryHeader
+                            {
+                                var number: Int?
+                                if let key = entryHeader.key {
+                                    numbers[key, default: 0] += 1
+                                    number = numbers[key]
+                                }
+                                header = entryHeader.text(number: number)
+                                entry = session.entryPath(atSection: section)
                             }
-                            header = entryHeader.text(number: number)
-                            entry = session.entryPath(atSection: section)
-                        }
-                        return .compact([
-                            ("id", .optional(dataSource.section(at: section)?.identifier)),
-                            ("header", .optional(header)), ("entry", .optional(entry)),
-                            ("footer", .optional(dataSource.footer(inSection: section).title)),
-                            (
-                                "rows",
-                                .array(
-                                    (0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
-                                        snapshotRow(IndexPath(row: row, section: section))
-                                    })
-                            ),
-                        ])
-                    })
-            ),
-            ("errors", Self.json(errors)),
-        ])
+                            return .compact([
+                                ("id", .optional(dataSource.section(at: section)?.identifier)),
+                                ("header", .optional(header)), ("entry", .optional(entry)),
+                                ("footer", .optional(dataSource.footer(inSection: section).title)),
+                                (
+                                    "rows",
+                                    .array(
+                                        (0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
+                                            snapshotRow(IndexPath(row: row, section: section))
+                                        })
+                                ),
+                            ])
+                        })
+                ),
+                ("errors", Self.json(errors)),
+            ] + (session.language.map { [("language", .value(.string($0)))] } ?? []))
     }
 
     /// A row of the snapshot: a field with its value, or an add row.
@@ -181,14 +200,18 @@ extension FormServer {
         }
         guard let item = row.item(as: FieldRow.self) else { return nil }
         let field = session.definition.fields[item.fieldIndex]
-        return .object([
-            ("id", .value(.string(path))), ("kind", .value(.string(field.kindName))),
-            ("label", .value(.string(field.label))),
-            ("value", .value(FormSession.presented(item.value, of: field))),
-            ("display", .value(.string(item.displayValue))),
-            ("required", .value(.bool(item.isRequired))),
-            ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
-        ])
+        let help: [(String, JSONOutput)] = item.help.map { [("help", .value(.string($0)))] } ?? []
+        return .object(
+            [
+                ("id", .value(.string(path))), ("kind", .value(.string(field.kindName))),
+                ("label", .value(.string(item.label))),
+            ]
+                + help + [
+                    ("value", .value(FormSession.presented(item.value, of: field))),
+                    ("display", .value(.string(item.displayValue))),
+                    ("required", .value(.bool(item.isRequired))),
+                    ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
+                ])
     }
 
     /// The result of a mutating call and the `form.changed` payload: the changeset with

@@ -79,6 +79,21 @@ extension FormServer {
                     code: .nothingToUndo, message: method == "session.undo" ? "nothing to undo" : "nothing to redo")
             }
             return reloadAndReport(notify)
+        case "form.setLanguage":
+            let language = params.member("language")
+            let code: String?
+            if let language, language.isQuoted, let text = language.scalarText {
+                code = text
+            } else if language == nil || language?.scalar == .null {
+                code = nil
+            } else {
+                throw Failure(
+                    code: .invalidParams,
+                    message: "Invalid params: \"language\" must be a language code of the form (or null for its default)",
+                    data: .object([("parameter", "language"), ("expected", "string")]))
+            }
+            try perform { () throws(SessionError) in try session.setLanguage(code) }
+            return Self.merging(("language", .optional(session.language)), into: reloadAndReport(notify))
         case "session.load":
             guard let values = params.member("values"), values.pairs != nil else {
                 throw Failure(
@@ -150,6 +165,12 @@ extension FormServer {
         case .noEntry, .notARepeat, .notAnEntry, .entriesFollowCount, .tooManyEntries, .tooFewEntries,
             .tooManyInstances:
             return Failure(code: .entryRefused, message: error.description)
+        case .unknownLanguage(let code, let languages):
+            return Failure(
+                code: .unknownLanguage, message: error.description,
+                data: .object([
+                    ("language", .value(.string(code))), ("languages", .array(languages.map { .value(.string($0)) })),
+                ]))
         }
     }
 

@@ -33,6 +33,8 @@ public final class FormServer {
         /// An entry that cannot be added, removed or moved (`min`, `max`, `count`, no
         /// such entry).
         case entryRefused = -32006
+        /// A language the form is not written in (`form.setLanguage`).
+        case unknownLanguage = -32007
     }
 
     /// An error response's code, message and structured data.
@@ -51,7 +53,7 @@ public final class FormServer {
     public static let methods = [
         "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
         "field.set", "field.clear", "entry.add", "entry.remove", "entry.move", "session.undo", "session.redo",
-        "session.load",
+        "session.load", "form.setLanguage",
     ]
 
     /// The answer to a request line longer than `Limits.maximumRequestLength` (see

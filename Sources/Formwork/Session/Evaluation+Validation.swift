@@ -68,9 +68,10 @@ extension Evaluation {
         {
             return error(.minSelected(minSelected))
         }
-        let context = self.context(for: tree.scope(ofInstance: instance))
+        let scope = tree.scope(ofInstance: instance)
+        let context = self.context(for: scope)
         for (ruleIndex, rule) in field.rules.enumerated() where !rule.check.isSatisfied(context) {
-            return error(.check(index: ruleIndex, message: rule.message))
+            return error(.check(index: ruleIndex, message: render(rule.messageText, in: scope)))
         }
         return nil
     }

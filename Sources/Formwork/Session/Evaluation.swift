@@ -36,7 +36,11 @@ final class Evaluation: ScopeReader {
     private let kinds: [FieldKind]
     private let hasConditionalOptions: [Bool]
 
-    init(definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate) {
+    /// The language texts (rule messages) are rendered in.
+    let language: String?
+
+    init(definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate, language: String?) {
+        self.language = language
         kinds = definition.fields.map(\.kind)
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
         self.definition = definition
@@ -141,6 +145,12 @@ final class Evaluation: ScopeReader {
         let created = EvaluationContext(today: today, scopes: self, scope: scope)
         contexts[scope] = created
         return created
+    }
+
+    /// A text in the session's language, with the values seen from `scope`.
+    func render(_ text: FormText, in scope: Int) -> String {
+        if text.isConstant, !text.isTranslated { return text.source(in: nil, defaultLanguage: nil) }
+        return text.render(in: language, defaultLanguage: definition.defaultLanguage, context(for: scope))
     }
 
     func position(of scope: Int) -> Int? { scope == 0 ? nil : tree.position(of: scope) + 1 }

@@ -13,6 +13,10 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     /// The field's id (in an entry, the path says which entry: `FormSession.path(ofInstance:)`).
     public let id: String
     public let kind: FieldKind
+    /// The label as shown: in the session's language, with the answers it reads.
+    public let label: String
+    /// The help as shown, if the field has any.
+    public let help: String?
     /// The value shown: the stored value, or the computed one.
     public let value: Value
     /// The value as text for display, by kind (labels for choices, `•••` for secure
@@ -27,7 +31,7 @@ public struct FieldRow: Diffable, Sendable, Equatable {
 
     public func isEqualToDiffable(_ other: FieldRow) -> Bool {
         value == other.value && displayValue == other.displayValue && isRequired == other.isRequired
-            && error == other.error
+            && error == other.error && label == other.label && help == other.help
     }
 }
 
@@ -62,7 +66,7 @@ public final class FieldCell: CustomStringConvertible {
     public init() {}
 
     /// The field's label (a note's label may be empty), or the add row's text.
-    public var label: String { field?.label ?? addRow.map { "+ " + $0.label } ?? "" }
+    public var label: String { row?.label ?? addRow.map { "+ " + $0.label } ?? field?.label ?? "" }
     /// The value as shown (for an add row: how many entries there are).
     public var displayValue: String { row?.displayValue ?? addRow?.status ?? "" }
     /// The error message to show under the field, if any.

@@ -82,9 +82,12 @@ extension FormSession {
         let field = definition.fields[fieldIndex]
         let evaluation = self.evaluation
         let value = evaluation.isVisible(instance) ? evaluation.value(of: instance) : values[instance]
+        let scope = tree.scope(ofInstance: instance)
         let item = FieldRow(
-            index: instance, fieldIndex: fieldIndex, id: field.id, kind: field.kind, value: value,
-            displayValue: Self.display(value, of: field), isRequired: evaluation.isRequired(instance),
+            index: instance, fieldIndex: fieldIndex, id: field.id, kind: field.kind,
+            label: evaluation.render(field.texts.label, in: scope),
+            help: field.texts.help.map { evaluation.render($0, in: scope) }, value: value,
+            displayValue: display(value, ofInstance: instance), isRequired: evaluation.isRequired(instance),
             error: shownError(of: instance))
         if let existing = rows[instance], let current = existing.item(as: FieldRow.self),
             current.isEqualToDiffable(item)
@@ -106,7 +109,8 @@ extension FormSession {
         return Row(
             EntryAddRow(
                 repeatIndex: repeatIndex, holder: holder, key: tailIdentifier(repeatIndex, holder),
-                label: repeatDefinition.addLabel, status: status, canAdd: count < repeatDefinition.maximum),
+                label: text(repeatDefinition.addLabelText, in: holder), status: status,
+                canAdd: count < repeatDefinition.maximum),
             identifier: .named(Self.addRowKind))
     }
 
@@ -138,9 +142,10 @@ extension FormSession {
     func content(scope: Int, run: Int, section: Int, first: Bool, last: Bool) -> FormSectionContent {
         let id = runIdentifier(scope: scope, run: run, section: section)
         guard scope > 0 else {
+            let texts = (definition.sections[section].headerText, definition.sections[section].footerText)
             return FormSectionContent(
-                id: id, header: first ? definition.sections[section].header : nil,
-                footer: last ? definition.sections[section].footer : nil, role: .fields(section: section))
+                id: id, header: first ? texts.0.map { text($0) } : nil,
+                footer: last ? texts.1.map { text($0) } : nil, role: .fields(section: section))
         }
         let repeatIndex = tree.scopes[scope].repeatIndex!
         guard run == 0 else {
@@ -160,12 +165,11 @@ extension FormSession {
         let entry = tree.scopes[scope]
         let repeatDefinition = definition.repeats[entry.repeatIndex!]
         if let label = repeatDefinition.entryLabel {
-            return EntryHeader(
-                title: label.render(evaluation.context(for: scope)), key: nil, depth: repeatDefinition.depth)
+            return EntryHeader(title: text(label, in: scope), key: nil, depth: repeatDefinition.depth)
         }
         return EntryHeader(
-            title: repeatDefinition.label, key: tailIdentifier(repeatDefinition.index, entry.parent),
-            depth: repeatDefinition.depth)
+            title: text(repeatDefinition.labelText, in: entry.parent),
+            key: tailIdentifier(repeatDefinition.index, entry.parent), depth: repeatDefinition.depth)
     }
 
     /// The repeats whose `entryLabel` reads more than the entry's own fields (its
@@ -322,6 +326,12 @@ extension FormSession {
                 if refreshTitle(of: entry, at: first) { changed.insert(first) }
             }
         }
+        // Section headers and footers that read answers.
+        if definition.hasSectionTextsReadingAnswers {
+            for index in source.sections.indices where !laidOut.contains(index) {
+                if refreshSectionTexts(at: index) { changed.insert(index) }
+            }
+        }
         // A repeat's tail is shown with its holder: evaluated again with it.
         for scope in dirtyScopes {
             for repeatIndex in tree.repeatsHeld(by: scope) {
@@ -329,6 +339,24 @@ extension FormSession {
             }
         }
         return changed
+    }
+
+    /// Puts a form section's current header and footer in a section of the data
+    /// source that carries them (when they read answers).
+    func refreshSectionTexts(at index: Int) -> Bool {
+        let old = source.sections[index]
+        guard var content = old.content as? FormSectionContent, case .fields(let section) = content.role else {
+            return false
+        }
+        let texts = definition.sections[section]
+        guard texts.headerText?.isConstant == false || texts.footerText?.isConstant == false else { return false }
+        let previous = content
+        if content.header != nil, let header = texts.headerText { content.header = text(header) }
+        if content.footer != nil, let footer = texts.footerText { content.footer = text(footer) }
+        guard content != previous else { return false }
+        source.sections[index] = Section(
+            id: old.identifier, content: content, descriptor: old.descriptorIdentifier, rows: old.rows)
+        return true
     }
 
     /// Puts an entry's current title in its first section.

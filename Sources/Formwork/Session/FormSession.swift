@@ -43,6 +43,10 @@ public final class FormSession {
         didSet { invalidateEverything() }
     }
 
+    /// The language texts are shown in (`setLanguage`): the form's default language
+    /// until another is chosen; `nil` for a form that declares no languages.
+    public internal(set) var language: String?
+
     /// Stored values by instance (`.null`: unanswered), shared with the evaluation.
     let store: ValueStore
     /// The stored values (read-only here: every change goes through `write`, which
@@ -130,6 +134,7 @@ public final class FormSession {
         self.definition = definition
         self.extraDescriptors = cellDescriptors
         self.today = today
+        self.language = definition.defaultLanguage
         self.tree = EntryTree(definition: definition)
         self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
         self.rows = Array(repeating: nil, count: definition.fields.count)
@@ -170,7 +175,7 @@ public final class FormSession {
     var evaluation: Evaluation {
         if !pendingChanges.isEmpty { settle() }
         if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today)
+        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today, language: language)
         cachedEvaluation = evaluation
         return evaluation
     }
@@ -178,7 +183,7 @@ public final class FormSession {
     /// The evaluation as it stands, created if needed, without settling changes.
     var currentEvaluation: Evaluation {
         if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today)
+        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today, language: language)
         cachedEvaluation = evaluation
         return evaluation
     }

@@ -25,6 +25,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooFewEntries(group: String, minimum: Int)
     /// An entry that would take the form beyond `Limits.maximumFieldInstances`.
     case tooManyInstances(limit: Int)
+    /// A language the form is not written in (`setLanguage`).
+    case unknownLanguage(String, languages: [String])
 
     /// The one "did you mean" of runtime messages.
     static func hint(_ suggestions: [String]) -> String {
@@ -54,6 +56,10 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(group) can have at most \(maximum) entr\(maximum == 1 ? "y" : "ies") (rule: repeat.max)"
         case let .tooFewEntries(group, minimum):
             return "\(group) needs at least \(minimum) entr\(minimum == 1 ? "y" : "ies") (rule: repeat.min)"
+        case let .unknownLanguage(code, languages):
+            return languages.isEmpty
+                ? "the form is written in one language only: there is no '\(code)' to switch to"
+                : "the form has no language '\(code)' (its languages: \(languages.joined(separator: ", ")))"
         case .tooManyInstances(let limit):
             return
                 "the form would hold more than \(limit) fields, every entry's counted "
