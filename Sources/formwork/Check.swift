@@ -38,11 +38,17 @@ struct Check: ParsableCommand {
                 checked += 1
                 do {
                     let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+                    if !form.warnings.isEmpty {
+                        let source = try? String(contentsOfFile: path, encoding: .utf8)
+                        printError(DiagnosticList(path: path, source: source, diagnostics: form.warnings).rendered)
+                    }
                     func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
                     let repeats = form.repeats.isEmpty ? "" : ", " + counted(form.repeats.count, "repeat")
+                    let languages = form.languages.count > 1 ? ", " + counted(form.languages.count, "language") : ""
+                    let warned = form.warnings.isEmpty ? "" : ", " + counted(form.warnings.count, "warning")
                     print(
                         "\(TerminalText.escaped(path)): ok (\(counted(form.fields.count, "field")) in "
-                            + "\(counted(form.sections.count, "section"))\(repeats))")
+                            + "\(counted(form.sections.count, "section"))\(repeats)\(languages)\(warned))")
                 } catch {
                     printError(error.rendered)
                     failed += 1

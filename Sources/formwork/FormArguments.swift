@@ -11,15 +11,39 @@ struct FormArguments: ParsableArguments {
     @Option(help: "A values file (JSON or YAML) to start from.")
     var values: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The language to show the form in, one of its 'languages' (default: from LC_ALL, LC_MESSAGES or "
+                + "LANG when the form has it, else the form's default language).", valueName: "code"))
+    var lang: String?
+
     /// The definition; its diagnostics are printed and the command exits with `status`
     /// when it does not load.
     func definition(failing status: Int32) throws -> FormDefinition {
         try Self.definition(at: form, failing: status)
     }
 
-    /// A session of the definition with the values file applied.
+    /// A session of the definition with the values file applied, in the language asked.
     func session(failing status: Int32) throws -> FormSession {
-        try Self.session(of: definition(failing: status), values: values, failing: status)
+        let session = try Self.session(of: definition(failing: status), values: values, failing: status)
+        try chooseLanguage(of: session, failing: status)
+        return session
+    }
+
+    /// Shows the session in `--lang`, else in the environment's language when the
+    /// form has it; an unknown `--lang` is an error (exit `status`).
+    func chooseLanguage(of session: FormSession, failing status: Int32) throws {
+        do {
+            if let lang {
+                let codes = session.definition.languages.map(\.code)
+                try session.setLanguage(codes.first { $0.lowercased() == lang.lowercased() } ?? lang)
+            } else if let language = FormSession.language(fromEnvironment: ProcessInfo.processInfo.environment, in: session.definition) {
+                try session.setLanguage(language)
+            }
+        } catch {
+            printError("error: --lang: " + TerminalText.escaped(error.description))
+            throw ExitCode(status)
+        }
     }
 
     static func definition(at path: String, failing status: Int32) throws -> FormDefinition {

@@ -70,8 +70,22 @@ extension FormSession {
     }
 
     /// An instance's label as shown now.
-    func label(ofInstance instance: Int) -> String {
+    public func label(ofInstance instance: Int) -> String {
         text(definition.fields[tree.field(ofInstance: instance)].texts.label, in: tree.scope(ofInstance: instance))
+    }
+
+    /// An instance's help as shown now, if it has one.
+    public func help(ofInstance instance: Int) -> String? {
+        definition.fields[tree.field(ofInstance: instance)].texts.help.map {
+            text($0, in: tree.scope(ofInstance: instance))
+        }
+    }
+
+    /// A repeat's add label (`Add a member`) as shown now, for the entries at `group`
+    /// (`members`, `members[1].visits`).
+    public func addLabel(of group: String) -> String? {
+        guard let (repeatIndex, holder) = try? self.group(group) else { return nil }
+        return text(definition.repeats[repeatIndex].addLabelText, in: holder)
     }
 
     /// A field's help as shown now, if it has one.
@@ -92,7 +106,7 @@ extension FormSession {
     /// A value as a person sees it in an instance, in the session's language: option
     /// labels for choices, `[x]`/`[ ]` for switches, the mask for secure text, a
     /// note's text.
-    func display(_ value: Value, ofInstance instance: Int) -> String {
+    public func display(_ value: Value, ofInstance instance: Int) -> String {
         let field = definition.fields[tree.field(ofInstance: instance)]
         let scope = tree.scope(ofInstance: instance)
         func optionLabel(_ selected: String) -> String {

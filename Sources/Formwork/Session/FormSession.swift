@@ -275,7 +275,14 @@ public final class FormSession {
 
     /// The options of a choice or multichoice field offered now.
     public func visibleOptions(of id: String) -> [ChoiceOption] {
-        (try? instance(id)).map { evaluation.visibleOptions(of: $0) } ?? []
+        guard let instance = try? instance(id) else { return [] }
+        let scope = tree.scope(ofInstance: instance)
+        return evaluation.visibleOptions(of: instance).map { option in
+            guard option.labelText.isTranslated || !option.labelText.isConstant else { return option }
+            var shown = option
+            shown.label = text(option.labelText, in: scope)
+            return shown
+        }
     }
 
     /// Evaluates an expression against the current values (in the form's scope).

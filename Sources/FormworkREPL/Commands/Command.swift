@@ -17,6 +17,8 @@ public enum Command: Equatable, Sendable {
     case goto(id: String)
     case why(id: String)
     case errors
+    /// Show the form in a language (`nil`: list the form's languages).
+    case language(String?)
     case undo
     case redo
     case values

@@ -33,6 +33,8 @@ public struct CommandSpec: Sendable {
         case path
         /// A command name (names complete).
         case command
+        /// One of the form's languages (their codes complete).
+        case language
     }
 
     public let name: String
@@ -99,6 +101,7 @@ extension CommandSpec.Parameter {
         case .value(let name): return name
         case .path: return "PATH"
         case .command: return "COMMAND"
+        case .language: return "LANGUAGE"
         }
     }
 
@@ -167,6 +170,10 @@ public enum CommandTable {
             .why(id: $0[0]!)
         },
         CommandSpec("errors", summary: "list the problems of the visible fields") { _ in .errors },
+        CommandSpec(
+            "language", aliases: ["lang"], [(.language, true)],
+            summary: "show the form in another of its languages (without LANGUAGE: list them)"
+        ) { .language($0[0]) },
         CommandSpec("undo", aliases: ["u"], summary: "undo the last change") { _ in .undo },
         CommandSpec("redo", aliases: ["r"], summary: "redo what undo undid") { _ in .redo },
         CommandSpec("values", summary: "print the answers as JSON (secure values masked)") { _ in .values },

@@ -42,11 +42,16 @@ public struct TableRenderer: Sendable {
     /// fields, so that the column stays put as fields appear and vanish.
     public static func widestLabel(of definition: FormDefinition) -> Int {
         var widest = 10
+        // Every language's label counts, so switching language keeps the column.
+        func width(_ text: FormText, _ source: String) -> Int {
+            guard text.isTranslated else { return TerminalText.displayWidth(TerminalText.escaped(source)) + 2 }
+            return text.variants.map { TerminalText.displayWidth(TerminalText.escaped($0.template.source)) + 2 }.max()!
+        }
         for field in definition.fields where field.kind != .note {
-            widest = max(widest, TerminalText.displayWidth(TerminalText.escaped(field.label)) + 2)
+            widest = max(widest, width(field.texts.label, field.label))
         }
         for repeatDefinition in definition.repeats where repeatDefinition.count == nil {
-            widest = max(widest, TerminalText.displayWidth(TerminalText.escaped(repeatDefinition.addLabel)) + 2)
+            widest = max(widest, width(repeatDefinition.addLabelText, repeatDefinition.addLabel))
         }
         return widest
     }

@@ -65,6 +65,8 @@ extension ReplSession {
             step.lines += explain(id).map(ReplLine.out)
         case .errors:
             listErrors(form.errors())
+        case .language(let code):
+            switchLanguage(code)
         case .undo:
             if form.undo() { showChanges() } else { error(.nothingToUndo) }
         case .redo:
@@ -88,8 +90,8 @@ extension ReplSession {
 
     func describeComputed(_ instance: Int) {
         let field = definition(instance)
-        let shown = TerminalText.escaped(FormSession.display(form.value(of: name(instance)), of: field))
-        out("  \(TerminalText.escaped(field.label)) = \(shown.isEmpty ? "(nothing yet)" : shown)")
+        let shown = TerminalText.escaped(form.display(form.value(of: name(instance)), ofInstance: instance))
+        out("  \(TerminalText.escaped(form.label(ofInstance: instance))) = \(shown.isEmpty ? "(nothing yet)" : shown)")
         if let value = field.value { out("  computed as: \(TerminalText.escaped(value.source))") }
     }
 
@@ -131,7 +133,7 @@ extension ReplSession {
             let path = form.visibleIndexPath(ofField: error.field) ?? form.visibleIndexPath(ofAddRow: error.field)
             let number = path.flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
             let instance = try? form.instance(error.field)
-            var label = instance.map { TerminalText.escaped(definition($0).label) } ?? TerminalText.escaped(error.field)
+            var label = instance.map { TerminalText.escaped(form.label(ofInstance: $0)) } ?? TerminalText.escaped(error.field)
             if let instance, name(instance) != definition(instance).id {
                 label += " (\(TerminalText.escaped(name(instance))))"
             }
@@ -255,5 +257,31 @@ extension ReplSession {
     static func writeFailure(_ path: String, _ error: any Error) -> String {
         if let failure = error as? AtomicFile.WriteError { return failure.description }
         return "cannot write \(path): \(error.localizedDescription)"
+    }
+}
+
+extension ReplSession {
+    /// `language`: lists the form's languages (the current one marked); `language
+    /// CODE` shows the form in it, with a `~` for every row whose text changed.
+    func switchLanguage(_ code: String?) {
+        let languages = form.definition.languages
+        guard let code else {
+            guard !languages.isEmpty else { return say("This form is written in one language only.") }
+            for language in languages {
+                let mark = language.code == form.language ? "*" : " "
+                let name = language.name == language.code ? "" : "  " + TerminalText.escaped(language.name)
+                out("  \(mark) \(TerminalText.escaped(language.code))\(name)")
+            }
+            return
+        }
+        let match = languages.first { $0.code.lowercased() == code.lowercased() }?.code ?? code
+        do {
+            try form.setLanguage(match)
+        } catch {
+            return self.error(.session(error))
+        }
+        table.title = form.title
+        table.description = form.formDescription
+        showChanges()
     }
 }

@@ -41,6 +41,7 @@ extension ReplSession {
             case .value: return words.count == 3 ? optionCompletions(words[1], word) : []
             case .path: return pathCompletions(word)
             case .command: return CommandTable.names(in: .prompt).filter { $0.hasPrefix(word) }
+            case .language: return form.definition.languages.map(\.code).filter { $0.hasPrefix(word) }
             }
         }
     }

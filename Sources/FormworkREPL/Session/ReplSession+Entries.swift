@@ -51,7 +51,7 @@ extension ReplSession {
             let repeatDefinition = form.definition.repeatGroup(Self.repeatID(of: group))
         else { return askNextGuided(after: .addRow(group)) }
         question = .addAnother(group: group, guided: guided)
-        let label = TerminalText.escaped(repeatDefinition.addLabel)
+        let label = TerminalText.escaped(form.addLabel(of: group) ?? repeatDefinition.addLabel)
         var text = label
         if !entries.isEmpty {
             for article in ["Add a ", "Add an "] where label.hasPrefix(article) {

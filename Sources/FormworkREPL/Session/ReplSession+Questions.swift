@@ -20,10 +20,10 @@ extension ReplSession {
         question = .value(field: index, guided: guided)
         // In an entry, the question says which: "Age (members[2])".
         let place = path == field.id ? "" : " (\(TerminalText.escaped(path)))"
-        let label = TerminalText.escaped(field.label) + place + (form.isRequired(path) ? " *" : "")
+        let label = TerminalText.escaped(form.label(ofInstance: index)) + place + (form.isRequired(path) ? " *" : "")
         let value = form.value(of: path)
         if options.interactive {
-            if let help = field.help { out("  " + TerminalText.escaped(help)) }
+            if let help = form.help(ofInstance: index) { out("  " + TerminalText.escaped(help)) }
             if let error = form.currentError(of: index), !value.isNull {
                 out("  ! " + TerminalText.escaped(error.message))
             }

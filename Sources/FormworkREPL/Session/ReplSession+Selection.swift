@@ -47,7 +47,6 @@ extension ReplSession {
 
     /// What a field's row asked for, in the context it was selected in.
     func perform(_ interaction: FieldInteraction, on instance: Int, as context: SelectionContext) {
-        let field = definition(instance)
         let path = name(instance)
         switch (interaction, context) {
         case (.toggle, .pick):
@@ -59,7 +58,8 @@ extension ReplSession {
         case (.showComputed, .guided):
             askNextGuided(after: .field(instance))  // shown by the change lines and the review
         case (.showNote, .pick):
-            for line in TextLayout.safe(field.text ?? "").components(separatedBy: "\n") { out("  " + line) }
+            let note = form.display(.null, ofInstance: instance)
+            for line in TextLayout.safe(note).components(separatedBy: "\n") { out("  " + line) }
             askCommand()
         case (.showComputed, .pick):
             describeComputed(instance)

@@ -112,6 +112,8 @@ public final class ReplSession {
         self.table = TerminalTable(
             form: form.definition, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain)
         )
+        table.title = form.title
+        table.description = form.formDescription
         self.savedSnapshot = form.snapshot()
     }
 
@@ -124,13 +126,13 @@ public final class ReplSession {
         for notice in options.notices { message(notice, to: options.interactive ? .output : .error) }
         if options.interactive, options.readOnly {
             out(
-                "Viewing \"\(TerminalText.escaped(form.definition.title))\" read-only: nothing can be changed. "
+                "Viewing \"\(TerminalText.escaped(form.title))\" read-only: nothing can be changed. "
                     + "'show', 'why', 'values' and 'errors' work; 'quit' leaves."
             )
             out("")
             step.lines += table.render().map(ReplLine.out)
         } else if options.interactive {
-            out("Filling \"\(TerminalText.escaped(form.definition.title))\". Type a row number to edit it, or 'help'.")
+            out("Filling \"\(TerminalText.escaped(form.title))\". Type a row number to edit it, or 'help'.")
             if guidedActive {
                 let commands = CommandTable.entries(in: .guided).map(\.usage).joined(separator: ", ")
                 out("Guided: answer each field in turn; \(commands) work at any question.")
