@@ -16,6 +16,8 @@ struct Show: ParsableCommand {
         let session = try source.session(failing: 1)
         if source.values != nil { session.validate() }
         let table = TerminalTable(form: session.definition, renderer: TableRenderer(width: width))
+        table.title = session.title
+        table.description = session.formDescription
         session.reload(table, animated: false)
         print(table.render().joined(separator: "\n"))
     }

@@ -55,7 +55,7 @@ public struct TextTemplate: Sendable {
         while index < scalars.count {
             let scalar = scalars[index]
             let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-            if scalar == "{", next == "{" || scalar == "}" && next == "}" {
+            if (scalar == "{" && next == "{") || (scalar == "}" && next == "}") {
                 text.append(scalar)
                 index += 2
                 continue

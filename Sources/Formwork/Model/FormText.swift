@@ -47,7 +47,12 @@ public struct FormText: Sendable {
     /// A text in several languages (or one `nil`-language template).
     public init(variants: [Variant]) {
         if variants.count == 1, variants[0].language == nil, variants[0].template.isConstant {
-            storage = .plain(variants[0].template.parts.isEmpty ? "" : variants[0].template.source)
+            // The text as shown: `{{` and `}}` are single braces.
+            storage = .plain(
+                variants[0].template.parts.map { part in
+                    if case .text(let text) = part { return text }
+                    return ""
+                }.joined())
         } else {
             storage = .variants(variants)
         }

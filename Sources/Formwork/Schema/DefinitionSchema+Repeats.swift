@@ -51,7 +51,8 @@ extension DefinitionSchema {
                 reference("id"),
                 "Names the repeat: expressions read its entries as $id, the answers hold them under it.")
         case "label":
-            return described(reference("text"), "What the group is called; entries' headers and the add row use it.")
+            return described(
+                reference("translatable"), "What the group is called; entries' headers and the add row use it.")
         case "visible":
             return described(
                 reference("condition"), "When the group is shown; a hidden group's entries are left out of the answers."
@@ -114,10 +115,10 @@ extension DefinitionSchema {
             ])
         case "addLabel":
             return described(
-                reference("text"), "The text of the row that adds an entry (default: \"Add to\" the label).")
+                reference("translatable"), "The text of the row that adds an entry (default: \"Add to\" the label).")
         case "entryLabel":
             return described(
-                reference("text"),
+                reference("translatable"),
                 "An entry's header, with {expressions} that read the entry's fields and index(), "
                     + "e.g. \"Member {index()}: {$name}\"; by default the label and the entry's number.")
         default: return .object([])

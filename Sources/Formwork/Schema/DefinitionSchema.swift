@@ -31,9 +31,33 @@ public enum DefinitionSchema {
                 "properties",
                 .object([
                     ("id", reference("id")),
-                    ("title", reference("text")),
-                    ("description", reference("text")),
+                    ("title", reference("translatable")),
+                    ("description", reference("translatable")),
                     ("version", reference("text")),
+                    (
+                        "languages",
+                        described(
+                            .object([
+                                (
+                                    "anyOf",
+                                    .array([
+                                        .object([("type", "array"), ("minItems", 1), ("items", reference("language"))]),
+                                        .object([
+                                            ("type", "object"), ("minProperties", 1),
+                                            ("propertyNames", reference("language")),
+                                            ("additionalProperties", .object([("type", "string")])),
+                                        ]),
+                                    ])
+                                )
+                            ]),
+                            "The languages texts are written in: a list of codes, or a mapping of code to name "
+                                + "(the first is the default)."
+                        )
+                    ),
+                    (
+                        "defaultLanguage",
+                        described(reference("language"), "The language shown unless another is chosen.")
+                    ),
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
                 ])
             ),
@@ -61,6 +85,29 @@ public enum DefinitionSchema {
                 ])
             ),
             ("text", .object([("type", strings(["string", "number", "boolean"]))])),
+            ("language", .object([("type", "string"), ("pattern", "^[A-Za-z0-9_-]+$")])),
+            (
+                "translatable",
+                .object([
+                    (
+                        "anyOf",
+                        .array([
+                            reference("text"),
+                            .object([
+                                ("type", "object"), ("minProperties", 1), ("propertyNames", reference("language")),
+                                ("additionalProperties", reference("text")),
+                            ]),
+                        ])
+                    ),
+                    (
+                        "description",
+                        .value(
+                            .string(
+                                "Text a person reads: a string, or a mapping of language code to string. "
+                                    + "{expressions} read answers ({{ and }} are literal braces)."))
+                    ),
+                ])
+            ),
             (
                 "condition",
                 .object([
@@ -74,7 +121,10 @@ public enum DefinitionSchema {
                 "rule",
                 .object([
                     ("type", "object"), ("required", strings(["check", "message"])), ("additionalProperties", false),
-                    ("properties", .object([("check", reference("condition")), ("message", reference("text"))])),
+                    (
+                        "properties",
+                        .object([("check", reference("condition")), ("message", reference("translatable"))])
+                    ),
                 ])
             ),
             (
@@ -89,7 +139,7 @@ public enum DefinitionSchema {
                                 (
                                     "properties",
                                     .object([
-                                        ("value", reference("text")), ("label", reference("text")),
+                                        ("value", reference("text")), ("label", reference("translatable")),
                                         ("visible", reference("condition")),
                                     ])
                                 ),
@@ -113,7 +163,7 @@ public enum DefinitionSchema {
     static func schema(forSectionKey key: String) -> JSONOutput {
         switch key {
         case "id": return reference("id")
-        case "header", "footer": return reference("text")
+        case "header", "footer": return reference("translatable")
         case "visible": return reference("condition")
         case "fields": return items("The fields of the section, and its repeating groups.")
         case "repeat":
@@ -170,7 +220,7 @@ public enum DefinitionSchema {
         switch key {
         case "id": return reference("id")
         case "kind": return .object([("const", .value(.string(kind.rawValue)))])
-        case "label", "help", "placeholder", "text": return reference("text")
+        case "label", "help", "placeholder", "text": return reference("translatable")
         case "visible", "required": return reference("condition")
         case "value": return described(reference("expression"), "The expression computing the value.")
         case "rules": return .object([("type", "array"), ("items", reference("rule"))])

@@ -101,7 +101,7 @@ extension CommandSpec.Parameter {
         case .value(let name): return name
         case .path: return "PATH"
         case .command: return "COMMAND"
-        case .language: return "LANGUAGE"
+        case .language: return "CODE"
         }
     }
 
@@ -172,7 +172,7 @@ public enum CommandTable {
         CommandSpec("errors", summary: "list the problems of the visible fields") { _ in .errors },
         CommandSpec(
             "language", aliases: ["lang"], [(.language, true)],
-            summary: "show the form in another of its languages (without LANGUAGE: list them)"
+            summary: "show the form in another of its languages (without CODE: list them)"
         ) { .language($0[0]) },
         CommandSpec("undo", aliases: ["u"], summary: "undo the last change") { _ in .undo },
         CommandSpec("redo", aliases: ["r"], summary: "redo what undo undid") { _ in .redo },

@@ -266,7 +266,7 @@ extension ReplSession {
     func switchLanguage(_ code: String?) {
         let languages = form.definition.languages
         guard let code else {
-            guard !languages.isEmpty else { return say("This form is written in one language only.") }
+            guard !languages.isEmpty else { return out("This form is written in one language only.") }
             for language in languages {
                 let mark = language.code == form.language ? "*" : " "
                 let name = language.name == language.code ? "" : "  " + TerminalText.escaped(language.name)

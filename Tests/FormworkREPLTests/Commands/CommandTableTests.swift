@@ -151,7 +151,7 @@ struct CommandTableTests {
         #expect(
             CommandTable.names(in: .prompt) == [
                 "show", "select", "set", "toggle", "clear", "add", "remove", "move", "next", "back", "goto", "why",
-                "errors", "undo", "redo",
+                "errors", "language", "undo", "redo",
                 "values", "save", "submit", "help", "quit",
             ])
         #expect(CommandTable.names(in: .guided) == [":back", ":skip", ":goto", ":review", ":quit", ":help"])
