@@ -39,6 +39,11 @@ public final class EvaluationContext {
     /// The context of an entry (to read a condition in each entry).
     func entered(_ entry: Int) -> EvaluationContext { scopes.context(for: entry) }
 
+    /// `label($choice)`: an option's label as shown, or the value itself.
+    func optionLabel(_ field: Int, _ value: String) -> String {
+        scopes.optionLabel(field: field, value: value, in: scope) ?? value
+    }
+
     /// `index()`: the position of this scope's entry, from 1.
     var position: Value { scopes.position(of: scope).map { .number(Double($0)) } ?? .null }
 }
@@ -52,6 +57,13 @@ protocol ScopeReader: AnyObject {
     func entries(of repeatIndex: Int, in scope: Int) -> [Int]
     func context(for scope: Int) -> EvaluationContext
     func position(of scope: Int) -> Int?
+    /// The label of a choice field's option, in the session's language, seen from a
+    /// scope (`label($size)`); `nil` when the field has no such option.
+    func optionLabel(field: Int, value: String, in scope: Int) -> String?
+}
+
+extension ScopeReader {
+    func optionLabel(field: Int, value: String, in scope: Int) -> String? { nil }
 }
 
 /// Reads by field index alone: no repeats, one scope.

@@ -89,6 +89,7 @@ struct ExpressionCompiler {
     /// `index()`; `nil` for other calls.
     func compileAggregate(_ name: String, _ arguments: [Expression]) -> Code? {
         if name == "index" { return { $0.position } }
+        if name == "label" { return compileLabel(arguments) }
         guard ["count", "any", "all"].contains(name), case .reference(let reference) = arguments.first?.kind,
             environment.fields[reference] == nil, let path = repeatPath(reference), path.field == nil
         else { return nil }

@@ -81,6 +81,7 @@ extension TypeChecker {
     /// them or its first argument is not entries (then it is an ordinary call);
     /// `.some(nil)` after an error.
     mutating func checkAggregate(_ name: String, _ arguments: inout [Expression], whole: Expression) -> ValueType?? {
+        if name == "label" { return .some(checkLabel(&arguments, whole: whole)) }
         if name == "index" {
             guard arguments.isEmpty else {
                 return .some(

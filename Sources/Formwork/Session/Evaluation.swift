@@ -147,6 +147,10 @@ final class Evaluation: ScopeReader {
         return created
     }
 
+    func optionLabel(field: Int, value: String, in scope: Int) -> String? {
+        definition.fields[field].option(withValue: value).map { render($0.labelText, in: scope) }
+    }
+
     /// A text in the session's language, with the values seen from `scope`.
     func render(_ text: FormText, in scope: Int) -> String {
         if text.isConstant, !text.isTranslated { return text.source(in: nil, defaultLanguage: nil) }

@@ -168,6 +168,38 @@ struct TranslationTests {
         #expect(FormSession.language(fromEnvironment: ["LC_ALL": "de_DE", "LANG": "fr_FR"], in: form) == nil)
     }
 
+    @Test func labelReadsTheChosenOptionsLabelInTheLanguageShown() throws {
+        let session = try Self.session(
+            """
+            id: l
+            title: L
+            languages: [en, fr]
+            sections:
+              - id: s
+                fields:
+                  - { id: size, kind: choice, label: Size, options: [{ value: s, label: { en: Small, fr: Petit } }, l] }
+                  - { id: extras, kind: multichoice, label: Extras, options: [{ value: m, label: { en: Milk, fr: Lait } }] }
+                  - { id: picked, kind: computed, label: Picked, value: "label($size)" }
+                  - { id: summary, kind: note, text: "{label($size)} with {label($extras)}" }
+            """)
+        try session.set("size", text: "s")
+        try session.set("extras", to: ["m"])
+        #expect(session.value(of: "picked") == "Small")
+        try session.setLanguage("fr")
+        session.reload(nil, animated: false)
+        #expect(session.value(of: "picked") == "Petit")
+        #expect(session.visibleSections()[0].rows[3].displayValue == "Petit with Lait")
+        try session.set("size", text: "l")
+        #expect(session.value(of: "picked") == "l")  // an option without a label: its value
+        let wrong = Fixtures.diagnostics(
+            yaml: """
+                id: w
+                title: W
+                sections: [{ id: s, fields: [{ id: a, kind: text, label: A }, { id: b, kind: computed, label: B, value: "label($a)" }] }]
+                """)
+        #expect(wrong.contains("error: argument 1 of 'label' must be a choice or multichoice field ($field), not text"))
+    }
+
     @Test func theServerDescribesAndSwitchesLanguages() throws {
         let server = FormServer(session: try Self.session())
         let describe = server.handle(FormServerTests.request("form.describe"))[0]
