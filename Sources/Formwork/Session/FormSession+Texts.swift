@@ -88,6 +88,18 @@ extension FormSession {
         return text(definition.repeats[repeatIndex].addLabelText, in: holder)
     }
 
+    /// The field of an instance with its options' labels as shown now, so a person
+    /// can type an option's label in the language shown (`Petit`).
+    func fieldAsShown(_ instance: Int) -> FieldDefinition {
+        var field = definition.fields[tree.field(ofInstance: instance)]
+        guard field.options.contains(where: { $0.labelText.isTranslated || !$0.labelText.isConstant }) else {
+            return field
+        }
+        let scope = tree.scope(ofInstance: instance)
+        for index in field.options.indices { field.options[index].label = text(field.options[index].labelText, in: scope) }
+        return field
+    }
+
     /// A field's help as shown now, if it has one.
     public func help(of path: String) throws(SessionError) -> String? {
         let instance = try instance(path)

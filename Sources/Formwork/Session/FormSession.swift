@@ -313,8 +313,7 @@ public final class FormSession {
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, text: String) throws(SessionError) {
         let instance = try self.instance(id)
-        let field = definition.fields[tree.field(ofInstance: instance)]
-        switch FieldValues.parse(text, for: field, today: today) {
+        switch FieldValues.parse(text, for: fieldAsShown(instance), today: today) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
         case .success(let value): try store(value, in: instance)
         }
