@@ -104,6 +104,10 @@ public enum DiagnosticRenderer {
         case let .notPositive(key, value, allowZero):
             return "'\(q(key))' must be \(allowZero ? "zero or more" : "greater than zero"), not \(value)"
         case .invalidDate(let text): return "'\(q(text))' is not a date"
+        case .invalidTime(let text): return "'\(q(text))' is not a time"
+        case .invalidDateTime(let text): return "'\(q(text))' is not a date and time"
+        case .invalidExtension(let text): return "'\(q(text))' is not a file extension"
+        case .invalidSize(let text): return "'\(q(text))' is not a file size"
         case .unknownTextFormat(let format, _): return "unknown format '\(q(format))'"
         case let .invalidPattern(pattern, reason): return "invalid pattern '\(q(pattern))': \(reason)"
         case let .selectionBound(key, value, count):
@@ -180,6 +184,10 @@ public enum DiagnosticRenderer {
         case .unknownFormat: return "use a .yaml, .yml or .json file"
         case .invalidID: return "ids start with a letter or '_' and contain only letters, digits and '_'"
         case .invalidDate: return "write dates as YYYY-MM-DD, for example 2024-02-29"
+        case .invalidTime: return "write times as HH:MM or HH:MM:SS, for example 14:30"
+        case .invalidDateTime: return "write a date and time as YYYY-MM-DD HH:MM, for example 2026-11-23 14:30"
+        case .invalidExtension: return "write extensions without the dot, for example [pdf, jpg]"
+        case .invalidSize: return "write a size in bytes, or with a unit: 500KB, 10MB, 1GB (or KiB, MiB, GiB)"
         case .cycle: return "a field cannot depend, through conditions or computed values, on itself"
         case .duplicateID: return "ids must be unique across the whole form, sections included"
         case .referenceToNote: return "notes only display text; refer to a field that holds an answer"
