@@ -50,6 +50,9 @@ public struct ExpressionEnvironment: Sendable {
     public var scope: Int?
     /// Repeats by index.
     var repeatsByIndex: [Int: RepeatSignature]
+    /// Where the expression is written (`line:column` in its file), so each `uuid()`
+    /// call has an identity of its own.
+    var site = ""
 
     public init(
         fields: [FieldSignature] = [], repeats: [RepeatSignature] = [],
@@ -341,6 +344,14 @@ struct TypeChecker {
                 return fail(.invalidDate(text), arguments[0])
             }
             if name == "contains", arguments.count == 2 { checkOptions(arguments[0], against: arguments[1]) }
+            if name == "date-diff", case .literal(.string(let unit)) = arguments[2].kind,
+                !FunctionLibrary.dateDiffUnits.contains(unit)
+            {
+                return fail(
+                    .argumentType(
+                        function: name, position: 3, expected: Suggestions.quotedList(FunctionLibrary.dateDiffUnits),
+                        found: "'\(unit)'", usage: function.signature), arguments[2])
+            }
             return type
         }
     }
