@@ -22,12 +22,21 @@ extension FormSession {
     /// included, in form order. The files were checked (regular, readable, within
     /// `maxSize`) when given; they are not opened here.
     public var attachments: [Attachment] {
-        let evaluation = self.evaluation
-        return visibleInstances.compactMap { instance in
-            guard definition.fields[tree.field(ofInstance: instance)].kind == .file,
-                case .string(let file) = evaluation.value(of: instance)
-            else { return nil }
-            return Attachment(field: path(ofInstance: instance), file: file)
+        var found: [Attachment] = []
+        func walk(_ fields: [AnsweredField], prefix: String) {
+            for answered in fields {
+                switch answered.answer {
+                case .value(.string(let file)) where definition.field(answered.id)?.kind == .file:
+                    found.append(Attachment(field: prefix + answered.id, file: file))
+                case .entries(let entries):
+                    for (position, entry) in entries.enumerated() {
+                        walk(entry, prefix: prefix + "\(answered.id)[\(position + 1)].")
+                    }
+                default: break
+                }
+            }
         }
+        walk(answers(), prefix: "")
+        return found
     }
 }
