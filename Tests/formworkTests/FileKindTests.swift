@@ -20,7 +20,10 @@ struct FileKindTests {
             environment: ["NO_COLOR": "1"], timeout: .seconds(20))
         #expect(!result.timedOut)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("invalid value for 'anyFile': '\(fifo)' is a FIFO (a pipe), not a regular file"))
-        #expect(result.standardError.contains("invalid value for 'scan': '\(fifo)' is a FIFO (a pipe), not a regular file"))
+        #expect(
+            result.standardError.contains(
+                "invalid value for 'anyFile': '\(fifo)' is a FIFO (a pipe), not a regular file"))
+        #expect(
+            result.standardError.contains("invalid value for 'scan': '\(fifo)' is a FIFO (a pipe), not a regular file"))
     }
 }

@@ -67,8 +67,9 @@ extension DefinitionDecoder {
         _ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment
     ) -> Bound? {
         if field.kind.isTemporal, let text = node.scalarText, field.kind.temporalLiteral(text) == nil, !text.isEmpty {
-            guard case .expression(let compiled)? = temporalBound(
-                node, key: "default", kind: field.kind, environment: environment)
+            guard
+                case .expression(let compiled)? = temporalBound(
+                    node, key: "default", kind: field.kind, environment: environment)
             else { return nil }
             if let reference = compiled.references.first {
                 collector.report(

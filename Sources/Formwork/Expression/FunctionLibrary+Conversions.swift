@@ -9,7 +9,8 @@ extension FunctionLibrary {
     static let conversions: [FunctionDefinition] = [
         FunctionDefinition(
             name: "number", signature: "number(value)",
-            summary: "text read as a decimal number (null if it is not one), true 1, false 0, a date its days since 1970",
+            summary:
+                "text read as a decimal number (null if it is not one), true 1, false 0, a date its days since 1970",
             arity: 1...1, check: scalar(.number),
             evaluate: { arguments, _ in
                 switch arguments[0] {
@@ -103,8 +104,7 @@ extension FunctionLibrary {
     }
 
     /// A function whose every argument is a number.
-    static func numbers(returning result: ValueType) -> @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>
-    {
+    static func numbers(returning result: ValueType) -> @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> {
         { types in
             for (index, type) in types.enumerated() where !accepts(type, .number) {
                 return .failure(ArgumentMismatch(index: index, expected: "a number"))

@@ -58,7 +58,8 @@ extension FunctionLibrary {
             }),
         FunctionDefinition(
             name: "now", signature: "now()", summary: "the date and time the session started", arity: 0...0,
-            check: { _ in .success(.dateTime) }, evaluate: { _, today in .dateTime(LocalDateTime(date: today, time: .midnight)) }),
+            check: { _ in .success(.dateTime) },
+            evaluate: { _, today in .dateTime(LocalDateTime(date: today, time: .midnight)) }),
         FunctionDefinition(
             name: "uuid", signature: "uuid()",
             summary: "a random identifier (RFC 4122 version 4), the same each time the same field reads it",

@@ -4,7 +4,8 @@ import Foundation
 extension FieldValues {
     /// Reads typed text for a `time`, `datetime`, `geopoint`, `file` or `rank` field;
     /// `nil` for other kinds. Empty text is unanswered.
-    static func parseKind(_ text: String, for field: FieldDefinition, now: LocalDateTime) -> Result<Value, FieldError>? {
+    static func parseKind(_ text: String, for field: FieldDefinition, now: LocalDateTime) -> Result<Value, FieldError>?
+    {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty, [.time, .datetime, .geopoint, .file, .rank].contains(field.kind) { return .success(.null) }
         switch field.kind {
@@ -63,7 +64,9 @@ extension FieldValues {
         case (.rank, .list(let elements)):
             var ranked: [String] = []
             for element in elements {
-                guard case .string(let text) = element else { return failure("a list of option values", value.description) }
+                guard case .string(let text) = element else {
+                    return failure("a list of option values", value.description)
+                }
                 guard field.option(withValue: text) != nil else {
                     return .failure(
                         FieldError(field: field.id, rule: .option(text, options: field.options.map(\.value))))

@@ -27,8 +27,10 @@ public enum FileSize {
 
     /// `10 MB` for 10,000,000; `512 KiB` for 524,288; `1500 bytes`.
     public static func describe(_ bytes: Int) -> String {
-        for (suffix, factor) in [("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("GiB", 1_073_741_824.0),
-            ("MiB", 1_048_576.0), ("KiB", 1024.0)]
+        for (suffix, factor) in [
+            ("GB", 1e9), ("MB", 1e6), ("KB", 1e3), ("GiB", 1_073_741_824.0),
+            ("MiB", 1_048_576.0), ("KiB", 1024.0),
+        ]
         where bytes >= Int(factor) && Double(bytes).truncatingRemainder(dividingBy: factor) == 0 {
             return JSONText.format(Double(bytes) / factor) + " " + suffix
         }

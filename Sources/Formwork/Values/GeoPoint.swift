@@ -55,9 +55,10 @@ public struct GeoPoint: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func problem(latitude: Double, longitude: Double, altitude: Double?, accuracy: Double?) -> GeoPointProblem? {
-        for (part, number) in [("latitude", latitude), ("longitude", longitude)] + [
-            ("altitude", altitude), ("accuracy", accuracy),
-        ].compactMap({ name, value in value.map { (name, $0) } })
+        for (part, number) in [("latitude", latitude), ("longitude", longitude)]
+            + [
+                ("altitude", altitude), ("accuracy", accuracy),
+            ].compactMap({ name, value in value.map { (name, $0) } })
         where !number.isFinite {
             return .notFinite(part)
         }

@@ -51,7 +51,8 @@ extension ReplSession {
                 "\(label) (every option, in order: numbers or values): ", prefill: retry ?? value.plainText,
                 completion: .options(fieldID: path))
         case .file:
-            step.prompt = Prompt("\(label) (a path; Tab completes): ", prefill: retry ?? value.plainText,
+            step.prompt = Prompt(
+                "\(label) (a path; Tab completes): ", prefill: retry ?? value.plainText,
                 completion: .options(fieldID: path))
         default:
             let hint = field.kind.promptHint
