@@ -15,6 +15,10 @@ struct HostileInputTests {
     static let corpus = CommandLineTests.package.appendingPathComponent("Tests/formworkTests/Hostile")
     /// The form every values file, script and stream runs against (no dates from today).
     static let target = "form.yaml"
+    /// The form inputs named `…kinds-…` run against: times, places, files and ranks.
+    static let kindsTarget = "kinds.yaml"
+
+    static func target(for name: String) -> String { name.contains("kinds-") ? kindsTarget : target }
 
     /// Every input file, as `kind/name.ext`.
     static let cases: [String] = ["definitions", "values", "repl", "rpc"].flatMap { kind in
@@ -37,9 +41,9 @@ struct HostileInputTests {
         var stdin = Data()
         switch kind {
         case "definitions": arguments = ["show", name]
-        case "values": arguments = ["show", target, "--values", name]
+        case "values": arguments = ["show", target(for: name), "--values", name]
         case "repl":
-            arguments = ["fill", target]
+            arguments = ["fill", target(for: name)]
             stdin = input
         default:
             arguments = ["serve", target]

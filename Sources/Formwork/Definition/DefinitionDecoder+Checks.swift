@@ -66,18 +66,15 @@ extension DefinitionDecoder {
     mutating func decodeDefault(
         _ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment
     ) -> Bound? {
-        if field.kind == .date, let text = node.scalarText, LocalDate(text) == nil, !text.isEmpty {
-            if Self.looksLikeDateLiteral(text) {
-                collector.report(.invalidDate(text), at: node)
-                return nil
-            }
-            guard let compiled = compile(node, key: "default", expecting: .date, environment: environment) else {
-                return nil
-            }
+        if field.kind.isTemporal, let text = node.scalarText, field.kind.temporalLiteral(text) == nil, !text.isEmpty {
+            guard
+                case .expression(let compiled)? = temporalBound(
+                    node, key: "default", kind: field.kind, environment: environment)
+            else { return nil }
             if let reference = compiled.references.first {
                 collector.report(
                     .resultType(
-                        context: "'default'", expected: "a date that reads no field",
+                        context: "'default'", expected: "\(field.valueType ?? .date) that reads no field",
                         found: "an expression reading $\(reference)"), at: node)
                 return nil
             }
@@ -115,6 +112,9 @@ extension Value {
         case .number(let number): return JSONText.format(number)
         case .string(let text): return text
         case .date(let date): return date.description
+        case .time(let time): return time.description
+        case .dateTime(let dateTime): return dateTime.date.description + " " + dateTime.time.description
+        case .geopoint(let point): return point.description
         case .list(let elements): return elements.map(\.plainText).joined(separator: ", ")
         }
     }
@@ -131,7 +131,9 @@ enum ValueReader {
         }
         if case .null? = node.scalar, !node.isQuoted { return .success(.null) }
         switch field.kind {
-        case .multichoice:
+        case .geopoint where node.pairs != nil:
+            return GeoPoint.read(node, field: field.id).map { Value.geopoint($0) }
+        case .multichoice, .rank:
             let elements = node.elements ?? [node]
             var values: [Value] = []
             for element in elements {
@@ -153,7 +155,7 @@ enum ValueReader {
             return .success(.bool(flag))
         default:
             guard let text = node.scalarText else {
-                return mismatch(field.kind == .date ? "a date (YYYY-MM-DD)" : "text")
+                return mismatch(field.kind == .date ? "a date (YYYY-MM-DD)" : field.valueType?.description ?? "text")
             }
             return FieldValues.coerce(.string(text), for: field)
         }

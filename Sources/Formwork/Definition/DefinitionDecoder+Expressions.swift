@@ -87,12 +87,13 @@ extension DefinitionDecoder {
                     }
                 }
             }
-            if definitions[index].kind == .date {
+            let kind = definitions[index].kind
+            if kind.isTemporal {
                 definitions[index].minimum = fieldNodes[index].minimumNode.flatMap {
-                    dateBound($0, key: "min", environment: environment)
+                    temporalBound($0, key: "min", kind: kind, environment: environment)
                 }
                 definitions[index].maximum = fieldNodes[index].maximumNode.flatMap {
-                    dateBound($0, key: "max", environment: environment)
+                    temporalBound($0, key: "max", kind: kind, environment: environment)
                 }
             }
         }
@@ -103,16 +104,6 @@ extension DefinitionDecoder {
         _ node: SyntaxNode, key: String, environment: ExpressionEnvironment
     ) -> CompiledExpression? {
         compile(node, key: key, expecting: .bool, environment: environment)
-    }
-
-    /// A date literal (`2024-01-31`) or a date expression (`today() - 365`).
-    mutating func dateBound(_ node: SyntaxNode, key: String, environment: ExpressionEnvironment) -> Bound? {
-        if let text = node.scalarText, let date = LocalDate(text) { return .value(.date(date)) }
-        if let text = node.scalarText, Self.looksLikeDateLiteral(text) {
-            collector.report(.invalidDate(text), at: node)
-            return nil
-        }
-        return compile(node, key: key, expecting: .date, environment: environment).map { .expression($0) }
     }
 
     /// Reports cycles among visibility, option visibility and computed values, and

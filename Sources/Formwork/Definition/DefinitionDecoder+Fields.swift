@@ -12,6 +12,11 @@ extension DefinitionDecoder {
         .choice: ["default", "required", "rules", "options"],
         .multichoice: ["default", "required", "rules", "options", "minSelected", "maxSelected"],
         .date: ["placeholder", "default", "required", "rules", "min", "max"],
+        .time: ["placeholder", "default", "required", "rules", "min", "max"],
+        .datetime: ["placeholder", "default", "required", "rules", "min", "max"],
+        .geopoint: ["placeholder", "required", "rules"],
+        .file: ["placeholder", "required", "rules", "extensions", "maxSize"],
+        .rank: ["required", "rules", "options"],
         .note: ["text"],
         .computed: ["value", "rules"],
     ]
@@ -74,16 +79,18 @@ extension DefinitionDecoder {
             if let maximum = reader.number("max", collector: &collector) {
                 pending.definition.maximum = .value(.number(maximum))
             }
-        case .choice, .multichoice:
+        case .choice, .multichoice, .rank:
             decodeOptions(reader, &pending)
             if kind == .multichoice {
                 pending.definition.minSelected = reader.integer("minSelected", collector: &collector)
                 pending.definition.maxSelected = reader.integer("maxSelected", collector: &collector)
                 pending.nodes.selectionNodes = reader.values(for: ["minSelected", "maxSelected"])
             }
-        case .date:
+        case .date, .time, .datetime:
             pending.nodes.minimumNode = reader["min"]
             pending.nodes.maximumNode = reader["max"]
+        case .file:
+            decodeFileKeys(reader, &pending)
         case .note:
             if let note = readText(reader, "text", owner: owner, required: true) {
                 pending.definition.text = defaultSource(note)
@@ -94,7 +101,7 @@ extension DefinitionDecoder {
             if !reader.has("value") {
                 reader.reportMissing("value", context: "a computed field", collector: &collector)
             }
-        case .switch:
+        case .switch, .geopoint:
             break
         }
         if kind != .text && kind != .secure { readPlaceholder(reader, &pending) }

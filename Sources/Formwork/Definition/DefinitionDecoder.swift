@@ -216,6 +216,8 @@ struct DefinitionDecoder {
             return nil
         }
         do {
+            var environment = environment
+            environment.site = "\(node.location.line):\(node.location.column)"
             let compiled = try CompiledExpression(source, environment: environment)
             if let expected, compiled.type != expected,
                 compiled.type == .null || compiled.type.unified(with: expected) != expected

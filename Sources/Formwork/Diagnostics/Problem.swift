@@ -60,6 +60,14 @@ public enum Problem: Hashable, Sendable {
     case notPositive(key: String, value: String, allowZero: Bool)
     /// A date that is not `YYYY-MM-DD`.
     case invalidDate(String)
+    /// A time that is not `HH:MM` or `HH:MM:SS`.
+    case invalidTime(String)
+    /// A date and time that is not `YYYY-MM-DD HH:MM[:SS]` (or with a `T`).
+    case invalidDateTime(String)
+    /// A file field's extension that is empty or holds a dot, slash or space.
+    case invalidExtension(String)
+    /// A file field's `maxSize` that is not a size (`10MB`, `512KiB`, `2000000`).
+    case invalidSize(String)
     /// An unknown `format` for a text field.
     case unknownTextFormat(String, suggestion: String?)
     /// A regular expression that does not compile.

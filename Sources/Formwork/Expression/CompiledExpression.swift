@@ -4,6 +4,10 @@
 public final class EvaluationContext {
     /// Today's date for `today()` and `age()`.
     public let today: LocalDate
+    /// The moment `now()` reads.
+    public let now: LocalDateTime
+    /// What `uuid()` derives its values from (with the call and the entry).
+    public let seed: UInt64
     /// What reads the values: not retained (an evaluation keeps its contexts, so a
     /// strong reference back would be a cycle); a reader made for a context alone is
     /// kept alive by `ownedReader`.
@@ -14,17 +18,27 @@ public final class EvaluationContext {
 
     /// A context that reads the value of the field at an index (hidden and unanswered
     /// fields: `.null`), for a form without repeats.
-    public init(today: LocalDate, read: @escaping (Int) -> Value) {
+    ///
+    /// - Parameters:
+    ///   - now: The moment `now()` reads; the clock's (on `today`) when `nil`.
+    ///   - seed: What `uuid()` derives its values from.
+    public init(
+        today: LocalDate, now: LocalDateTime? = nil, seed: UInt64 = 0, read: @escaping (Int) -> Value
+    ) {
         let reader = ClosureScopeReader(read: read)
         self.today = today
+        self.now = now ?? LocalDateTime(date: today, time: .now())
+        self.seed = seed
         self.scopes = reader
         self.ownedReader = reader
         self.scope = 0
     }
 
     /// A context of `scopes`, which must outlive it (an evaluation and its contexts).
-    init(today: LocalDate, scopes: any ScopeReader, scope: Int) {
+    init(today: LocalDate, now: LocalDateTime, seed: UInt64, scopes: any ScopeReader, scope: Int) {
         self.today = today
+        self.now = now
+        self.seed = seed
         self.scopes = scopes
         self.ownedReader = nil
         self.scope = scope

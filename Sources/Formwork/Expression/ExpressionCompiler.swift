@@ -37,6 +37,10 @@ struct ExpressionCompiler {
             }
         case let .binary(op, left, right):
             return compileBinary(op, compile(left), compile(right))
+        case .call("uuid", _):
+            // One identity per call: where the expression is, and where in it.
+            let site = FunctionLibrary.siteHash(environment.site + "+\(expression.offset)")
+            return { context in .string(FunctionLibrary.uuid(seed: context.seed, site: site, scope: context.scope)) }
         case let .call(name, arguments):
             return compileCall(name, arguments)
         }
@@ -114,6 +118,8 @@ struct ExpressionCompiler {
         case "if":
             let (condition, then, otherwise) = (codes[0], codes[1], codes[2])
             return { condition($0).isTrue ? then($0) : otherwise($0) }
+        case "now":
+            return { .dateTime($0.now) }
         case "matches":
             guard case .literal(.string(let source)) = arguments[1].kind, let pattern = try? Pattern(source) else {
                 return { _ in .null }

@@ -81,7 +81,7 @@ public struct ArgumentMismatch: Error, Sendable {
 public enum FunctionLibrary {
     /// Every built-in function, by name.
     public static let builtIns: [String: FunctionDefinition] = Dictionary(
-        uniqueKeysWithValues: (definitions + [label]).map { ($0.name, $0) })
+        uniqueKeysWithValues: (definitions + conversions + dates + [label]).map { ($0.name, $0) })
 
     /// `usage` text of a built-in, for hints.
     static func signature(of name: String) -> String? { builtIns[name]?.signature }
@@ -240,25 +240,30 @@ public enum FunctionLibrary {
                 return .null
             }),
         FunctionDefinition(
-            name: "min", signature: "min(a, b) or min(list)",
+            name: "min", signature: "min(a, b, …) or min(list)",
             summary:
-                "the smaller of two numbers or dates (null if either is null); the smallest of a list (nulls left out)",
-            arity: 1...2, check: orderedPairOrList,
+                "the smaller of numbers, dates or times (null if one is null); the smallest of a list (nulls left out)",
+            arity: 1...manyArguments, check: orderedPairOrList,
             evaluate: { arguments, _ in
-                arguments.count == 1 ? extreme(arguments[0], smaller: true) : pick(arguments, smaller: true)
+                arguments.count == 1 ? extreme(arguments[0], smaller: true) : pickAll(arguments, smaller: true)
             }),
         FunctionDefinition(
-            name: "max", signature: "max(a, b) or max(list)",
+            name: "max", signature: "max(a, b, …) or max(list)",
             summary:
-                "the larger of two numbers or dates (null if either is null); the largest of a list (nulls left out)",
-            arity: 1...2, check: orderedPairOrList,
+                "the larger of numbers, dates or times (null if one is null); the largest of a list (nulls left out)",
+            arity: 1...manyArguments, check: orderedPairOrList,
             evaluate: { arguments, _ in
-                arguments.count == 1 ? extreme(arguments[0], smaller: false) : pick(arguments, smaller: false)
+                arguments.count == 1 ? extreme(arguments[0], smaller: false) : pickAll(arguments, smaller: false)
             }),
         FunctionDefinition(
-            name: "sum", signature: "sum(list of numbers)",
-            summary: "the sum of the numbers in a list (nulls left out; 0 for none): sum($items.amount)", arity: 1...1,
-            check: listOfNumbers, evaluate: { arguments, _ in .number(numbers(in: arguments[0]).reduce(0, +)) }),
+            name: "sum", signature: "sum(list of numbers) or sum(a, b, …)",
+            summary: "the sum of the numbers in a list, or of the arguments (nulls left out; 0 for none)",
+            arity: 1...manyArguments,
+            check: { types in types.count == 1 ? listOfNumbers(types) : numbers(returning: .number)(types) },
+            evaluate: { arguments, _ in
+                let all = arguments.count == 1 ? numbers(in: arguments[0]) : arguments.compactMap(number)
+                return finite(all.reduce(0, +))
+            }),
         FunctionDefinition(
             name: "avg", signature: "avg(list of numbers)",
             summary: "the mean of the numbers in a list (nulls left out; null for none)", arity: 1...1,
@@ -294,12 +299,17 @@ public enum FunctionLibrary {
     }
 
     static let orderedPair: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
-        guard accepts(types[0], .number, .date) else {
+        guard accepts(types[0], .number, .date, .time, .dateTime) else {
             return .failure(ArgumentMismatch(index: 0, expected: "a number or a date"))
         }
-        guard let type = types[0].unified(with: types[1]), accepts(type, .number, .date) else {
-            return .failure(
-                ArgumentMismatch(index: 1, expected: types[0] == .null ? "a number or a date" : types[0].description))
+        var type = types[0]
+        for index in types.indices.dropFirst() {
+            guard let unified = type.unified(with: types[index]), accepts(unified, .number, .date, .time, .dateTime)
+            else {
+                return .failure(
+                    ArgumentMismatch(index: index, expected: type == .null ? "a number or a date" : type.description))
+            }
+            type = unified
         }
         return .success(type)
     }
@@ -312,7 +322,7 @@ public enum FunctionLibrary {
     static let orderedPairOrList: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch> = { types in
         guard types.count == 1 else { return orderedPair(types) }
         switch types[0] {
-        case .list(let element) where accepts(element, .number, .date): return .success(element)
+        case .list(let element) where accepts(element, .number, .date, .time, .dateTime): return .success(element)
         case .null: return .success(.null)
         default: return .failure(ArgumentMismatch(index: 0, expected: "a list of numbers or dates, or two values"))
         }
@@ -348,10 +358,17 @@ public enum FunctionLibrary {
     }
 
     static func pick(_ arguments: [Value], smaller: Bool) -> Value {
-        switch (arguments[0], arguments[1]) {
-        case let (.number(a), .number(b)): return .number(smaller ? Swift.min(a, b) : Swift.max(a, b))
-        case let (.date(a), .date(b)): return .date(smaller ? Swift.min(a, b) : Swift.max(a, b))
-        default: return .null
+        guard let order = Semantics.order(arguments[0], arguments[1]) else { return .null }
+        return (order <= 0) == smaller ? arguments[0] : arguments[1]
+    }
+
+    /// The smallest or largest of the arguments; null if one is null.
+    static func pickAll(_ arguments: [Value], smaller: Bool) -> Value {
+        var best = arguments[0]
+        for argument in arguments.dropFirst() {
+            best = pick([best, argument], smaller: smaller)
+            if best.isNull { return .null }
         }
+        return best
     }
 }

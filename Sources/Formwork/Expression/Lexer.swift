@@ -2,7 +2,8 @@
 ///
 /// Strings use `'…'` or `"…"` with backslash escapes (`\'`, `\"`, `\\`, `\n`, `\t`); a
 /// backslash before any other character is kept (`'\d+'` is the pattern `\d+`).
-/// Numbers are decimal (`12`, `3.5`, `1e3`). References are `$` followed by an id, or
+/// Numbers are decimal (`12`, `3.5`, `1e3`). A function's name may hold hyphens
+/// when `(` follows it directly (`format-date(`, as ODK spells it). References are `$` followed by an id, or
 /// by a path into a repeat's entries (`$members.age`).
 ///
 /// The first stage of an expression: `Parser.parse` calls it and reads the `Token`s
@@ -97,6 +98,14 @@ enum Lexer {
             }
             if isIdentifierStart(scalar) {
                 while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
+                // `format-date(`: a hyphenated name is a function's when `(` follows at
+                // once; `a - b` and `$a-$b` stay subtractions (a bare name is never a value).
+                var end = index
+                while end + 1 < scalars.count, scalars[end] == "-", isIdentifierStart(scalars[end + 1]) {
+                    end += 1
+                    while end < scalars.count, isIdentifierPart(scalars[end]) { end += 1 }
+                }
+                if end > index, end < scalars.count, scalars[end] == "(" { index = end }
                 let name = String(String.UnicodeScalarView(scalars[start..<index]))
                 tokens.append(Token(kind: .identifier(name), offset: start, length: index - start))
                 continue

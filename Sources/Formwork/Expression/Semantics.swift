@@ -13,6 +13,8 @@ enum Semantics {
         switch (left, right) {
         case let (.number(a), .number(b)): return a < b ? -1 : (a > b ? 1 : 0)
         case let (.date(a), .date(b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case let (.time(a), .time(b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case let (.dateTime(a), .dateTime(b)): return a < b ? -1 : (a > b ? 1 : 0)
         case let (.string(a), .string(b)):
             // Exact, by Unicode scalar values: predictable and locale-independent.
             return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)

@@ -50,6 +50,9 @@ public struct ExpressionEnvironment: Sendable {
     public var scope: Int?
     /// Repeats by index.
     var repeatsByIndex: [Int: RepeatSignature]
+    /// Where the expression is written (`line:column` in its file), so each `uuid()`
+    /// call has an identity of its own.
+    var site = ""
 
     public init(
         fields: [FieldSignature] = [], repeats: [RepeatSignature] = [],
@@ -188,7 +191,7 @@ struct TypeChecker {
             }
             if op != .equal, op != .notEqual {
                 let ordered = leftType.unified(with: rightType) ?? .null
-                guard [.null, .number, .string, .date].contains(ordered) else {
+                guard [.null, .number, .string, .date, .time, .dateTime].contains(ordered) else {
                     return fail(
                         .incompatibleComparison(
                             operator: op.rawValue, left: leftType.description, right: rightType.description), whole)
@@ -253,22 +256,31 @@ struct TypeChecker {
         }
     }
 
-    /// Turns a string literal compared with a date into a date literal; false after an error.
+    /// Turns a string literal compared with a date, time or datetime into a literal of
+    /// that type (`$born < '2000-01-01'`, `$start < '12:00'`); false after an error.
     private mutating func coerceDate(
         _ left: inout Expression, _ leftType: inout ValueType, _ right: inout Expression, _ rightType: inout ValueType
     ) -> Bool {
-        func coerce(_ literal: inout Expression, _ type: inout ValueType) -> Bool {
+        func coerce(_ literal: inout Expression, _ type: inout ValueType, to target: ValueType) -> Bool {
             guard case .literal(.string(let text)) = literal.kind else { return true }
-            guard let date = LocalDate(text) else {
-                _ = fail(.invalidDate(text), literal)
+            let value: Value?
+            let problem: Problem
+            switch target {
+            case .time: (value, problem) = (LocalTime(text).map { .time($0) }, .invalidTime(text))
+            case .dateTime: (value, problem) = (LocalDateTime(text).map { .dateTime($0) }, .invalidDateTime(text))
+            default: (value, problem) = (LocalDate(text).map { .date($0) }, .invalidDate(text))
+            }
+            guard let value else {
+                _ = fail(problem, literal)
                 return false
             }
-            literal.kind = .literal(.date(date))
-            type = .date
+            literal.kind = .literal(value)
+            type = target
             return true
         }
-        if leftType == .date, rightType == .string { return coerce(&right, &rightType) }
-        if rightType == .date, leftType == .string { return coerce(&left, &leftType) }
+        let temporal: [ValueType] = [.date, .time, .dateTime]
+        if temporal.contains(leftType), rightType == .string { return coerce(&right, &rightType, to: leftType) }
+        if temporal.contains(rightType), leftType == .string { return coerce(&left, &leftType, to: rightType) }
         return true
     }
 
@@ -332,6 +344,14 @@ struct TypeChecker {
                 return fail(.invalidDate(text), arguments[0])
             }
             if name == "contains", arguments.count == 2 { checkOptions(arguments[0], against: arguments[1]) }
+            if name == "date-diff", case .literal(.string(let unit)) = arguments[2].kind,
+                !FunctionLibrary.dateDiffUnits.contains(unit)
+            {
+                return fail(
+                    .argumentType(
+                        function: name, position: 3, expected: Suggestions.quotedList(FunctionLibrary.dateDiffUnits),
+                        found: "'\(unit)'", usage: function.signature), arguments[2])
+            }
             return type
         }
     }

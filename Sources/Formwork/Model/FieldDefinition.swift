@@ -44,12 +44,19 @@ public struct FieldDefinition: Sendable {
     public internal(set) var maxLength: Int?
     public internal(set) var multiline = false
 
-    // Number and date
+    // Number, date, time and datetime
     public internal(set) var minimum: Bound?
     public internal(set) var maximum: Bound?
     public internal(set) var step: Double?
 
-    // Choice and multichoice
+    // File
+    /// The file name endings a `file` field accepts (`pdf`, `jpg`; without the dot,
+    /// compared ignoring case); empty for any.
+    public internal(set) var extensions: [String] = []
+    /// The largest file a `file` field accepts, in bytes.
+    public internal(set) var maxSize: Int?
+
+    // Choice, multichoice and rank
     public internal(set) var options: [ChoiceOption] = []
     public internal(set) var minSelected: Int?
     public internal(set) var maxSelected: Int?

@@ -14,6 +14,16 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
     case multichoice
     /// A calendar date (`YYYY-MM-DD`), with optional `min` and `max`.
     case date
+    /// A time of day (`HH:MM` or `HH:MM:SS`), with optional `min` and `max`.
+    case time
+    /// A local date and time (`YYYY-MM-DD HH:MM`), with optional `min` and `max`.
+    case datetime
+    /// A place: latitude, longitude, optional altitude and accuracy.
+    case geopoint
+    /// The path of an existing regular file, with optional `extensions` and `maxSize`.
+    case file
+    /// The options of `options`, every one, in the order a person ranks them.
+    case rank
     /// Display-only text.
     case note
     /// A read-only value computed from other fields (`value:`).
@@ -29,11 +39,14 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
     /// expression (`computed` takes its `value`'s type; notes have none).
     var fixedType: ValueType? {
         switch self {
-        case .text, .secure, .choice: return .string
+        case .text, .secure, .choice, .file: return .string
         case .number: return .number
         case .switch: return .bool
-        case .multichoice: return .list(.string)
+        case .multichoice, .rank: return .list(.string)
         case .date: return .date
+        case .time: return .time
+        case .datetime: return .dateTime
+        case .geopoint: return .geopoint
         case .note, .computed: return nil
         }
     }

@@ -109,9 +109,19 @@ public enum AnswersSchema {
             if let maxSelected = field.maxSelected {
                 members.append(("maxItems", .value(.number(Double(maxSelected)))))
             }
-        case .date:
+        case .date, .time, .datetime, .geopoint:
+            members += typeSchema(field.valueType ?? .null)
+        case .file:
             members.append(("type", "string"))
-            members.append(("format", "date"))
+            members.append(("minLength", 1))
+            members.append(("description", "The path of the file, as given."))
+        case .rank:
+            let values = field.options.map { Value.string($0.value) }
+            members.append(("type", "array"))
+            members.append(("items", .object([("enum", .array(values.map { .value($0) }))])))
+            members.append(("uniqueItems", true))
+            members.append(("minItems", .value(.number(Double(values.count)))))
+            members.append(("maxItems", .value(.number(Double(values.count)))))
         case .computed:
             members += typeSchema(field.valueType ?? .null)
         case .note:
@@ -127,6 +137,26 @@ public enum AnswersSchema {
         case .number: return [("type", "number")]
         case .string: return [("type", "string")]
         case .date: return [("type", "string"), ("format", "date")]
+        case .time:
+            return [("type", "string"), ("pattern", "^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$")]
+        case .dateTime:
+            return [
+                ("type", "string"),
+                ("pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"),
+            ]
+        case .geopoint:
+            let number: JSONOutput = .object([("type", "number")])
+            return [
+                ("type", "object"), ("required", strings(["latitude", "longitude"])), ("additionalProperties", false),
+                (
+                    "properties",
+                    .object([
+                        ("latitude", .object([("type", "number"), ("minimum", -90), ("maximum", 90)])),
+                        ("longitude", .object([("type", "number"), ("minimum", -180), ("maximum", 180)])),
+                        ("altitude", number), ("accuracy", .object([("type", "number"), ("minimum", 0)])),
+                    ])
+                ),
+            ]
         case .list(let element): return [("type", "array"), ("items", .object(typeSchema(element)))]
         case .entries: return [("type", "array")]  // never a field's type
         }

@@ -189,7 +189,7 @@ public enum DefinitionSchema {
                         var required = ["id", "kind"]
                         if kind != .note { required.append("label") }
                         if kind == .note { required.append("text") }
-                        if kind == .choice || kind == .multichoice { required.append("options") }
+                        if [.choice, .multichoice, .rank].contains(kind) { required.append("options") }
                         if kind == .computed { required.append("value") }
                         return .object([
                             (
@@ -232,21 +232,36 @@ public enum DefinitionSchema {
         case "step": return .object([("type", "number"), ("exclusiveMinimum", 0)])
         case "options": return .object([("type", "array"), ("minItems", 1), ("items", reference("option"))])
         case "min", "max":
-            return kind == .number
-                ? .object([("type", "number")])
-                : described(.object([("type", "string")]), "A date (YYYY-MM-DD) or a date expression such as today().")
+            return kind == .number ? .object([("type", "number")]) : temporalSchema(kind)
+        case "extensions":
+            return described(
+                .object([("type", "array"), ("items", .object([("type", "string"), ("pattern", "^[^./\\\\ ]+$")]))]),
+                "File name endings without the dot: [pdf, jpg].")
+        case "maxSize":
+            return described(
+                .object([("type", strings(["integer", "string"]))]),
+                "The largest file: bytes, or a number and B, KB, MB, GB, KiB, MiB or GiB (10MB).")
         case "default":
             switch kind {
             case .number: return .object([("type", "number")])
             case .switch: return .object([("type", "boolean")])
             case .multichoice:
                 return .object([("type", strings(["array", "string", "number"])), ("items", reference("text"))])
-            case .date:
-                return described(
-                    .object([("type", "string")]), "A date (YYYY-MM-DD) or a date expression such as today().")
+            case .date, .time, .datetime: return temporalSchema(kind)
             default: return reference("text")
             }
         default: return .object([])
         }
+    }
+
+    /// A bound or default of a date, time or datetime field: a literal or an expression.
+    static func temporalSchema(_ kind: FieldKind) -> JSONOutput {
+        let text: String
+        switch kind {
+        case .time: text = "A time (HH:MM or HH:MM:SS) or a time expression."
+        case .datetime: text = "A date and time (YYYY-MM-DD HH:MM) or an expression such as now()."
+        default: text = "A date (YYYY-MM-DD) or a date expression such as today()."
+        }
+        return described(.object([("type", "string")]), text)
     }
 }

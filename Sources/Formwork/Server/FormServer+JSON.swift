@@ -127,6 +127,8 @@ extension FormServer {
                         })
             ),
             ("minSelected", number(field.minSelected)), ("maxSelected", number(field.maxSelected)),
+            ("extensions", field.extensions.isEmpty ? nil : .array(field.extensions.map { .value(.string($0)) })),
+            ("maxSize", number(field.maxSize)),
             (
                 "rules",
                 field.rules.isEmpty

@@ -24,7 +24,7 @@ extension FormServer {
                     message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
                     data: .object([("errors", Self.json(errors))]))
             }
-            return .object([("answers", answers())])
+            return .object([("answers", answers()), ("attachments", attachments())])
         case "field.set":
             let id = try params.string("id")
             let field = try field(id)
@@ -191,6 +191,14 @@ extension FormServer {
 
     func answers() -> JSONOutput {
         Self.json(session.answers())
+    }
+
+    /// `[{field, file}]`: the files the answers refer to (`FormSession.attachments`).
+    func attachments() -> JSONOutput {
+        .array(
+            session.attachments.map {
+                .object([("field", .value(.string($0.field))), ("file", .value(.string($0.file)))])
+            })
     }
 
     static func json(_ answers: [AnsweredField]) -> JSONOutput {

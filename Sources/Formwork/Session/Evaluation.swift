@@ -17,6 +17,9 @@ final class Evaluation: ScopeReader {
     let store: ValueStore
     let tree: EntryTree
     let today: LocalDate
+    /// What `now()` reads and `uuid()` derives from, fixed for the session.
+    let now: LocalDateTime
+    let seed: UInt64
     /// The context of the form's scope (for expressions evaluated by the session).
     private(set) var context: EvaluationContext!
 
@@ -39,7 +42,10 @@ final class Evaluation: ScopeReader {
     /// The language texts (rule messages) are rendered in.
     let language: String?
 
-    init(definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate, language: String?) {
+    init(
+        definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate, now: LocalDateTime,
+        seed: UInt64, language: String?
+    ) {
         self.language = language
         kinds = definition.fields.map(\.kind)
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
@@ -47,8 +53,10 @@ final class Evaluation: ScopeReader {
         self.store = store
         self.tree = tree
         self.today = today
+        self.now = now
+        self.seed = seed
         sectionState = Array(repeating: .unknown, count: definition.sections.count)
-        context = EvaluationContext(today: today, scopes: self, scope: 0)
+        context = EvaluationContext(today: today, now: now, seed: seed, scopes: self, scope: 0)
         growToFit()
         evaluateEverything()
     }
@@ -142,7 +150,7 @@ final class Evaluation: ScopeReader {
         if scope == 0 { return context }
         if scope >= contexts.count { growToFit() }
         if let existing = contexts[scope] { return existing }
-        let created = EvaluationContext(today: today, scopes: self, scope: scope)
+        let created = EvaluationContext(today: today, now: now, seed: seed, scopes: self, scope: scope)
         contexts[scope] = created
         return created
     }

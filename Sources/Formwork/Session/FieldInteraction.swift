@@ -20,7 +20,8 @@ import FormworkCore
 public enum FieldInteraction: Sendable, Hashable {
     /// Flip a switch.
     case toggle(field: String)
-    /// Ask for a value, prefilled with the current one (text, secure, number, date).
+    /// Ask for a value, prefilled with the current one (text, secure, number, date,
+    /// time, datetime, geopoint, file; a rank's order).
     case edit(field: String)
     /// Offer the options and take one (choice).
     case chooseOne(field: String)
@@ -50,7 +51,7 @@ public enum FieldInteraction: Sendable, Hashable {
         case .multichoice: return .chooseMany(field: field)
         case .note: return .showNote(field: field)
         case .computed: return .showComputed(field: field)
-        case .text, .secure, .number, .date: return .edit(field: field)
+        case .text, .secure, .number, .date, .time, .datetime, .geopoint, .file, .rank: return .edit(field: field)
         }
     }
 }

@@ -9,7 +9,8 @@ extension FormSession {
     }
 
     /// A value as a person sees it for a field: labels for choices, `[x]`/`[ ]` for
-    /// switches, the mask for secure text, a note's text.
+    /// switches, the mask for secure text, a note's text, a rank numbered in order
+    /// (`1. Tea, 2. Coffee`).
     public static func display(_ value: Value, of field: FieldDefinition) -> String {
         switch (field.kind, value) {
         case (.switch, _): return value.isTrue ? "[x]" : "[ ]"
@@ -22,6 +23,11 @@ extension FormSession {
             return elements.map { element in
                 guard case .string(let selected) = element else { return element.plainText }
                 return field.option(withValue: selected)?.label ?? selected
+            }.joined(separator: ", ")
+        case (.rank, .list(let elements)):
+            return elements.enumerated().map { position, element in
+                guard case .string(let ranked) = element else { return element.plainText }
+                return "\(position + 1). " + (field.option(withValue: ranked)?.label ?? ranked)
             }.joined(separator: ", ")
         default: return value.plainText
         }

@@ -52,6 +52,9 @@ public struct FormDraft: Sendable {
     public var fingerprint: String
     /// When the draft was saved (whole; lines appended since are not dated).
     public var saved: Date
+    /// The session's `uuidSeed`, so a resumed session's `uuid()` values are the same
+    /// (`nil` in drafts written before it was kept).
+    public var uuidSeed: UInt64?
     /// A new draft's lines, as text.
     private let text: [String]
     /// A read draft's lines, kept as nodes until a form reads them by its types.
@@ -76,6 +79,7 @@ public struct FormDraft: Sendable {
         self.formPath = formPath
         self.fingerprint = fingerprint
         self.saved = saved
+        self.uuidSeed = session.uuidSeed
         text = session.draftLines()
         lines = []
         isFormerFormat = false
@@ -149,6 +153,7 @@ public struct FormDraft: Sendable {
             lines.append(line)
         }
         self.init(formPath: form, fingerprint: fingerprint, saved: saved, isFormerFormat: version < 3, lines: lines)
+        uuidSeed = member("seed")?.scalarText.flatMap { UInt64($0, radix: 16) }
     }
 
     /// A line's meaning, or `nil` when it is not one a draft holds.
@@ -221,7 +226,8 @@ public struct FormDraft: Sendable {
         let header =
             "{\"formwork\":\"draft\",\"version\":\(Self.formatVersion),\"form\":\(JSONText.encode(.string(formPath))),"
             + "\"definition\":\(JSONText.encode(.string(fingerprint))),"
-            + "\"saved\":\"\(ISO8601DateFormatter().string(from: saved))\"}\n"
+            + "\"saved\":\"\(ISO8601DateFormatter().string(from: saved))\""
+            + (uuidSeed.map { ",\"seed\":\"\(String($0, radix: 16))\"" } ?? "") + "}\n"
         return header + text.joined()
     }
 

@@ -73,6 +73,7 @@ extension FormSession {
     public func resume(from draft: FormDraft) -> DraftResume {
         var dropped: [(id: String, reason: String)] = []
         var restored: [Int] = []
+        if let seed = draft.uuidSeed { uuidSeed = seed }
         withoutUndo {
             for line in draft.lines {
                 settle()  // entries that follow a count are in place before a path names them

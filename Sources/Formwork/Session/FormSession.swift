@@ -42,6 +42,15 @@ public final class FormSession {
     public var today: LocalDate {
         didSet { invalidateEverything() }
     }
+    /// The moment `now()` reads: the session's start, fixed like `today`.
+    public var now: LocalDateTime {
+        didSet { invalidateEverything() }
+    }
+    /// What `uuid()` derives its identifiers from, with the call and the entry: random
+    /// for a new session and kept in its draft, so a resumed session gives the same ones.
+    public var uuidSeed: UInt64 {
+        didSet { invalidateEverything() }
+    }
 
     /// The language texts are shown in (`setLanguage`): the form's default language
     /// until another is chosen; `nil` for a form that declares no languages.
@@ -123,18 +132,22 @@ public final class FormSession {
     /// - Parameters:
     ///   - values: Starting values, typed (see `set(_:to:)`), by id or path.
     ///   - today: The date `today()` and `age()` use for the whole session.
+    ///   - now: The moment `now()` reads (the clock's time on `today` when `nil`).
+    ///   - uuidSeed: What `uuid()` derives from (random when `nil`).
     ///   - cellDescriptors: Descriptors of your own, for rows named by a field kind
     ///     (`CellDescriptor<FieldRow, YourCell>(.named("rating"))`); they replace the
     ///     built-in ones for that kind.
     /// - Throws: `SessionError` for an unknown id or a value the field rejects.
     public init(
         definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
-        cellDescriptors: [any CellDescriptorType] = []
+        now: LocalDateTime? = nil, uuidSeed: UInt64? = nil, cellDescriptors: [any CellDescriptorType] = []
     ) throws(SessionError) {
         self.definition = definition
         self.extraDescriptors = cellDescriptors
         self.today = today
         self.language = definition.defaultLanguage
+        self.now = now ?? LocalDateTime(date: today, time: .now())
+        self.uuidSeed = uuidSeed ?? UInt64.random(in: .min ... .max)
         self.tree = EntryTree(definition: definition)
         self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
         self.rows = Array(repeating: nil, count: definition.fields.count)
@@ -163,7 +176,7 @@ public final class FormSession {
         var value = Value.null
         if case .value(let literal)? = field.defaultValue { value = literal }
         if case .expression(let expression)? = field.defaultValue {
-            value = expression.evaluate(EvaluationContext(today: today) { _ in .null })
+            value = expression.evaluate(EvaluationContext(today: today, now: now, seed: uuidSeed) { _ in .null })
         }
         if field.kind == .switch, value.isNull { value = false }
         store.values[instance] = value
@@ -175,7 +188,9 @@ public final class FormSession {
     var evaluation: Evaluation {
         if !pendingChanges.isEmpty { settle() }
         if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today, language: language)
+        let evaluation = Evaluation(
+            definition: definition, store: store, tree: tree, today: today, now: now, seed: uuidSeed,
+            language: language)
         cachedEvaluation = evaluation
         return evaluation
     }
@@ -183,7 +198,9 @@ public final class FormSession {
     /// The evaluation as it stands, created if needed, without settling changes.
     var currentEvaluation: Evaluation {
         if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(definition: definition, store: store, tree: tree, today: today, language: language)
+        let evaluation = Evaluation(
+            definition: definition, store: store, tree: tree, today: today, now: now, seed: uuidSeed,
+            language: language)
         cachedEvaluation = evaluation
         return evaluation
     }
@@ -313,7 +330,7 @@ public final class FormSession {
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, text: String) throws(SessionError) {
         let instance = try self.instance(id)
-        switch FieldValues.parse(text, for: fieldAsShown(instance), today: today) {
+        switch FieldValues.parse(text, for: fieldAsShown(instance), today: today, now: .now()) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
         case .success(let value): try store(value, in: instance)
         }

@@ -51,6 +51,17 @@ public enum ValidationRule: Hashable, Sendable {
     /// Text longer than any value may be (`Limits.maximumStringLength`), whatever the
     /// field's own `maxLength`.
     case lengthLimit(Int)
+    /// A value that is not of the field's kind, with what is wrong in words (a
+    /// geopoint's latitude out of range, a time of `25:99`).
+    case invalid(input: String, reason: String)
+    /// A rank that does not rank every option exactly once.
+    case rank(missing: [String], repeated: [String])
+    /// A file that is missing, not a regular file, or unreadable (`reason` says which).
+    case file(path: String, reason: String)
+    /// A file whose name does not end in one of `extensions`.
+    case extensions([String])
+    /// A file larger than `maxSize` bytes.
+    case maxSize(Int)
     /// Notes and computed fields cannot be set.
     case readOnly(kind: String)
     /// A `rules` entry whose `check` failed, with its message.
@@ -79,6 +90,11 @@ public enum ValidationRule: Hashable, Sendable {
         case .minSelected: return "minSelected"
         case .maxSelected: return "maxSelected"
         case .lengthLimit: return "limit"
+        case .invalid: return "type"
+        case .rank: return "options"
+        case .file: return "file"
+        case .extensions: return "extensions"
+        case .maxSize: return "maxSize"
         case .readOnly: return "readOnly"
         case .check(let index, _): return "rules[\(index)]"
         case .minEntries: return "repeat.min"
@@ -108,6 +124,17 @@ public enum ValidationRule: Hashable, Sendable {
         case .minSelected(let count): return "select at least \(count)"
         case .maxSelected(let count): return "select at most \(count)"
         case .lengthLimit(let length): return "must be at most \(length) characters long (the limit for any text)"
+        case let .invalid(input, reason): return "'\(TerminalText.excerpt(input))' is not valid: \(reason)"
+        case let .rank(missing, repeated):
+            if let twice = repeated.first {
+                return "ranks '\(TerminalText.excerpt(twice))' twice: rank every option exactly once"
+            }
+            let list = Suggestions.quotedList(missing, conjunction: "and")
+            return "must rank every option exactly once (missing \(list))"
+        case let .file(path, reason): return "'\(TerminalText.excerpt(path))' \(reason)"
+        case .extensions(let endings):
+            return "must be a file ending in " + endings.map { "." + $0 }.joined(separator: ", ")
+        case .maxSize(let size): return "must be a file of at most \(FileSize.describe(size))"
         case .readOnly(let kind): return "is read-only (\(kind))"
         case .check(_, let message): return message
         case .minEntries(let count): return "needs at least \(count) entr\(count == 1 ? "y" : "ies")"

@@ -13,8 +13,15 @@ public enum FieldValues {
     /// switches take yes/no, true/false, on/off, y/n, 1/0; choices take an option's
     /// value or label; multichoice takes a comma-separated list; dates take
     /// `YYYY-MM-DD` or `today`.
-    public static func parse(_ text: String, for field: FieldDefinition, today: LocalDate) -> Result<Value, FieldError>
-    {
+    /// Times take `HH:MM[:SS]` or `now`; date-times `YYYY-MM-DD HH:MM[:SS]` (or with a
+    /// `T`) or `now`; geopoints `lat lon [alt [acc]]`; files a path; ranks every option,
+    /// by number or value, in order (`3 1 2`, `b, a, c`).
+    ///
+    /// - Parameter now: The moment `now` stands for (the clock's, when `nil`).
+    public static func parse(
+        _ text: String, for field: FieldDefinition, today: LocalDate, now: LocalDateTime? = nil
+    ) -> Result<Value, FieldError> {
+        if let result = parseKind(text, for: field, now: now ?? .now()) { return result }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         func failure(_ expected: String) -> Result<Value, FieldError> {
             .failure(FieldError(field: field.id, rule: .type(expected: expected, input: text)))
@@ -55,6 +62,8 @@ public enum FieldValues {
             return .success(.date(date))
         case .note, .computed:
             return .failure(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
+        case .time, .datetime, .geopoint, .file, .rank:
+            return .success(.null)  // read by parseKind
         }
     }
 
@@ -75,6 +84,7 @@ public enum FieldValues {
         func mismatch(_ expected: String) -> Result<Value, FieldError> {
             .failure(FieldError(field: field.id, rule: .type(expected: expected, input: value.description)))
         }
+        if !value.isNull, let result = coerceKind(value, for: field) { return result }
         switch (field.kind, value) {
         case (_, .null): return .success(.null)
         case (.note, _), (.computed, _):
@@ -105,6 +115,7 @@ public enum FieldValues {
         case (.switch, _): return mismatch("true or false")
         case (.multichoice, _): return mismatch("a list of option values")
         case (.date, _): return mismatch("a date (YYYY-MM-DD)")
+        case (.time, _), (.datetime, _), (.geopoint, _), (.file, _), (.rank, _): return mismatch("a value")
         }
     }
 
@@ -116,6 +127,7 @@ public enum FieldValues {
         limits: Limits = .default
     ) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
+        if let error = checkKind(value, for: field, minimum: minimum, maximum: maximum) { return error }
         switch value {
         case .string(let text) where field.kind == .text || field.kind == .secure:
             // Counting characters is linear: the byte count settles most texts.

@@ -35,6 +35,16 @@ public enum JSONText {
         case .number(let number): output += format(number)
         case .string(let text): writeString(text, to: &output)
         case .date(let date): writeString(date.description, to: &output)
+        case .time(let time): writeString(time.description, to: &output)
+        case .dateTime(let dateTime): writeString(dateTime.description, to: &output)
+        case .geopoint(let point):
+            output += "{"
+            for (index, member) in point.members.enumerated() {
+                if index > 0 { output += ", " }
+                writeString(member.key, to: &output)
+                output += ": " + format(member.value)
+            }
+            output += "}"
         case .list(let elements):
             output += "["
             for (index, element) in elements.enumerated() {

@@ -8,6 +8,12 @@ public enum Value: Hashable, Sendable {
     case number(Double)
     case string(String)
     case date(LocalDate)
+    /// A time of day (a `time` field).
+    case time(LocalTime)
+    /// A date and time of day (a `datetime` field, `now()`).
+    case dateTime(LocalDateTime)
+    /// A place (a `geopoint` field).
+    case geopoint(GeoPoint)
     case list([Value])
 
     /// Whether the value is `.null`.
@@ -30,13 +36,17 @@ public enum Value: Hashable, Sendable {
         case .number: return .number
         case .string: return .string
         case .date: return .date
+        case .time: return .time
+        case .dateTime: return .dateTime
+        case .geopoint: return .geopoint
         case .list(let elements): return .list(elements.first?.type ?? .null)
         }
     }
 }
 
 extension Value: CustomStringConvertible {
-    /// The value as JSON (`null`, `true`, `3`, `"text"`, `"2024-02-29"`, `[…]`).
+    /// The value as JSON (`null`, `true`, `3`, `"text"`, `"2024-02-29"`, `"14:30"`,
+    /// `{"latitude": 52.37, …}`, `[…]`).
     public var description: String { JSONText.encode(self) }
 }
 
@@ -59,13 +69,16 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case number
     case string
     case date
+    case time
+    case dateTime
+    case geopoint
     /// A list; `list(.null)` is the empty list literal, compatible with every list.
     case list(ValueType)
     /// The entries of a repeat (`$members`): what `count`, `any` and `all` take, and
     /// what `$members.age` reads a field of. Not a value of its own.
     case entries(String)
 
-    /// "a boolean", "a number", "text", "a date", "a list of text", "null".
+    /// "a boolean", "a number", "text", "a date", "a time", "a list of text", "null".
     public var description: String {
         switch self {
         case .null: return "null"
@@ -73,6 +86,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .number: return "a number"
         case .string: return "text"
         case .date: return "a date"
+        case .time: return "a time"
+        case .dateTime: return "a date and time"
+        case .geopoint: return "a geopoint"
         case .list(.null): return "a list"
         case .list(let element): return "a list of \(element.plural)"
         case .entries(let id): return "the entries of '\(id)'"
@@ -87,6 +103,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .number: return "number"
         case .string: return "text"
         case .date: return "date"
+        case .time: return "time"
+        case .dateTime: return "datetime"
+        case .geopoint: return "geopoint"
         case .list(.null): return "list"
         case .list(let element): return "list of \(element.plural)"
         case .entries(let id): return "entries of \(id)"
@@ -100,6 +119,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .number: return "numbers"
         case .string: return "text"
         case .date: return "dates"
+        case .time: return "times"
+        case .dateTime: return "dates and times"
+        case .geopoint: return "geopoints"
         case .list: return "lists"
         case .entries: return "entries"
         }

@@ -8,7 +8,8 @@ extension ReplSession {
     /// the cursor takes (`CommandTable`): field ids (editable ones for `set`,
     /// `toggle`, `clear`; with section ids for `goto`, `why`), a field's options (or
     /// yes/no), file paths, command names. At a value question: the field's option
-    /// values, after the last comma, and the guided commands after a `:`.
+    /// values, after the last comma, file paths for a `file` field, and the guided
+    /// commands after a `:`.
     public func completions(for text: String, context: Prompt.Completion) -> [String] {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let word = words.last ?? ""
@@ -17,6 +18,7 @@ extension ReplSession {
             return guidedActive && word.hasPrefix(":") ? guidedCompletions(word) : []
         case .options(let id):
             if guidedActive, word.hasPrefix(":") { return guidedCompletions(word) }
+            if let instance = lookUp(id), definition(instance).kind == .file { return pathCompletions(text) }
             let prefix = word.contains(",") ? String(word[...word.lastIndex(of: ",")!]) : ""
             let partial = String(word.dropFirst(prefix.count))
             return optionCompletions(id, partial).map { prefix + $0 }
@@ -64,6 +66,8 @@ extension ReplSession {
         guard let instance = lookUp(id) else { return [] }
         let candidates: [String]
         switch definition(instance).kind {
+        case .file: return pathCompletions(partial)
+        case .rank: candidates = form.visibleOptions(of: name(instance)).map(\.value)
         case .choice, .multichoice: candidates = form.visibleOptions(of: name(instance)).map(\.value)
         case .switch: candidates = ["yes", "no"]
         default: candidates = []

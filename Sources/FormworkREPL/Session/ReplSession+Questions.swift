@@ -45,10 +45,32 @@ extension ReplSession {
                 completion: .options(fieldID: path))
         case .secure:
             step.prompt = Prompt("\(label): ", isSecure: true)
+        case .rank:
+            listOptions(field, at: path, selected: [])
+            step.prompt = Prompt(
+                "\(label) (every option, in order: numbers or values): ", prefill: retry ?? value.plainText,
+                completion: .options(fieldID: path))
+        case .file:
+            step.prompt = Prompt(
+                "\(label) (a path; Tab completes): ", prefill: retry ?? value.plainText,
+                completion: .options(fieldID: path))
         default:
-            let hint = field.kind == .date ? " (YYYY-MM-DD)" : ""
+            let hint = field.kind.promptHint
             step.prompt = Prompt("\(label)\(hint): ", prefill: retry ?? value.plainText)
         }
+    }
+
+    /// A rank's numbers are those of the options listed (the visible ones).
+    func rankText(_ text: String, at path: String) -> String {
+        let visibleOptions = form.visibleOptions(of: path)
+        let separator: Character = text.contains(",") ? "," : " "
+        return text.split(separator: separator).map { token in
+            let trimmed = token.trimmingCharacters(in: .whitespaces)
+            guard let number = Int(trimmed), (1...max(1, visibleOptions.count)).contains(number),
+                number <= visibleOptions.count
+            else { return trimmed }
+            return visibleOptions[number - 1].value
+        }.joined(separator: ", ")
     }
 
     func listOptions(_ field: FieldDefinition, at path: String, selected: [Value]) {
@@ -97,6 +119,9 @@ extension ReplSession {
                     try form.toggle(path, option: option)
                 }
             }
+        case .rank:
+            let ranked = rankText(text, at: path)
+            accepted = mutate { () throws(SessionError) in try form.set(path, text: ranked) }
         default:
             accepted = mutate { () throws(SessionError) in try form.set(path, text: text) }
         }
@@ -112,5 +137,18 @@ extension ReplSession {
         }
         if !accepted, options.interactive { return ask(index, guided: false, remember: false, retry: retry) }
         askCommand()
+    }
+}
+
+extension FieldKind {
+    /// What the value question says a value looks like (` (HH:MM)`); empty if obvious.
+    var promptHint: String {
+        switch self {
+        case .date: return " (YYYY-MM-DD)"
+        case .time: return " (HH:MM or now)"
+        case .datetime: return " (YYYY-MM-DD HH:MM or now)"
+        case .geopoint: return " (latitude longitude [altitude [accuracy]])"
+        default: return ""
+        }
     }
 }

@@ -190,7 +190,8 @@ struct FormServerTests {
         _ = server.handle(Self.request("session.load", params: #"{"values":{"name":"Ada","pin":"1234"}}"#))
         #expect(
             server.handle(Self.request("form.submit", id: "2")) == [
-                #"{"jsonrpc":"2.0","id":2,"result":{"answers":{"name":"Ada","pin":"1234","gift":false}}}"#
+                #"{"jsonrpc":"2.0","id":2,"result":{"answers":{"name":"Ada","pin":"1234","gift":false},"#
+                    + #""attachments":[]}}"#
             ])
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Checks a `file` field's path without opening it.
+///
+/// Only `stat` is called (it follows symbolic links and never blocks), so a FIFO, a
+/// socket or a device such as `/dev/zero` is refused before anything could read from
+/// it; `access` checks that the file is readable. Nothing here opens a file.
+enum FileCheck {
+    /// Why `path` cannot be a `file` field's value, or `nil` when it can.
+    static func problem(_ path: String, for field: FieldDefinition) -> FieldError? {
+        func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
+        if !field.extensions.isEmpty {
+            let name = (path as NSString).lastPathComponent.lowercased()
+            if !field.extensions.contains(where: { name.hasSuffix("." + $0.lowercased()) }) {
+                return error(.extensions(field.extensions))
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno == EACCES ? "cannot be reached (permission denied)" : "does not exist"
+            return error(.file(path: path, reason: reason))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return error(.file(path: path, reason: "is a directory, not a file"))
+        case S_IFIFO: return error(.file(path: path, reason: "is a FIFO (a pipe), not a regular file"))
+        case S_IFCHR, S_IFBLK: return error(.file(path: path, reason: "is a device, not a regular file"))
+        case S_IFSOCK: return error(.file(path: path, reason: "is a socket, not a regular file"))
+        default: return error(.file(path: path, reason: "is not a regular file"))
+        }
+        guard access(path, R_OK) == 0 else { return error(.file(path: path, reason: "is not readable")) }
+        if let maxSize = field.maxSize, Int(info.st_size) > maxSize { return error(.maxSize(maxSize)) }
+        return nil
+    }
+
+    /// A path as typed: `~` and `~/…` expanded to the home directory.
+    static func expanded(_ path: String) -> String {
+        path == "~" || path.hasPrefix("~/") ? (path as NSString).expandingTildeInPath : path
+    }
+}

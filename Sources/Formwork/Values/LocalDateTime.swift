@@ -1,0 +1,49 @@
+import Foundation
+
+/// A date and a time of day, local, without zone (ISO 8601 `YYYY-MM-DDTHH:MM[:SS]`).
+///
+/// Typed as a person would: a `T` or a space between date and time, seconds optional
+/// (`2026-11-23 14:30`, `2026-11-23T14:30:05`). Written back with a `T` and seconds
+/// (`2026-11-23T14:30:00`), the form JSON answers use.
+///
+/// ```swift
+/// LocalDateTime("2026-11-23 14:30")!.description   // "2026-11-23T14:30:00"
+/// ```
+public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let date: LocalDate
+    public let time: LocalTime
+
+    public init(date: LocalDate, time: LocalTime) {
+        self.date = date
+        self.time = time
+    }
+
+    /// Parses a date and a time separated by `T` or one space; `nil` for anything else.
+    public init?(_ text: some StringProtocol) {
+        let separator = text.firstIndex { $0 == "T" || $0 == " " }
+        guard let separator, let date = LocalDate(text[..<separator]),
+            let time = LocalTime(text[text.index(after: separator)...])
+        else { return nil }
+        self.init(date: date, time: time)
+    }
+
+    /// The local date and time now, to the second.
+    public static func now(_ now: Date = Date(), timeZone: TimeZone = .current) -> LocalDateTime {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
+        return LocalDateTime(
+            date: LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!,
+            time: LocalTime(hour: parts.hour!, minute: parts.minute!, second: parts.second!)!)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 (of the same local clock).
+    public var secondsSinceEpoch: Int { date.daysSinceEpoch * 86_400 + time.secondsSinceMidnight }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var description: String { date.description + "T" + time.fullDescription }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        (lhs.date, lhs.time) < (rhs.date, rhs.time)
+    }
+}
