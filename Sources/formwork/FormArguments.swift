@@ -37,7 +37,9 @@ struct FormArguments: ParsableArguments {
             if let lang {
                 let codes = session.definition.languages.map(\.code)
                 try session.setLanguage(codes.first { $0.lowercased() == lang.lowercased() } ?? lang)
-            } else if let language = FormSession.language(fromEnvironment: ProcessInfo.processInfo.environment, in: session.definition) {
+            } else if let language = FormSession.language(
+                fromEnvironment: ProcessInfo.processInfo.environment, in: session.definition)
+            {
                 try session.setLanguage(language)
             }
         } catch {

@@ -8,23 +8,28 @@ import Testing
 struct LanguageCommandLineTests {
     static let package = CommandLineTests.package
 
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+    func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    ) throws
         -> CommandRunner.Result
     {
         try CommandRunner.run("formwork", arguments, input: input, directory: Self.package, environment: environment)
     }
 
     @Test func langChoosesTheLanguageAndTheEnvironmentIsTheFallback() throws {
-        let english = try run(["show", "Forms/vaccination-visit.yaml"], environment: ["LC_ALL": "", "LANG": "C.UTF-8"])
+        let english = try run(
+            ["show", "Forms/vaccination-visit.yaml"], environment: ["LC_ALL": "", "LANG": "C.UTF-8"])
         #expect(english.standardOutput.hasPrefix("Child vaccination visit\n"))
         let arabic = try run(["show", "Forms/vaccination-visit.yaml", "--lang", "ar"])
         #expect(arabic.standardOutput.hasPrefix("زيارة تطعيم الطفل\n"))
         #expect(arabic.standardOutput.contains("   1  اسم الطفل *"))
         let fromEnvironment = try run(
-            ["show", "Forms/vaccination-visit.yaml"], environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ar_EG.UTF-8"])
+            ["show", "Forms/vaccination-visit.yaml"],
+            environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ar_EG.UTF-8"])
         #expect(fromEnvironment.standardOutput.hasPrefix("زيارة تطعيم الطفل\n"))
         // --lang wins over the environment.
-        let both = try run(["show", "Forms/vaccination-visit.yaml", "--lang", "en"], environment: ["LANG": "ar_EG.UTF-8"])
+        let both = try run(
+            ["show", "Forms/vaccination-visit.yaml", "--lang", "en"], environment: ["LANG": "ar_EG.UTF-8"])
         #expect(both.standardOutput.hasPrefix("Child vaccination visit\n"))
     }
 

@@ -56,7 +56,8 @@ extension DefinitionDecoder {
                 for (key, value) in pairs {
                     guard let name = value.scalarText, !name.isEmpty else {
                         collector.report(
-                            .wrongType(key: key.scalarText, expected: "the language's name", found: value.typeDescription),
+                            .wrongType(
+                                key: key.scalarText, expected: "the language's name", found: value.typeDescription),
                             at: value)
                         continue
                     }
@@ -73,7 +74,9 @@ extension DefinitionDecoder {
             }
         }
         defaultLanguage = languages.first?.code
-        if let node = form["defaultLanguage"], let code = form.text("defaultLanguage", collector: &collector, limits: limits) {
+        if let node = form["defaultLanguage"],
+            let code = form.text("defaultLanguage", collector: &collector, limits: limits)
+        {
             if languages.contains(where: { $0.code == code }) {
                 defaultLanguage = code
             } else {
@@ -98,7 +101,9 @@ extension DefinitionDecoder {
 
     /// Reads a text key: a string, or a mapping from language code to string.
     /// `owner` names what the text belongs to in warnings ("field 'age'").
-    mutating func readText(_ reader: MappingReader, _ key: String, owner: String, required: Bool = false)
+    mutating func readText(
+        _ reader: MappingReader, _ key: String, owner: String, required: Bool = false
+    )
         -> PendingText?
     {
         guard let node = reader[key] else {
@@ -122,7 +127,8 @@ extension DefinitionDecoder {
                 continue
             }
             guard let text = value.scalarText else {
-                collector.report(.wrongType(key: "\(key).\(code)", expected: "text", found: value.typeDescription), at: value)
+                collector.report(
+                    .wrongType(key: "\(key).\(code)", expected: "text", found: value.typeDescription), at: value)
                 continue
             }
             guard text.utf8.count <= limits.maximumStringLength || text.count <= limits.maximumStringLength else {

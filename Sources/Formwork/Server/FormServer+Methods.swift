@@ -89,7 +89,8 @@ extension FormServer {
             } else {
                 throw Failure(
                     code: .invalidParams,
-                    message: "Invalid params: \"language\" must be a language code of the form (or null for its default)",
+                    message:
+                        "Invalid params: \"language\" must be a language code of the form (or null for its default)",
                     data: .object([("parameter", "language"), ("expected", "string")]))
             }
             try perform { () throws(SessionError) in try session.setLanguage(code) }

@@ -29,8 +29,11 @@ extension FormSession {
     /// the exact code, else the language alone (`fr` for `fr_CA`), case and `_`/`-`
     /// ignored; `nil` when the form has none of them.
     public static func language(matching locale: String, in definition: FormDefinition) -> String? {
-        func normal(_ text: some StringProtocol) -> String { text.lowercased().replacingOccurrences(of: "_", with: "-") }
-        let name = normal(locale.split(separator: ".").first.map(String.init) ?? locale)
+        func normal(_ text: some StringProtocol) -> String {
+            text.lowercased().replacingOccurrences(of: "_", with: "-")
+        }
+        let name =
+            normal(locale.split(separator: ".").first.map(String.init) ?? locale)
             .split(separator: "@").first.map(String.init) ?? ""
         guard !name.isEmpty, name != "c", name != "posix" else { return nil }
         let codes = definition.languages.map(\.code)
@@ -96,7 +99,9 @@ extension FormSession {
             return field
         }
         let scope = tree.scope(ofInstance: instance)
-        for index in field.options.indices { field.options[index].label = text(field.options[index].labelText, in: scope) }
+        for index in field.options.indices {
+            field.options[index].label = text(field.options[index].labelText, in: scope)
+        }
         return field
     }
 
@@ -112,7 +117,9 @@ extension FormSession {
     public func optionLabels(of path: String) throws(SessionError) -> [(value: String, label: String)] {
         let instance = try instance(path)
         let scope = tree.scope(ofInstance: instance)
-        return definition.fields[tree.field(ofInstance: instance)].options.map { ($0.value, text($0.labelText, in: scope)) }
+        return definition.fields[tree.field(ofInstance: instance)].options.map {
+            ($0.value, text($0.labelText, in: scope))
+        }
     }
 
     /// A value as a person sees it in an instance, in the session's language: option

@@ -133,7 +133,8 @@ extension ReplSession {
             let path = form.visibleIndexPath(ofField: error.field) ?? form.visibleIndexPath(ofAddRow: error.field)
             let number = path.flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
             let instance = try? form.instance(error.field)
-            var label = instance.map { TerminalText.escaped(form.label(ofInstance: $0)) } ?? TerminalText.escaped(error.field)
+            var label =
+                instance.map { TerminalText.escaped(form.label(ofInstance: $0)) } ?? TerminalText.escaped(error.field)
             if let instance, name(instance) != definition(instance).id {
                 label += " (\(TerminalText.escaped(name(instance))))"
             }

@@ -40,7 +40,9 @@ struct ReplLanguageTests {
                 "~  9  Bo is due back in four weeks (0 sibling(s) recorded).",
             ])
         let (_, errors) = repl.type("set weight 60", "errors")
-        #expect(errors == ["  4  Weight (kg): 60 kg is unlikely for a child of 10 months: check the scale (rule: rules[0])"])
+        #expect(
+            errors == ["  4  Weight (kg): 60 kg is unlikely for a child of 10 months: check the scale (rule: rules[0])"]
+        )
     }
 
     @Test func languageIsOfferedOnlyForFormsWithLanguages() throws {

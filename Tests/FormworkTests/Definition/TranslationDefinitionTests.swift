@@ -22,7 +22,8 @@ struct TranslationDefinitionTests {
     @Test func aTextPerLanguageNeedsDeclaredLanguages() {
         let text = Fixtures.diagnostics(
             yaml: Self.form("      - { id: a, kind: switch, label: { en: A, fr: B } }", header: ""))
-        #expect(text.contains("form.yaml:7:39: error: a text is written per language, but the form declares no languages"))
+        #expect(
+            text.contains("form.yaml:7:39: error: a text is written per language, but the form declares no languages"))
         #expect(text.contains("hint: declare them at the top of the form: 'languages: { en: English, fr: Français }'"))
     }
 
@@ -31,7 +32,8 @@ struct TranslationDefinitionTests {
         #expect(text.contains("form.yaml:7:48: error: the form does not declare the language 'fe'"))
         #expect(text.contains("hint: did you mean 'en'?") || text.contains("hint: did you mean 'fr'?"))
         let defaulted = Fixtures.diagnostics(
-            yaml: Self.form("      - { id: a, kind: switch, label: A }", header: "languages: [en, fr]\ndefaultLanguage: de"))
+            yaml: Self.form(
+                "      - { id: a, kind: switch, label: A }", header: "languages: [en, fr]\ndefaultLanguage: de"))
         #expect(defaulted.contains("form.yaml:4:18: error: the form does not declare the language 'de'"))
         #expect(defaulted.contains("hint: the form's languages are 'en' or 'fr' (declared in 'languages:')"))
     }
@@ -89,7 +91,8 @@ struct TranslationDefinitionTests {
 
     @Test func aHugeTranslatedLabelIsRefused() {
         let huge = String(repeating: "x", count: 100_001)
-        let text = Fixtures.diagnostics(yaml: Self.form("      - { id: a, kind: switch, label: { en: A, fr: \(huge) } }"))
+        let text = Fixtures.diagnostics(
+            yaml: Self.form("      - { id: a, kind: switch, label: { en: A, fr: \(huge) } }"))
         #expect(text.contains("error: a string of 100001 characters exceeds the limit of 100000"))
     }
 }

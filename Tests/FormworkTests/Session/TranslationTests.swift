@@ -42,7 +42,8 @@ struct TranslationTests {
 
     @Test func declaredLanguagesAndTheDefault() throws {
         let form = try FormDefinition(yaml: Self.yaml)
-        #expect(form.languages == [FormLanguage(code: "en", name: "English"), FormLanguage(code: "fr", name: "Français")])
+        #expect(
+            form.languages == [FormLanguage(code: "en", name: "English"), FormLanguage(code: "fr", name: "Français")])
         #expect(form.defaultLanguage == "en")
         #expect(form.title == "Visit")
         #expect(form.warnings.isEmpty)
@@ -179,7 +180,10 @@ struct TranslationTests {
               - id: s
                 fields:
                   - { id: size, kind: choice, label: Size, options: [{ value: s, label: { en: Small, fr: Petit } }, l] }
-                  - { id: extras, kind: multichoice, label: Extras, options: [{ value: m, label: { en: Milk, fr: Lait } }] }
+                  - id: extras
+                    kind: multichoice
+                    label: Extras
+                    options: [{ value: m, label: { en: Milk, fr: Lait } }]
                   - { id: picked, kind: computed, label: Picked, value: "label($size)" }
                   - { id: summary, kind: note, text: "{label($size)} with {label($extras)}" }
             """)
@@ -196,7 +200,11 @@ struct TranslationTests {
             yaml: """
                 id: w
                 title: W
-                sections: [{ id: s, fields: [{ id: a, kind: text, label: A }, { id: b, kind: computed, label: B, value: "label($a)" }] }]
+                sections:
+                  - id: s
+                    fields:
+                      - { id: a, kind: text, label: A }
+                      - { id: b, kind: computed, label: B, value: "label($a)" }
                 """)
         #expect(wrong.contains("error: argument 1 of 'label' must be a choice or multichoice field ($field), not text"))
     }
