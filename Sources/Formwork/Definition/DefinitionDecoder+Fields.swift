@@ -14,11 +14,12 @@ extension DefinitionDecoder {
         .date: ["placeholder", "default", "required", "rules", "min", "max"],
         .note: ["text"],
         .computed: ["value", "rules"],
+        .calculate: ["value"],
     ]
 
     static let allFieldKeys: [String] = {
         var keys = commonFieldKeys
-        for kind in FieldKind.allCases { for key in kindKeys[kind]! where !keys.contains(key) { keys.append(key) } }
+        for kind in FieldKind.allCases { for key in DefinitionDecoder.keys(for: kind) where !keys.contains(key) { keys.append(key) } }
         return keys
     }()
 
@@ -40,14 +41,14 @@ extension DefinitionDecoder {
             }
         }
         guard let kind else { return nil }
-        for key in reader.keys where !Self.commonFieldKeys.contains(key) && !Self.kindKeys[kind]!.contains(key) {
+        for key in reader.keys where !Self.commonFieldKeys.contains(key) && !Self.keys(for: kind).contains(key) {
             collector.report(
                 .keyNotApplicable(key: key, kind: kind.rawValue),
                 at: reader.node.pairs!.first { $0.key.scalarText == key }!.key)
         }
 
         let label: String
-        if kind == .note {
+        if kind == .note || kind == .calculate {
             label = reader.text("label", collector: &collector, limits: limits) ?? ""
         } else {
             label = reader.requiredText("label", collector: &collector, limits: limits) ?? id
@@ -86,10 +87,10 @@ extension DefinitionDecoder {
             pending.nodes.maximumNode = reader["max"]
         case .note:
             pending.definition.text = reader.requiredText("text", collector: &collector, limits: limits)
-        case .computed:
+        case .computed, .calculate:
             pending.nodes.valueNode = reader["value"]
             if !reader.has("value") {
-                reader.reportMissing("value", context: "a computed field", collector: &collector)
+                reader.reportMissing("value", context: "a \(kind.rawValue) field", collector: &collector)
             }
         case .switch:
             break
@@ -100,6 +101,7 @@ extension DefinitionDecoder {
         pending.nodes.defaultNode = reader["default"]
         pending.nodes.requiredNode = reader["required"]
         decodeRules(reader, &pending)
+        noteBehaviours(reader, field: index)
         return pending
     }
 

@@ -24,6 +24,8 @@ struct DefinitionDecoder {
     var idLines: [String: Int] = [:]
     /// Cycles already reported (as sorted field indices), so each is reported once.
     var reportedCycles = Set<[Int]>()
+    /// Fields' `readonly`, `key` and `recalculate` nodes, by field index.
+    var behaviourNodes: [Int: BehaviourNodes] = [:]
 
     init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
         self.limits = limits
@@ -31,7 +33,7 @@ struct DefinitionDecoder {
         self.customKinds = Dictionary(customKinds.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    static let formKeys = ["id", "title", "description", "version", "sections"]
+    static let formKeys = ["id", "title", "description", "version", "sections", "inputs"]
     static let sectionKeys = ["id", "header", "footer", "visible", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
     static let ruleKeys = ["check", "message"]
@@ -68,6 +70,7 @@ struct DefinitionDecoder {
         } else if !form.has("sections") {
             form.reportMissing("sections", collector: &collector)
         }
+        if let inputs = form["inputs"] { decodeInputs(inputs) }
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -76,11 +79,13 @@ struct DefinitionDecoder {
         compileComputedValues()
         let environment = makeEnvironment()
         compileConditions(environment)
+        compileBehaviours(environment)
         compileRepeats(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(fields: definitions, sections: sections, repeats: repeats, environment: environment)
         let order = checkDependencies(graph)
         checkConstraints(environment)
+        checkAnswerKeys()
 
         guard collector.isEmpty, let id, let title else { return nil }
         return FormDefinition(

@@ -112,7 +112,7 @@ public enum AnswersSchema {
         case .date:
             members.append(("type", "string"))
             members.append(("format", "date"))
-        case .computed:
+        case .computed, .calculate:
             members += typeSchema(field.valueType ?? .null)
         case .note:
             break

@@ -135,12 +135,12 @@ public enum DefinitionSchema {
                 "allOf",
                 .array(
                     FieldKind.allCases.map { kind in
-                        let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.kindKeys[kind]!
+                        let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.keys(for: kind)
                         var required = ["id", "kind"]
-                        if kind != .note { required.append("label") }
+                        if kind != .note && kind != .calculate { required.append("label") }
                         if kind == .note { required.append("text") }
                         if kind == .choice || kind == .multichoice { required.append("options") }
-                        if kind == .computed { required.append("value") }
+                        if kind.isComputed { required.append("value") }
                         return .object([
                             (
                                 "if",

@@ -36,6 +36,7 @@ extension FormServer {
                         ])
                     })
             ),
+            ("inputs", describeInputs()),
         ])
     }
 
@@ -121,7 +122,7 @@ extension FormServer {
                             ])
                         })
             ),
-        ])
+        ] + describeBehaviours(of: field))
     }
 
     /// `form.snapshot`: the visible sections and rows, with values and errors, as the
@@ -165,7 +166,7 @@ extension FormServer {
                     })
             ),
             ("errors", Self.json(errors)),
-        ])
+        ] + snapshotBehaviours())
     }
 
     /// A row of the snapshot: a field with its value, or an add row.
@@ -186,7 +187,7 @@ extension FormServer {
             ("label", .value(.string(field.label))),
             ("value", .value(FormSession.presented(item.value, of: field))),
             ("display", .value(.string(item.displayValue))),
-            ("required", .value(.bool(item.isRequired))),
+            ("required", .value(.bool(item.isRequired))), ("readonly", .value(.bool(item.isReadOnly))),
             ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
         ])
     }

@@ -33,6 +33,9 @@ public final class FormServer {
         /// An entry that cannot be added, removed or moved (`min`, `max`, `count`, no
         /// such entry).
         case entryRefused = -32006
+        /// A value the person may not give: a read-only field (`readonly:`), or an
+        /// input of the form (`form.setInput` gives those).
+        case readOnlyField = -32007
     }
 
     /// An error response's code, message and structured data.
@@ -51,7 +54,7 @@ public final class FormServer {
     public static let methods = [
         "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
         "field.set", "field.clear", "entry.add", "entry.remove", "entry.move", "session.undo", "session.redo",
-        "session.load",
+        "session.load", "form.setInput",
     ]
 
     /// The answer to a request line longer than `Limits.maximumRequestLength` (see

@@ -13,7 +13,7 @@ extension FormSession {
         let kindNames = Set(FieldKind.allCases.map(\.rawValue) + definition.fields.map(\.kindName))
         var descriptors: [any CellDescriptorType] = kindNames.sorted().map { kind in
             CellDescriptor<FieldRow, FieldCell>(.named(kind))
-                .isHidden { [unowned self] row, _ in !evaluation.isVisible(row.index) }
+                .isHidden { [unowned self] row, _ in row.kind == .calculate || !evaluation.isVisible(row.index) }
         }
         descriptors.append(CellDescriptor<EntryAddRow, FieldCell>(.named(Self.addRowKind)))
         func sections(_ identifier: DescriptorIdentifier?) -> SectionDescriptor<FormSectionContent> {
@@ -49,6 +49,9 @@ extension FormSession {
                     SelectionRequest(FieldInteraction.addEntry(group: path(ofGroup: add.repeatIndex, in: add.holder))))
             }
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
+            if field.isReadOnly {
+                return .request(SelectionRequest(FieldInteraction.showReadOnly(field: path(ofInstance: field.index))))
+            }
             return .request(
                 SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
         }
@@ -85,7 +88,7 @@ extension FormSession {
         let item = FieldRow(
             index: instance, fieldIndex: fieldIndex, id: field.id, kind: field.kind, value: value,
             displayValue: Self.display(value, of: field), isRequired: evaluation.isRequired(instance),
-            error: shownError(of: instance))
+            isReadOnly: evaluation.isReadOnly(instance), error: shownError(of: instance))
         if let existing = rows[instance], let current = existing.item(as: FieldRow.self),
             current.isEqualToDiffable(item)
         {

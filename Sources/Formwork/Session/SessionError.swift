@@ -25,6 +25,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooFewEntries(group: String, minimum: Int)
     /// An entry that would take the form beyond `Limits.maximumFieldInstances`.
     case tooManyInstances(limit: Int)
+    /// `setInput` with an id that names no input of the form (`inputs:`).
+    case notAnInput(String, suggestions: [String])
 
     /// The one "did you mean" of runtime messages.
     static func hint(_ suggestions: [String]) -> String {
@@ -58,6 +60,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "the form would hold more than \(limit) fields, every entry's counted "
                 + "(removed ones too: undo keeps them)"
+        case let .notAnInput(id, suggestions):
+            return "'\(id)' is not an input of the form" + Self.hint(suggestions)
         case let .notToggleable(field, kind, needsOption):
             return needsOption
                 ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"

@@ -53,6 +53,11 @@ public enum ValidationRule: Hashable, Sendable {
     case lengthLimit(Int)
     /// Notes and computed fields cannot be set.
     case readOnly(kind: String)
+    /// A field with `readonly:`, changed by the person filling the form; `condition`
+    /// is the source of a `readonly` condition that holds (`nil` for `readonly: true`).
+    case locked(condition: String?)
+    /// An input of the form (`inputs:`), which a program gives and a person does not.
+    case input
     /// A `rules` entry whose `check` failed, with its message.
     case check(index: Int, message: String)
     /// A repeat with fewer entries than its `min`.
@@ -80,6 +85,8 @@ public enum ValidationRule: Hashable, Sendable {
         case .maxSelected: return "maxSelected"
         case .lengthLimit: return "limit"
         case .readOnly: return "readOnly"
+        case .locked: return "readonly"
+        case .input: return "input"
         case .check(let index, _): return "rules[\(index)]"
         case .minEntries: return "repeat.min"
         case .maxEntries: return "repeat.max"
@@ -109,6 +116,9 @@ public enum ValidationRule: Hashable, Sendable {
         case .maxSelected(let count): return "select at most \(count)"
         case .lengthLimit(let length): return "must be at most \(length) characters long (the limit for any text)"
         case .readOnly(let kind): return "is read-only (\(kind))"
+        case .locked(nil): return "is read-only"
+        case .locked(let condition?): return "is read-only while \(TerminalText.excerpt(condition))"
+        case .input: return "is an input of the form: the program gives it (--set, --values), not the person filling it"
         case .check(_, let message): return message
         case .minEntries(let count): return "needs at least \(count) entr\(count == 1 ? "y" : "ies")"
         case .maxEntries(let count): return "can have at most \(count) entr\(count == 1 ? "y" : "ies")"

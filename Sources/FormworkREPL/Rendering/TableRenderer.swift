@@ -75,6 +75,7 @@ public struct TableRenderer: Sendable {
         let label = TerminalText.escaped(cell.label)
         var value = TextLayout.safe(cell.displayValue)
         if kind == .computed, !value.isEmpty { value += "  (computed)" }
+        if cell.isReadOnly { value += value.isEmpty ? "(read-only)" : "  (read-only)" }
         if kind == .note {
             let text = label.isEmpty ? value : label + ": " + value
             return TextLayout.wrap(text, width: width - prefix.count).enumerated().map {
