@@ -63,13 +63,13 @@ extension FormDefinition {
     /// asked and never rows.
     public var inputs: [FieldDefinition] { behaviours.inputs.map { fields[$0] } }
 
-    /// The field of the form's (or, with `repeatIndex`, of a repeat's entries) whose
-    /// answers are written under `key`: its `key`, else its id.
-    func field(answeredAs key: String, in repeatIndex: Int?) -> Int? {
-        if let keyed = behaviours.keyed[key]?.first(where: { fields[$0].repeatIndex == repeatIndex }) {
+    /// The field of the form (or, with `repeatIndex`, of a repeat's entries) that a
+    /// values file names `name`: by its answer key, else by its id.
+    func field(named name: String, in repeatIndex: Int?) -> Int? {
+        if let keyed = behaviours.keyed[name]?.first(where: { fields[$0].repeatIndex == repeatIndex }) {
             return keyed
         }
-        guard let index = fieldIndex[key], fields[index].key == nil || fields[index].key == key else { return nil }
-        return fields[index].repeatIndex == repeatIndex ? index : nil
+        guard let index = fieldIndex[name], fields[index].repeatIndex == repeatIndex else { return nil }
+        return index
     }
 }

@@ -35,6 +35,7 @@ public enum DefinitionSchema {
                     ("description", reference("text")),
                     ("version", reference("text")),
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
+                    ("inputs", inputs),
                 ])
             ),
             ("$defs", .object(definitions)),
@@ -106,7 +107,7 @@ public enum DefinitionSchema {
                 ])
             ),
             ("field", field),
-        ] + repeatDefinitions
+        ] + repeatDefinitions + behaviourDefinitions
     }
 
     /// The schema of one section key.
@@ -196,7 +197,7 @@ public enum DefinitionSchema {
                     .object([("type", "string")]), "A date (YYYY-MM-DD) or a date expression such as today().")
             default: return reference("text")
             }
-        default: return .object([])
+        default: return behaviourSchema(forKey: key) ?? .object([])
         }
     }
 }
