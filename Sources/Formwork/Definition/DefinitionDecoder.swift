@@ -57,6 +57,10 @@ struct DefinitionDecoder {
         let title = form.requiredText("title", collector: &collector, limits: limits)
         let description = form.text("description", collector: &collector, limits: limits)
         let version = form.text("version", collector: &collector, limits: limits)
+        // Inputs are decoded in file order with the sections, so a duplicate id is
+        // reported at the later one.
+        let inputsFirst = form.keys.firstIndex(of: "inputs").map { $0 < (form.keys.firstIndex(of: "sections") ?? 0) }
+        if inputsFirst == true, let inputs = form["inputs"] { decodeInputs(inputs) }
         if let sectionNodes = form.list("sections", collector: &collector) {
             if sectionNodes.isEmpty {
                 collector.report(.empty(context: "the form", missing: "sections"), at: form["sections"]!)
@@ -70,7 +74,7 @@ struct DefinitionDecoder {
         } else if !form.has("sections") {
             form.reportMissing("sections", collector: &collector)
         }
-        if let inputs = form["inputs"] { decodeInputs(inputs) }
+        if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil

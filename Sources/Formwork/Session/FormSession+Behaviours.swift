@@ -85,6 +85,12 @@ extension FormSession {
         definition.behaviours.inputs.map { AnsweredField(id: definition.fields[$0].id, value: values[$0]) }
     }
 
+    /// Whether an instance is ever a row: inputs and hidden calculations are not.
+    func hasRow(_ instance: Int) -> Bool {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        return !field.isInput && !field.isCalculation
+    }
+
     // MARK: Hidden calculations
 
     /// The hidden calculations (`kind: calculate`) of the form's own fields and of

@@ -421,7 +421,7 @@ extension FormSession {
             for scope in scopes {
                 for instance in tree.scopes[scope].fields
                 where definition.fields[tree.field(ofInstance: instance)].sectionIndex == section.index
-                    && evaluation.isVisible(instance)
+                    && evaluation.isVisible(instance) && hasRow(instance)
                 {
                     return instance
                 }
@@ -435,13 +435,15 @@ extension FormSession {
     /// The first visible field of a section, if any (of the form's own fields).
     public func firstVisibleField(in section: SectionDefinition) -> FieldDefinition? {
         let evaluation = self.evaluation
-        return section.fieldIndices.first { evaluation.isVisible($0) }.map { definition.fields[$0] }
+        return section.fieldIndices.first { evaluation.isVisible($0) && hasRow($0) }.map { definition.fields[$0] }
     }
 
     /// The visible fields of the form (not of entries) in form order.
     public var visibleFields: [FieldDefinition] {
         let evaluation = self.evaluation
-        return definition.fields.filter { $0.repeatIndex == nil && evaluation.isVisible($0.index) }
+        return definition.fields.filter {
+            $0.repeatIndex == nil && evaluation.isVisible($0.index) && hasRow($0.index)
+        }
     }
 
     /// The instances of every visible field, entries' included, in the order the

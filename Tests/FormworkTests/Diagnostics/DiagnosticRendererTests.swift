@@ -172,8 +172,8 @@ struct DiagnosticRendererTests {
             DiagnosticRenderer.hint(for: .unknownKind("txt", suggestion: "text")) == "did you mean 'text'?")
         #expect(
             DiagnosticRenderer.hint(for: .unknownKind("zzz", suggestion: nil))
-                == "kinds are 'text', 'secure', 'number', 'switch', 'choice', 'multichoice', 'date', 'note' "
-                + "or 'computed'"
+                == "kinds are 'text', 'secure', 'number', 'switch', 'choice', 'multichoice', 'date', 'note', "
+                + "'computed' or 'calculate'"
         )
         #expect(
             DiagnosticRenderer.hint(for: .unknownTextFormat("mail", suggestion: nil)) == "formats are 'email' and 'url'"
