@@ -71,7 +71,8 @@ struct FormArguments: ParsableArguments {
             do {
                 try session.set(id, text: text, origin: .program)
             } catch {
-                printError("error: --set \(TerminalText.escaped(assignment)): \(TerminalText.escaped(error.description))")
+                printError(
+                    "error: --set \(TerminalText.escaped(assignment)): \(TerminalText.escaped(error.description))")
                 throw ExitCode(status)
             }
         }

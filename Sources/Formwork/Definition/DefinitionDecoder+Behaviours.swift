@@ -94,7 +94,9 @@ extension DefinitionDecoder {
     }
 
     /// `recalculate: { on, value, when }`.
-    mutating func decodeTrigger(_ node: SyntaxNode, for index: Int, environment: ExpressionEnvironment)
+    mutating func decodeTrigger(
+        _ node: SyntaxNode, for index: Int, environment: ExpressionEnvironment
+    )
         -> ValueTrigger?
     {
         guard

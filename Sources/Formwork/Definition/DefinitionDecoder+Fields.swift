@@ -19,7 +19,9 @@ extension DefinitionDecoder {
 
     static let allFieldKeys: [String] = {
         var keys = commonFieldKeys
-        for kind in FieldKind.allCases { for key in DefinitionDecoder.keys(for: kind) where !keys.contains(key) { keys.append(key) } }
+        for kind in FieldKind.allCases {
+            for key in DefinitionDecoder.keys(for: kind) where !keys.contains(key) { keys.append(key) }
+        }
         return keys
     }()
 

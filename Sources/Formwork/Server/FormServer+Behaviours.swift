@@ -73,6 +73,12 @@ extension FormServer {
         return members
     }
 
+    /// An object with more members last.
+    static func appending(_ members: [(String, JSONOutput)], to object: JSONOutput) -> JSONOutput {
+        guard case .object(let existing) = object, !members.isEmpty else { return object }
+        return .object(existing + members)
+    }
+
     /// `form.snapshot`'s `calculations` (every hidden calculation by path, with its
     /// value) and `inputs` (each input's value), when the form has any.
     func snapshotBehaviours() -> [(String, JSONOutput)] {

@@ -85,7 +85,7 @@ extension FormServer {
         case .always: required = true
         case .when(let condition): required = .value(.string(condition.source))
         }
-        return .compact([
+        let described: JSONOutput = .compact([
             ("id", .value(.string(field.id))), ("kind", .value(.string(field.kindName))),
             ("label", field.label.isEmpty ? nil : .value(.string(field.label))), ("help", .optional(field.help)),
             ("placeholder", .optional(field.placeholder)), ("text", .optional(field.text)),
@@ -122,7 +122,8 @@ extension FormServer {
                             ])
                         })
             ),
-        ] + describeBehaviours(of: field))
+        ])
+        return Self.appending(describeBehaviours(of: field), to: described)
     }
 
     /// `form.snapshot`: the visible sections and rows, with values and errors, as the
@@ -133,7 +134,7 @@ extension FormServer {
         let errors = session.errors()
         let dataSource = session.dataSource
         var numbers: [String: Int] = [:]
-        return .object([
+        let snapshot: JSONOutput = .object([
             (
                 "sections",
                 .array(
@@ -166,7 +167,8 @@ extension FormServer {
                     })
             ),
             ("errors", Self.json(errors)),
-        ] + snapshotBehaviours())
+        ])
+        return Self.appending(snapshotBehaviours(), to: snapshot)
     }
 
     /// A row of the snapshot: a field with its value, or an add row.

@@ -66,7 +66,8 @@ extension FormSession {
                     result.append(
                         AnsweredField(
                             id: definition.repeats[repeatIndex].id,
-                            answer: .entries(entries.map { collect(in: $0, keyed: keyed, value: value, group: group) })))
+                            answer: .entries(entries.map { collect(in: $0, keyed: keyed, value: value, group: group) }))
+                    )
                 }
             }
         }

@@ -18,7 +18,11 @@ struct ReplBehaviourTests {
             fields:
               - { id: locked, kind: switch, label: Locked }
               - { id: ref, kind: text, label: Reference, readonly: true, default: R-1 }
-              - { id: price, kind: number, label: Price, readonly: $locked, recalculate: { on: qty, value: $qty * $rate } }
+              - id: price
+                kind: number
+                label: Price
+                readonly: $locked
+                recalculate: { on: qty, value: $qty * $rate }
               - { id: qty, kind: number, label: Quantity }
               - { id: total, kind: calculate, value: $price * 2 }
         """

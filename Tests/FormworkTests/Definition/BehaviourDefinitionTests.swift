@@ -21,9 +21,15 @@ struct BehaviourDefinitionTests {
                 inputs: "inputs:\n  - { id: x, type: number, default: 3, label: X }\n  - { id: y, type: boolean }\n"))
         let a = try #require(definition.field("a"))
         #expect(a.answerKey == "the-a")
-        guard case .always = a.readOnly else { Issue.record("readonly: true"); return }
+        guard case .always = a.readOnly else {
+            Issue.record("readonly: true")
+            return
+        }
         let b = try #require(definition.field("b"))
-        guard case .when(let condition) = b.readOnly else { Issue.record("readonly: a condition"); return }
+        guard case .when(let condition) = b.readOnly else {
+            Issue.record("readonly: a condition")
+            return
+        }
         #expect(condition.source == "$a > 1")
         #expect(b.trigger?.fields == [a.index] && b.trigger?.value.source == "$a * 2")
         #expect(definition.field("c")?.valueType == .number)
@@ -40,11 +46,11 @@ struct BehaviourDefinitionTests {
                           - { id: quantity, kind: number, label: Q }
                           - { id: price, kind: number, label: P, recalculate: { on: [quantiy], value: $quantity } }
                     """)) == """
-                form.yaml:7:66: error: 'recalculate' names an unknown field 'quantiy'
-                          - { id: price, kind: number, label: P, recalculate: { on: [quantiy], value: $quantity } }
-                                                                                     ^~~~~~~
-                  hint: did you mean 'quantity'?
-                """)
+                    form.yaml:7:66: error: 'recalculate' names an unknown field 'quantiy'
+                              - { id: price, kind: number, label: P, recalculate: { on: [quantiy], value: $quantity } }
+                                                                                         ^~~~~~~
+                      hint: did you mean 'quantity'?
+                    """)
     }
 
     @Test func triggerValuesAreTypedAgainstTheField() {
@@ -55,10 +61,10 @@ struct BehaviourDefinitionTests {
                           - { id: name, kind: text, label: N }
                           - { id: price, kind: number, label: P, recalculate: { on: [name], value: upper($name) } }
                     """)) == """
-                form.yaml:7:80: error: 'value' must be a number, not text
-                          - { id: price, kind: number, label: P, recalculate: { on: [name], value: upper($name) } }
-                                                                                                   ^~~~~~~~~~~~
-                """)
+                    form.yaml:7:80: error: 'value' must be a number, not text
+                              - { id: price, kind: number, label: P, recalculate: { on: [name], value: upper($name) } }
+                                                                                                       ^~~~~~~~~~~~
+                    """)
     }
 
     @Test func triggersMustBeSettableOtherFieldsInScope() {

@@ -31,7 +31,8 @@ struct FormServerBehaviourTests {
         let result = try #require(try Self.call(server, "form.setInput", #"{"id":"region","text":"south"}"#)["result"])
         #expect(result is [String: Any])
         #expect(server.session.value(of: "where") == "south")
-        let wrong = try #require(try Self.call(server, "form.setInput", #"{"id":"qty","value":1}"#)["error"] as? [String: Any])
+        let wrong = try #require(
+            try Self.call(server, "form.setInput", #"{"id":"qty","value":1}"#)["error"] as? [String: Any])
         #expect(wrong["code"] as? Int == -32002)
         #expect(wrong["message"] as? String == "'qty' is not an input of the form")
     }

@@ -49,7 +49,8 @@ struct BehaviourSessionTests {
             try session.set("ref", text: "R-2")
         }
         #expect(throws: SessionError.self) { try session.clear("ref") }
-        #expect("\(SessionError.rejected(FieldError(field: "ref", rule: .locked(condition: nil))))" == "ref is read-only")
+        #expect(
+            "\(SessionError.rejected(FieldError(field: "ref", rule: .locked(condition: nil))))" == "ref is read-only")
         try session.set("ref", text: "R-2", origin: .program)
         #expect(session.value(of: "ref") == "R-2")
     }
