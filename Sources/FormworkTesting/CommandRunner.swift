@@ -56,6 +56,10 @@ public enum CommandRunner {
             directory: directory, environment: environment, timeout: timeout)
     }
 
+    /// The locale every run starts from (a caller's `environment` may change it): a
+    /// translated form shows its default language whatever the machine's locale is.
+    public static let neutralLocale = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"]
+
     /// Runs any executable (found on `PATH` when `executable` has no slash).
     public static func run(
         executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil,
@@ -75,7 +79,8 @@ public enum CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(neutralLocale) { $1 }
+            .merging(environment) { $1 }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

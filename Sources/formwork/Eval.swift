@@ -31,7 +31,7 @@ struct Eval: ParsableCommand {
             let session = try FormArguments.session(
                 of: FormArguments.definition(at: form, failing: 1), values: values, failing: 1)
             for (id, text) in try parsedAssignments() {
-                do { try session.set(id, text: text) } catch {
+                do { try session.set(id, text: text, origin: .program) } catch {
                     printError("error: --set \(id)=\(text): \(error)")
                     throw ExitCode(1)
                 }
@@ -61,12 +61,7 @@ struct Eval: ParsableCommand {
     }
 
     func parsedAssignments() throws -> [(String, String)] {
-        try assignments.map { assignment in
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw ValidationError("--set expects id=value, got '\(assignment)'")
-            }
-            return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
-        }
+        try assignments.map(FormArguments.parse)
     }
 
     /// A --set value without a form: typed by its spelling.

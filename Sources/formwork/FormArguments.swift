@@ -17,6 +17,13 @@ struct FormArguments: ParsableArguments {
                 + "LANG when the form has it, else the form's default language).", valueName: "code"))
     var lang: String?
 
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "A value to start from, as id=value, typed as at the prompt (repeatable; after --values). "
+                + "Sets inputs and read-only fields too.", valueName: "id=value"))
+    var assignments: [String] = []
+
     /// The definition; its diagnostics are printed and the command exits with `status`
     /// when it does not load.
     func definition(failing status: Int32) throws -> FormDefinition {
@@ -25,7 +32,8 @@ struct FormArguments: ParsableArguments {
 
     /// A session of the definition with the values file applied, in the language asked.
     func session(failing status: Int32) throws -> FormSession {
-        let session = try Self.session(of: definition(failing: status), values: values, failing: status)
+        let session = try Self.session(
+            of: definition(failing: status), values: values, assignments: assignments, failing: status)
         try chooseLanguage(of: session, failing: status)
         return session
     }
@@ -57,15 +65,44 @@ struct FormArguments: ParsableArguments {
         }
     }
 
-    /// Applies the values file, if any, to `session` (after a draft, say).
+    /// Applies the values file, if any, then the `--set` values to `session` (after a
+    /// draft, say).
     func loadValues(into session: FormSession, failing status: Int32) throws {
         try Self.load(values, into: session, failing: status)
+        try Self.apply(assignments, to: session, failing: status)
     }
 
-    static func session(of definition: FormDefinition, values: String?, failing status: Int32) throws -> FormSession {
+    static func session(
+        of definition: FormDefinition, values: String?, assignments: [String] = [], failing status: Int32
+    ) throws -> FormSession {
         let session = FormSession(definition: definition)
         try load(values, into: session, failing: status)
+        try apply(assignments, to: session, failing: status)
         return session
+    }
+
+    /// `--set id=value`, split at the first `=`.
+    static func parse(_ assignment: String) throws -> (id: String, text: String) {
+        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            throw ValidationError("--set expects id=value, got '\(assignment)'")
+        }
+        return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
+    }
+
+    /// Gives each `--set` value as the program preparing the form: inputs and
+    /// read-only fields included. A value the field rejects prints one line and exits
+    /// with `status`.
+    static func apply(_ assignments: [String], to session: FormSession, failing status: Int32) throws {
+        for assignment in assignments {
+            let (id, text) = try parse(assignment)
+            do {
+                try session.set(id, text: text, origin: .program)
+            } catch {
+                printError(
+                    "error: --set \(TerminalText.escaped(assignment)): \(TerminalText.escaped(error.description))")
+                throw ExitCode(status)
+            }
+        }
     }
 
     static func load(_ values: String?, into session: FormSession, failing status: Int32) throws {

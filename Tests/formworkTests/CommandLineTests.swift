@@ -250,6 +250,34 @@ struct FillScriptTests {
         #expect(result.standardOutput.contains("   1  "))
     }
 
+    /// `--set` gives values as the program preparing the form: inputs and read-only
+    /// fields too, after `--values`; a value the field rejects is one line.
+    @Test func setGivesInputsAndReadOnlyFields() throws {
+        let shown = try CommandRunner.run(
+            "formwork",
+            [
+                "show", "Forms/kitchen-sink.yaml", "--set", "channel=shop", "--set", "orderRef=KS-9", "--set",
+                "quantity=12",
+            ], directory: Self.package)
+        #expect(shown.status == 0, "\(shown.standardError)")
+        #expect(shown.standardOutput.contains("  28  Order reference              KS-9  (read-only)\n"))
+        #expect(shown.standardOutput.contains("  29  Discount (%)                 10  (read-only)\n"))
+        let refused = try CommandRunner.run(
+            "formwork", ["show", "Forms/kitchen-sink.yaml", "--set", "quantity=lots"], directory: Self.package)
+        #expect(refused.status == 1)
+        #expect(refused.standardError == "error: --set quantity=lots: quantity 'lots' is not a number\n")
+        let filled = try CommandRunner.run(
+            "formwork",
+            [
+                "fill", "Forms/kitchen-sink.yaml", "--set", "orderRef=KS-9", "--set", "email=a@b.co", "--set",
+                "memberDiscount=5", "--set", "quantity=2", "--set", "end=2030-01-01",
+            ], input: "set orderRef X\nsubmit\n", directory: Self.package)
+        #expect(filled.status == 1)  // the script's set failed, the submit went through
+        #expect(filled.standardError == "error: orderRef is read-only (rule: readonly)\n")
+        #expect(filled.standardOutput.contains(#""order-ref": "KS-9","#))
+        #expect(filled.standardOutput.contains(#""toPay": 18.9,"#) && !filled.standardOutput.contains("memberDiscount"))
+    }
+
     @Test func shellCompletionScripts() throws {
         let bash = try CommandRunner.run("formwork", ["--generate-completion-script", "bash"], directory: Self.package)
         #expect(bash.status == 0)

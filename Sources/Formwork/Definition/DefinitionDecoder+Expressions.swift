@@ -5,7 +5,7 @@ extension DefinitionDecoder {
     /// with everything, so its readers report no follow-up errors.
     mutating func compileComputedValues() {
         var parsed: [Int: Expression] = [:]
-        for index in definitions.indices where definitions[index].kind == .computed {
+        for index in definitions.indices where definitions[index].kind.isComputed {
             definitions[index].valueType = .null
             guard let node = fieldNodes[index].valueNode, let source = node.scalarText else { continue }
             do {

@@ -19,11 +19,14 @@ extension DefinitionDecoder {
         .rank: ["required", "rules", "options"],
         .note: ["text"],
         .computed: ["value", "rules"],
+        .calculate: ["value"],
     ]
 
     static let allFieldKeys: [String] = {
         var keys = commonFieldKeys
-        for kind in FieldKind.allCases { for key in kindKeys[kind]! where !keys.contains(key) { keys.append(key) } }
+        for kind in FieldKind.allCases {
+            for key in DefinitionDecoder.keys(for: kind) where !keys.contains(key) { keys.append(key) }
+        }
         return keys
     }()
 
@@ -45,14 +48,14 @@ extension DefinitionDecoder {
             }
         }
         guard let kind else { return nil }
-        for key in reader.keys where !Self.commonFieldKeys.contains(key) && !Self.kindKeys[kind]!.contains(key) {
+        for key in reader.keys where !Self.commonFieldKeys.contains(key) && !Self.keys(for: kind).contains(key) {
             collector.report(
                 .keyNotApplicable(key: key, kind: kind.rawValue),
                 at: reader.node.pairs!.first { $0.key.scalarText == key }!.key)
         }
 
         let owner = "field '\(id)'"
-        let labelText = readText(reader, "label", owner: owner, required: kind != .note)
+        let labelText = readText(reader, "label", owner: owner, required: kind != .note && kind != .calculate)
         var definition = FieldDefinition(
             id: id, kind: kind, index: index, sectionIndex: sectionIndex,
             location: node.location, label: labelText.map(defaultSource) ?? (kind == .note ? "" : id))
@@ -96,10 +99,10 @@ extension DefinitionDecoder {
                 pending.definition.text = defaultSource(note)
                 pending.definition.texts.note = text(note, for: .note(field: index))
             }
-        case .computed:
+        case .computed, .calculate:
             pending.nodes.valueNode = reader["value"]
             if !reader.has("value") {
-                reader.reportMissing("value", context: "a computed field", collector: &collector)
+                reader.reportMissing("value", context: "a \(kind.rawValue) field", collector: &collector)
             }
         case .switch, .geopoint:
             break
@@ -108,6 +111,7 @@ extension DefinitionDecoder {
         pending.nodes.defaultNode = reader["default"]
         pending.nodes.requiredNode = reader["required"]
         decodeRules(reader, &pending)
+        noteBehaviours(reader, field: index)
         return pending
     }
 

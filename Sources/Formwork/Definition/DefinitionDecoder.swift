@@ -33,6 +33,8 @@ struct DefinitionDecoder {
     var pendingTexts: [(TextTarget, PendingText)] = []
     var titleText: FormText?
     var descriptionText: FormText?
+    /// Fields' `readonly`, `key` and `recalculate` nodes, by field index.
+    var behaviourNodes: [Int: BehaviourNodes] = [:]
 
     init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
         self.limits = limits
@@ -40,7 +42,9 @@ struct DefinitionDecoder {
         self.customKinds = Dictionary(customKinds.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    static let formKeys = ["id", "title", "description", "version", "languages", "defaultLanguage", "sections"]
+    static let formKeys = [
+        "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs",
+    ]
     static let sectionKeys = ["id", "header", "footer", "visible", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
     static let ruleKeys = ["check", "message"]
@@ -69,6 +73,10 @@ struct DefinitionDecoder {
         let description = descriptionSource.map(defaultSource)
         if let descriptionSource { descriptionText = text(descriptionSource, for: .description) }
         let version = form.text("version", collector: &collector, limits: limits)
+        // Inputs are decoded in file order with the sections, so a duplicate id is
+        // reported at the later one.
+        let inputsFirst = form.keys.firstIndex(of: "inputs").map { $0 < (form.keys.firstIndex(of: "sections") ?? 0) }
+        if inputsFirst == true, let inputs = form["inputs"] { decodeInputs(inputs) }
         if let sectionNodes = form.list("sections", collector: &collector) {
             if sectionNodes.isEmpty {
                 collector.report(.empty(context: "the form", missing: "sections"), at: form["sections"]!)
@@ -82,6 +90,7 @@ struct DefinitionDecoder {
         } else if !form.has("sections") {
             form.reportMissing("sections", collector: &collector)
         }
+        if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -90,12 +99,14 @@ struct DefinitionDecoder {
         compileComputedValues()
         let environment = makeEnvironment()
         compileConditions(environment)
+        compileBehaviours(environment)
         compileRepeats(environment)
         compileTexts(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(fields: definitions, sections: sections, repeats: repeats, environment: environment)
         let order = checkDependencies(graph)
         checkConstraints(environment)
+        checkAnswerKeys()
 
         guard collector.isEmpty, let id, let title else { return nil }
         var definition = FormDefinition(

@@ -43,7 +43,9 @@ struct DependencyGraph {
         for position in fields.indices {
             var expressions: [CompiledExpression?] = [fields[position].visible, fields[position].value]
             let section = fields[position].sectionIndex
-            if sections.indices.contains(section) { expressions.append(sections[section].visible) }
+            if sections.indices.contains(section), !fields[position].isInput {
+                expressions.append(sections[section].visible)
+            }
             if let scope = fields[position].repeatIndex {
                 for ancestor in repeats[scope].ancestry { expressions.append(repeats[ancestor].visible) }
             }
@@ -60,6 +62,7 @@ struct DependencyGraph {
                 display += rule.messageText.expressions
             }
             if case .when(let condition) = fields[position].required { display.append(condition) }
+            if case .when(let condition) = fields[position].readOnly { display.append(condition) }
             for bound in [fields[position].minimum, fields[position].maximum] {
                 if case .expression(let expression)? = bound { display.append(expression) }
             }

@@ -154,6 +154,14 @@ public enum DiagnosticRenderer {
         case let .invalidValue(field, reason): return "invalid value for '\(q(field))': \(reason.message)"
         case let .entriesBeyondCount(group, given, count, _):
             return "\(given) entr\(given == 1 ? "y" : "ies") for '\(q(group))', which has \(count) now"
+        case .unknownInputType(let type, _): return "unknown input type '\(q(type))'"
+        case let .duplicateAnswerKey(key, line): return "the answer key '\(q(key))' is already used on line \(line)"
+        case .unknownTriggerField(let id, _): return "'recalculate' names an unknown field '\(q(id))'"
+        case let .invalidTrigger(field, .itself): return "'\(q(field))' cannot recalculate on its own changes"
+        case let .invalidTrigger(field, .notSettable(kind)):
+            return "'\(q(field))' is a \(kind) field: nothing sets it, so it cannot trigger 'recalculate'"
+        case let .invalidTrigger(field, .outsideEntries(repeatID)):
+            return "'\(q(field))' is a field of each entry of '\(q(repeatID))', not seen from here"
         }
     }
 
@@ -217,6 +225,15 @@ public enum DiagnosticRenderer {
         case .invalidUTF8: return "save the file as UTF-8"
         case .wrongArity(_, _, _, let usage), .argumentType(_, _, _, _, let usage):
             return "usage: \(usage)"
+        case .unknownInputType(_, let suggestion?), .unknownTriggerField(_, let suggestion?):
+            return "did you mean '\(suggestion)'?"
+        case .unknownInputType(_, nil): return "types are 'text', 'number', 'boolean' and 'date'"
+        case .duplicateAnswerKey:
+            return "answers are written under each field's key (else its id): one object cannot hold a name twice"
+        case .invalidTrigger(_, .itself), .invalidTrigger(_, .notSettable):
+            return "list in 'on' the fields whose changes give this field its value"
+        case .invalidTrigger(_, .outsideEntries):
+            return "a trigger is a field of the form, or of the entry that holds this field"
         case .yamlSyntax(let text) where text.contains("cannot start any token"):
             return "YAML indentation must use spaces, not tabs"
         default: return nil

@@ -145,4 +145,26 @@ public enum Problem: Hashable, Sendable {
     case invalidValue(field: String, reason: FieldError)
     /// More entries for a repeat than its `count` gives (values files, drafts).
     case entriesBeyondCount(group: String, given: Int, count: Int, expression: String)
+
+    // MARK: Behaviours
+
+    /// An input's `type` that does not exist.
+    case unknownInputType(String, suggestion: String?)
+    /// Two fields (or a field and a repeat) whose answers would share one name in one
+    /// object of the answers (`key:`).
+    case duplicateAnswerKey(String, firstLine: Int)
+    /// A field in `recalculate.on` that the form does not have.
+    case unknownTriggerField(String, suggestion: String?)
+    /// A field in `recalculate.on` that cannot trigger the field.
+    case invalidTrigger(field: String, reason: TriggerProblem)
+}
+
+/// Why a field cannot trigger another's `recalculate`.
+public enum TriggerProblem: Hashable, Sendable {
+    /// The field names itself.
+    case itself
+    /// A note or computed field: nothing sets it.
+    case notSettable(kind: String)
+    /// A field of each entry of a repeat, seen from outside its entries.
+    case outsideEntries(repeat: String)
 }

@@ -64,6 +64,16 @@ public struct FieldDefinition: Sendable {
     /// Cross-field checks.
     public internal(set) var rules: [Rule] = []
 
+    // Behaviours (see `FieldDefinition+Behaviours.swift`)
+    /// When the person filling the form may not change the field (`readonly:`).
+    public internal(set) var readOnly: Requirement = .never
+    /// The name the answers use for the field (`key:`), when it is not the id.
+    public internal(set) var key: String?
+    /// Whether the field is one of the form's `inputs:`: given by the program, never asked.
+    public internal(set) var isInput = false
+    /// The value the field is given when other fields change (`recalculate:`).
+    public internal(set) var trigger: ValueTrigger?
+
     public init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
         self.id = id
         self.kind = kind
@@ -87,6 +97,11 @@ public struct FieldDefinition: Sendable {
         if let visible { all.append(("visible", visible)) }
         if let value { all.append(("value", value)) }
         if case .when(let condition) = required { all.append(("required", condition)) }
+        if case .when(let condition) = readOnly { all.append(("readonly", condition)) }
+        if let trigger {
+            all.append(("recalculate.value", trigger.value))
+            if let condition = trigger.condition { all.append(("recalculate.when", condition)) }
+        }
         for (index, option) in options.enumerated() {
             if let visible = option.visible { all.append(("options[\(index)].visible", visible)) }
         }
@@ -97,7 +112,8 @@ public struct FieldDefinition: Sendable {
     }
 }
 
-/// Whether a field must be answered.
+/// Whether a field must be answered (`required:`), or is read-only (`readonly:`):
+/// never, always, or when a condition holds.
 public enum Requirement: Sendable {
     case never
     case always

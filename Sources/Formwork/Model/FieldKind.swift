@@ -28,9 +28,15 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
     case note
     /// A read-only value computed from other fields (`value:`).
     case computed
+    /// A computed value that is never shown, but read by expressions and exported
+    /// with the answers (ODK's `calculate`).
+    case calculate
 
     /// Whether a person can set the field.
-    public var isEditable: Bool { self != .note && self != .computed }
+    public var isEditable: Bool { self != .note && !isComputed }
+
+    /// Whether the field's value is its `value:` expression's (`computed`, `calculate`).
+    public var isComputed: Bool { self == .computed || self == .calculate }
 
     /// Whether the field holds a value that conditions can read.
     public var hasValue: Bool { self != .note }
@@ -47,7 +53,7 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
         case .time: return .time
         case .datetime: return .dateTime
         case .geopoint: return .geopoint
-        case .note, .computed: return nil
+        case .note, .computed, .calculate: return nil
         }
     }
 }

@@ -45,6 +45,8 @@ public struct FormDefinition: Sendable {
     /// The limits the definition was loaded with; values given to a session are held
     /// to them too (`maximumStringLength`).
     public let limits: Limits
+    /// Triggers, inputs and answer keys (`FieldDefinition+Behaviours.swift`).
+    let behaviours: FormBehaviours
 
     init(
         id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],
@@ -52,6 +54,7 @@ public struct FormDefinition: Sendable {
         evaluationOrder: [Int], environment: ExpressionEnvironment, limits: Limits
     ) {
         self.limits = limits
+        self.behaviours = FormBehaviours(fields: fields)
         self.id = id
         self.title = title
         self.titleText = FormText(title)

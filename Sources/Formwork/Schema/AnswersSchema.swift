@@ -30,12 +30,12 @@ public enum AnswersSchema {
             case .field(let index):
                 let field = definition.fields[index]
                 guard field.kind.hasValue else { continue }
-                properties.append((field.id, schema(for: field)))
+                properties.append((field.answerKey, schema(for: field)))
                 if case .always = field.required, field.visible == nil,
                     inEntry || definition.sections[field.sectionIndex].visible == nil,
                     field.kind != .switch  // a required switch is present either way
                 {
-                    required.append(field.id)
+                    required.append(field.answerKey)
                 }
             case .repeatGroup(let index):
                 let group = definition.repeats[index]
@@ -122,7 +122,7 @@ public enum AnswersSchema {
             members.append(("uniqueItems", true))
             members.append(("minItems", .value(.number(Double(values.count)))))
             members.append(("maxItems", .value(.number(Double(values.count)))))
-        case .computed:
+        case .computed, .calculate:
             members += typeSchema(field.valueType ?? .null)
         case .note:
             break

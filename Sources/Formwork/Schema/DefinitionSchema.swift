@@ -59,6 +59,7 @@ public enum DefinitionSchema {
                         described(reference("language"), "The language shown unless another is chosen.")
                     ),
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
+                    ("inputs", inputs),
                 ])
             ),
             ("$defs", .object(definitions)),
@@ -156,7 +157,7 @@ public enum DefinitionSchema {
                 ])
             ),
             ("field", field),
-        ] + repeatDefinitions
+        ] + repeatDefinitions + behaviourDefinitions
     }
 
     /// The schema of one section key.
@@ -185,12 +186,12 @@ public enum DefinitionSchema {
                 "allOf",
                 .array(
                     FieldKind.allCases.map { kind in
-                        let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.kindKeys[kind]!
+                        let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.keys(for: kind)
                         var required = ["id", "kind"]
-                        if kind != .note { required.append("label") }
+                        if kind != .note && kind != .calculate { required.append("label") }
                         if kind == .note { required.append("text") }
                         if [.choice, .multichoice, .rank].contains(kind) { required.append("options") }
-                        if kind == .computed { required.append("value") }
+                        if kind.isComputed { required.append("value") }
                         return .object([
                             (
                                 "if",
@@ -250,7 +251,7 @@ public enum DefinitionSchema {
             case .date, .time, .datetime: return temporalSchema(kind)
             default: return reference("text")
             }
-        default: return .object([])
+        default: return behaviourSchema(forKey: key) ?? .object([])
         }
     }
 

@@ -53,6 +53,7 @@ extension FormServer {
                         ])
                     })
             ),
+            ("inputs", describeInputs()),
         ])
     }
 
@@ -101,7 +102,7 @@ extension FormServer {
         case .always: required = true
         case .when(let condition): required = .value(.string(condition.source))
         }
-        return .compact([
+        let described: JSONOutput = .compact([
             ("id", .value(.string(field.id))), ("kind", .value(.string(field.kindName))),
             ("label", field.label.isEmpty && !field.texts.label.isTranslated ? nil : Self.json(field.texts.label)),
             ("help", Self.json(field.texts.help)), ("placeholder", Self.json(field.texts.placeholder)),
@@ -142,6 +143,7 @@ extension FormServer {
                         })
             ),
         ])
+        return Self.appending(describeBehaviours(of: field), to: described)
     }
 
     /// `form.snapshot`: the visible sections and rows, with values and errors, as the
@@ -152,7 +154,7 @@ extension FormServer {
         let errors = session.errors()
         let dataSource = session.dataSource
         var numbers: [String: Int] = [:]
-        return .object(
+        let snapshot: JSONOutput = .object(
             [
                 (
                     "sections",
@@ -187,6 +189,7 @@ extension FormServer {
                 ),
                 ("errors", Self.json(errors)),
             ] + (session.language.map { [("language", .value(.string($0)))] } ?? []))
+        return Self.appending(snapshotBehaviours(), to: snapshot)
     }
 
     /// A row of the snapshot: a field with its value, or an add row.
@@ -211,7 +214,7 @@ extension FormServer {
                 + help + [
                     ("value", .value(FormSession.presented(item.value, of: field))),
                     ("display", .value(.string(item.displayValue))),
-                    ("required", .value(.bool(item.isRequired))),
+                    ("required", .value(.bool(item.isRequired))), ("readonly", .value(.bool(item.isReadOnly))),
                     ("error", item.error.map(Self.json) ?? nil),  // as the row shows it
                 ])
     }

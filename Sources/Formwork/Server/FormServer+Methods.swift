@@ -25,28 +25,8 @@ extension FormServer {
                     data: .object([("errors", Self.json(errors))]))
             }
             return .object([("answers", answers()), ("attachments", attachments())])
-        case "field.set":
-            let id = try params.string("id")
-            let field = try field(id)
-            if let text = params.member("text") {
-                guard text.isQuoted, let value = text.scalarText else {
-                    throw Failure(
-                        code: .invalidParams,
-                        message: "Invalid params: \"text\" must be a string, not \(text.typeDescription)",
-                        data: .object([("parameter", "text"), ("expected", "string")]))
-                }
-                try perform { () throws(SessionError) in try session.set(id, text: value) }
-            } else if let node = params.member("value") {
-                switch ValueReader.value(from: node, for: field) {
-                case .failure(let error): throw Self.rejection(session.rejection(error, at: id))
-                case .success(let value): try perform { () throws(SessionError) in try session.set(id, to: value) }
-                }
-            } else {
-                throw Failure(
-                    code: .invalidParams,
-                    message: "Invalid params: give \"value\" (typed) or \"text\" (as typed by a person)",
-                    data: .object([("parameter", "value")]))
-            }
+        case "field.set", "form.setInput":
+            try setValue(params, input: method == "form.setInput")
             return reloadAndReport(notify)
         case "field.clear":
             let id = try params.string("id")
@@ -150,7 +130,16 @@ extension FormServer {
     static func failure(_ error: SessionError) -> Failure {
         switch error {
         case .rejected(let fieldError):
+            if fieldError.rule == .input || fieldError.rule.name == "readonly" {
+                return Failure(code: .readOnlyField, message: error.description, data: json(fieldError))
+            }
             return rejection(fieldError)
+        case .notAnInput(let id, let suggestions):
+            return Failure(
+                code: .unknownField, message: SessionError.notAnInput(id, suggestions: []).description,
+                data: .object([
+                    ("input", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) })),
+                ]))
         case .unknownField(let id, let suggestions), .unknownFieldOrSection(let id, let suggestions):
             return Failure(
                 code: .unknownField, message: SessionError.unknownField(id, suggestions: []).description,

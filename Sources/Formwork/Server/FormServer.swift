@@ -33,8 +33,11 @@ public final class FormServer {
         /// An entry that cannot be added, removed or moved (`min`, `max`, `count`, no
         /// such entry).
         case entryRefused = -32006
+        /// A value the person may not give: a read-only field (`readonly:`), or an
+        /// input of the form (`form.setInput` gives those).
+        case readOnlyField = -32007
         /// A language the form is not written in (`form.setLanguage`).
-        case unknownLanguage = -32007
+        case unknownLanguage = -32008
     }
 
     /// An error response's code, message and structured data.
@@ -53,7 +56,7 @@ public final class FormServer {
     public static let methods = [
         "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
         "field.set", "field.clear", "entry.add", "entry.remove", "entry.move", "session.undo", "session.redo",
-        "session.load", "form.setLanguage",
+        "session.load", "form.setInput", "form.setLanguage",
     ]
 
     /// The answer to a request line longer than `Limits.maximumRequestLength` (see

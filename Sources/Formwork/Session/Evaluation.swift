@@ -125,7 +125,7 @@ final class Evaluation: ScopeReader {
         let firstInstance = tree.firstInstance
         let states = instanceState
         let stored = store.values
-        let plain = kinds[field] != .computed && !hasConditionalOptions[field]
+        let plain = !kinds[field].isComputed && !hasConditionalOptions[field]
         return entries.map { entry in
             let instance = Int(firstInstance[entry]) + slot
             if plain {
@@ -179,7 +179,7 @@ final class Evaluation: ScopeReader {
     func value(of instance: Int) -> Value {
         let fieldIndex = tree.field(ofInstance: instance)
         switch kinds[fieldIndex] {
-        case .computed:
+        case .computed, .calculate:
             if let value = computed[instance] { return value }
             let value =
                 definition.fields[fieldIndex].value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
@@ -223,8 +223,9 @@ final class Evaluation: ScopeReader {
         let field = definition.fields[tree.field(ofInstance: instance)]
         let scope = tree.scope(ofInstance: instance)
         let visible =
-            isSectionVisible(field.sectionIndex) && isScopeVisible(scope)
-            && (field.visible?.isSatisfied(context(for: scope)) ?? true)
+            field.isInput  // inputs are in no section, and always read
+            || isSectionVisible(field.sectionIndex) && isScopeVisible(scope)
+                && (field.visible?.isSatisfied(context(for: scope)) ?? true)
         instanceState[instance] = visible ? .visible : .hidden
         return visible
     }

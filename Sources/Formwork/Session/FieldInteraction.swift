@@ -31,6 +31,8 @@ public enum FieldInteraction: Sendable, Hashable {
     case showNote(field: String)
     /// Show a computed value and how it is computed.
     case showComputed(field: String)
+    /// Show a read-only field's value and why it cannot be changed (`readonly:`).
+    case showReadOnly(field: String)
     /// Add an entry to a repeat (`members`, `members[1].visits`): the add row.
     case addEntry(group: String)
 
@@ -38,7 +40,7 @@ public enum FieldInteraction: Sendable, Hashable {
     public var field: String {
         switch self {
         case .toggle(let id), .edit(let id), .chooseOne(let id), .chooseMany(let id), .showNote(let id),
-            .showComputed(let id), .addEntry(let id):
+            .showComputed(let id), .showReadOnly(let id), .addEntry(let id):
             return id
         }
     }
@@ -50,7 +52,7 @@ public enum FieldInteraction: Sendable, Hashable {
         case .choice: return .chooseOne(field: field)
         case .multichoice: return .chooseMany(field: field)
         case .note: return .showNote(field: field)
-        case .computed: return .showComputed(field: field)
+        case .computed, .calculate: return .showComputed(field: field)
         case .text, .secure, .number, .date, .time, .datetime, .geopoint, .file, .rank: return .edit(field: field)
         }
     }

@@ -24,6 +24,8 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     public let displayValue: String
     /// Whether the field must be answered now.
     public let isRequired: Bool
+    /// Whether the person filling the form may not change it now (`readonly:`).
+    public let isReadOnly: Bool
     /// The validation error shown under the field, if any.
     public let error: FieldError?
 
@@ -31,7 +33,7 @@ public struct FieldRow: Diffable, Sendable, Equatable {
 
     public func isEqualToDiffable(_ other: FieldRow) -> Bool {
         value == other.value && displayValue == other.displayValue && isRequired == other.isRequired
-            && error == other.error && label == other.label && help == other.help
+            && error == other.error && label == other.label && help == other.help && isReadOnly == other.isReadOnly
     }
 }
 
@@ -72,6 +74,8 @@ public final class FieldCell: CustomStringConvertible {
     /// The error message to show under the field, if any.
     public var errorMessage: String? { row?.error?.message }
     public var isRequired: Bool { row?.isRequired ?? false }
+    /// Whether the row is read-only for the person filling the form (`readonly:`).
+    public var isReadOnly: Bool { row?.isReadOnly ?? false }
 
     /// `label: value`, with `*` when required and `! error` when in error.
     public var description: String {

@@ -194,7 +194,8 @@ struct FormLayout {
 
     init(definition: FormDefinition) {
         repeatCount = definition.repeats.count
-        var fieldRun = [Int](repeating: 0, count: definition.fields.count)
+        // A field in no run (an input of the form) has a run no scope has, so it has no row.
+        var fieldRun = [Int](repeating: Int.max, count: definition.fields.count)
         var fieldRow = [Int](repeating: 0, count: definition.fields.count)
         func blocks(_ items: [(item: FormItem, section: Int)], runs: inout Int, isForm: Bool) -> [Block] {
             var result: [Block] = []

@@ -13,7 +13,7 @@ extension FormSession {
         let kindNames = Set(FieldKind.allCases.map(\.rawValue) + definition.fields.map(\.kindName))
         var descriptors: [any CellDescriptorType] = kindNames.sorted().map { kind in
             CellDescriptor<FieldRow, FieldCell>(.named(kind))
-                .isHidden { [unowned self] row, _ in !evaluation.isVisible(row.index) }
+                .isHidden { [unowned self] row, _ in row.kind == .calculate || !evaluation.isVisible(row.index) }
         }
         descriptors.append(CellDescriptor<EntryAddRow, FieldCell>(.named(Self.addRowKind)))
         func sections(_ identifier: DescriptorIdentifier?) -> SectionDescriptor<FormSectionContent> {
@@ -49,6 +49,9 @@ extension FormSession {
                     SelectionRequest(FieldInteraction.addEntry(group: path(ofGroup: add.repeatIndex, in: add.holder))))
             }
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
+            if field.isReadOnly {
+                return .request(SelectionRequest(FieldInteraction.showReadOnly(field: path(ofInstance: field.index))))
+            }
             return .request(
                 SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
         }
@@ -88,7 +91,7 @@ extension FormSession {
             label: evaluation.render(field.texts.label, in: scope),
             help: field.texts.help.map { evaluation.render($0, in: scope) }, value: value,
             displayValue: display(value, ofInstance: instance), isRequired: evaluation.isRequired(instance),
-            error: shownError(of: instance))
+            isReadOnly: evaluation.isReadOnly(instance), error: shownError(of: instance))
         if let existing = rows[instance], let current = existing.item(as: FieldRow.self),
             current.isEqualToDiffable(item)
         {
@@ -446,7 +449,7 @@ extension FormSession {
             for scope in scopes {
                 for instance in tree.scopes[scope].fields
                 where definition.fields[tree.field(ofInstance: instance)].sectionIndex == section.index
-                    && evaluation.isVisible(instance)
+                    && evaluation.isVisible(instance) && hasRow(instance)
                 {
                     return instance
                 }
@@ -460,13 +463,15 @@ extension FormSession {
     /// The first visible field of a section, if any (of the form's own fields).
     public func firstVisibleField(in section: SectionDefinition) -> FieldDefinition? {
         let evaluation = self.evaluation
-        return section.fieldIndices.first { evaluation.isVisible($0) }.map { definition.fields[$0] }
+        return section.fieldIndices.first { evaluation.isVisible($0) && hasRow($0) }.map { definition.fields[$0] }
     }
 
     /// The visible fields of the form (not of entries) in form order.
     public var visibleFields: [FieldDefinition] {
         let evaluation = self.evaluation
-        return definition.fields.filter { $0.repeatIndex == nil && evaluation.isVisible($0.index) }
+        return definition.fields.filter {
+            $0.repeatIndex == nil && evaluation.isVisible($0.index) && hasRow($0.index)
+        }
     }
 
     /// The instances of every visible field, entries' included, in the order the

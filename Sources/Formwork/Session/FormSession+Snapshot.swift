@@ -22,6 +22,8 @@ extension FormSession {
     /// definition, as one undo step: each repeat gets as many entries as it had
     /// (added or removed at the end; a repeat that follows its `count` follows it).
     public func restore(_ snapshot: Snapshot) {
+        triggerState.suppressed = true  // the snapshot holds the triggered values already
+        defer { triggerState.suppressed = false }
         performBatch { restore(snapshot.values, touched: snapshot.touched, in: 0) }
     }
 

@@ -52,6 +52,7 @@ extension FormSession {
         defer {
             batchDepth -= 1
             if batchDepth == 0 {
+                fireTriggers()  // `recalculate:` values follow within the same step
                 settle()  // a count's entries follow within the same step
                 closeStep()
             }

@@ -10,7 +10,7 @@ extension FormSession {
     ///   for a file).
     public func answers(maskingSecure: Bool = false) -> [AnsweredField] {
         let evaluation = self.evaluation
-        return collect(in: 0) { instance, field -> Value? in
+        return collect(in: 0, keyed: true) { instance, field -> Value? in
             guard field.kind.hasValue, evaluation.isVisible(instance) else { return Value?.none }
             let value = evaluation.value(of: instance)
             if value.isNull { return Value?.none }
@@ -31,8 +31,9 @@ extension FormSession {
     /// `answers()`.
     ///
     /// - Parameter includingSecure: Whether secure values are included.
+    /// Inputs (`inputs:`) with a value come last, by id, as values files give them.
     public func storedValues(includingSecure: Bool = true) -> [AnsweredField] {
-        collect(in: 0) { instance, field -> Value? in
+        collect(in: 0, keyed: false) { instance, field -> Value? in
             let value = values[instance]
             guard field.kind.isEditable, includingSecure || field.kind != .secure, !value.isNull else {
                 return Value?.none
@@ -40,13 +41,14 @@ extension FormSession {
             return value
         } group: { _, _ in
             true
-        }
+        } + inputValues().filter { $0.value?.isNull == false }
     }
 
     /// A scope's answers in template order: each instance's `value` (none: left
-    /// out), and each repeat with entries whose `group` is kept.
+    /// out), and each repeat with entries whose `group` is kept; fields named by their
+    /// answer key (`keyed`) or by id.
     private func collect(
-        in scope: Int, value: (Int, FieldDefinition) -> Value?, group: (Int, Int) -> Bool
+        in scope: Int, keyed: Bool, value: (Int, FieldDefinition) -> Value?, group: (Int, Int) -> Bool
     ) -> [AnsweredField] {
         var result: [AnsweredField] = []
         func items(_ items: [FormItem]) {
@@ -55,7 +57,8 @@ extension FormSession {
                 case .field(let field):
                     let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
                     if let answer = value(instance, definition.fields[field]) {
-                        result.append(AnsweredField(id: definition.fields[field].id, value: answer))
+                        let name = keyed ? definition.fields[field].answerKey : definition.fields[field].id
+                        result.append(AnsweredField(id: name, value: answer))
                     }
                 case .repeatGroup(let repeatIndex):
                     let entries = tree.list(of: repeatIndex, in: scope)
@@ -63,7 +66,8 @@ extension FormSession {
                     result.append(
                         AnsweredField(
                             id: definition.repeats[repeatIndex].id,
-                            answer: .entries(entries.map { collect(in: $0, value: value, group: group) })))
+                            answer: .entries(entries.map { collect(in: $0, keyed: keyed, value: value, group: group) }))
+                    )
                 }
             }
         }
@@ -154,9 +158,7 @@ extension FormSession {
                 groups.append((repeatIndex, key, node))
                 continue
             }
-            guard let field = definition.fieldIndex[id],
-                definition.fields[field].repeatIndex == tree.scopes[scope].repeatIndex
-            else {
+            guard let field = definition.field(named: id, in: tree.scopes[scope].repeatIndex) else {
                 let suggestion = suggestions(for: id, in: scope).first
                 collector.report(.unknownField(prefix + id, suggestion: suggestion.map { prefix + $0 }), at: key)
                 continue

@@ -111,6 +111,8 @@ public final class FormSession {
     var batchDepth = 0
     /// Whether edits are being replayed (undo, redo, drafts): not recorded again.
     var replaying = false
+    /// What `recalculate:` triggers are doing in the current change.
+    var triggerState = TriggerState()
 
     /// Every change, in order, for observers that catch up later (drafts).
     private(set) var changeLog: [LoggedChange] = []
@@ -256,7 +258,7 @@ public final class FormSession {
     /// there is no such field); for computed fields, the computed value.
     public func value(of id: String) -> Value {
         guard let instance = try? instance(id) else { return .null }
-        return definition.fields[tree.field(ofInstance: instance)].kind == .computed
+        return definition.fields[tree.field(ofInstance: instance)].kind.isComputed
             ? evaluation.value(of: instance) : values[instance]
     }
 
@@ -314,25 +316,29 @@ public final class FormSession {
 
     /// Sets a typed value. Dates may be given as `YYYY-MM-DD` text.
     ///
+    /// - Parameter origin: `.person` (the default) may not change a read-only field
+    ///   or an input; `.program` may (see `ValueOrigin`).
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
-    public func set(_ id: String, to value: Value) throws(SessionError) {
+    public func set(_ id: String, to value: Value, origin: ValueOrigin = .person) throws(SessionError) {
         let instance = try self.instance(id)
         let field = definition.fields[tree.field(ofInstance: instance)]
         switch FieldValues.coerce(value, for: field) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
-        case .success(let value): try store(value, in: instance)
+        case .success(let value): try store(value, in: instance, origin: origin)
         }
     }
 
     /// Sets a value from text a person typed, read by the field's kind (see
     /// `FieldValues.parse`).
     ///
+    /// - Parameter origin: `.person` (the default) may not change a read-only field
+    ///   or an input; `.program` may.
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
-    public func set(_ id: String, text: String) throws(SessionError) {
+    public func set(_ id: String, text: String, origin: ValueOrigin = .person) throws(SessionError) {
         let instance = try self.instance(id)
         switch FieldValues.parse(text, for: fieldAsShown(instance), today: today, now: .now()) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
-        case .success(let value): try store(value, in: instance)
+        case .success(let value): try store(value, in: instance, origin: origin)
         }
     }
 
@@ -390,11 +396,12 @@ public final class FormSession {
     }
 
     /// Stores a value a person or a program gave, after the field's input checks.
-    private func store(_ value: Value, in instance: Int) throws(SessionError) {
+    private func store(_ value: Value, in instance: Int, origin: ValueOrigin = .person) throws(SessionError) {
         let field = definition.fields[tree.field(ofInstance: instance)]
         guard field.kind.isEditable else {
             throw .rejected(named(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)), instance))
         }
+        if origin == .person, let refusal = refusal(ofPersonAt: instance) { throw .rejected(named(refusal, instance)) }
         if !value.isNull, let error = evaluation.inputError(value, of: instance) {
             throw .rejected(named(error, instance))
         }
@@ -413,6 +420,7 @@ public final class FormSession {
             hasChanges = true
         }
         log(.value(instance))
+        noteWritten(instance)
         pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: tree.scope(ofInstance: instance)))
         pendingRows.insert(instance)
     }

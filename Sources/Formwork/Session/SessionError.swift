@@ -27,6 +27,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyInstances(limit: Int)
     /// A language the form is not written in (`setLanguage`).
     case unknownLanguage(String, languages: [String])
+    /// `setInput` with an id that names no input of the form (`inputs:`).
+    case notAnInput(String, suggestions: [String])
 
     /// The one "did you mean" of runtime messages.
     static func hint(_ suggestions: [String]) -> String {
@@ -64,6 +66,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "the form would hold more than \(limit) fields, every entry's counted "
                 + "(removed ones too: undo keeps them)"
+        case let .notAnInput(id, suggestions):
+            return "'\(id)' is not an input of the form" + Self.hint(suggestions)
         case let .notToggleable(field, kind, needsOption):
             return needsOption
                 ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"

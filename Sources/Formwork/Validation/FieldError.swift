@@ -64,6 +64,11 @@ public enum ValidationRule: Hashable, Sendable {
     case maxSize(Int)
     /// Notes and computed fields cannot be set.
     case readOnly(kind: String)
+    /// A field with `readonly:`, changed by the person filling the form; `condition`
+    /// is the source of a `readonly` condition that holds (`nil` for `readonly: true`).
+    case locked(condition: String?)
+    /// An input of the form (`inputs:`), which a program gives and a person does not.
+    case input
     /// A `rules` entry whose `check` failed, with its message.
     case check(index: Int, message: String)
     /// A repeat with fewer entries than its `min`.
@@ -96,6 +101,8 @@ public enum ValidationRule: Hashable, Sendable {
         case .extensions: return "extensions"
         case .maxSize: return "maxSize"
         case .readOnly: return "readOnly"
+        case .locked: return "readonly"
+        case .input: return "input"
         case .check(let index, _): return "rules[\(index)]"
         case .minEntries: return "repeat.min"
         case .maxEntries: return "repeat.max"
@@ -136,6 +143,9 @@ public enum ValidationRule: Hashable, Sendable {
             return "must be a file ending in " + endings.map { "." + $0 }.joined(separator: ", ")
         case .maxSize(let size): return "must be a file of at most \(FileSize.describe(size))"
         case .readOnly(let kind): return "is read-only (\(kind))"
+        case .locked(nil): return "is read-only"
+        case .locked(let condition?): return "is read-only while \(TerminalText.excerpt(condition))"
+        case .input: return "is an input of the form: the program gives it (--set, --values), not the person filling it"
         case .check(_, let message): return message
         case .minEntries(let count): return "needs at least \(count) entr\(count == 1 ? "y" : "ies")"
         case .maxEntries(let count): return "can have at most \(count) entr\(count == 1 ? "y" : "ies")"

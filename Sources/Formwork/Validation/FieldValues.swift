@@ -60,7 +60,7 @@ public enum FieldValues {
             if trimmed.lowercased() == "today" { return .success(.date(today)) }
             guard let date = LocalDate(trimmed) else { return failure("a date (YYYY-MM-DD)") }
             return .success(.date(date))
-        case .note, .computed:
+        case .note, .computed, .calculate:
             return .failure(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
         case .time, .datetime, .geopoint, .file, .rank:
             return .success(.null)  // read by parseKind
@@ -87,7 +87,7 @@ public enum FieldValues {
         if !value.isNull, let result = coerceKind(value, for: field) { return result }
         switch (field.kind, value) {
         case (_, .null): return .success(.null)
-        case (.note, _), (.computed, _):
+        case (.note, _), (.computed, _), (.calculate, _):
             return .failure(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)))
         case (.text, .string(let text)), (.secure, .string(let text)): return .success(text.isEmpty ? .null : value)
         case (.number, .number), (.switch, .bool), (.date, .date): return .success(value)

@@ -42,10 +42,19 @@ public struct TableRenderer: Sendable {
     /// fields, so that the column stays put as fields appear and vanish.
     public static func widestLabel(of definition: FormDefinition) -> Int {
         var widest = 10
-        // Every language's label counts, so switching language keeps the column.
+        // Every language's label counts, so switching language keeps the column; of a
+        // label that reads answers, its words (what the answers add is not known yet).
         func width(_ text: FormText, _ source: String) -> Int {
-            guard text.isTranslated else { return TerminalText.displayWidth(TerminalText.escaped(source)) + 2 }
-            return text.variants.map { TerminalText.displayWidth(TerminalText.escaped($0.template.source)) + 2 }.max()!
+            guard text.isTranslated || !text.isConstant else {
+                return TerminalText.displayWidth(TerminalText.escaped(source)) + 2
+            }
+            return text.variants.map { variant in
+                let words = variant.template.parts.map { part in
+                    if case .text(let text) = part { return text }
+                    return ""
+                }.joined()
+                return TerminalText.displayWidth(TerminalText.escaped(words)) + 2
+            }.max()!
         }
         for field in definition.fields where field.kind != .note {
             widest = max(widest, width(field.texts.label, field.label))
@@ -80,6 +89,7 @@ public struct TableRenderer: Sendable {
         let label = TerminalText.escaped(cell.label)
         var value = TextLayout.safe(cell.displayValue)
         if kind == .computed, !value.isEmpty { value += "  (computed)" }
+        if cell.isReadOnly { value += value.isEmpty ? "(read-only)" : "  (read-only)" }
         if kind == .note {
             let text = label.isEmpty ? value : label + ": " + value
             return TextLayout.wrap(text, width: width - prefix.count).enumerated().map {

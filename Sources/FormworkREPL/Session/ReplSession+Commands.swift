@@ -110,7 +110,7 @@ extension ReplSession {
     /// The next visible field after the current one that is unanswered and required,
     /// else the next unanswered one (entries' fields included, in table order).
     func next() {
-        let instances = form.visibleInstances.filter { definition($0).kind.isEditable }
+        let instances = form.visibleInstances.filter { definition($0).kind.isEditable && !form.isReadOnly(name($0)) }
         let start = current.flatMap { instances.firstIndex(of: $0) } ?? -1
         let ordered = Array(instances[(start + 1)...] + instances[...max(-1, start)].prefix(max(0, start + 1)))
         let unanswered = ordered.filter { instance in

@@ -64,6 +64,12 @@ extension ReplSession {
         case (.showComputed, .pick):
             describeComputed(instance)
             askCommand()
+        case (.showReadOnly, .guided):
+            askNextGuided(after: .field(instance))  // nothing to ask: the review shows it
+        case (.showReadOnly, _):
+            step.lines += rowLines(ofInstance: instance)
+            for line in explainReadOnly(path) { out(line) }
+            askCommand()
         case (.showNote, .focus), (.showComputed, .focus):
             step.lines += rowLines(ofInstance: instance)
             askCommand()

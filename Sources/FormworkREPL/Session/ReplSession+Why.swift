@@ -12,6 +12,7 @@ extension ReplSession {
         }
         if let instance = try? form.instance(id) {
             let field = self.definition(instance)
+            if field.isInput || field.isCalculation { return explainBehaviours(id) }
             let section = definition.sections[field.sectionIndex]
             if !form.isVisible(section.id) {
                 return ["\(id) is hidden because its section '\(section.id)' is hidden:"]
@@ -24,11 +25,11 @@ extension ReplSession {
             guard let condition = field.visible else {
                 return [
                     "\(id) is always shown" + (section.visible == nil ? "." : " while its section '\(section.id)' is.")
-                ]
+                ] + explainBehaviours(id)
             }
             let shown = form.isVisible(id)
             return ["\(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
-                + describe(condition, result: shown, from: id)
+                + describe(condition, result: shown, from: id) + explainBehaviours(id)
         }
         if form.enclosingRepeat(of: id) != nil {
             return explainRepeat(id, alone: true)
@@ -80,9 +81,11 @@ extension ReplSession {
             + describe(condition, result: shown, from: holder)
     }
 
-    private func describe(_ condition: CompiledExpression?, result: Bool, from path: String?) -> [String] {
+    func describe(
+        _ condition: CompiledExpression?, key: String = "visible", result: Bool, from path: String?
+    ) -> [String] {
         guard let condition else { return [] }
-        var lines = ["  visible: \(TerminalText.escaped(condition.source))"]
+        var lines = ["  \(key): \(TerminalText.escaped(condition.source))"]
         for reference in condition.references {
             switch form.reading(reference, from: path) {
             case .entries(let count):

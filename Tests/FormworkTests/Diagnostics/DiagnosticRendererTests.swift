@@ -173,7 +173,7 @@ struct DiagnosticRendererTests {
         #expect(
             DiagnosticRenderer.hint(for: .unknownKind("zzz", suggestion: nil))
                 == "kinds are 'text', 'secure', 'number', 'switch', 'choice', 'multichoice', 'date', 'time', "
-                + "'datetime', 'geopoint', 'file', 'rank', 'note' or 'computed'"
+                + "'datetime', 'geopoint', 'file', 'rank', 'note', 'computed' or 'calculate'"
         )
         #expect(
             DiagnosticRenderer.hint(for: .unknownTextFormat("mail", suggestion: nil)) == "formats are 'email' and 'url'"

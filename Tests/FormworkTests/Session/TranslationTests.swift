@@ -222,7 +222,7 @@ struct TranslationTests {
         #expect(snapshot.contains(#""label":"Nom""#))
         #expect(snapshot.contains(#""language":"fr""#))
         let refused = server.handle(FormServerTests.request("form.setLanguage", params: #"{"language":"de"}"#))[0]
-        #expect(refused.contains(#""code":-32007"#))
+        #expect(refused.contains(#""code":-32008"#))
         #expect(refused.contains(#""languages":["en","fr"]"#))
         let wrong = server.handle(FormServerTests.request("form.setLanguage", params: #"{"language":3}"#))[0]
         #expect(wrong.contains(#""code":-32602"#))

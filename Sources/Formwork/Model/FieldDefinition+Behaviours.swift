@@ -1,0 +1,75 @@
+/// A value a field is given when other fields change (`recalculate:`), which the
+/// person may still edit afterwards: ODK's `trigger` with a `calculation`,
+/// SurveyJS's `setValueIf`.
+///
+/// ```yaml
+/// - id: shipping
+///   kind: number
+///   label: Shipping
+///   recalculate: { on: [country, weight], value: "if($country == 'NL', 5, 12) + $weight", when: "$weight != null" }
+/// ```
+///
+/// When a field in `on` changes — at the prompt, over JSON-RPC, through the Swift
+/// API or from a values file — and `condition` holds (or there is none), the field
+/// is set to `value`, evaluated in the field's own scope after the change. A later
+/// edit sticks until a field in `on` changes again. The change and the value it set
+/// are one undo step.
+public struct ValueTrigger: Sendable {
+    /// The fields whose changes set the value (indices in `FormDefinition.fields`).
+    public internal(set) var fields: [Int]
+    /// The value given, of the field's type.
+    public internal(set) var value: CompiledExpression
+    /// When the value is given; `nil`: at every change.
+    public internal(set) var condition: CompiledExpression?
+}
+
+extension FieldDefinition {
+    /// The name the field's answer is written under: its `key`, else its id.
+    public var answerKey: String { key ?? id }
+
+    /// Whether the field is a hidden calculation: a value computed and exported, never
+    /// shown as a row (`kind: calculate`).
+    public var isCalculation: Bool { kind == .calculate }
+}
+
+/// What the definition knows about its fields' behaviours, computed once when it
+/// loads: which fields trigger which, the inputs, the answer keys.
+struct FormBehaviours: Sendable {
+    /// For a field, the fields whose `recalculate` lists it in `on`.
+    let triggered: [Int: [Int]]
+    /// The form's inputs (`inputs:`), in the order the file gives them.
+    let inputs: [Int]
+    /// Fields whose answer key is not their id, by key.
+    let keyed: [String: [Int]]
+
+    init(fields: [FieldDefinition]) {
+        var triggered: [Int: [Int]] = [:]
+        var inputs: [Int] = []
+        var keyed: [String: [Int]] = [:]
+        for field in fields {
+            for source in field.trigger?.fields ?? [] { triggered[source, default: []].append(field.index) }
+            if field.isInput { inputs.append(field.index) }
+            if let key = field.key { keyed[key, default: []].append(field.index) }
+        }
+        self.triggered = triggered
+        self.inputs = inputs
+        self.keyed = keyed
+    }
+}
+
+extension FormDefinition {
+    /// The form's inputs (`inputs:`): values the program gives (`--set`, `--values`,
+    /// `form.setInput`, `FormSession.setInput`), read in expressions as `$id`, never
+    /// asked and never rows.
+    public var inputs: [FieldDefinition] { behaviours.inputs.map { fields[$0] } }
+
+    /// The field of the form (or, with `repeatIndex`, of a repeat's entries) that a
+    /// values file names `name`: by its answer key, else by its id.
+    func field(named name: String, in repeatIndex: Int?) -> Int? {
+        if let keyed = behaviours.keyed[name]?.first(where: { fields[$0].repeatIndex == repeatIndex }) {
+            return keyed
+        }
+        guard let index = fieldIndex[name], fields[index].repeatIndex == repeatIndex else { return nil }
+        return index
+    }
+}

@@ -1,0 +1,83 @@
+/// Field behaviours in the definition schema: `readonly`, `key`, `recalculate` on
+/// fields, and the form's `inputs`. Keys come from the decoder's tables
+/// (`behaviourKeys(for:)`, `inputKeys`, `triggerKeys`).
+extension DefinitionSchema {
+    /// What behaviours add to `$defs`.
+    static var behaviourDefinitions: [(String, JSONOutput)] {
+        [("input", input), ("recalculate", recalculate)]
+    }
+
+    /// The form's `inputs:` property.
+    static var inputs: JSONOutput {
+        described(
+            .object([("type", "array"), ("items", reference("input"))]),
+            "Values the program gives (--set, --values, form.setInput), read in expressions as $id; never asked.")
+    }
+
+    static var input: JSONOutput {
+        .object([
+            ("type", "object"), ("required", strings(["id", "type"])), ("additionalProperties", false),
+            (
+                "properties",
+                .object(
+                    DefinitionDecoder.inputKeys.map { key in
+                        switch key {
+                        case "id": return (key, reference("id"))
+                        case "type":
+                            return (key, .object([("enum", strings(DefinitionDecoder.inputTypes.map(\.name)))]))
+                        case "default": return (key, .object([("type", strings(["string", "number", "boolean"]))]))
+                        default: return (key, reference("text"))
+                        }
+                    })
+            ),
+        ])
+    }
+
+    static var recalculate: JSONOutput {
+        .object([
+            ("type", "object"), ("required", strings(["on", "value"])), ("additionalProperties", false),
+            (
+                "description",
+                "Sets the field from 'value' when a field in 'on' changes (and 'when' holds); the person may edit it."
+            ),
+            (
+                "properties",
+                .object(
+                    DefinitionDecoder.triggerKeys.map { key in
+                        switch key {
+                        case "on":
+                            return (
+                                key,
+                                .object([
+                                    (
+                                        "oneOf",
+                                        .array([
+                                            reference("id"),
+                                            .object([("type", "array"), ("minItems", 1), ("items", reference("id"))]),
+                                        ])
+                                    )
+                                ])
+                            )
+                        case "when": return (key, reference("condition"))
+                        default: return (key, reference("expression"))
+                        }
+                    })
+            ),
+        ])
+    }
+
+    /// The schema of a behaviour key of a field, if `key` is one.
+    static func behaviourSchema(forKey key: String) -> JSONOutput? {
+        switch key {
+        case "readonly":
+            return described(
+                reference("condition"), "true, or a condition: the person filling the form cannot change the field.")
+        case "key":
+            return described(
+                .object([("type", "string"), ("minLength", 1)]),
+                "The name the answers use for the field, when it is not the id.")
+        case "recalculate": return reference("recalculate")
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// Who gives a value: the person filling the form, or the program that prepares it.
+///
+/// A person may not change a read-only field (`readonly:`) nor an input of the form;
+/// a program may — values files, `--set`, `form.setInput`, `setInput` — as servers
+/// prefill real forms' read-only fields.
+public enum ValueOrigin: Sendable, Hashable {
+    /// The person filling the form: the prompt, `field.set`, `set(_:to:)`.
+    case person
+    /// The program preparing the form: values files, `--set`, inputs.
+    case program
+}
+
+/// What `recalculate:` triggers are doing during one change (a batch).
+struct TriggerState {
+    /// Instances written since the triggers last fired whose field triggers others.
+    var pending: [Int] = []
+    /// Instances given a value in this batch by anything but a trigger: a trigger does
+    /// not overwrite them (a values file's value for the field wins).
+    var written = Set<Int>()
+    /// Whether a trigger is writing (its writes are not `written`).
+    var firing = false
+    /// Whether writes fire no triggers (restoring a snapshot).
+    var suppressed = false
+}
+
+extension Evaluation {
+    /// Whether the person filling the form may not change the instance now (its
+    /// `readonly:` holds).
+    func isReadOnly(_ instance: Int) -> Bool {
+        switch definition.fields[tree.field(ofInstance: instance)].readOnly {
+        case .never: return false
+        case .always: return true
+        case .when(let condition): return condition.isSatisfied(context(for: tree.scope(ofInstance: instance)))
+        }
+    }
+}
+
+extension FormSession {
+    // MARK: Read-only fields and inputs
+
+    /// Whether the person filling the form may not change the field now: its
+    /// `readonly:` is `true` or its condition holds (a program still may).
+    public func isReadOnly(_ id: String) -> Bool {
+        (try? instance(id)).map { evaluation.isReadOnly($0) } ?? false
+    }
+
+    /// Why a person may not give the instance a value, if they may not: it is an
+    /// input of the form, or read-only now.
+    func refusal(ofPersonAt instance: Int) -> FieldError? {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        if field.isInput { return FieldError(field: field.id, rule: .input) }
+        guard evaluation.isReadOnly(instance) else { return nil }
+        if case .when(let condition) = field.readOnly {
+            return FieldError(field: field.id, rule: .locked(condition: condition.source))
+        }
+        return FieldError(field: field.id, rule: .locked(condition: nil))
+    }
+
+    /// Gives an input of the form (`inputs:`) a typed value, as a program does.
+    ///
+    /// - Throws: `SessionError.notAnInput` for an id that names no input,
+    ///   `.rejected` for a value of the wrong type.
+    public func setInput(_ id: String, to value: Value) throws(SessionError) {
+        try checkInput(id)
+        try set(id, to: value, origin: .program)
+    }
+
+    /// Gives an input of the form a value written as text (`--set id=value`).
+    ///
+    /// - Throws: `SessionError.notAnInput`, `.rejected`.
+    public func setInput(_ id: String, text: String) throws(SessionError) {
+        try checkInput(id)
+        try set(id, text: text, origin: .program)
+    }
+
+    private func checkInput(_ id: String) throws(SessionError) {
+        guard definition.field(id)?.isInput == true else {
+            let inputs = definition.inputs.map(\.id)
+            throw .notAnInput(id, suggestions: Suggestions.closest(to: id, in: inputs, limit: 3))
+        }
+    }
+
+    /// The inputs' values, in declaration order (unset ones as `null`).
+    public func inputValues() -> [AnsweredField] {
+        definition.behaviours.inputs.map { AnsweredField(id: definition.fields[$0].id, value: values[$0]) }
+    }
+
+    /// Whether an instance is ever a row: inputs and hidden calculations are not.
+    func hasRow(_ instance: Int) -> Bool {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        return !field.isInput && !field.isCalculation
+    }
+
+    // MARK: Hidden calculations
+
+    /// The hidden calculations (`kind: calculate`) of the form's own fields and of
+    /// every entry, by path, with their values; `null` when not relevant (a
+    /// calculation's `visible:` is false, or its section or entry is hidden).
+    public func calculations() -> [(path: String, value: Value)] {
+        let evaluation = self.evaluation
+        return definition.fields.filter(\.isCalculation).flatMap { field in
+            instances(ofField: field.index).map { (path(ofInstance: $0), evaluation.read($0)) }
+        }
+    }
+
+    // MARK: Triggers
+
+    /// Notes a value written: triggers fire when the batch ends.
+    func noteWritten(_ instance: Int) {
+        guard !replaying, !triggerState.suppressed else { return }
+        if !triggerState.firing { triggerState.written.insert(instance) }
+        if definition.behaviours.triggered[tree.field(ofInstance: instance)] != nil {
+            triggerState.pending.append(instance)
+        }
+    }
+
+    /// Gives the fields whose `recalculate` lists a changed field their value, in the
+    /// entries that see the change, within the same undo step. A field given a value
+    /// in the same batch by other means keeps it; each instance is recalculated once
+    /// per batch, so triggers that name each other cannot loop.
+    func fireTriggers() {
+        defer { triggerState.written = [] }
+        var fired = Set<Int>()
+        while !triggerState.pending.isEmpty {
+            let sources = triggerState.pending
+            triggerState.pending = []
+            settle()
+            var targets: [Int] = []
+            for source in sources where tree.isLive(source) {
+                let field = tree.field(ofInstance: source)
+                for target in definition.behaviours.triggered[field] ?? [] {
+                    let anchor = anchorScope(
+                        from: tree.scope(ofInstance: source), in: definition.fields[field].repeatIndex,
+                        to: definition.fields[target].repeatIndex)
+                    for instance in tree.instances(of: target, under: anchor)
+                    where !triggerState.written.contains(instance) && fired.insert(instance).inserted {
+                        targets.append(instance)
+                    }
+                }
+            }
+            for instance in targets { recalculate(instance) }
+        }
+    }
+
+    /// Sets an instance from its `recalculate` value, when its `when` holds and the
+    /// field accepts the value (a value it would reject leaves it as it is).
+    private func recalculate(_ instance: Int) {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        guard let trigger = field.trigger else { return }
+        let evaluation = currentEvaluation
+        let context = evaluation.context(for: tree.scope(ofInstance: instance))
+        if let condition = trigger.condition, !condition.isSatisfied(context) { return }
+        guard case .success(var value) = FieldValues.coerce(trigger.value.evaluate(context), for: field) else { return }
+        if field.kind == .switch, value.isNull { value = false }
+        if !value.isNull, evaluation.inputError(value, of: instance) != nil { return }
+        triggerState.firing = true
+        write(value, touched: true, at: instance)
+        triggerState.firing = false
+    }
+}
