@@ -80,8 +80,10 @@ public final class PseudoTerminal {
         posix_spawnattr_setflags(
             &attributes, Self.spawnSetSessionID | Self.spawnSetSignalDefaults | Self.spawnSetSignalMask)
 
-        let environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]) { $1 }
-            .merging(environment) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "",
+        ]) { $1 }
+        .merging(environment) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
