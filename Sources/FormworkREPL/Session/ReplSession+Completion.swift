@@ -59,7 +59,10 @@ extension ReplSession {
 
     /// The paths of the visible fields, in table order (`age`, `members[2].age`).
     func fieldIDs(editableOnly: Bool) -> [String] {
-        form.visibleInstances.filter { !editableOnly || definition($0).kind.isEditable }.map(name)
+        // Editable: a kind a person sets, and not read-only now.
+        form.visibleInstances.map(name).filter {
+            !editableOnly || (definition(lookUp($0)!).kind.isEditable && !form.isReadOnly($0))
+        }
     }
 
     func optionCompletions(_ id: String, _ partial: String) -> [String] {

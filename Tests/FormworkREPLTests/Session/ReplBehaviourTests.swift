@@ -86,14 +86,32 @@ struct ReplBehaviourTests {
             ])
         let values = repl.type("values").output.joined(separator: "\n")
         #expect(values.contains(#""total": 12"#) && !values.contains("rate"), "\(values)")
-        #expect(repl.type("next").output.first == "Quantity: " || repl.prompt != nil)
     }
 
+    /// The reference is empty, so it would be asked were it not read-only; the price
+    /// is asked until `locked` makes it read-only.
     @Test func nextAndGuidedPassOverReadOnlyFields() throws {
-        let repl = try ReplHarness(Self.yaml, guided: true)
-        // Locked is asked, the reference (read-only) passed over, then the price.
-        #expect(repl.prompt.map { "\($0)" }?.contains("Locked") == true, "\(String(describing: repl.prompt))")
-        repl.type("y")
-        #expect(repl.prompt.map { "\($0)" }?.contains("Quantity") == true, "\(String(describing: repl.prompt))")
+        let yaml = Self.yaml.replacingOccurrences(of: ", default: R-1", with: "")
+        let guided = try ReplHarness(yaml, guided: true)
+        #expect(guided.prompts.map(\.text) == ["Locked [y/N]: "])
+        guided.type("y")
+        #expect(guided.prompts.map(\.text) == ["Locked [y/N]: ", "Quantity: "])
+
+        let unlocked = try ReplHarness(yaml, guided: true)
+        unlocked.type("n")
+        #expect(unlocked.prompts.map(\.text).last == "Price: ")
+
+        let repl = try ReplHarness(yaml)
+        repl.type("set locked yes", "next")
+        #expect(repl.prompt?.text == "Quantity: ")
+    }
+
+    /// `set` and `clear` complete the fields a person may change: not the read-only ones.
+    @Test func completionLeavesReadOnlyFieldsOut() throws {
+        let repl = try ReplHarness(Self.yaml)
+        #expect(repl.repl.completions(for: "set ", context: .commands) == ["locked", "price", "qty"])
+        repl.type("set locked yes")
+        #expect(repl.repl.completions(for: "set ", context: .commands) == ["locked", "qty"])
+        #expect(repl.repl.completions(for: "why ", context: .commands) == ["locked", "ref", "price", "qty", "main"])
     }
 }
