@@ -31,12 +31,14 @@ enum FuzzTarget: String, CaseIterable {
     /// A form with every kind of field, read by the values, REPL and RPC targets: the
     /// hostile corpus' target form (`Tests/formworkTests/Hostile/form.yaml`, so its values
     /// files, REPL scripts and RPC streams make good seeds) plus a section that appears
-    /// and disappears, a note, a computed date difference, and repeats (nested, and one
-    /// that follows a count) read by an aggregate.
+    /// and disappears, a note, a computed date difference, repeats (nested, and one
+    /// that follows a count) read by an aggregate, two languages, texts that read
+    /// answers, the later kinds and the field behaviours.
     static let form: FormDefinition = try! FormDefinition(
         yaml: """
             id: fuzz
-            title: Fuzz
+            title: { en: Fuzz, fr: Flou }
+            languages: [en, fr]
             sections:
               - id: text
                 header: Text
@@ -103,6 +105,18 @@ enum FuzzTarget: String, CaseIterable {
                     fields:
                       - { id: tag, kind: text, label: Tag }
                   - { id: summed, kind: computed, label: Summed, value: "sum($items.qty) + count($slots)" }
+              - id: newer
+                header: { en: "Newer for {$nickname}", fr: "Plus récent pour {$nickname}" }
+                fields:
+                  - { id: opens, kind: time, label: { en: Opens, fr: Ouvre }, min: "08:00" }
+                  - { id: arrives, kind: datetime, label: Arrives, max: "2030-01-01T00:00" }
+                  - { id: place, kind: geopoint, label: Place }
+                  - { id: scan, kind: file, label: Scan, extensions: [pdf, txt], maxSize: 1MB }
+                  - { id: order, kind: rank, label: Order, options: [a, { value: b, label: { en: B, fr: Bé } }, c] }
+                  - { id: locked, kind: text, label: "Locked for {$nickname}", readonly: "$quantity > 5", key: ref-1 }
+                  - { id: doubled, kind: number, label: Doubled, recalculate: { on: [quantity], value: $quantity * 2 } }
+                  - { id: hiddenTotal, kind: calculate, value: "coalesce($doubled, 0) + len(coalesce($order, []))" }
+                  - { id: picked, kind: computed, label: "{label($size)}", value: "label($size)" }
             """)
 
     /// The expression target's variables: the names and types of the conformance

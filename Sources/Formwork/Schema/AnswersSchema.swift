@@ -72,7 +72,7 @@ public enum AnswersSchema {
     static func strings(_ values: [String]) -> JSONOutput { .array(values.map { .value(.string($0)) }) }
 
     static func schema(for field: FieldDefinition) -> JSONOutput {
-        var members: [(String, JSONOutput)] = [("title", .value(.string(field.label)))]
+        var members: [(String, JSONOutput)] = [("title", .value(.string(field.label.isEmpty ? field.id : field.label)))]
         func literal(_ bound: Bound?) -> Value? {
             if case .value(let value)? = bound { return value }
             return nil
