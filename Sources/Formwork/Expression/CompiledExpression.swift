@@ -58,6 +58,9 @@ public final class EvaluationContext {
         scopes.optionLabel(field: field, value: value, in: scope) ?? value
     }
 
+    /// The identity of this scope's entry, kept across moves and drafts (`uuid()`).
+    var entryKey: Int { scopes.entryKey(of: scope) }
+
     /// `index()`: the position of this scope's entry, from 1.
     var position: Value { scopes.position(of: scope).map { .number(Double($0)) } ?? .null }
 }
@@ -74,10 +77,13 @@ protocol ScopeReader: AnyObject {
     /// The label of a choice field's option, in the session's language, seen from a
     /// scope (`label($size)`); `nil` when the field has no such option.
     func optionLabel(field: Int, value: String, in scope: Int) -> String?
+    func entryKey(of scope: Int) -> Int
 }
 
 extension ScopeReader {
     func optionLabel(field: Int, value: String, in scope: Int) -> String? { nil }
+    /// The identity of a scope's entry, for `uuid()`: the scope itself by default.
+    func entryKey(of scope: Int) -> Int { scope }
 }
 
 /// Reads by field index alone: no repeats, one scope.

@@ -40,7 +40,7 @@ struct ExpressionCompiler {
         case .call("uuid", _):
             // One identity per call: where the expression is, and where in it.
             let site = FunctionLibrary.siteHash(environment.site + "+\(expression.offset)")
-            return { context in .string(FunctionLibrary.uuid(seed: context.seed, site: site, scope: context.scope)) }
+            return { context in .string(FunctionLibrary.uuid(seed: context.seed, site: site, scope: context.entryKey)) }
         case let .call(name, arguments):
             return compileCall(name, arguments)
         }

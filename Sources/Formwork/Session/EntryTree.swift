@@ -38,6 +38,11 @@ final class EntryTree {
     let repeatSlot: [Int]
     /// Each attached entry's position in its list (from 0); stale for detached ones.
     private var positions: [Int32]
+    /// Each scope's identity for `uuid()`: stable while the entry lives (moves, undo),
+    /// and kept by drafts, so a resumed entry derives the identifiers it had. New
+    /// entries take `nextKey`, above every key given so far.
+    private(set) var keys: [Int] = [0]
+    private var nextKey = 1
     /// Each entry's first instance: an entry's instances are numbered in a row, in
     /// template order (the form's own fields are not: theirs is -1).
     private(set) var firstInstance: [Int32]
@@ -209,8 +214,16 @@ final class EntryTree {
                 repeatIndex: repeatIndex, parent: holder, fields: fields,
                 lists: childRepeats[repeatIndex].map { _ in [] }, attached: false))
         positions.append(0)
+        keys.append(nextKey)
+        nextKey += 1
         attach(scope, at: position)
         return scope
+    }
+
+    /// Gives an entry the identity it had in a draft.
+    func setKey(_ key: Int, of scope: Int) {
+        keys[scope] = key
+        nextKey = max(nextKey, key + 1)
     }
 
     /// Puts a detached entry back in its list at `position` (the end when `nil`).

@@ -155,6 +155,8 @@ final class Evaluation: ScopeReader {
         return created
     }
 
+    func entryKey(of scope: Int) -> Int { tree.keys[scope] }
+
     func optionLabel(field: Int, value: String, in scope: Int) -> String? {
         definition.fields[field].option(withValue: value).map { render($0.labelText, in: scope) }
     }

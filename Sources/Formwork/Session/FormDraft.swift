@@ -44,6 +44,8 @@ public struct FormDraft: Sendable {
         case remove(entry: String)
         /// An entry moved to a position (from 1) in its list.
         case move(entry: String, position: Int)
+        /// An entry's identity for `uuid()`.
+        case identity(entry: String, key: Int)
     }
 
     /// The definition file's absolute path.
@@ -100,6 +102,8 @@ public struct FormDraft: Sendable {
             return "{\"entry\":\"remove\",\"at\":\(JSONText.encode(.string(entry)))}\n"
         case let .move(entry, position):
             return "{\"entry\":\"move\",\"at\":\(JSONText.encode(.string(entry))),\"position\":\(position)}\n"
+        case let .identity(entry, key):
+            return "{\"entry\":\"identity\",\"at\":\(JSONText.encode(.string(entry))),\"key\":\(key)}\n"
         }
     }
 
@@ -172,6 +176,11 @@ public struct FormDraft: Sendable {
             return member("group")?.scalarText.flatMap { group in position().map { .add(group: group, position: $0) } }
         case "remove": return member("at")?.scalarText.map { .remove(entry: $0) }
         case "move": return member("at")?.scalarText.flatMap { at in position().map { .move(entry: at, position: $0) } }
+        case "identity":
+            guard let at = member("at")?.scalarText, let node = member("key"), !node.isQuoted,
+                let key = node.scalarText.flatMap({ Int($0) }), key >= 1
+            else { return nil }
+            return .identity(entry: at, key: key)
         default: return nil
         }
     }

@@ -32,6 +32,13 @@ extension FormSession {
         instance < tree.instanceCount && tree.isLive(instance)
     }
 
+    /// The draft line that gives an entry (a scope, as `LoggedChange.identity` names
+    /// it) its identity back, by its path now; `nil` once the entry is removed.
+    public func identityLine(ofEntry scope: Int) -> String? {
+        guard scope > 0, scope < tree.scopes.count, tree.isAttached(scope) else { return nil }
+        return FormDraft.entryLine(.identity(entry: path(ofEntry: scope), key: tree.keys[scope]))
+    }
+
     /// The instances whose answers a draft keeps now (see `savedValue(ofInstance:)`).
     public func instancesWithSavedValues() -> Set<Int> {
         Set(touched.filter { savedValue(ofInstance: $0) != nil })
@@ -57,6 +64,7 @@ extension FormSession {
                             FormDraft.entryLine(
                                 .add(group: path(ofGroup: repeatIndex, in: scope), position: position + 1)))
                     }
+                    lines.append(FormDraft.entryLine(.identity(entry: path(ofEntry: entry), key: tree.keys[entry])))
                     walk(entry)
                 }
             }
@@ -74,6 +82,7 @@ extension FormSession {
         var dropped: [(id: String, reason: String)] = []
         var restored: [Int] = []
         if let seed = draft.uuidSeed { uuidSeed = seed }
+        var rekeyed = false
         withoutUndo {
             for line in draft.lines {
                 settle()  // entries that follow a count are in place before a path names them
@@ -110,9 +119,17 @@ extension FormSession {
                     do throws(SessionError) { try moveEntry(entry, to: position) } catch {
                         dropped.append((entry, error.description))
                     }
+                case let .identity(entry, key):
+                    // Not an answer: an entry that is gone takes its identity with it.
+                    if let scope = try? self.entry(entry), tree.keys[scope] != key {
+                        tree.setKey(key, of: scope)
+                        rekeyed = true
+                    }
                 }
             }
         }
+        // Values computed before an entry got its identity back (`uuid()`) are stale.
+        if rekeyed { invalidateEverything() }
         // The answers put back are those that hold now (a later line may take one back,
         // or remove its entry).
         var seen = Set<Int>()

@@ -246,6 +246,7 @@ extension FormSession {
         }
         record(.added(entry: scope))
         if logged { log(.entries(.add(group: path(ofGroup: repeatIndex, in: holder), position: position + 1))) }
+        if !replaying { log(.identity(entry: scope)) }
         structureChanged(scope, .added)
         populate(scope)
         return scope

@@ -469,6 +469,9 @@ public final class FormSession {
 public enum LoggedChange: Sendable, Equatable {
     case value(Int)
     case entries(EntryOperation)
+    /// An entry was made (by a person, `min` or `count`): an observer that keeps it
+    /// records its identity (`FormSession.identityLine(ofEntry:)`), which `uuid()` reads.
+    case identity(entry: Int)
     /// Entries were put back or rearranged (undo, redo): an observer reads everything.
     case everything
 }
@@ -482,4 +485,7 @@ public enum EntryOperation: Sendable, Equatable {
     case remove(entry: String)
     /// The entry at `entry` moved to `position` (from 1) in its list.
     case move(entry: String, position: Int)
+    /// The entry at `entry` has the identity `key` (what `uuid()` derives its values
+    /// from): recorded when an entry is made, so a draft gives it back.
+    case identity(entry: String, key: Int)
 }

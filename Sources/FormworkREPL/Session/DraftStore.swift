@@ -124,16 +124,18 @@ public final class DraftStore {
         // operation (or was undone) is written whole instead.
         var operations: [EntryOperation] = []
         var changed = Set<Int>()
+        var identities = Set<Int>()
         for change in changes {
             switch change {
             case .value(let instance): changed.insert(instance)
+            case .identity(let entry): identities.insert(entry)
             case .entries(let operation):
                 guard changed.isEmpty else { return try writeWhole(session) }
                 operations.append(operation)
             case .everything: return try writeWhole(session)
             }
         }
-        guard appendedLines + operations.count + changed.count <= max(64, 2 * answered.count) else {
+        guard appendedLines + operations.count + changed.count + identities.count <= max(64, 2 * answered.count) else {
             return try writeWhole(session)
         }
         var lines = operations.map(FormDraft.entryLine).joined()
@@ -143,6 +145,9 @@ public final class DraftStore {
             if value == nil { answered.remove(instance) } else { answered.insert(instance) }
             lines += FormDraft.entryLine(id: session.path(ofInstance: instance), value: value)
         }
+        // After the answers: an entry made by a `count` the answers changed exists
+        // by then when the draft is replayed.
+        for entry in identities.sorted() { lines += session.identityLine(ofEntry: entry) ?? "" }
         if !operations.isEmpty { answered = session.instancesWithSavedValues() }
         if answered.isEmpty, session.draftLines().isEmpty { return discard() }
         if !lines.isEmpty {

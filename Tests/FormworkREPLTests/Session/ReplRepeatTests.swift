@@ -225,4 +225,41 @@ struct ReplRepeatTests {
         #expect(resumed.answersJSON() == repl.form.answersJSON())
         #expect(try resumed.entries(of: "members[1].visits") == ["members[1].visits[1]"])
     }
+
+    /// A draft appended line by line keeps each entry's identity, so `uuid()` gives
+    /// the same values after a resume: entries added, moved, and made by a count.
+    @Test func anAppendedDraftKeepsWhatUUIDDerivesFrom() throws {
+        let (draft, directory) = try ReplDraftTests.temporaryDraft()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let yaml = """
+            id: u
+            title: U
+            sections:
+              - id: s
+                fields:
+                  - { id: n, kind: number, label: N, min: 0, max: 4 }
+                  - id: slots
+                    label: Slot
+                    repeat: { count: $n, max: 4 }
+                    fields: [{ id: slotToken, kind: computed, label: Token, value: uuid() }]
+                  - id: people
+                    label: Person
+                    repeat: { max: 4 }
+                    fields: [{ id: token, kind: computed, label: Token, value: uuid() }]
+            """
+        let repl = try ReplHarness(yaml, draft: draft)
+        repl.type("add people", "add people", "set n 2", "move people 2 1", "add people")
+        let text = try String(contentsOfFile: draft.path, encoding: .utf8)
+        #expect(text.contains(#"{"entry":"identity","at":"slots[2]","key":"#))  // appended, not rewritten
+        let resumed = try FormSession(definition: repl.form.definition, today: LocalDate("2024-03-01")!)
+        let store = DraftStore(path: draft.path, formPath: draft.formPath, fingerprint: draft.fingerprint)
+        guard case .resumed = store.resume(into: resumed) else {
+            Issue.record("not resumed")
+            return
+        }
+        for path in ["people[1]", "people[2]", "people[3]", "slots[1]", "slots[2]"] {
+            let token = path.hasPrefix("slots") ? ".slotToken" : ".token"
+            #expect(resumed.value(of: path + token) == repl.form.value(of: path + token), "\(path)")
+        }
+    }
 }

@@ -129,3 +129,54 @@ struct FormDraftTests {
         #expect(names == ["file.json"])  // no temporary files left behind
     }
 }
+
+/// `uuid()` in entries: a resumed draft gives every entry the identifiers it had,
+/// after entries were added, removed and moved.
+@Suite("Drafts keep uuid() values")
+struct DraftUUIDTests {
+    static let yaml = """
+        id: u
+        title: U
+        sections:
+          - id: people
+            header: People
+            repeat: { max: 9 }
+            fields:
+              - { id: name, kind: text, label: Name }
+              - { id: token, kind: computed, label: Token, value: uuid() }
+          - id: rooms
+            fields:
+              - { id: roomCount, kind: number, label: Rooms, min: 0, max: 5 }
+              - id: room
+                label: Room
+                repeat: { count: $roomCount, max: 5 }
+                fields: [{ id: roomToken, kind: computed, label: Token, value: uuid() }]
+        """
+
+    @Test func entriesKeepTheirIdentifiersAcrossAResume() throws {
+        let definition = try FormDefinition(yaml: Self.yaml)
+        let original = try FormSession(definition: definition, today: Fixtures.today)
+        for name in ["Ada", "Bo", "Cy", "Di"] {
+            let entry = try original.addEntry("people")
+            try original.set("\(entry).name", text: name)
+        }
+        try original.set("roomCount", text: "3")
+        try original.removeEntry("people[2]")
+        try original.moveEntry("people[3]", to: 1)
+        try original.set("roomCount", text: "2")
+        let rooms = (1...2).map { original.value(of: "room[\($0)].roomToken") }
+        let tokens = (1...3).map { original.value(of: "people[\($0)].token") }
+        #expect(Set(tokens).count == 3)
+        let text = FormDraft(session: original, formPath: "/forms/u.yaml", fingerprint: "fnv1a64:0000000000000001")
+            .json()
+        let resumed = try FormSession(definition: definition, today: Fixtures.today)
+        _ = resumed.resume(from: try FormDraft(bytes: Array(text.utf8), path: "draft.json"))
+        #expect((1...3).map { resumed.value(of: "people[\($0)].name") } == ["Di", "Ada", "Cy"])
+        #expect((1...3).map { resumed.value(of: "people[\($0)].token") } == tokens)
+        #expect((1...2).map { resumed.value(of: "room[\($0)].roomToken") } == rooms)
+        #expect(Set(tokens + rooms).count == 5)
+        // A new entry takes an identity of its own, not one of the resumed ones.
+        let added = try resumed.addEntry("people")
+        #expect(!(tokens + rooms).contains(resumed.value(of: "\(added).token")))
+    }
+}
