@@ -49,7 +49,7 @@ fuzz: deps
 	@status=0; for target in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_BUILD)/corpus/$$target; \
 		echo "== $$target: $(FUZZ_SECONDS) s (corpus $(FUZZ_BUILD)/corpus/$$target, seeds Tests/Fuzz/$$target)"; \
-		SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt FORMWORK_FUZZ_TARGET=$$target $(FUZZ_BUILD)/release/formwork-fuzz \
+		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=128 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt FORMWORK_FUZZ_TARGET=$$target $(FUZZ_BUILD)/release/formwork-fuzz \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -print_final_stats=1 \
 			-artifact_prefix=Tests/Fuzz/$$target/ $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus/$$target Tests/Fuzz/$$target \
 			2>$(FUZZ_BUILD)/$$target.log || status=1; \
