@@ -56,6 +56,9 @@ public final class FormSession {
     /// until another is chosen; `nil` for a form that declares no languages.
     public internal(set) var language: String?
 
+    /// Whether any value differs from the definition's defaults.
+    public internal(set) var hasChanges = false
+
     /// Stored values by instance (`.null`: unanswered), shared with the evaluation.
     let store: ValueStore
     /// The stored values (read-only here: every change goes through `write`, which
@@ -252,66 +255,6 @@ public final class FormSession {
         instance < values.count ? values[instance] : .null
     }
 
-    // MARK: Reading
-
-    /// The stored value, even when the field is hidden (`.null` if unanswered or if
-    /// there is no such field); for computed fields, the computed value.
-    public func value(of id: String) -> Value {
-        guard let instance = try? instance(id) else { return .null }
-        return definition.fields[tree.field(ofInstance: instance)].kind.isComputed
-            ? evaluation.value(of: instance) : values[instance]
-    }
-
-    /// What `$id` reads in expressions: the value when visible, else `.null`.
-    public func effectiveValue(of id: String) -> Value {
-        guard let instance = try? instance(id) else { return .null }
-        return evaluation.read(instance)
-    }
-
-    /// Whether the field (and its section and entry) or the section is visible now.
-    public func isVisible(_ id: String) -> Bool {
-        if let target = try? resolve(id) {
-            switch target {
-            case .field(let instance): return evaluation.isVisible(instance)
-            case .entry(let scope): return evaluation.isScopeVisible(scope)
-            case .group(let repeatIndex, let holder): return evaluation.isGroupVisible(repeatIndex, in: holder)
-            }
-        }
-        if let section = definition.section(id) { return evaluation.isSectionVisible(section.index) }
-        return false
-    }
-
-    /// Whether the field must be answered now.
-    public func isRequired(_ id: String) -> Bool {
-        (try? instance(id)).map { evaluation.isRequired($0) } ?? false
-    }
-
-    /// Whether the field holds an answer, as `required` counts answers: a value, and
-    /// for a switch that must be on, on.
-    public func isAnswered(_ id: String) -> Bool {
-        (try? instance(id)).map { evaluation.isAnswered($0) } ?? false
-    }
-
-    /// The options of a choice or multichoice field offered now.
-    public func visibleOptions(of id: String) -> [ChoiceOption] {
-        guard let instance = try? instance(id) else { return [] }
-        let scope = tree.scope(ofInstance: instance)
-        return evaluation.visibleOptions(of: instance).map { option in
-            guard option.labelText.isTranslated || !option.labelText.isConstant else { return option }
-            var shown = option
-            shown.label = text(option.labelText, in: scope)
-            return shown
-        }
-    }
-
-    /// Evaluates an expression against the current values (in the form's scope).
-    public func evaluate(_ expression: CompiledExpression) -> Value {
-        expression.evaluate(evaluation.context)
-    }
-
-    /// Whether any value differs from the definition's defaults.
-    public internal(set) var hasChanges = false
-
     // MARK: Changing
 
     /// Sets a typed value. Dates may be given as `YYYY-MM-DD` text.
@@ -462,30 +405,4 @@ public final class FormSession {
         guard showsAllErrors || touched.contains(instance) else { return nil }
         return evaluation.firstError(of: instance).map { named($0, instance) }
     }
-}
-
-/// One change in a session's log: a field instance's value, or an entry added,
-/// removed or moved (with the path it had when it happened).
-public enum LoggedChange: Sendable, Equatable {
-    case value(Int)
-    case entries(EntryOperation)
-    /// An entry was made (by a person, `min` or `count`): an observer that keeps it
-    /// records its identity (`FormSession.identityLine(ofEntry:)`), which `uuid()` reads.
-    case identity(entry: Int)
-    /// Entries were put back or rearranged (undo, redo): an observer reads everything.
-    case everything
-}
-
-/// An entry operation, by the paths of the time it happened.
-public enum EntryOperation: Sendable, Equatable {
-    /// An entry added to the repeat at `group` (`members`, `members[1].visits`), at
-    /// `position` (from 1).
-    case add(group: String, position: Int)
-    /// The entry at `entry` (`members[2]`) removed.
-    case remove(entry: String)
-    /// The entry at `entry` moved to `position` (from 1) in its list.
-    case move(entry: String, position: Int)
-    /// The entry at `entry` has the identity `key` (what `uuid()` derives its values
-    /// from): recorded when an entry is made, so a draft gives it back.
-    case identity(entry: String, key: Int)
 }
