@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "FormworkCore", targets: ["FormworkCore"]),
         .library(name: "Formwork", targets: ["Formwork"]),
         .library(name: "FormworkREPL", targets: ["FormworkREPL"]),
+        .library(name: "FormworkODK", targets: ["FormworkODK"]),
         .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
@@ -16,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The UI-free descriptor engine: descriptors, data sources, the diff. No I/O, no terminal.
@@ -28,6 +30,11 @@ let package = Package(
         // libedit's key reader, so that Ctrl-C is never lost (C: signal handlers, ppoll).
         .target(name: "CKeyReader", dependencies: ["CEditLine"]),
         .target(name: "FormworkREPL", dependencies: ["Formwork", "CEditLine", "CKeyReader"]),
+        // ODK forms: XLSForm workbooks (.xlsx, read with ZIPFoundation and Foundation's
+        // XML parser) and, later, XForms, imported as Formwork definitions.
+        .target(
+            name: "FormworkODK",
+            dependencies: ["Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The command-line tool.
         .executableTarget(
             name: "formwork",
@@ -54,6 +61,11 @@ let package = Package(
             name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting"],
             exclude: ["Fixtures", "validate_json_schema.py"]),
         .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
+        .testTarget(
+            name: "FormworkODKTests",
+            dependencies: [
+                "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),

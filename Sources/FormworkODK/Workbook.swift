@@ -1,0 +1,127 @@
+import Foundation
+import ZIPFoundation
+
+/// An `.xlsx` workbook's sheets as rows of cells: what an XLSForm reader needs, read
+/// from untrusted bytes within `WorkbookLimits`.
+///
+/// ```swift
+/// let workbook = try Workbook(bytes: Array(try Data(contentsOf: url)))
+/// for row in workbook["survey"]?.rows ?? [] {
+///     print(row.number, row.cells.map(\.value.text))   // 2 ["text", "name", "What is your name?"]
+/// }
+/// ```
+///
+/// Shared strings, inline strings, numbers (with the text they were written as, so
+/// a `version` of `2024091201` stays those digits), booleans and errors are read;
+/// formulas give their cached value; rows without a value (formatted but empty, as
+/// spreadsheets leave at the end of sheets) are left out.
+public struct Workbook: Sendable {
+    /// The sheets, in the workbook's order.
+    public let sheets: [Sheet]
+
+    /// The sheet named `name`, ignoring case (`Survey`, `survey`).
+    public subscript(name: String) -> Sheet? {
+        let lowered = name.lowercased()
+        return sheets.first { $0.name.lowercased() == lowered }
+    }
+
+    /// Reads a workbook.
+    ///
+    /// - Throws: `WorkbookError`: not a workbook (an old `.xls` is named as such), a
+    ///   part missing or malformed, or a limit passed.
+    public init(bytes: [UInt8], limits: WorkbookLimits = .default) throws(WorkbookError) {
+        if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { throw .legacyExcel }
+        guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
+            throw .notAWorkbook("it is not a ZIP archive (an .xlsx workbook is one)")
+        }
+        let archive: Archive
+        do {
+            archive = try Archive(data: Data(bytes), accessMode: .read)
+        } catch {
+            throw .notAWorkbook("the ZIP archive cannot be read (\(error))")
+        }
+        let parts = try WorkbookParts(archive: archive, limits: limits)
+        let workbookXML = try parts.read("xl/workbook.xml")
+        let listed = try WorkbookXML.sheets(in: workbookXML)
+        var targets: [String: String] = [:]
+        if let rels = try parts.readIfPresent("xl/_rels/workbook.xml.rels") {
+            targets = try WorkbookXML.relationships(rels)
+        }
+        var strings: [String] = []
+        if let table = try parts.readIfPresent("xl/sharedStrings.xml") {
+            strings = try WorkbookXML.sharedStrings(table, limits: limits)
+        }
+        var sheets: [Sheet] = []
+        var cells = 0
+        for (index, entry) in listed.enumerated() {
+            let path = targets[entry.relationship].map(WorkbookParts.resolve) ?? "xl/worksheets/sheet\(index + 1).xml"
+            let rows = try WorkbookXML.rows(
+                of: entry.name, in: try parts.read(path), strings: strings, limits: limits, cells: &cells)
+            sheets.append(Sheet(name: entry.name, rows: rows))
+        }
+        self.sheets = sheets
+    }
+}
+
+/// One sheet: its name and its rows that hold a value, in order.
+public struct Sheet: Sendable {
+    public let name: String
+    public let rows: [Row]
+}
+
+/// A row of a sheet: its number (from 1, as the spreadsheet shows it) and its
+/// cells that hold a value.
+public struct Row: Sendable {
+    public let number: Int
+    public let cells: [Cell]
+
+    /// The cell in a column (from 0: `A` is 0), if it holds a value.
+    public subscript(column: Int) -> Cell? {
+        cells.first { $0.column == column }
+    }
+}
+
+/// A cell that holds a value.
+public struct Cell: Sendable, Equatable {
+    /// The column, from 0 (`A`).
+    public let column: Int
+    /// The row, from 1.
+    public let row: Int
+    public let value: CellValue
+
+    /// `C42`.
+    public var reference: String { Self.columnName(column) + String(row) }
+
+    /// `A`, …, `Z`, `AA`, … for a column from 0.
+    public static func columnName(_ column: Int) -> String {
+        var name = ""
+        var rest = column + 1
+        while rest > 0 {
+            let digit = (rest - 1) % 26
+            name = String(UnicodeScalar(UInt8(65 + digit))) + name
+            rest = (rest - 1) / 26
+        }
+        return name
+    }
+}
+
+/// What a cell holds.
+public enum CellValue: Sendable, Equatable {
+    case text(String)
+    /// A number, with the text the file writes it as (`2024091201`, `1.5`).
+    case number(Double, text: String)
+    case bool(Bool)
+    /// A formula's error (`#DIV/0!`).
+    case error(String)
+
+    /// The value as text: numbers as written (`1.0` stays `1.0`; a whole number has
+    /// no `.0` added), `TRUE`/`FALSE` as `true`/`false`.
+    public var text: String {
+        switch self {
+        case .text(let text): return text
+        case .number(_, let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .error(let error): return error
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The XML parts of a workbook, read with Foundation's `XMLParser` (event by event:
+/// a sheet is never held as a tree). A part that declares a document type is
+/// refused before parsing, so no entity is expanded and no external one is read.
+enum WorkbookXML {
+    /// The sheets `xl/workbook.xml` lists: name and relationship id, in order.
+    static func sheets(in data: Data) throws(WorkbookError) -> [(name: String, relationship: String)] {
+        let reader = ElementCollector(wanted: "sheet")
+        try parse(data, part: "xl/workbook.xml", with: reader)
+        return reader.found.compactMap { attributes in
+            guard let name = attributes["name"] else { return nil }
+            let relationship = attributes.first { $0.key == "id" || $0.key.hasSuffix(":id") }?.value ?? ""
+            return (name, relationship)
+        }
+    }
+
+    /// `xl/_rels/workbook.xml.rels`: relationship id → target.
+    static func relationships(_ data: Data) throws(WorkbookError) -> [String: String] {
+        let reader = ElementCollector(wanted: "Relationship")
+        try parse(data, part: "xl/_rels/workbook.xml.rels", with: reader)
+        var targets: [String: String] = [:]
+        for attributes in reader.found {
+            if let id = attributes["Id"], let target = attributes["Target"] { targets[id] = target }
+        }
+        return targets
+    }
+
+    /// `xl/sharedStrings.xml`: each `<si>`'s text (rich-text runs joined; phonetic
+    /// guides left out).
+    static func sharedStrings(_ data: Data, limits: WorkbookLimits) throws(WorkbookError) -> [String] {
+        let reader = SharedStringsReader(limits: limits)
+        try parse(data, part: "xl/sharedStrings.xml", with: reader)
+        return reader.strings
+    }
+
+    /// A sheet's rows that hold a value.
+    static func rows(
+        of sheet: String, in data: Data, strings: [String], limits: WorkbookLimits, cells: inout Int
+    ) throws(WorkbookError) -> [Row] {
+        let reader = SheetReader(sheet: sheet, strings: strings, limits: limits, cells: cells)
+        try parse(data, part: "sheet '\(sheet)'", with: reader)
+        cells = reader.cellCount
+        return reader.rows
+    }
+
+    /// Parses `data` with `reader`; a reader's own error (a limit) wins over the
+    /// parser's report of the abort.
+    static func parse(_ data: Data, part: String, with reader: PartReader) throws(WorkbookError) {
+        if containsDocumentType(data) { throw .documentType(part: part) }
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = reader
+        reader.part = part
+        let parsed = parser.parse()
+        if let error = reader.error { throw error }
+        if parsed { return }
+        let reason = (parser.parserError as NSError?)?.localizedDescription ?? "cannot be parsed"
+        throw .invalidXML(part: part, line: parser.lineNumber, column: parser.columnNumber, reason: reason)
+    }
+
+    /// Whether the bytes hold `<!DOCTYPE` (any case).
+    static func containsDocumentType(_ data: Data) -> Bool {
+        let pattern = Array("<!doctype".utf8)
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard bytes.count >= pattern.count else { return false }
+            var index = 0
+            while index <= bytes.count - pattern.count {
+                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!") {
+                    var matches = true
+                    for offset in 2..<pattern.count where bytes[index + offset] | 0x20 != pattern[offset] {
+                        matches = false
+                        break
+                    }
+                    if matches { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// An element's name without its namespace prefix (`x:row` is `row`).
+    static func localName(_ name: String) -> Substring {
+        name.lastIndex(of: ":").map { name[name.index(after: $0)...] } ?? Substring(name)
+    }
+}
+
+/// A parser delegate that can stop with a `WorkbookError`. Readers override its
+/// three callbacks: a protocol's witnesses are fixed where the conformance is
+/// declared, so a subclass's own methods would never be called.
+class PartReader: NSObject, XMLParserDelegate {
+    var error: WorkbookError?
+
+    func fail(_ error: WorkbookError, _ parser: XMLParser) {
+        if self.error == nil { self.error = error }
+        parser.abortParsing()
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {}
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {}
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+    ) {}
+
+    /// The part being read, for errors.
+    var part = ""
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        let reason = (parseError as NSError).localizedDescription
+        fail(.invalidXML(part: part, line: parser.lineNumber, column: parser.columnNumber, reason: reason), parser)
+    }
+}
+
+/// Collects the attributes of every element with one name.
+final class ElementCollector: PartReader {
+    let wanted: String
+    var found: [[String: String]] = []
+
+    init(wanted: String) {
+        self.wanted = wanted
+    }
+
+    override func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if WorkbookXML.localName(elementName) == wanted { found.append(attributes) }
+    }
+}
+
+/// The shared strings table.
+final class SharedStringsReader: PartReader {
+    let limits: WorkbookLimits
+    var strings: [String] = []
+    private var current: String?
+    private var inText = false
+    private var phoneticDepth = 0
+
+    init(limits: WorkbookLimits) {
+        self.limits = limits
+    }
+
+    override func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        switch WorkbookXML.localName(elementName) {
+        case "si": current = ""
+        case "rPh": phoneticDepth += 1
+        case "t": inText = current != nil && phoneticDepth == 0
+        default: break
+        }
+    }
+
+    override func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard inText, current != nil else { return }
+        current!.append(string)
+        if current!.utf8.count > limits.maximumStringLength, current!.count > limits.maximumStringLength {
+            fail(
+                .stringTooLong(
+                    place: "shared string \(strings.count + 1)", length: current!.count,
+                    limit: limits.maximumStringLength), parser)
+        }
+    }
+
+    override func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+        switch WorkbookXML.localName(elementName) {
+        case "si":
+            strings.append(current ?? "")
+            current = nil
+        case "rPh": phoneticDepth -= 1
+        case "t": inText = false
+        default: break
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import ZIPFoundation
+
+@testable import FormworkODK
+
+/// The `.xlsx` container: sheets as rows of cells from workbooks built here, part
+/// by part, and from the real workbooks of `../shared/corpus/xlsform`; hostile
+/// archives refused within their limits.
+@Suite("Workbooks")
+struct WorkbookTests {
+    /// A workbook of the given parts (path → XML), deflated as spreadsheets do.
+    static func xlsx(_ parts: [(String, String)]) throws -> [UInt8] {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (path, text) in parts {
+            let data = Data(text.utf8)
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate,
+                provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+        }
+        return [UInt8](archive.data!)
+    }
+
+    static let workbookXML = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
+        xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">
+        <sheets><sheet name="survey" sheetId="1" r:id="rId1"/><sheet name="Settings" sheetId="2" r:id="rId2"/></sheets>
+        </workbook>
+        """
+    static let rels = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+        <Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>
+        <Relationship Id="rId2" Type="worksheet" Target="/xl/worksheets/other.xml"/>
+        </Relationships>
+        """
+    static let strings = """
+        <sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="4" uniqueCount="4">
+        <si><t>type</t></si><si><t>name</t></si>
+        <si><r><t>What is </t></r><r><rPr><b/></rPr><t>your name?</t></r><rPh><t>ignored</t></rPh></si>
+        <si><t xml:space="preserve"> spaced </t></si>
+        </sst>
+        """
+
+    static func sheet(_ rows: String) -> String {
+        """
+        <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\(rows)</sheetData>\
+        </worksheet>
+        """
+    }
+
+    static func standard(survey: String, settings: String = "") throws -> [UInt8] {
+        try xlsx([
+            ("xl/workbook.xml", workbookXML), ("xl/_rels/workbook.xml.rels", rels),
+            ("xl/sharedStrings.xml", strings), ("xl/worksheets/sheet1.xml", sheet(survey)),
+            ("xl/worksheets/other.xml", sheet(settings)),
+        ])
+    }
+
+    @Test func cellsOfEveryKind() throws {
+        let bytes = try Self.standard(
+            survey: """
+                <row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>
+                <row r="2"><c r="A2" t="inlineStr"><is><t>text</t></is></c><c r="C2" t="s"><v>2</v></c></row>
+                <row r="3" spans="1:3"><c r="A3" t="b"><v>1</v></c><c r="B3"><v>2024091201</v></c>\
+                <c r="D3"><v>1.5</v></c><c r="E3" t="str"><f>A1</f><v>type</v></c><c r="F3" t="e"><v>#N/A</v></c></row>
+                <row r="4"><c r="A4" s="3"/><c r="B4" t="s"><v>3</v></c></row>
+                <row r="7" customFormat="1"><c r="A7" s="2"/></row>
+                <row r="9"><c r="AB9" t="inlineStr"><is><t>far</t></is></c></row>
+                """,
+            settings:
+                #"<row r="1"><c t="inlineStr"><is><t>form_id</t></is></c><c t="inlineStr"><is><t>x</t></is></c></row>"#)
+        let workbook = try Workbook(bytes: bytes)
+        #expect(workbook.sheets.map(\.name) == ["survey", "Settings"])
+        let survey = try #require(workbook["Survey"])
+        #expect(survey.rows.map(\.number) == [1, 2, 3, 4, 9])  // row 7 is formatted, empty
+        #expect(survey.rows[0].cells.map(\.value.text) == ["type", "name"])
+        #expect(survey.rows[1][2]?.value == .text("What is your name?"))  // rich text joined, phonetics left out
+        #expect(
+            survey.rows[2].cells.map(\.value) == [
+                .bool(true), .number(2_024_091_201, text: "2024091201"), .number(1.5, text: "1.5"), .text("type"),
+                .error("#N/A"),
+            ])
+        #expect(survey.rows[2].cells.map(\.reference) == ["A3", "B3", "D3", "E3", "F3"])
+        #expect(survey.rows[3].cells.map(\.value.text) == [" spaced "])
+        #expect(survey.rows[4].cells[0].reference == "AB9")
+        #expect(workbook["settings"]?.rows[0].cells.map(\.reference) == ["A1", "B1"])  // cells without r
+    }
+
+    @Test func columnNamesAndReferences() {
+        #expect([0, 25, 26, 27, 701, 702].map(Cell.columnName) == ["A", "Z", "AA", "AB", "ZZ", "AAA"])
+        #expect(["A1", "z9", "AB12", "XFD1"].map(SheetReader.column(of:)) == [0, 25, 27, 16_383])
+        #expect(SheetReader.column(of: "12") == nil)
+        #expect(SheetReader.column(of: "ABCD1") == nil)
+    }
+
+    @Test func notWorkbooksAreNamed() throws {
+        let ole2: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504)
+        #expect(throws: WorkbookError.legacyExcel) { try Workbook(bytes: ole2) }
+        #expect(
+            WorkbookError.legacyExcel.description
+                == "this is an Excel 97–2003 .xls workbook, not an .xlsx one; open it in a spreadsheet and save it "
+                + "as .xlsx (Excel Workbook)")
+        #expect(throws: WorkbookError.notAWorkbook("it is not a ZIP archive (an .xlsx workbook is one)")) {
+            try Workbook(bytes: Array("id: yaml\n".utf8))
+        }
+        let noWorkbook = try Self.xlsx([("docProps/app.xml", "<Properties/>")])
+        #expect(throws: WorkbookError.missingPart("xl/workbook.xml")) { try Workbook(bytes: noWorkbook) }
+    }
+
+    @Test func malformedXMLSaysWhere() throws {
+        let bytes = try Self.standard(survey: "<row r=\"1\"><c r=\"A1\"><v>1</v></row>")
+        #expect {
+            try Workbook(bytes: bytes)
+        } throws: { error in
+            guard case .invalidXML(let part, let line, _, _)? = error as? WorkbookError else { return false }
+            return part == "sheet 'survey'" && line >= 1
+        }
+    }
+
+    /// Entity expansion and external entities are refused before parsing: no
+    /// workbook part declares a document type.
+    @Test func documentTypesAreRefused() throws {
+        let xxe = """
+            <?xml version="1.0"?><!DOCTYPE sst [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <sst><si><t>&x;</t></si></sst>
+            """
+        let bytes = try Self.xlsx([
+            ("xl/workbook.xml", Self.workbookXML), ("xl/_rels/workbook.xml.rels", Self.rels),
+            ("xl/sharedStrings.xml", xxe), ("xl/worksheets/sheet1.xml", Self.sheet("")),
+            ("xl/worksheets/other.xml", Self.sheet("")),
+        ])
+        #expect(throws: WorkbookError.documentType(part: "xl/sharedStrings.xml")) { try Workbook(bytes: bytes) }
+        #expect(WorkbookXML.containsDocumentType(Data("<!doctype x>".utf8)))
+        #expect(!WorkbookXML.containsDocumentType(Data("<!-- a comment -->".utf8)))
+    }
+
+    /// A part that inflates past its limit stops there, whatever its entry declares.
+    @Test func zipBombsStopAtTheLimit() throws {
+        var limits = WorkbookLimits()
+        limits.maximumPartSize = 1_000_000
+        let huge = Self.sheet(String(repeating: "<row><c t=\"inlineStr\"><is><t>x</t></is></c></row>", count: 40_000))
+        let bytes = try Self.standard(survey: huge)
+        #expect(bytes.count < 100_000)  // it compresses well: that is the point
+        #expect(throws: WorkbookError.partTooLarge(part: "xl/worksheets/sheet1.xml", limit: 1_000_000)) {
+            try Workbook(bytes: bytes, limits: limits)
+        }
+        limits.maximumPartSize = 64 * 1024 * 1024
+        limits.maximumRows = 1_000
+        #expect(throws: WorkbookError.tooManyRows(sheet: "survey", limit: 1_000)) {
+            try Workbook(bytes: bytes, limits: limits)
+        }
+    }
+
+    @Test func tooManyEntriesAndLongStrings() throws {
+        var limits = WorkbookLimits()
+        limits.maximumEntries = 5
+        let many = try Self.xlsx((0..<6).map { ("xl/part\($0).xml", "<x/>") })
+        #expect(throws: WorkbookError.tooManyEntries(limit: 5)) { try Workbook(bytes: many, limits: limits) }
+        limits = WorkbookLimits()
+        limits.maximumStringLength = 20
+        let long = try Self.standard(
+            survey: "<row><c t=\"inlineStr\"><is><t>\(String(repeating: "y", count: 21))</t></is></c></row>")
+        #expect(throws: WorkbookError.stringTooLong(place: "survey!A1", length: 21, limit: 20)) {
+            try Workbook(bytes: long, limits: limits)
+        }
+    }
+
+    /// Every real workbook of the corpus opens and has its XLSForm sheets; the one
+    /// that is really an old `.xls` says so.
+    @Test func theCorpusWorkbooksOpen() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
+            print("skipped: ../shared/corpus/xlsform is absent")
+            return
+        }
+        let workbooks = names.filter { $0.hasSuffix(".xlsx") }.sorted()
+        #expect(workbooks.count >= 10)
+        for name in workbooks {
+            let bytes = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name)))
+            do {
+                let workbook = try Workbook(bytes: bytes)
+                let survey = try #require(workbook["survey"], "\(name) has no survey sheet")
+                let header = survey.rows.first?.cells.map { $0.value.text.lowercased() } ?? []
+                #expect(header.contains("type") && header.contains("name"), "\(name): \(header)")
+            } catch WorkbookError.legacyExcel {
+                #expect(name == "ifrc-distribution-site-assessment-v1.xlsx")
+            }
+        }
+    }
+}
