@@ -1,4 +1,5 @@
 import Formwork
+import FormworkODK
 import FormworkREPL
 import Foundation
 
@@ -17,6 +18,9 @@ enum FuzzTarget: String, CaseIterable {
     case repl
     /// JSON-RPC lines to the engine.
     case rpc
+    /// An `.xlsx` workbook: the ZIP container and every XML part (within small
+    /// limits, so the fuzzer explores the readers rather than volume).
+    case workbook
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -25,6 +29,22 @@ enum FuzzTarget: String, CaseIterable {
         case .values: Self.values(bytes)
         case .repl: Self.repl(bytes)
         case .rpc: Self.rpc(bytes)
+        case .workbook: Self.workbook(bytes)
+        }
+    }
+
+    static let workbookLimits: WorkbookLimits = {
+        var limits = WorkbookLimits.default
+        limits.maximumPartSize = 4 * 1024 * 1024
+        limits.maximumTotalSize = 16 * 1024 * 1024
+        limits.maximumRows = 10_000
+        return limits
+    }()
+
+    static func workbook(_ bytes: [UInt8]) {
+        guard let workbook = try? Workbook(bytes: bytes, limits: workbookLimits) else { return }
+        for sheet in workbook.sheets {
+            for row in sheet.rows { _ = row.cells.map(\.reference) + row.cells.map(\.value.text) }
         }
     }
 
