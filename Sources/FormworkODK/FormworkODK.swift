@@ -22,6 +22,8 @@
 ///
 /// Writing (`formwork convert`, ODK submissions) works on the imported definition.
 ///
-/// What exists so far: the workbook container (`Workbook`). The form readers, the
-/// XPath translation and the submission writer are the next steps.
+/// What exists so far: the workbook container (`Workbook`) and XLSForm's sheets
+/// under canonical column names (`XLSFormTable`: pyxform's aliases, languages split
+/// off, cell references for diagnostics). The form readers, the XPath translation
+/// and the submission writer are the next steps.
 public enum FormworkODK {}
