@@ -25,18 +25,51 @@ public struct Workbook: Sendable {
         return sheets.first { $0.name.lowercased() == lowered }
     }
 
-    /// Reads a workbook.
+    /// Reads a workbook file.
     ///
     /// - Throws: `WorkbookError`: not a workbook (an old `.xls` is named as such), a
     ///   part missing or malformed, or a limit passed.
+    public init(contentsOf url: URL, limits: WorkbookLimits = .default) throws(WorkbookError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= limits.maximumFileSize else { throw .fileTooLarge(bytes: size, limit: limits.maximumFileSize) }
+        let head = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 8)
+        }
+        guard let head else { throw .notAWorkbook("the file cannot be read") }
+        try Self.checkSignature([UInt8](head))
+        try self.init(archiveAt: url, limits: limits)
+    }
+
+    /// Reads a workbook from its bytes (staged in a temporary file, removed before
+    /// returning: ZIPFoundation's file-backed archive is the one that releases
+    /// everything when an archive turns out to be unreadable).
     public init(bytes: [UInt8], limits: WorkbookLimits = .default) throws(WorkbookError) {
+        guard bytes.count <= limits.maximumFileSize else {
+            throw .fileTooLarge(bytes: bytes.count, limit: limits.maximumFileSize)
+        }
+        try Self.checkSignature(bytes)
+        let staged = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-\(UUID().uuidString).xlsx")
+        guard
+            FileManager.default.createFile(
+                atPath: staged.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        else { throw .notAWorkbook("it cannot be staged in \(FileManager.default.temporaryDirectory.path)") }
+        defer { try? FileManager.default.removeItem(at: staged) }
+        try self.init(archiveAt: staged, limits: limits)
+    }
+
+    /// An old `.xls` is named; anything but a ZIP archive is refused before opening.
+    static func checkSignature(_ bytes: [UInt8]) throws(WorkbookError) {
         if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { throw .legacyExcel }
         guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
             throw .notAWorkbook("it is not a ZIP archive (an .xlsx workbook is one)")
         }
+    }
+
+    private init(archiveAt url: URL, limits: WorkbookLimits) throws(WorkbookError) {
         let archive: Archive
         do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
+            archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw .notAWorkbook("the ZIP archive cannot be read (\(error))")
         }

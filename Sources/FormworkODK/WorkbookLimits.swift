@@ -2,6 +2,8 @@
 /// (a ZIP bomb, a million entries or rows, a huge string) is refused quickly with a
 /// clear error instead of exhausting memory or time.
 public struct WorkbookLimits: Sendable, Hashable {
+    /// Largest workbook file, in bytes (as `Limits.maximumFileSize` for definitions).
+    public var maximumFileSize = 32 * 1024 * 1024
     /// Most entries in the ZIP archive (a real workbook has a few dozen).
     public var maximumEntries = 10_000
     /// Most bytes one part (a sheet, the shared strings) may inflate to.
@@ -27,6 +29,8 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
     case legacyExcel
     /// Not a ZIP archive, or not one with an `.xlsx` workbook's parts.
     case notAWorkbook(String)
+    /// The file is larger than allowed.
+    case fileTooLarge(bytes: Int, limit: Int)
     /// A part the workbook needs is missing (`xl/workbook.xml`).
     case missingPart(String)
     /// A part inflates to more bytes than allowed (a ZIP bomb, or a sheet too large).
@@ -56,6 +60,7 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
             return "this is an Excel 97–2003 .xls workbook, not an .xlsx one; open it in a spreadsheet "
                 + "and save it as .xlsx (Excel Workbook)"
         case .notAWorkbook(let reason): return "not an .xlsx workbook: \(reason)"
+        case let .fileTooLarge(bytes, limit): return "the workbook is \(bytes) bytes; the limit is \(limit)"
         case .missingPart(let part): return "not an .xlsx workbook: it has no \(part)"
         case let .partTooLarge(part, limit):
             return "\(part) inflates to more than \(limit) bytes (the limit for one part of a workbook)"

@@ -105,6 +105,18 @@ struct WorkbookTests {
         #expect(throws: WorkbookError.notAWorkbook("it is not a ZIP archive (an .xlsx workbook is one)")) {
             try Workbook(bytes: Array("id: yaml\n".utf8))
         }
+        var small = WorkbookLimits()
+        small.maximumFileSize = 100
+        #expect(throws: WorkbookError.fileTooLarge(bytes: 512, limit: 100)) { try Workbook(bytes: ole2, limits: small) }
+        // A ZIP archive cut short (no central directory): refused, and nothing leaks
+        // (the fuzzer found that ZIPFoundation's memory-backed archive did).
+        let cut = Array(try Self.standard(survey: "").prefix(200))
+        #expect {
+            try Workbook(bytes: cut)
+        } throws: { error in
+            if case .notAWorkbook? = error as? WorkbookError { return true }
+            return false
+        }
         let noWorkbook = try Self.xlsx([("docProps/app.xml", "<Properties/>")])
         #expect(throws: WorkbookError.missingPart("xl/workbook.xml")) { try Workbook(bytes: noWorkbook) }
     }
@@ -179,9 +191,8 @@ struct WorkbookTests {
         let workbooks = names.filter { $0.hasSuffix(".xlsx") }.sorted()
         #expect(workbooks.count >= 10)
         for name in workbooks {
-            let bytes = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name)))
             do {
-                let workbook = try Workbook(bytes: bytes)
+                let workbook = try Workbook(contentsOf: corpus.appendingPathComponent(name))
                 let survey = try #require(workbook["survey"], "\(name) has no survey sheet")
                 let header = survey.rows.first?.cells.map { $0.value.text.lowercased() } ?? []
                 #expect(header.contains("type") && header.contains("name"), "\(name): \(header)")
