@@ -22,8 +22,10 @@
 ///
 /// Writing (`formwork convert`, ODK submissions) works on the imported definition.
 ///
-/// What exists so far: the workbook container (`Workbook`) and XLSForm's sheets
-/// under canonical column names (`XLSFormTable`: pyxform's aliases, languages split
-/// off, cell references for diagnostics). The form readers, the XPath translation
+/// What exists so far: the workbook container (`Workbook`), XLSForm's sheets under
+/// canonical column names (`XLSFormTable`: pyxform's aliases, languages split off,
+/// cell references for diagnostics) and its `type` cells (`XLSFormType`: every
+/// spelling real forms use, selects with their lists, structure rows, metadata,
+/// what cannot be represented and why). The form readers, the XPath translation
 /// and the submission writer are the next steps.
 public enum FormworkODK {}
