@@ -26,6 +26,7 @@
 /// canonical column names (`XLSFormTable`: pyxform's aliases, languages split off,
 /// cell references for diagnostics) and its `type` cells (`XLSFormType`: every
 /// spelling real forms use, selects with their lists, structure rows, metadata,
-/// what cannot be represented and why). The form readers, the XPath translation
+/// what cannot be represented and why), and the choices sheet (`XLSFormChoices`: lists
+/// in order, translated labels, filter columns, problems at their place). The form readers, the XPath translation
 /// and the submission writer are the next steps.
 public enum FormworkODK {}
