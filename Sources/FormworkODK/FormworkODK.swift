@@ -27,7 +27,8 @@
 /// cell references for diagnostics) and its `type` cells (`XLSFormType`: every
 /// spelling real forms use, selects with their lists, structure rows, metadata,
 /// what cannot be represented and why), and the choices sheet (`XLSFormChoices`: lists
-/// in order, translated labels, filter columns, problems at their place), and the
-/// first stage of the XPath translation (`XPathLexer`: ODK's XPath as tokens). The form readers, the XPath translation
+/// in order, translated labels, filter columns, problems at their place), the
+/// settings sheet (`XLSFormSettings`), and the first stage of the XPath translation
+/// (`XPathLexer`: ODK's XPath as tokens). The form readers, the XPath translation
 /// and the submission writer are the next steps.
 public enum FormworkODK {}
