@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "FormworkODKTests",
             dependencies: [
-                "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "Formwork", "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.

@@ -1,3 +1,5 @@
+import Formwork
+
 /// A sheet of an XLSForm (`survey`, `choices`, `settings`) as rows of values under
 /// canonical column names: the header row's names lowercased, with XLSForm's
 /// historical aliases resolved (`bind::relevant` and `relevance` are `relevant`,
@@ -146,23 +148,17 @@ public struct XLSFormTable: Sendable {
 
     /// A language as XLSForm writes it (`English (en)`, `French`, `fr`): a code for
     /// Formwork (`en`, `French`, `fr`) and a name (`English`, `French`, `fr`).
-    public static func language(_ written: String) -> FormLanguageName {
+    public static func language(_ written: String) -> FormLanguage {
         let trimmed = written.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
             let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
                 .trimmingCharacters(in: .whitespaces)
             let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
             if !code.isEmpty, code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
-                return FormLanguageName(code: code, name: name.isEmpty ? code : name)
+                return FormLanguage(code: code, name: name.isEmpty ? code : name)
             }
         }
         let code = String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        return FormLanguageName(code: code.isEmpty ? "default" : code, name: trimmed.isEmpty ? "default" : trimmed)
+        return FormLanguage(code: code.isEmpty ? "default" : code, name: trimmed.isEmpty ? "default" : trimmed)
     }
-}
-
-/// A language of an XLSForm: the code Formwork keys texts by, and a name for people.
-public struct FormLanguageName: Sendable, Equatable {
-    public let code: String
-    public let name: String
 }

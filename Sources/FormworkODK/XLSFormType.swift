@@ -1,3 +1,5 @@
+import Formwork
+
 /// A `type` cell of an XLSForm survey, read as XLSForm writes it: question types
 /// (with their aliases: `select1`, `select all that apply`, `add integer prompt`…),
 /// a select's list and `or_other`, the structure rows (`begin group`, `end repeat`),
@@ -93,7 +95,8 @@ public enum XLSFormType: Sendable, Equatable {
             return
         }
         let known = Array(Self.simple.keys) + Array(Self.unsupported.keys) + ["select_one", "select_multiple", "rank"]
-        self = .unknown(cell.trimmingCharacters(in: .whitespaces), suggestion: Self.closest(to: first, in: known))
+        self = .unknown(
+            cell.trimmingCharacters(in: .whitespaces), suggestion: Suggestions.closest(to: first, in: known).first)
     }
 
     static let selectWords: Set<String> = [
@@ -179,22 +182,5 @@ public enum XLSFormType: Sendable, Equatable {
             return multiple ? .selectMultiple(list: list, orOther: orOther) : .selectOne(list: list, orOther: orOther)
         }
         return nil
-    }
-
-    /// The known type nearest to a misspelt one (edit distance at most 2).
-    static func closest(to word: String, in known: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var current = [i + 1]
-                for (j, y) in b.enumerated() {
-                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-                }
-                previous = current
-            }
-            return previous[b.count]
-        }
-        let scored = known.map { ($0, distance(Array(word), Array($0))) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
     }
 }

@@ -44,6 +44,12 @@ public struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
 /// // reference(age) op(>=) number(18) op(and) function(selected) ( reference(langs) , string(fr) )
 /// ```
 public enum XPathLexer {
+    /// One-character tokens (`-` is an operator: unary minus is the parser's business).
+    static let punctuation: [Character: XPathToken.Kind] = [
+        "(": .leftParenthesis, ")": .rightParenthesis, "[": .leftBracket, "]": .rightBracket, ",": .comma,
+        "=": .op("="), "+": .op("+"), "|": .op("|"), "-": .op("-"),
+    ]
+
     public static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
         let characters = Array(text)
         var tokens: [XPathToken] = []
@@ -68,6 +74,11 @@ public enum XPathLexer {
                 continue
             }
             func add(_ kind: XPathToken.Kind) { tokens.append(XPathToken(kind: kind, offset: start)) }
+            if let kind = punctuation[character] {
+                add(kind)
+                index += 1
+                continue
+            }
             switch character {
             case "$":
                 guard index + 1 < characters.count, characters[index + 1] == "{",
@@ -83,27 +94,6 @@ public enum XPathLexer {
                 }
                 add(.string(String(characters[(index + 1)..<close])))
                 index = close + 1
-            case "(":
-                add(.leftParenthesis)
-                index += 1
-            case ")":
-                add(.rightParenthesis)
-                index += 1
-            case "[":
-                add(.leftBracket)
-                index += 1
-            case "]":
-                add(.rightBracket)
-                index += 1
-            case ",":
-                add(.comma)
-                index += 1
-            case "=", "+", "|":
-                add(.op(String(character)))
-                index += 1
-            case "-":
-                add(.op("-"))
-                index += 1
             case "*":
                 if afterOperand() {
                     add(.op("*"))

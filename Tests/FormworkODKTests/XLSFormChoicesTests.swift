@@ -58,24 +58,16 @@ struct XLSFormChoicesTests {
     /// Every list a corpus survey selects from (not from a file or external) is in
     /// its choices sheet.
     @Test func everyCorpusSelectHasItsList() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-            print("skipped: ../shared/corpus/xlsform is absent")
-            return
-        }
+        guard let surveys = Corpus.surveys() else { return }
         var selects = 0
-        for name in names.filter({ $0.hasSuffix(".xlsx") }).sorted() {
-            guard let workbook = try? Workbook(contentsOf: corpus.appendingPathComponent(name)),
-                let surveySheet = workbook["survey"]
-            else { continue }
+        for (name, workbook, survey) in surveys {
             let choices = workbook["choices"].map { XLSFormChoices(XLSFormTable($0), allowDuplicates: true) }
-            let survey = XLSFormTable(surveySheet)
             for row in survey.rows {
                 let list: String
                 switch row["type"].map(XLSFormType.init) {
-                case .selectOne(let name, _)?, .selectMultiple(let name, _)?, .rank(let name)?, .beginLoop(let name)?:
-                    list = name
+                case .selectOne(let listName, _)?, .selectMultiple(let listName, _)?, .rank(let listName)?,
+                    .beginLoop(let listName)?:
+                    list = listName
                 default: continue
                 }
                 selects += 1

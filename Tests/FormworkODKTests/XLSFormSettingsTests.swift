@@ -30,9 +30,7 @@ struct XLSFormSettingsTests {
 
     /// The corpus workbook named with its version gives that version, digits intact.
     @Test func aCorpusVersionKeepsItsDigits() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/xlsform/all-question-types-v2024091201-3.xlsx")
+        let path = Corpus.xlsform.appendingPathComponent("all-question-types-v2024091201-3.xlsx")
         guard FileManager.default.fileExists(atPath: path.path) else {
             print("skipped: ../shared/corpus/xlsform is absent")
             return

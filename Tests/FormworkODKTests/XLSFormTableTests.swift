@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 import Testing
 
@@ -28,11 +29,11 @@ struct XLSFormTableTests {
     }
 
     @Test func languagesGiveCodesAndNames() {
-        #expect(XLSFormTable.language("English (en)") == FormLanguageName(code: "en", name: "English"))
-        #expect(XLSFormTable.language("Português (pt-BR)") == FormLanguageName(code: "pt-BR", name: "Português"))
-        #expect(XLSFormTable.language("French") == FormLanguageName(code: "French", name: "French"))
+        #expect(XLSFormTable.language("English (en)") == FormLanguage(code: "en", name: "English"))
+        #expect(XLSFormTable.language("Português (pt-BR)") == FormLanguage(code: "pt-BR", name: "Português"))
+        #expect(XLSFormTable.language("French") == FormLanguage(code: "French", name: "French"))
         #expect(
-            XLSFormTable.language("Swahili kenya") == FormLanguageName(code: "Swahili_kenya", name: "Swahili kenya"))
+            XLSFormTable.language("Swahili kenya") == FormLanguage(code: "Swahili_kenya", name: "Swahili kenya"))
     }
 
     @Test func rowsReadByNameAndLanguage() throws {
@@ -62,18 +63,9 @@ struct XLSFormTableTests {
     /// Every corpus workbook's survey has `type` and `name` (or its alias), and the
     /// translated ones name their languages.
     @Test func theCorpusSurveysHaveTheirColumns() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-            print("skipped: ../shared/corpus/xlsform is absent")
-            return
-        }
+        guard let surveys = Corpus.surveys() else { return }
         var translated = 0
-        for name in names.filter({ $0.hasSuffix(".xlsx") }).sorted() {
-            guard
-                let workbook = try? Workbook(bytes: [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name))))
-            else { continue }  // the renamed .xls (WorkbookTests checks it)
-            let survey = XLSFormTable(try #require(workbook["survey"]))
+        for (name, _, survey) in surveys {
             #expect(survey.has("type") && survey.has("name"), "\(name): \(survey.columns.map(\.name))")
             #expect(
                 survey.rows.allSatisfy { $0["type"] != nil || $0["name"] == nil },

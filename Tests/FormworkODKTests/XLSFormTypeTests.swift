@@ -54,18 +54,9 @@ struct XLSFormTypeTests {
 
     /// Every `type` of every corpus survey is one XLSForm knows: none reads as a typo.
     @Test func everyCorpusTypeIsKnown() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-            print("skipped: ../shared/corpus/xlsform is absent")
-            return
-        }
+        guard let surveys = Corpus.surveys() else { return }
         var seen = 0
-        for name in names.filter({ $0.hasSuffix(".xlsx") }).sorted() {
-            guard let workbook = try? Workbook(contentsOf: corpus.appendingPathComponent(name)),
-                let sheet = workbook["survey"]
-            else { continue }
-            let survey = XLSFormTable(sheet)
+        for (name, _, survey) in surveys {
             for row in survey.rows {
                 guard let type = row["type"] else { continue }
                 seen += 1

@@ -63,18 +63,9 @@ struct XPathLexerTests {
     /// Every expression of every corpus XLSForm (relevant, constraint, calculation,
     /// required, choice_filter, repeat_count, default, trigger) splits into tokens.
     @Test func everyCorpusExpressionSplits() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-            print("skipped: ../shared/corpus/xlsform is absent")
-            return
-        }
+        guard let surveys = Corpus.surveys() else { return }
         var count = 0
-        for name in names.filter({ $0.hasSuffix(".xlsx") }).sorted() {
-            guard let workbook = try? Workbook(contentsOf: corpus.appendingPathComponent(name)),
-                let sheet = workbook["survey"]
-            else { continue }
-            let survey = XLSFormTable(sheet)
+        for (name, _, survey) in surveys {
             for row in survey.rows {
                 for column in ["relevant", "constraint", "calculation", "choice_filter", "repeat_count", "trigger"] {
                     guard let expression = row[column] else { continue }

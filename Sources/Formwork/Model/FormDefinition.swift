@@ -45,6 +45,8 @@ public struct FormDefinition: Sendable {
     /// The limits the definition was loaded with; values given to a session are held
     /// to them too (`maximumStringLength`).
     public let limits: Limits
+    /// The sections whose header or footer reads answers (rendered again at each reload).
+    let sectionsReadingAnswers: Set<Int>
     /// Triggers, inputs and answer keys (`FieldDefinition+Behaviours.swift`).
     let behaviours: FormBehaviours
 
@@ -58,6 +60,10 @@ public struct FormDefinition: Sendable {
         self.id = id
         self.title = title
         self.titleText = FormText(title)
+        self.sectionsReadingAnswers = Set(
+            sections.indices.filter {
+                sections[$0].headerText?.isConstant == false || sections[$0].footerText?.isConstant == false
+            })
         self.description = description
         self.version = version
         self.sections = sections
@@ -94,11 +100,6 @@ public struct FormDefinition: Sendable {
         return affected
     }
 
-    /// Whether a section's header or footer reads answers (they are rendered again
-    /// at each reload).
-    var hasSectionTextsReadingAnswers: Bool {
-        sections.contains { $0.headerText?.isConstant == false || $0.footerText?.isConstant == false }
-    }
 
     /// The field with `id`, if any.
     public func field(_ id: String) -> FieldDefinition? {

@@ -329,9 +329,12 @@ extension FormSession {
                 if refreshTitle(of: entry, at: first) { changed.insert(first) }
             }
         }
-        // Section headers and footers that read answers.
-        if definition.hasSectionTextsReadingAnswers {
-            for index in source.sections.indices where !laidOut.contains(index) {
+        // Section headers and footers that read answers: the form's runs that carry
+        // them (not every section shown, entries included).
+        if !definition.sectionsReadingAnswers.isEmpty {
+            for case .run(let number, _, let section, let first, let last) in layout.formBlocks
+            where (first || last) && definition.sectionsReadingAnswers.contains(section) {
+                guard let index = layout.section(ofRun: number, in: 0), !laidOut.contains(index) else { continue }
                 if refreshSectionTexts(at: index) { changed.insert(index) }
             }
         }

@@ -232,6 +232,21 @@ extension FormSession {
         return scope
     }
 
+    /// Makes a repeat's list in a holder `count` entries long: the last ones removed,
+    /// or new ones added at the end (logged, as a person's would be); returns the list.
+    func resizeEntries(of repeatIndex: Int, in scope: Int, to count: Int) -> [Int] {
+        var list = tree.list(of: repeatIndex, in: scope)
+        while list.count > count, let last = list.last {
+            detachEntry(last, logged: true)
+            list.removeLast()
+        }
+        while list.count < count {
+            insertEntry(of: repeatIndex, in: scope, at: list.count, logged: true)
+            list = tree.list(of: repeatIndex, in: scope)
+        }
+        return list
+    }
+
     /// Creates an entry (with its defaults, and its nested repeats' `min` entries);
     /// returns its scope.
     @discardableResult

@@ -43,14 +43,7 @@ extension FormSession {
                 if case .entries(let entries)? = byID[definition.repeats[repeatIndex].id] { entries } else { [] }
             var list = tree.list(of: repeatIndex, in: scope)
             if definition.repeats[repeatIndex].count == nil {
-                while list.count > wanted.count, let last = list.last {
-                    detachEntry(last, logged: true)
-                    list.removeLast()
-                }
-                while list.count < wanted.count {
-                    insertEntry(of: repeatIndex, in: scope, at: list.count, logged: true)
-                    list = tree.list(of: repeatIndex, in: scope)
-                }
+                list = resizeEntries(of: repeatIndex, in: scope, to: wanted.count)
             }
             for (entry, answers) in zip(list, wanted + Array(repeating: [], count: max(0, list.count - wanted.count))) {
                 restore(answers, touched: shown, in: entry)

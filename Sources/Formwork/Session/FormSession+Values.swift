@@ -247,14 +247,7 @@ extension FormSession {
                     at: node)
                 return
             }
-            while list.count > elements.count, let last = list.last {
-                detachEntry(last, logged: true)
-                list.removeLast()
-            }
-            while list.count < elements.count {
-                insertEntry(of: repeatIndex, in: scope, at: list.count, logged: true)
-                list = tree.list(of: repeatIndex, in: scope)
-            }
+            list = resizeEntries(of: repeatIndex, in: scope, to: elements.count)
         }
         for (position, element) in elements.enumerated() {
             guard let pairs = element.pairs else {

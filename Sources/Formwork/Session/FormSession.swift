@@ -192,12 +192,7 @@ public final class FormSession {
     /// The evaluation of the current values, brought up to date with what changed.
     var evaluation: Evaluation {
         if !pendingChanges.isEmpty { settle() }
-        if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(
-            definition: definition, store: store, tree: tree, today: today, now: now, seed: uuidSeed,
-            language: language)
-        cachedEvaluation = evaluation
-        return evaluation
+        return currentEvaluation
     }
 
     /// The evaluation as it stands, created if needed, without settling changes.

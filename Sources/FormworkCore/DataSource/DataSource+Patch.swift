@@ -103,32 +103,18 @@ extension DataSource {
             changeset.sections.moved.append(PositionPair(from: Int(pairedOld[index]), to: pairedNew[index]))
             if case .kept(let old) = sources[pairedNew[index]] { movedKept.insert(old) }
         }
-        func old(_ section: Int) -> Int { windowOld[section] }
-        func new(_ section: Int) -> Int { newPositionOfFresh[section] }
-        func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
-        func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
-        changeset.sections.deleted = window.sections.deleted.map(old)
-        changeset.sections.inserted = window.sections.inserted.map(new)
-        changeset.sections.updated = window.sections.updated.map { PositionPair(from: old($0.from), to: new($0.to)) }
-        changeset.rows = Changes(
-            deleted: window.rows.deleted.map(old), inserted: window.rows.inserted.map(new),
-            moved: window.rows.moved.map { PositionPair(from: old($0.from), to: new($0.to)) },
-            updated: window.rows.updated.map { PositionPair(from: old($0.from), to: new($0.to)) })
+        // Section moves are the pairs' (above); the rest is the window's, placed.
+        let moves = changeset.sections.moved
+        changeset = Self.placing(window, old: windowOld, new: newPositionOfFresh)
+        changeset.sections.moved = moves
 
         commit(sources: sources, models: models, fresh: fresh, kept: kept, moved: movedKept)
         assert(checkUnlistedSections(in: visible, listed: Set(reusing.indices.filter { reusing[$0] == nil })))
         assert(checkInvariants())
         #if DEBUG
-        let full = computeChangeset(from: before, to: visible)
-        assert(full == changeset, "the incremental changeset \(changeset) differs from the full diff's \(full)")
+        assertMatchesFullDiff(changeset, from: before)
         #endif
-
-        guard let view, !changeset.isEmpty else { return changeset }
-        for update in changeset.rows.updated {
-            if let cell = view.cellForRow(at: update.from) { refreshCell(cell, at: update.to) }
-        }
-        view.performBatchUpdates(changeset, from: self)
-        return changeset
+        return show(changeset, in: view)
     }
 
     /// Turns the snapshot into the next one in place: the sections that are not kept,
@@ -180,11 +166,7 @@ extension DataSource {
         var inserted: [(position: Int, section: VisibleSection)] = []
         var delta = 0
         for modelIndex in changed {
-            var low = 0, high = visible.sections.count
-            while low < high {
-                let middle = (low + high) / 2
-                if visible.sections[middle].modelIndex < modelIndex { low = middle + 1 } else { high = middle }
-            }
+            let low = visiblePosition(ofModel: modelIndex)
             let wasShown = low < visible.sections.count && visible.sections[low].modelIndex == modelIndex
             let section = visibleSection(at: modelIndex, cache: &cache)
             let newPosition = low + delta
@@ -208,20 +190,7 @@ extension DataSource {
         if animated {
             let oldWindow = VisibleSnapshot(sections: oldPositions.map { visible.sections[$0] })
             let window = computeChangeset(from: oldWindow, to: VisibleSnapshot(sections: fresh))
-            func old(_ section: Int) -> Int { oldPositions[section] }
-            func new(_ section: Int) -> Int { newPositions[section] }
-            func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
-            func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
-            var result = Changeset()
-            result.sections.deleted = window.sections.deleted.map(old)
-            result.sections.inserted = window.sections.inserted.map(new)
-            result.sections.moved = window.sections.moved.map { PositionPair(from: old($0.from), to: new($0.to)) }
-            result.sections.updated = window.sections.updated.map { PositionPair(from: old($0.from), to: new($0.to)) }
-            result.rows = Changes(
-                deleted: window.rows.deleted.map(old), inserted: window.rows.inserted.map(new),
-                moved: window.rows.moved.map { PositionPair(from: old($0.from), to: new($0.to)) },
-                updated: window.rows.updated.map { PositionPair(from: old($0.from), to: new($0.to)) })
-            changeset = result
+            changeset = Self.placing(window, old: oldPositions, new: newPositions)
         }
         for (position, section) in replaced { visible.sections[position] = section }
         splice(removing: removed, inserting: inserted)
@@ -232,9 +201,44 @@ extension DataSource {
             return nil
         }
         #if DEBUG
+        assertMatchesFullDiff(changeset, from: before)
+        #endif
+        return show(changeset, in: view)
+    }
+
+    /// A window's changeset (positions within the old and new windows) placed in the
+    /// whole snapshots: `old[i]` and `new[i]` are where the windows' sections are.
+    private static func placing(_ window: Changeset, old oldPositions: [Int], new newPositions: [Int]) -> Changeset {
+        func old(_ section: Int) -> Int { oldPositions[section] }
+        func new(_ section: Int) -> Int { newPositions[section] }
+        func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
+        func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
+        func pair(_ move: PositionPair<Int>) -> PositionPair<Int> {
+            PositionPair(from: old(move.from), to: new(move.to))
+        }
+        func pair(_ move: PositionPair<IndexPath>) -> PositionPair<IndexPath> {
+            PositionPair(from: old(move.from), to: new(move.to))
+        }
+        var placed = Changeset()
+        placed.sections.deleted = window.sections.deleted.map(old)
+        placed.sections.inserted = window.sections.inserted.map(new)
+        placed.sections.moved = window.sections.moved.map(pair)
+        placed.sections.updated = window.sections.updated.map(pair)
+        placed.rows = Changes(
+            deleted: window.rows.deleted.map(old), inserted: window.rows.inserted.map(new),
+            moved: window.rows.moved.map(pair), updated: window.rows.updated.map(pair))
+        return placed
+    }
+
+    /// Debug builds: the patched changeset is exactly what diffing the whole snapshots gives.
+    private func assertMatchesFullDiff(_ changeset: Changeset, from before: VisibleSnapshot) {
         let full = computeChangeset(from: before, to: visible)
         assert(full == changeset, "the incremental changeset \(changeset) differs from the full diff's \(full)")
-        #endif
+    }
+
+    /// Gives `view` a reload's changes: cells whose rows were updated are configured
+    /// again, then the batch.
+    private func show(_ changeset: Changeset, in view: (any ListView)?) -> Changeset {
         guard let view, !changeset.isEmpty else { return changeset }
         for update in changeset.rows.updated {
             if let cell = view.cellForRow(at: update.from) { refreshCell(cell, at: update.to) }
@@ -311,20 +315,7 @@ extension DataSource {
         if animated {
             let oldWindow = VisibleSnapshot(sections: oldPositions.map { visible.sections[$0] })
             let diff = computeChangeset(from: oldWindow, to: VisibleSnapshot(sections: fresh))
-            func old(_ section: Int) -> Int { oldPositions[section] }
-            func new(_ section: Int) -> Int { newPositions[section] }
-            func old(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: old(path.section)) }
-            func new(_ path: IndexPath) -> IndexPath { IndexPath(row: path.row, section: new(path.section)) }
-            var result = Changeset()
-            result.sections.deleted = diff.sections.deleted.map(old)
-            result.sections.inserted = diff.sections.inserted.map(new)
-            result.sections.moved = diff.sections.moved.map { PositionPair(from: old($0.from), to: new($0.to)) }
-            result.sections.updated = diff.sections.updated.map { PositionPair(from: old($0.from), to: new($0.to)) }
-            result.rows = Changes(
-                deleted: diff.rows.deleted.map(old), inserted: diff.rows.inserted.map(new),
-                moved: diff.rows.moved.map { PositionPair(from: old($0.from), to: new($0.to)) },
-                updated: diff.rows.updated.map { PositionPair(from: old($0.from), to: new($0.to)) })
-            changeset = result
+            changeset = Self.placing(diff, old: oldPositions, new: newPositions)
         }
         // The window's old sections out, the others renumbered, the new ones in.
         if delta != 0 {
@@ -342,15 +333,9 @@ extension DataSource {
             return nil
         }
         #if DEBUG
-        let full = computeChangeset(from: before, to: visible)
-        assert(full == changeset, "the incremental changeset \(changeset) differs from the full diff's \(full)")
+        assertMatchesFullDiff(changeset, from: before)
         #endif
-        guard let view, !changeset.isEmpty else { return changeset }
-        for update in changeset.rows.updated {
-            if let cell = view.cellForRow(at: update.from) { refreshCell(cell, at: update.to) }
-        }
-        view.performBatchUpdates(changeset, from: self)
-        return changeset
+        return show(changeset, in: view)
     }
 
     /// Removes the shown sections at `removed` (ascending), then inserts `inserted`

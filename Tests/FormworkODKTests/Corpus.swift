@@ -1,0 +1,31 @@
+import Foundation
+
+@testable import FormworkODK
+
+/// `../shared/corpus/xlsform`: real workbooks written by others, read in place by the
+/// tests that check the readers on real forms (skipped, with a message, where the
+/// corpus is absent).
+enum Corpus {
+    static let xlsform = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
+
+    /// The workbooks' file names, sorted; `nil` after saying so when the corpus is absent.
+    static func workbookNames() -> [String]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: xlsform.path) else {
+            print("skipped: ../shared/corpus/xlsform is absent")
+            return nil
+        }
+        return names.filter { $0.hasSuffix(".xlsx") }.sorted()
+    }
+
+    /// Every workbook that opens, with its survey sheet as a table (the renamed `.xls`
+    /// does not open: `WorkbookTests` checks that it says so); `nil` when absent.
+    static func surveys() -> [(name: String, workbook: Workbook, survey: XLSFormTable)]? {
+        workbookNames()?.compactMap { name in
+            guard let workbook = try? Workbook(contentsOf: xlsform.appendingPathComponent(name)),
+                let sheet = workbook["survey"]
+            else { return nil }
+            return (name, workbook, XLSFormTable(sheet))
+        }
+    }
+}
