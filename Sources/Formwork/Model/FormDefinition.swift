@@ -100,7 +100,6 @@ public struct FormDefinition: Sendable {
         return affected
     }
 
-
     /// The field with `id`, if any.
     public func field(_ id: String) -> FieldDefinition? {
         fieldIndex[id].map { fields[$0] }
