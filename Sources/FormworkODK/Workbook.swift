@@ -147,13 +147,14 @@ public enum CellValue: Sendable, Equatable {
     /// A formula's error (`#DIV/0!`).
     case error(String)
 
-    /// The value as text: numbers as written (`1.0` stays `1.0`; a whole number has
-    /// no `.0` added), `TRUE`/`FALSE` as `true`/`false`.
+    /// The value as text, as the spreadsheet shows it: numbers as written (`1.0` stays
+    /// `1.0`; a whole number has no `.0` added), booleans as `TRUE`/`FALSE` (pyxform
+    /// reads a boolean `name` cell as `FALSE`, so JavaRosa's question is named that).
     public var text: String {
         switch self {
         case .text(let text): return text
         case .number(_, let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
+        case .bool(let flag): return flag ? "TRUE" : "FALSE"
         case .error(let error): return error
         }
     }

@@ -26,6 +26,8 @@ public enum XLSFormType: Sendable, Equatable {
     case hidden
     case acknowledge
     case barcode
+    /// `phone number`: a question (digits), not the device's `phonenumber` metadata.
+    case phoneNumber
     case geopoint
     /// A captured file: `image`, `audio`, `video`, `file`, `background-audio`.
     case media(String)
@@ -85,7 +87,7 @@ public enum XLSFormType: Sendable, Equatable {
             self = .unknown(cell.trimmingCharacters(in: .whitespaces), suggestion: "\(first) LIST_NAME")
             return
         }
-        let name = Self.aliases[joined] ?? Self.aliases[first] ?? first
+        let name = Self.aliases[joined] ?? Self.aliases[first] ?? (Self.simple[joined] != nil ? joined : first)
         if let simple = Self.simple[name] {
             self = simple
             return
@@ -120,16 +122,16 @@ public enum XLSFormType: Sendable, Equatable {
         "add note prompt": "note", "add image prompt": "image", "photo": "image", "add audio prompt": "audio",
         "add video prompt": "video", "add barcode prompt": "barcode", "add location prompt": "geopoint",
         "location": "geopoint", "gps": "geopoint", "trigger": "acknowledge", "q picture": "image",
-        "imei": "deviceid", "uri:deviceid": "deviceid", "phone number": "phonenumber",
+        "imei": "deviceid", "uri:deviceid": "deviceid",
         "uri:phonenumber": "phonenumber", "uri:username": "username", "uri:email": "email",
-        "uri:simserial": "simserial", "uri:subscriberid": "subscriberid", "sim serial": "simserial",
-        "subscriber id": "subscriberid", "device id": "deviceid",
+        "uri:simserial": "simserial", "uri:subscriberid": "subscriberid",
     ]
 
     static let simple: [String: XLSFormType] = [
         "text": .text, "integer": .integer, "decimal": .decimal, "range": .range, "date": .date, "time": .time,
         "datetime": .dateTime, "note": .note, "calculate": .calculate, "hidden": .hidden,
-        "acknowledge": .acknowledge, "barcode": .barcode, "geopoint": .geopoint, "image": .media("image"),
+        "acknowledge": .acknowledge, "barcode": .barcode, "phone number": .phoneNumber, "geopoint": .geopoint,
+        "image": .media("image"),
         "audio": .media("audio"), "video": .media("video"), "file": .media("file"),
         "background-audio": .media("background-audio"), "start": .metadata("start"), "end": .metadata("end"),
         "today": .metadata("today"), "deviceid": .metadata("deviceid"), "username": .metadata("username"),

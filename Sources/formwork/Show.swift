@@ -15,9 +15,7 @@ struct Show: ParsableCommand {
     func run() throws {
         let session = try source.session(failing: 1)
         if source.values != nil { session.validate() }
-        let table = TerminalTable(form: session.definition, renderer: TableRenderer(width: width))
-        table.title = session.title
-        table.description = session.formDescription
+        let table = TerminalTable(session: session, renderer: TableRenderer(width: width))
         session.reload(table, animated: false)
         print(table.render().joined(separator: "\n"))
     }

@@ -83,6 +83,7 @@ struct WorkbookTests {
                 .error("#N/A"),
             ])
         #expect(survey.rows[2].cells.map(\.reference) == ["A3", "B3", "D3", "E3", "F3"])
+        #expect(survey.rows[2].cells[0].value.text == "TRUE")  // as the spreadsheet shows it
         #expect(survey.rows[3].cells.map(\.value.text) == [" spaced "])
         #expect(survey.rows[4].cells[0].reference == "AB9")
         #expect(workbook["settings"]?.rows[0].cells.map(\.reference) == ["A1", "B1"])  // cells without r

@@ -26,7 +26,7 @@ struct XLSFormTypeTests {
         ("begin repeat", .beginRepeat), ("end_repeat", .endRepeat), ("begin looped group", .beginRepeat),
         ("start", .metadata("start")), ("deviceid", .metadata("deviceid")), ("audit", .metadata("audit")),
         ("imei", .metadata("deviceid")), ("uri:deviceid", .metadata("deviceid")),
-        ("phone number", .metadata("phonenumber")),
+        ("phone number", .phoneNumber), ("phonenumber", .metadata("phonenumber")),
         ("select one from yes_no", .selectOne(list: "yes_no", orOther: false)),
         ("select all that apply from browsers", .selectMultiple(list: "browsers", orOther: false)),
         ("select one from sexes or specify other", .selectOne(list: "sexes", orOther: true)),

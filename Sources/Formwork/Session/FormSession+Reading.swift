@@ -47,12 +47,7 @@ extension FormSession {
     public func visibleOptions(of id: String) -> [ChoiceOption] {
         guard let instance = try? instance(id) else { return [] }
         let scope = tree.scope(ofInstance: instance)
-        return evaluation.visibleOptions(of: instance).map { option in
-            guard option.labelText.isTranslated || !option.labelText.isConstant else { return option }
-            var shown = option
-            shown.label = text(option.labelText, in: scope)
-            return shown
-        }
+        return evaluation.visibleOptions(of: instance).map { shown($0, in: scope) }
     }
 
     /// Evaluates an expression against the current values (in the form's scope).

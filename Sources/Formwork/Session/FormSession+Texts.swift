@@ -99,10 +99,16 @@ extension FormSession {
             return field
         }
         let scope = tree.scope(ofInstance: instance)
-        for index in field.options.indices {
-            field.options[index].label = text(field.options[index].labelText, in: scope)
-        }
+        field.options = field.options.map { shown($0, in: scope) }
         return field
+    }
+
+    /// An option with its label as shown now (`label` holds the rendered text).
+    func shown(_ option: ChoiceOption, in scope: Int) -> ChoiceOption {
+        guard option.labelText.isTranslated || !option.labelText.isConstant else { return option }
+        var shown = option
+        shown.label = text(option.labelText, in: scope)
+        return shown
     }
 
     /// A field's help as shown now, if it has one.

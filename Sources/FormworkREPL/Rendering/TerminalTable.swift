@@ -71,6 +71,14 @@ public final class TerminalTable: ListView {
             renderer: renderer)
     }
 
+    /// A table for a session: its title and description in the session's language
+    /// (the table keeps no reference to the session).
+    public convenience init(session: FormSession, renderer: TableRenderer) {
+        self.init(
+            title: session.title, description: session.formDescription,
+            widestLabel: TableRenderer.widestLabel(of: session.definition), renderer: renderer)
+    }
+
     /// Forgets the last batch's lines (an empty changeset sends no batch at all).
     public func clearChanges() { changeLines = [] }
 

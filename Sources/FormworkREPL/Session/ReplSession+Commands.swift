@@ -234,8 +234,11 @@ extension ReplSession {
             }
             if !confirmed, !secure.isEmpty {
                 question = .confirmQuit
-                let names = secure.map { TerminalText.escaped($0.label.isEmpty ? $0.id : $0.label) }.joined(
-                    separator: ", ")
+                // Labels as shown, in the session's language (a field's first instance).
+                let names = secure.map { field in
+                    let label = form.instances(ofField: field.index).first.map(form.label(ofInstance:)) ?? field.label
+                    return TerminalText.escaped(label.isEmpty ? field.id : label)
+                }.joined(separator: ", ")
                 step.prompt = Prompt("Secure answers (\(names)) are never kept in drafts. Quit anyway? [y/N] ")
                 return
             }

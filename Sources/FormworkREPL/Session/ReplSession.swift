@@ -110,10 +110,7 @@ public final class ReplSession {
         self.options = options
         self.guidedActive = options.guided
         self.table = TerminalTable(
-            form: form.definition, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain)
-        )
-        table.title = form.title
-        table.description = form.formDescription
+            session: form, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain))
         self.savedSnapshot = form.snapshot()
     }
 
