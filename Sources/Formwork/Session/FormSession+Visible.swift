@@ -68,23 +68,19 @@ extension FormSession {
         return nil
     }
 
-    /// The first visible field of a section (in an entry of it, when it repeats), if
-    /// any: its instance.
+    /// The first field row of a section shown now (in an entry of it, when it
+    /// repeats), as the data source shows them (as of the last reload): its instance.
+    /// Costs the sections passed over.
     public func firstVisibleInstance(in section: SectionDefinition) -> Int? {
-        let evaluation = self.evaluation
-        var scopes = [0]
-        while !scopes.isEmpty {
-            var next: [Int] = []
-            for scope in scopes {
-                for instance in tree.scopes[scope].fields
-                where definition.fields[tree.field(ofInstance: instance)].sectionIndex == section.index
-                    && evaluation.isVisible(instance) && hasRow(instance)
-                {
-                    return instance
-                }
-                for list in tree.scopes[scope].lists { next += list }
+        for shown in source.visibleSections {
+            guard let content = shown.content(as: FormSectionContent.self) else { continue }
+            switch content.role {
+            case .fields(let index) where index == section.index: break
+            case .entry(_, let repeatIndex, _) where definition.repeats[repeatIndex].sectionIndex == section.index:
+                break
+            default: continue
             }
-            scopes = next
+            if let row = shown.rows.lazy.compactMap({ $0.item(as: FieldRow.self) }).first { return row.index }
         }
         return nil
     }

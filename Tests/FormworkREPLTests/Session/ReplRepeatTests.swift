@@ -262,4 +262,24 @@ struct ReplRepeatTests {
             #expect(resumed.value(of: path + token) == repl.form.value(of: path + token), "\(path)")
         }
     }
+
+    /// `goto SECTION` goes to the first row the section shows: an entry's field when
+    /// the section starts with a repeat, not the first of its own fields further down.
+    @Test func gotoASectionGoesToItsFirstRowShown() throws {
+        let repl = try ReplHarness(
+            """
+            id: g
+            title: G
+            sections:
+              - id: s
+                fields:
+                  - id: items
+                    label: Item
+                    repeat: { min: 1 }
+                    fields: [{ id: what, kind: text, label: What }]
+                  - { id: after, kind: text, label: After }
+            """)
+        repl.type("goto s")
+        #expect(repl.prompt?.text == "What (items[1].what): ")
+    }
 }
