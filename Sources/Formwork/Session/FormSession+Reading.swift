@@ -43,7 +43,8 @@ extension FormSession {
         (try? instance(id)).map { evaluation.isAnswered($0) } ?? false
     }
 
-    /// The options of a choice or multichoice field offered now.
+    /// The options of a choice or multichoice field offered now, each `label` as shown
+    /// now (in the session's language, with the answers it reads).
     public func visibleOptions(of id: String) -> [ChoiceOption] {
         guard let instance = try? instance(id) else { return [] }
         let scope = tree.scope(ofInstance: instance)
