@@ -1,0 +1,118 @@
+import Formwork
+
+/// What a question's value is to an expression, as ODK types it (the bind `type`),
+/// and so how the translation reads it.
+///
+/// The translation is type-directed: XPath converts operands at run time (a select's
+/// value compared with `2` is read as a number; `'' = ${age}` compares text), while
+/// Formwork's expressions are typed when the file loads, so each conversion JavaRosa
+/// would make is written out (`number($sel) == 2`, `empty($age)`).
+public enum XPathValueType: Sendable, Equatable {
+    /// `string`, `barcode`, text, `select_one` (a choice: its value is text).
+    case text
+    /// A `select_one`: text whose values are the options'.
+    case choice
+    /// A `select_multiple` (Formwork: a list of text; XPath: the values joined by spaces).
+    case multichoice
+    /// `int`, `decimal`, `range`.
+    case number
+    case date, time, dateTime, geopoint
+    /// A boolean (no ODK question has this type; expressions do).
+    case boolean
+    /// A repeat: its entries (`count(${members})`).
+    case repeatEntries
+    /// A question with no value (a note, a group): reads as `''`.
+    case none
+}
+
+/// A question an expression reads: how it is written in Formwork and what it holds.
+public struct XPathSymbol: Sendable, Equatable {
+    /// The Formwork id (`$id` in an expression).
+    public var id: String
+    public var type: XPathValueType
+    /// The ids of the repeats that hold the question, outermost first (empty at the
+    /// form's level). A repeat's own symbol lists the repeats around it, not itself.
+    public var repeats: [String]
+
+    public init(id: String, type: XPathValueType, repeats: [String] = []) {
+        self.id = id
+        self.type = type
+        self.repeats = repeats
+    }
+}
+
+/// Where an expression is written, and how names in it resolve.
+public struct XPathContext: Sendable {
+    /// The question `.` and `current()` refer to (a constraint's, a relevant's own
+    /// question; `nil` for a group's relevant… then `.` is the group, which has no value).
+    public var current: XPathSymbol?
+    /// The repeats the expression is evaluated in, outermost first (its entry's scope).
+    public var repeats: [String]
+    /// `${name}` → the question of that name (XLSForm); `nil` when there is none.
+    public var name: @Sendable (String) -> XPathSymbol?
+    /// An absolute path (`/data/group/q`, XForms and pyxform's output) → its question.
+    public var path: @Sendable (String) -> XPathSymbol?
+    /// In a `choice_filter`: the choice row's columns (`name`, `label`, and the
+    /// filter columns), read as literals where the filter names them.
+    public var choiceColumns: [String: String]?
+
+    public init(
+        current: XPathSymbol? = nil, repeats: [String] = [],
+        name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
+        path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
+        choiceColumns: [String: String]? = nil
+    ) {
+        self.current = current
+        self.repeats = repeats
+        self.name = name
+        self.path = path
+        self.choiceColumns = choiceColumns
+    }
+}
+
+/// What an expression is used as, so the result is converted as ODK does: a
+/// `relevant`, `constraint` or `required` is a boolean (`boolean()` of the value), a
+/// `calculation` keeps its type, a label's `${x}` is text.
+public enum XPathUse: Sendable, Equatable {
+    case condition
+    case value
+    case text
+}
+
+/// An expression in Formwork's language, with its type.
+public struct TranslatedExpression: Sendable, Equatable {
+    /// Formwork expression text (`$age >= 18 and 'fr' in $langs`).
+    public var text: String
+    public var type: XPathValueType
+
+    public init(text: String, type: XPathValueType) {
+        self.text = text
+        self.type = type
+    }
+}
+
+/// Why an expression cannot be translated.
+public struct XPathTranslationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// Not XPath (a syntax error).
+        case syntax
+        /// `${name}` or a path that names no question; `suggestion` is the closest name.
+        case unknownReference(String, suggestion: String?)
+        /// Valid XPath that the engine cannot represent (`pulldata()`, a function we do
+        /// not have, an axis): listed as unsupported, never dropped.
+        case unsupported
+    }
+
+    public var reason: Reason
+    public var message: String
+    /// The offset in the expression, in characters.
+    public var offset: Int
+
+    public init(_ reason: Reason, message: String, offset: Int) {
+        self.reason = reason
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "\(message) (at character \(offset + 1))" }
+}
