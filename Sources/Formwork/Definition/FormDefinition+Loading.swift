@@ -1,7 +1,12 @@
 import Foundation
 
 extension FormDefinition {
-    /// Loads a definition file (`.yaml`, `.yml` or `.json`).
+    /// Loads a definition file: Formwork's own YAML or JSON, or a format one of
+    /// `importers` reads (ODK's `.xlsx` and XForms with `FormworkODK`'s `ODKImport.importers`).
+    ///
+    /// The format is found from the content first, then the extension: an importer
+    /// that recognises the bytes reads them whatever the file is called; a file with
+    /// another extension is JSON when it starts with `{`, else YAML.
     ///
     /// ```swift
     /// do {
@@ -14,30 +19,43 @@ extension FormDefinition {
     /// - Parameters:
     ///   - displayPath: The path shown in diagnostics; defaults to the URL's path.
     ///   - functions: The functions expressions may call (built-ins by default).
+    ///   - importers: The other formats to read.
+    ///   - skipUnsupported: Load an imported form even when it has constructs Formwork
+    ///     cannot represent, each shown as a note saying what was skipped.
     /// - Throws: `DiagnosticList` with every problem found.
     public static func load(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = []
+        customKinds: [CustomFieldKind] = [], importers: [any DefinitionImporter] = [], skipUnsupported: Bool = false
     ) throws(DiagnosticList) -> FormDefinition {
         let path = displayPath ?? url.path
-        guard let format = SyntaxLoader.Format(path: url.path) else {
-            throw DiagnosticList(
-                path: path, source: nil,
-                diagnostics: [Diagnostic(.unknownFormat(extension: url.pathExtension), at: nil)])
+        let bytes = try readBytes(url, path: path, limits: limits)
+        if let importer = importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
+            let options = ImportOptions(
+                limits: limits, functions: functions, customKinds: customKinds, skipUnsupported: skipUnsupported)
+            let (document, warnings) = try importer.document(bytes, path: path, options: options)
+            return try FormDefinition(
+                document: document, path: path, warnings: warnings, limits: limits, functions: functions,
+                customKinds: customKinds)
         }
-        let bytes: [UInt8]
+        try ForeignFormat.reject(bytes, path: path)
+        let format = SyntaxLoader.Format(path: url.path) ?? SyntaxLoader.Format(content: bytes)
+        return try load(
+            bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds)
+    }
+
+    /// A definition file's bytes, at most `limits.maximumFileSize` of them (and one
+    /// more, so a larger file is reported as such).
+    static func readBytes(_ url: URL, path: String, limits: Limits) throws(DiagnosticList) -> [UInt8] {
         do {
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
             let data = try handle.read(upToCount: limits.maximumFileSize + 1) ?? Data()
-            bytes = [UInt8](data)
+            return [UInt8](data)
         } catch {
             throw DiagnosticList(
                 path: path, source: nil, diagnostics: [Diagnostic(.unreadable(reason: Self.reason(error)), at: nil)])
         }
-        return try load(
-            bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds)
     }
 
     /// Loads a definition from YAML text.

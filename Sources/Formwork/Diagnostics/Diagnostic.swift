@@ -12,6 +12,9 @@ public struct Diagnostic: Error, Hashable, Sendable {
     public var severity: Severity = .error
     /// Where the construct the problem belongs to started, when the parser says.
     var contextLocation: SourceLocation?
+    /// A named place, for formats without lines: a workbook cell (`survey!C42`), with
+    /// the text written there. Rendered instead of `line:col`.
+    public var place: SourcePlace?
 
     public init(_ problem: Problem, at location: SourceLocation?, length: Int = 1) {
         self.problem = problem
@@ -29,6 +32,21 @@ public struct Diagnostic: Error, Hashable, Sendable {
     public enum Severity: String, Hashable, Sendable {
         case error
         case warning
+    }
+}
+
+/// A place in a source that has no lines to point into: a spreadsheet cell, named as
+/// spreadsheets name it (`survey!C42`), with what is written there (quoted under the
+/// message) and, where the text was translated, what it was read as.
+public struct SourcePlace: Hashable, Sendable {
+    /// `survey!C42`.
+    public var name: String
+    /// The text at the place, as written (`${age} > 'x'`).
+    public var quote: String?
+
+    public init(_ name: String, quote: String? = nil) {
+        self.name = name
+        self.quote = quote
     }
 }
 

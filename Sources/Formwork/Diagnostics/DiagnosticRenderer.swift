@@ -11,8 +11,17 @@ public enum DiagnosticRenderer {
     /// and the hint. Control characters in quoted text are shown escaped.
     public static func render(_ diagnostic: Diagnostic, path: String?, source: String?) -> String {
         var prefix = TerminalText.escaped(path ?? "<input>")
-        if let location = diagnostic.location { prefix += ":\(location.line):\(location.column)" }
+        if let place = diagnostic.place {
+            prefix += ": " + TerminalText.escaped(place.name)
+        } else if let location = diagnostic.location {
+            prefix += ":\(location.line):\(location.column)"
+        }
         var lines = ["\(prefix): \(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"]
+        if let place = diagnostic.place {
+            if let quote = place.quote { lines.append("    " + shown(quote)) }
+            if let hint = diagnostic.hint { lines.append("  hint: \(TerminalText.escaped(hint))") }
+            return lines.joined(separator: "\n")
+        }
         if let location = diagnostic.location, let source, let line = sourceLine(location.line, of: source) {
             let scalars = Array(line)
             let start = min(max(0, location.column - 1), scalars.count)
@@ -78,6 +87,9 @@ public enum DiagnosticRenderer {
             return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
         case .invalidUTF8(let offset): return "the file is not valid UTF-8 (at byte \(offset))"
         case .unknownFormat(let ext): return "unknown file type '\(q(ext))'"
+        case .importError(let message, _): return message
+        case let .unsupportedConstruct(what, reason): return "\(what) is not supported: \(reason)"
+        case .importNotice(let message): return message
         case .yamlSyntax(let text): return "invalid YAML: \(text)"
         case .jsonSyntax(let text): return "invalid JSON: \(text)"
         case .duplicateKey(let key): return "duplicate key '\(q(key))'"
@@ -203,7 +215,11 @@ public enum DiagnosticRenderer {
             return "add the translation, or leave it out on purpose: the default language's text is shown"
         case .unknownFunction(_, nil):
             return "functions are " + Suggestions.quotedList(FunctionLibrary.builtIns.keys.sorted())
-        case .unknownFormat: return "use a .yaml, .yml or .json file"
+        case .unknownFormat:
+            return "use a Formwork definition (.yaml, .yml, .json), an ODK XLSForm (.xlsx) or XForm (.xml)"
+        case .importError(_, let hint): return hint
+        case .unsupportedConstruct:
+            return "fill the rest with --skip-unsupported (each is shown as a note saying what was skipped)"
         case .invalidID: return "ids start with a letter or '_' and contain only letters, digits and '_'"
         case .invalidDate: return "write dates as YYYY-MM-DD, for example 2024-02-29"
         case .invalidTime: return "write times as HH:MM or HH:MM:SS, for example 14:30"

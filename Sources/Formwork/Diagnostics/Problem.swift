@@ -32,6 +32,18 @@ public enum Problem: Hashable, Sendable {
     /// A number that does not fit a double, or NaN/infinity.
     case numberOutOfRange(String)
 
+    // MARK: Imported forms
+
+    /// A form in another format (an ODK workbook, an XForm, a SurveyJS survey) that
+    /// breaks that format's own rules; `hint` says how to mend it.
+    case importError(String, hint: String?)
+    /// A construct of another format that Formwork cannot represent (`what`), and why;
+    /// never dropped silently.
+    case unsupportedConstruct(String, reason: String)
+    /// Something of another format that is read with a loss a user should know of
+    /// (a label's image), as a warning.
+    case importNotice(String)
+
     // MARK: Definition structure
 
     /// A key that the context does not know; `context` reads like "a field".

@@ -46,6 +46,9 @@ public final class FormSession {
     public var now: LocalDateTime {
         didSet { invalidateEverything() }
     }
+    /// Whether the caller fixed `now` (tests, replays): then a typed `now` reads it too;
+    /// else a typed `now` is the clock's time when it is typed.
+    private let typedNowIsFixed: Bool
     /// What `uuid()` derives its identifiers from, with the call and the entry: random
     /// for a new session and kept in its draft, so a resumed session gives the same ones.
     public var uuidSeed: UInt64 {
@@ -152,6 +155,7 @@ public final class FormSession {
         self.today = today
         self.language = definition.defaultLanguage
         self.now = now ?? LocalDateTime(date: today, time: .now())
+        self.typedNowIsFixed = now != nil
         self.uuidSeed = uuidSeed ?? UInt64.random(in: .min ... .max)
         self.tree = EntryTree(definition: definition)
         self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
@@ -274,7 +278,7 @@ public final class FormSession {
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, text: String, origin: ValueOrigin = .person) throws(SessionError) {
         let instance = try self.instance(id)
-        switch FieldValues.parse(text, for: fieldAsShown(instance), today: today, now: .now()) {
+        switch FieldValues.parse(text, for: fieldAsShown(instance), today: today, now: typedNowIsFixed ? now : .now()) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
         case .success(let value): try store(value, in: instance, origin: origin)
         }

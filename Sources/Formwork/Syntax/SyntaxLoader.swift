@@ -14,6 +14,12 @@ enum SyntaxLoader {
             default: return nil
             }
         }
+
+        /// JSON when the first character that is not white space is `{` or `[`, else YAML.
+        init(content bytes: [UInt8]) {
+            let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+            self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
+        }
     }
 
     /// Parses `bytes` in `format`.

@@ -1,0 +1,101 @@
+/// A definition as data, before it is checked: what an importer builds from another
+/// format (an ODK workbook, an XForm, a SurveyJS survey) and what `formwork convert`
+/// writes as Formwork's own YAML or JSON.
+///
+/// Each node may carry the place it came from (`survey!C42` and the text written
+/// there), so a problem found when the definition is checked — a type error in a
+/// translated condition, two questions with one key — is reported at the source's own
+/// place, not at a line of a file the user never wrote.
+///
+/// ```swift
+/// let document: DefinitionDocument = .object([
+///     ("id", "intake"), ("title", "Intake"),
+///     ("sections", .list([.object([
+///         ("id", "main"),
+///         ("fields", .list([.object([("id", "age"), ("kind", "number"), ("label", "Age")])])),
+///     ])])),
+/// ])
+/// let form = try FormDefinition(document: document, path: "intake.xlsx")
+/// print(document.yaml())
+/// ```
+public struct DefinitionDocument: Sendable, ExpressibleByStringLiteral {
+    public indirect enum Content: Sendable {
+        case string(String)
+        /// A number as written (`12`, `0.5`).
+        case number(String)
+        case bool(Bool)
+        case null
+        case list([DefinitionDocument])
+        /// Keys in order.
+        case object([(key: String, value: DefinitionDocument)])
+    }
+
+    public var content: Content
+    /// Where the node came from; a node without one is at its parent's place.
+    public var place: SourcePlace?
+
+    public init(_ content: Content, place: SourcePlace? = nil) {
+        self.content = content
+        self.place = place
+    }
+
+    public init(stringLiteral value: String) { self.init(.string(value)) }
+
+    public static func string(_ text: String, at place: SourcePlace? = nil) -> Self {
+        Self(.string(text), place: place)
+    }
+    public static func number(_ number: String, at place: SourcePlace? = nil) -> Self {
+        Self(.number(number), place: place)
+    }
+    public static func bool(_ flag: Bool, at place: SourcePlace? = nil) -> Self { Self(.bool(flag), place: place) }
+    public static func list(_ elements: [Self], at place: SourcePlace? = nil) -> Self {
+        Self(.list(elements), place: place)
+    }
+    public static func object(_ pairs: [(String, Self)], at place: SourcePlace? = nil) -> Self {
+        Self(.object(pairs.map { (key: $0.0, value: $0.1) }), place: place)
+    }
+
+    /// The value under `key`, if this is an object that has it.
+    public subscript(key: String) -> DefinitionDocument? {
+        guard case .object(let pairs) = content else { return nil }
+        return pairs.first { $0.key == key }?.value
+    }
+
+    /// The text, if this is a string.
+    public var text: String? {
+        if case .string(let text) = content { return text }
+        return nil
+    }
+}
+
+extension FormDefinition {
+    /// Checks and loads a definition built as data (an importer's), reporting each
+    /// problem at the place its node came from.
+    ///
+    /// - Throws: `DiagnosticList`, each diagnostic with its `place` where the document
+    ///   says where the node came from.
+    /// - Parameter warnings: The importer's own warnings, listed before the definition's.
+    public init(
+        document: DefinitionDocument, path: String, warnings: [Diagnostic] = [], limits: Limits = .default,
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        customKinds: [CustomFieldKind] = []
+    ) throws(DiagnosticList) {
+        let (text, places) = document.placedJSON()
+        func placed(_ diagnostic: Diagnostic) -> Diagnostic {
+            var diagnostic = diagnostic
+            if diagnostic.place == nil, let line = diagnostic.location?.line, line > 0, line <= places.count {
+                diagnostic.place = places[line - 1]
+            }
+            return diagnostic
+        }
+        do {
+            var definition = try Self.load(
+                bytes: Array(text.utf8), format: .json, path: path, limits: limits, functions: functions,
+                customKinds: customKinds)
+            definition.warnings = warnings + definition.warnings.map(placed)
+            self = definition
+        } catch {
+            throw DiagnosticList(path: path, source: text, diagnostics: error.diagnostics.map(placed))
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// A format other than Formwork's own that definitions are read from: ODK's XLSForm
+/// workbooks and XForms (`FormworkODK`), SurveyJS surveys. An importer builds a
+/// `DefinitionDocument` and loads it with `FormDefinition(document:path:)`, so an
+/// imported form is checked exactly as a file written by hand.
+///
+/// ```swift
+/// let form = try FormDefinition.load(contentsOf: url, importers: ODKImport.importers)
+/// ```
+public protocol DefinitionImporter: Sendable {
+    /// What the format is called in messages: "an ODK XLSForm workbook".
+    var formatName: String { get }
+    /// Whether the file is in this format: by its content first (a renamed file is
+    /// still read), its path's extension where the content cannot say.
+    func recognizes(_ bytes: [UInt8], path: String) -> Bool
+    /// Reads the form as Formwork's definition (what `formwork convert` prints), with
+    /// the warnings found reading it; it is then checked as any definition is.
+    ///
+    /// - Throws: `DiagnosticList` with every problem, each at its place in the source.
+    func document(
+        _ bytes: [UInt8], path: String, options: ImportOptions
+    ) throws(DiagnosticList)
+        -> (document: DefinitionDocument, warnings: [Diagnostic])
+}
+
+/// How an importer loads a form: the loader's own settings, and whether constructs
+/// that cannot be represented stop the load.
+public struct ImportOptions: Sendable {
+    public var limits: Limits
+    public var functions: [String: FunctionDefinition]
+    public var customKinds: [CustomFieldKind]
+    /// Load even when the form has constructs Formwork cannot represent: each becomes
+    /// a note saying what was skipped (`--skip-unsupported`). When false, they are
+    /// errors listing each with its place.
+    public var skipUnsupported: Bool
+
+    public init(
+        limits: Limits = .default, functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
+        customKinds: [CustomFieldKind] = [], skipUnsupported: Bool = false
+    ) {
+        self.limits = limits
+        self.functions = functions
+        self.customKinds = customKinds
+        self.skipUnsupported = skipUnsupported
+    }
+}
+
+/// A file in a format the caller gave no importer for, recognised by its first bytes,
+/// so the message says what it is instead of a YAML error.
+struct ForeignFormat {
+    let message: String
+    let hint: String
+
+    init?(_ bytes: [UInt8]) {
+        let start = Array(bytes.prefix(8))
+        let withoutBOM = start.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3).prefix(8)) : start
+        let loader = "load it with FormworkODK: FormDefinition.load(contentsOf:importers: ODKImport.importers)"
+        if start.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            message = "this is a ZIP archive (an .xlsx workbook?), not a Formwork definition"
+            hint = loader
+        } else if start.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) {
+            message = "this is an Excel 97–2003 .xls workbook; save it as .xlsx"
+            hint = loader
+        } else if withoutBOM.first == UInt8(ascii: "<") {
+            message = "this is an XML document (an XForm?), not a Formwork definition"
+            hint = loader
+        } else {
+            return nil
+        }
+    }
+
+    /// Throws when the bytes are a format no importer was given for.
+    static func reject(_ bytes: [UInt8], path: String) throws(DiagnosticList) {
+        guard let foreign = ForeignFormat(bytes) else { return }
+        throw DiagnosticList(
+            path: path, source: nil,
+            diagnostics: [Diagnostic(.importError(foreign.message, hint: foreign.hint), at: nil)])
+    }
+}
