@@ -43,7 +43,7 @@ struct DefinitionDecoder {
     }
 
     static let formKeys = [
-        "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs",
+        "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs", "submission",
     ]
     static let sectionKeys = ["id", "header", "footer", "visible", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
@@ -91,6 +91,7 @@ struct DefinitionDecoder {
             form.reportMissing("sections", collector: &collector)
         }
         if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
+        let submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -118,6 +119,7 @@ struct DefinitionDecoder {
         definition.languages = languages
         definition.defaultLanguage = defaultLanguage
         definition.warnings = warnings
+        definition.submission = submission
         return definition
     }
 

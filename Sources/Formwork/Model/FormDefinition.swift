@@ -19,6 +19,9 @@ public struct FormDefinition: Sendable {
     /// What `formwork check` warns about (texts missing in a declared language): the
     /// form works, falling back to the default language.
     public internal(set) var warnings: [Diagnostic] = []
+    /// How filled forms are written as another engine's submission (an imported ODK
+    /// form's XForm instance), if the definition says.
+    public internal(set) var submission: SubmissionLayout?
     public internal(set) var sections: [SectionDefinition]
     /// Every field in form order (sections flattened); `fields[i].index == i`.
     public internal(set) var fields: [FieldDefinition]

@@ -14,6 +14,27 @@ extension DefinitionSchema {
             "Values the program gives (--set, --values, form.setInput), read in expressions as $id; never asked.")
     }
 
+    static var submission: JSONOutput {
+        described(
+            .object([
+                ("type", "object"), ("required", strings(["format", "root"])), ("additionalProperties", false),
+                (
+                    "properties",
+                    .object([
+                        ("format", .object([("enum", strings(["odk"]))])),
+                        ("root", .object([("type", "string")])), ("id", .object([("type", "string")])),
+                        ("version", .object([("type", "string")])),
+                        (
+                            "paths",
+                            .object([("type", "object"), ("additionalProperties", .object([("type", "string")]))])
+                        ),
+                    ])
+                ),
+            ]),
+            "How filled forms are written as an ODK submission: the instance's root element, the form's id and "
+                + "version, and each field's and repeat's element path (imported ODK forms carry it).")
+    }
+
     static var input: JSONOutput {
         .object([
             ("type", "object"), ("required", strings(["id", "type"])), ("additionalProperties", false),

@@ -60,6 +60,7 @@ public enum DefinitionSchema {
                     ),
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
                     ("inputs", inputs),
+                    ("submission", submission),
                 ])
             ),
             ("$defs", .object(definitions)),

@@ -20,6 +20,18 @@ extension FormSession {
         }
     }
 
+    /// Every relevant field — visible, answered or not (then `.null`), notes included —
+    /// and every visible repeat's entries, by id, in form order: what a submission
+    /// holds (ODK writes an empty element for a relevant question left unanswered).
+    public func relevantFields() -> [AnsweredField] {
+        let evaluation = self.evaluation
+        return collect(in: 0, keyed: false) { instance, _ -> Value? in
+            evaluation.isVisible(instance) ? evaluation.value(of: instance) : Value?.none
+        } group: {
+            evaluation.isGroupVisible($0, in: $1)
+        }
+    }
+
     /// The answers as a JSON object, in form order: numbers, booleans, arrays for
     /// multichoice, `YYYY-MM-DD` dates, arrays of objects for repeats.
     public func answersJSON(pretty: Bool = true) -> String {

@@ -185,7 +185,7 @@ extension ReplSession {
             }
             return askCommand()
         }
-        let answers = form.answersJSON() + "\n"
+        let answers = options.formatAnswers(form)
         if let path = options.answersPath {
             do {
                 try options.writeFile(path, answers)

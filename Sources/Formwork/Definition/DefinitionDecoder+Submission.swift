@@ -1,0 +1,55 @@
+/// `submission:`: how filled forms are written as another engine's submission
+/// (`SubmissionLayout`), checked against the fields and repeats once they are known.
+extension DefinitionDecoder {
+    static let submissionKeys = ["format", "root", "id", "version", "paths"]
+
+    mutating func decodeSubmission(_ node: SyntaxNode, formID: String?) -> SubmissionLayout? {
+        guard
+            let reader = MappingReader(
+                node, context: "submission", key: "submission", allowed: Self.submissionKeys, collector: &collector)
+        else { return nil }
+        let format = reader.requiredText("format", collector: &collector, limits: limits)
+        if let format, format != "odk", let formatNode = reader["format"] {
+            collector.report(.wrongType(key: "format", expected: "'odk'", found: "'\(format)'"), at: formatNode)
+        }
+        let root = reader.requiredText("root", collector: &collector, limits: limits)
+        if let root, let rootNode = reader["root"], !SubmissionLayout.isElementName(Substring(root)) {
+            collector.report(.wrongType(key: "root", expected: "an XML element name", found: "'\(root)'"), at: rootNode)
+        }
+        let id = reader.text("id", collector: &collector, limits: limits) ?? formID
+        let version = reader.text("version", collector: &collector, limits: limits)
+        var paths: [String: String] = [:]
+        if let pathsNode = reader["paths"] {
+            if let pairs = pathsNode.pairs {
+                for (key, value) in pairs {
+                    guard let owner = key.scalarText, let path = value.scalarText else {
+                        collector.report(
+                            .wrongType(key: "paths", expected: "element paths by id", found: value.typeDescription),
+                            at: value)
+                        continue
+                    }
+                    if !fieldIDs.contains(owner) && !repeats.contains(where: { $0.id == owner }) {
+                        let known = Array(fieldIDs) + repeats.map(\.id)
+                        collector.report(
+                            .unknownReference(owner, suggestion: Suggestions.closest(to: owner, in: known).first),
+                            at: key)
+                    }
+                    let steps = path.split(separator: "/", omittingEmptySubsequences: false)
+                    if steps.isEmpty || !steps.allSatisfy(SubmissionLayout.isElementName) {
+                        collector.report(
+                            .wrongType(key: owner, expected: "an element path (group/question)", found: "'\(path)'"),
+                            at: value)
+                    }
+                    paths[owner] = path
+                }
+            } else {
+                collector.report(
+                    .wrongType(key: "paths", expected: "a mapping", found: pathsNode.typeDescription), at: pathsNode)
+            }
+        }
+        guard let format, let root, let id else { return nil }
+        return SubmissionLayout(format: format, root: root, formID: id, version: version, paths: paths)
+    }
+
+    private var fieldIDs: Set<String> { Set(definitions.map(\.id)) }
+}

@@ -1,0 +1,48 @@
+/// How a filled form is written as another engine's submission: for ODK, the XForm
+/// instance — its root element, the form's id and version, and where each field and
+/// repeat sits in it (groups are elements there, while Formwork flattens them into
+/// sections). An imported ODK form carries one (`submission:` in its definition), so
+/// a converted form writes the same submissions as the original.
+///
+/// ```yaml
+/// submission:
+///   format: odk
+///   root: data
+///   id: household_survey
+///   version: "2024091201"
+///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
+/// ```
+public struct SubmissionLayout: Sendable, Equatable {
+    /// `odk`: an XForm instance.
+    public var format: String
+    /// The instance's root element (`data`).
+    public var root: String
+    /// The form's id, written as the root's `id` attribute.
+    public var formID: String
+    /// The form's version, written as the root's `version` attribute.
+    public var version: String?
+    /// Each field's and repeat's element path (`group/question`), relative to the
+    /// element of the entry that holds it, or to the root; a field without one is
+    /// written under its key (else its id).
+    public var paths: [String: String]
+
+    public init(format: String = "odk", root: String, formID: String, version: String? = nil, paths: [String: String]) {
+        self.format = format
+        self.root = root
+        self.formID = formID
+        self.version = version
+        self.paths = paths
+    }
+
+    /// Whether a name is an XML element name made of ASCII letters, digits, `_`, `-`
+    /// and `.` (what ODK names are), not starting with a digit, `-` or `.`.
+    static func isElementName(_ name: Substring) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                || "_-.".unicodeScalars.contains($0)
+        }
+    }
+}
