@@ -28,7 +28,8 @@ struct SubmissionLayoutTests {
     @Test func aLayoutLoads() throws {
         let form = try FormDefinition(
             yaml: Self.form(
-                "  { format: odk, root: data, id: visit_v2, version: \"7\", paths: { age: group-1/age, people: group-1/person } }"
+                "  { format: odk, root: data, id: visit_v2, version: \"7\", "
+                    + "paths: { age: group-1/age, people: group-1/person } }"
             ))
         #expect(
             form.submission
