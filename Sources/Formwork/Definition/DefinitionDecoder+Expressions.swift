@@ -71,6 +71,10 @@ extension DefinitionDecoder {
                     }
                 }
             }
+            if let message = fieldNodes[index].requiredMessage {
+                // Like a rule's message: read in the field's scope (its entry's, in a repeat).
+                definitions[index].requiredMessage = compileText(message, environment: environment)
+            }
             if !fieldNodes[index].optionVisibleNodes.isEmpty {
                 for (optionIndex, node) in fieldNodes[index].optionVisibleNodes {
                     definitions[index].options[optionIndex].visible = compileCondition(

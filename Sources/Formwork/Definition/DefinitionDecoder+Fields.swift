@@ -4,19 +4,20 @@ extension DefinitionDecoder {
     /// The keys each kind accepts besides the common ones.
     static let kindKeys: [FieldKind: [String]] = [
         .text: [
-            "placeholder", "default", "required", "rules", "format", "pattern", "minLength", "maxLength", "multiline",
+            "placeholder", "default", "required", "requiredMessage", "rules", "format", "pattern", "minLength",
+            "maxLength", "multiline",
         ],
-        .secure: ["placeholder", "required", "rules", "pattern", "minLength", "maxLength"],
-        .number: ["placeholder", "default", "required", "rules", "min", "max", "step"],
-        .switch: ["default", "required", "rules"],
-        .choice: ["default", "required", "rules", "options"],
-        .multichoice: ["default", "required", "rules", "options", "minSelected", "maxSelected"],
-        .date: ["placeholder", "default", "required", "rules", "min", "max"],
-        .time: ["placeholder", "default", "required", "rules", "min", "max"],
-        .datetime: ["placeholder", "default", "required", "rules", "min", "max"],
-        .geopoint: ["placeholder", "required", "rules"],
-        .file: ["placeholder", "required", "rules", "extensions", "maxSize"],
-        .rank: ["required", "rules", "options"],
+        .secure: ["placeholder", "required", "requiredMessage", "rules", "pattern", "minLength", "maxLength"],
+        .number: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max", "step"],
+        .switch: ["default", "required", "requiredMessage", "rules"],
+        .choice: ["default", "required", "requiredMessage", "rules", "options"],
+        .multichoice: ["default", "required", "requiredMessage", "rules", "options", "minSelected", "maxSelected"],
+        .date: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max"],
+        .time: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max"],
+        .datetime: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max"],
+        .geopoint: ["placeholder", "required", "requiredMessage", "rules"],
+        .file: ["placeholder", "required", "requiredMessage", "rules", "extensions", "maxSize"],
+        .rank: ["required", "requiredMessage", "rules", "options"],
         .note: ["text"],
         .computed: ["value", "rules"],
         .calculate: ["value"],
@@ -110,6 +111,7 @@ extension DefinitionDecoder {
         if kind != .text && kind != .secure { readPlaceholder(reader, &pending) }
         pending.nodes.defaultNode = reader["default"]
         pending.nodes.requiredNode = reader["required"]
+        decodeRequiredMessage(reader, &pending)
         decodeRules(reader, &pending)
         noteBehaviours(reader, field: index)
         return pending
@@ -220,6 +222,20 @@ extension DefinitionDecoder {
             }
             pending.definition.options.append(option)
         }
+    }
+
+    /// `requiredMessage`: a text, like a rule's message, shown when the field is
+    /// required and left empty; without `required` beside it, it could never show.
+    mutating func decodeRequiredMessage(_ reader: MappingReader, _ pending: inout PendingField) {
+        guard Self.keys(for: pending.definition.kind).contains("requiredMessage"),
+            let message = readText(reader, "requiredMessage", owner: "field '\(pending.definition.id)'")
+        else { return }
+        if !reader.has("required") {
+            collector.report(
+                .requiredMessageWithoutRequired,
+                at: reader.node.pairs!.first { $0.key.scalarText == "requiredMessage" }!.key)
+        }
+        pending.nodes.requiredMessage = message
     }
 
     mutating func decodeRules(_ reader: MappingReader, _ pending: inout PendingField) {

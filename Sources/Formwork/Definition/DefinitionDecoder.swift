@@ -261,6 +261,7 @@ struct FieldNodes {
     var visibleNode: SyntaxNode?
     var valueNode: SyntaxNode?
     var requiredNode: SyntaxNode?
+    var requiredMessage: PendingText?
     var minimumNode: SyntaxNode?
     var maximumNode: SyntaxNode?
     var defaultNode: SyntaxNode?

@@ -11,7 +11,7 @@ struct DependencyGraph {
     let fieldCount: Int
     /// For each node, the nodes it reads.
     let reads: [[Int]]
-    /// For each field, the nodes its `required`, `rules` and bounds read.
+    /// For each field, the nodes its `required`, `rules`, bounds and texts read.
     let displayReads: [[Int]]
 
     init(
@@ -53,7 +53,7 @@ struct DependencyGraph {
             reads.append(nodes(expressions, indexOf: fields[position].repeatIndex))
             var display: [CompiledExpression?] = fields[position].rules.map(\.check)
             // What the row shows reads them too: its texts (label, help, note, option
-            // labels, rule messages).
+            // labels, rule messages, the required message).
             for text in fields[position].texts.all where !text.isConstant { display += text.expressions }
             for option in fields[position].options where !option.labelText.isConstant {
                 display += option.labelText.expressions
@@ -61,6 +61,7 @@ struct DependencyGraph {
             for rule in fields[position].rules where !rule.messageText.isConstant {
                 display += rule.messageText.expressions
             }
+            if let message = fields[position].requiredMessage, !message.isConstant { display += message.expressions }
             if case .when(let condition) = fields[position].required { display.append(condition) }
             if case .when(let condition) = fields[position].readOnly { display.append(condition) }
             for bound in [fields[position].minimum, fields[position].maximum] {

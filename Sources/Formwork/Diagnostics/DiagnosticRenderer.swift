@@ -108,6 +108,7 @@ public enum DiagnosticRenderer {
         case let .duplicateID(id, line): return "the id '\(q(id))' is already used on line \(line)"
         case .invalidID(let id): return "'\(q(id))' is not a valid id"
         case let .keyNotApplicable(key, kind): return "'\(q(key))' does not apply to a \(kind) field"
+        case .requiredMessageWithoutRequired: return "'requiredMessage' is given without 'required'"
         case .noOptions(let kind): return "a \(kind) field needs 'options'"
         case .duplicateOption(let value): return "the option value '\(q(value))' is listed twice"
         case let .empty(context, missing): return "\(context) has no \(missing)"
@@ -228,6 +229,9 @@ public enum DiagnosticRenderer {
         case .invalidSize: return "write a size in bytes, or with a unit: 500KB, 10MB, 1GB (or KiB, MiB, GiB)"
         case .cycle: return "a field cannot depend, through conditions or computed values, on itself"
         case .duplicateID: return "ids must be unique across the whole form, sections included"
+        case .requiredMessageWithoutRequired:
+            return "the message shows when a required field is left empty: add 'required: true' (or a condition), "
+                + "or remove 'requiredMessage'"
         case .referenceToNote: return "notes only display text; refer to a field that holds an answer"
         case .resultType(let context, "a boolean", _)
         where context.contains("visible") || context.contains("check")

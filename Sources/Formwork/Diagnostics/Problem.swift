@@ -60,6 +60,8 @@ public enum Problem: Hashable, Sendable {
     case invalidID(String)
     /// A key that exists, but not for this kind of field.
     case keyNotApplicable(key: String, kind: String)
+    /// A field with `requiredMessage` but no `required`: the message could never show.
+    case requiredMessageWithoutRequired
     /// A choice or multichoice without options.
     case noOptions(kind: String)
     /// Two options with one value.

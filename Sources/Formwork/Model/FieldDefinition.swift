@@ -30,6 +30,10 @@ public struct FieldDefinition: Sendable {
     public internal(set) var defaultValue: Bound?
     /// Whether the field must be answered when visible.
     public internal(set) var required: Requirement = .never
+    /// What a required field left empty says instead of `is required`
+    /// (`requiredMessage:`), per language, with its expressions; the error's rule is
+    /// still `required`.
+    public internal(set) var requiredMessage: FormText?
     /// When the field is shown; `nil` means always.
     public internal(set) var visible: CompiledExpression?
     /// A computed field's value.

@@ -193,6 +193,14 @@ public enum DefinitionSchema {
                         if kind == .note { required.append("text") }
                         if [.choice, .multichoice, .rank].contains(kind) { required.append("options") }
                         if kind.isComputed { required.append("value") }
+                        var then: [(String, JSONOutput)] = [
+                            ("required", strings(required)),
+                            ("additionalProperties", false),
+                            ("properties", .object(keys.map { ($0, schema(forKey: $0, kind: kind)) })),
+                        ]
+                        if keys.contains("requiredMessage") {
+                            then.append(("dependentRequired", .object([("requiredMessage", strings(["required"]))])))
+                        }
                         return .object([
                             (
                                 "if",
@@ -203,14 +211,7 @@ public enum DefinitionSchema {
                                     )
                                 ])
                             ),
-                            (
-                                "then",
-                                .object([
-                                    ("required", strings(required)),
-                                    ("additionalProperties", false),
-                                    ("properties", .object(keys.map { ($0, schema(forKey: $0, kind: kind)) })),
-                                ])
-                            ),
+                            ("then", .object(then)),
                         ])
                     })
             ),
@@ -224,6 +225,10 @@ public enum DefinitionSchema {
         case "kind": return .object([("const", .value(.string(kind.rawValue)))])
         case "label", "help", "placeholder", "text": return reference("translatable")
         case "visible", "required": return reference("condition")
+        case "requiredMessage":
+            return described(
+                reference("translatable"),
+                "Shown instead of \"is required\" when the field is required and left empty (needs 'required').")
         case "value": return described(reference("expression"), "The expression computing the value.")
         case "rules": return .object([("type", "array"), ("items", reference("rule"))])
         case "format": return .object([("enum", strings(TextFormat.allCases.map(\.rawValue)))])

@@ -56,7 +56,10 @@ extension Evaluation {
             return error(.option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
         if !isAnswered(instance) {
-            if isRequired(instance) { return error(.required) }
+            if isRequired(instance) {
+                guard let message = field.requiredMessage else { return error(.required) }
+                return error(.requiredMessage(render(message, in: tree.scope(ofInstance: instance))))
+            }
         } else {
             if let own = checkOwnRules(value, of: instance) { return own }
             if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {

@@ -28,6 +28,10 @@ public enum ValidationRule: Hashable, Sendable {
     case type(expected: String, input: String)
     /// The field is required and empty.
     case required
+    /// The field is required and empty, and says so in its own words: its
+    /// `requiredMessage` as shown (in the session's language, with the answers it
+    /// reads). Its name is `required`, as `required`'s.
+    case requiredMessage(String)
     /// Text that does not match `pattern`.
     case pattern(String)
     /// Text shorter than `minLength`.
@@ -83,7 +87,7 @@ public enum ValidationRule: Hashable, Sendable {
     public var name: String {
         switch self {
         case .type: return "type"
-        case .required: return "required"
+        case .required, .requiredMessage: return "required"
         case .pattern: return "pattern"
         case .minLength: return "minLength"
         case .maxLength: return "maxLength"
@@ -115,6 +119,7 @@ public enum ValidationRule: Hashable, Sendable {
         switch self {
         case let .type(expected, input): return "'\(TerminalText.excerpt(input))' is not \(expected)"
         case .required: return "is required"
+        case .requiredMessage(let message): return message
         case .pattern(let pattern): return "must match the pattern \(TerminalText.excerpt(pattern))"
         case .minLength(let length): return "must be at least \(length) character\(length == 1 ? "" : "s") long"
         case .maxLength(let length): return "must be at most \(length) character\(length == 1 ? "" : "s") long"

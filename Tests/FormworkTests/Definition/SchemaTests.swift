@@ -52,6 +52,7 @@ struct SchemaTests {
         "10-invalid-id",
         "23-key-not-applicable", "24-choice-without-options", "26-range-inverted", "29-computed-without-value",
         "31-empty-section", "32-unknown-format", "33-rule-without-message", "35-not-a-mapping", "28-invalid-default",
+        "44-required-message-without-required",
     ]
 
     @Test func acceptsEveryFormAndRejectsBrokenShapes() throws {
@@ -81,6 +82,53 @@ struct SchemaTests {
             } else {
                 #expect(verdict.hasPrefix("invalid"), "\(name) should be rejected by the schema")
             }
+        }
+    }
+
+    /// `requiredMessage` where the decoder takes it (beside `required`, plain or per
+    /// language, in entries too), and not where it refuses it.
+    @Test func definitionSchemaTakesRequiredMessageAsTheDecoderDoes() throws {
+        func form(_ fields: String) -> String {
+            """
+            id: t
+            title: T
+            languages: [en, fr]
+            sections:
+              - id: s
+                fields:
+            \(fields)
+            """
+        }
+        let age = "      - { id: age, kind: number, label: Age, "
+        let cases: [(name: String, yaml: String, valid: Bool)] = [
+            ("plain", form(age + "required: true, requiredMessage: Give the age }"), true),
+            ("translated", form(age + "required: $age == null, requiredMessage: { en: \"{$age}?\", fr: Âge }}"), true),
+            (
+                "in-entries",
+                form(
+                    """
+                          - id: members
+                            label: Members
+                            repeat: { min: 1 }
+                            fields:
+                              - { id: name, kind: text, label: Name, required: true, requiredMessage: "Name {index()}" }
+                    """), true
+            ),
+            ("without-required", form(age + "requiredMessage: Give the age }"), false),
+            ("on-a-note", form("      - { id: n, kind: note, text: Hi, requiredMessage: Hi }"), false),
+            ("not-a-text", form(age + "required: true, requiredMessage: { en: [a] } }"), false),
+        ]
+        var documents: [String: String] = [:]
+        for (name, yaml, valid) in cases {
+            let loaded = Fixtures.diagnostics(yaml: yaml) == "(loaded without errors)"
+            #expect(loaded == valid, "\(name): \(Fixtures.diagnostics(yaml: yaml))")
+            documents[name + ".json"] = Fixtures.json(try YAMLLoader.parse(yaml, limits: .default))
+        }
+        let verdicts = try Self.validate(schema: DefinitionSchema.document.pretty, documents: documents)
+        #expect(verdicts.count == cases.count)
+        for (name, _, valid) in cases {
+            let verdict = verdicts[name + ".json"] ?? "-"
+            #expect(valid ? verdict == "valid" : verdict.hasPrefix("invalid"), "\(name): \(verdict)")
         }
     }
 

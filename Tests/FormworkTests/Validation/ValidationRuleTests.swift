@@ -9,6 +9,7 @@ struct ValidationRuleTests {
         arguments: [
             (ValidationRule.type(expected: "a number", input: "abc"), "type", "'abc' is not a number"),
             (.required, "required", "is required"),
+            (.requiredMessage("Give the child's age"), "required", "Give the child's age"),
             (.pattern("[a-z]+"), "pattern", "must match the pattern [a-z]+"),
             (.minLength(1), "minLength", "must be at least 1 character long"),
             (.minLength(3), "minLength", "must be at least 3 characters long"),
