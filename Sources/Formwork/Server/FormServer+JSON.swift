@@ -109,6 +109,7 @@ extension FormServer {
             ("text", Self.json(field.texts.note)),
             ("type", field.valueType.map { .value(.string($0.name)) } ?? nil),
             ("default", bound(field.defaultValue)), ("required", required),
+            ("requiredMessage", Self.json(field.requiredMessage)),
             ("visible", .optional(field.visible?.source)),
             ("value", .optional(field.value?.source)), ("format", .optional(field.format?.rawValue)),
             ("pattern", .optional(field.pattern?.source)), ("minLength", number(field.minLength)),
