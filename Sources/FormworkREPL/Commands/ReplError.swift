@@ -27,8 +27,9 @@ public enum ReplError: Error, Sendable {
     case nothingToRedo
     /// A change asked of a read-only session.
     case readOnly
-    /// Guided filling: a required question answered with nothing.
-    case requiredInGuided(field: String)
+    /// Guided filling: a required question answered with nothing; `message` is the
+    /// field's `requiredMessage` as shown, if it has one.
+    case requiredInGuided(field: String, message: String? = nil)
     /// A file that could not be written.
     case writeFailed(String)
 
@@ -64,8 +65,10 @@ public enum ReplError: Error, Sendable {
             return "nothing to redo"
         case .readOnly:
             return "read-only: this session only views the draft (fill --read-only); nothing was changed"
-        case .requiredInGuided(let field):
+        case .requiredInGuided(let field, nil):
             return "\(field) is required (rule: required); answer it, or :skip to leave it for now"
+        case .requiredInGuided(let field, let message?):
+            return "\(field): \(message) (rule: required); answer it, or :skip to leave it for now"
         case .writeFailed(let reason):
             return reason
         }

@@ -128,8 +128,8 @@ extension ReplSession {
         let retry = field.kind == .secure ? nil : text
         if isConfirmingRemoval { return }
         if guided {
-            if accepted, form.currentError(of: index)?.rule == .required {
-                error(.requiredInGuided(field: path))
+            if accepted, let rule = form.currentError(of: index)?.rule, rule.name == ValidationRule.required.name {
+                error(.requiredInGuided(field: path, message: rule == .required ? nil : rule.message))
                 return ask(index, guided: true, remember: false)
             }
             return accepted

@@ -63,6 +63,9 @@ struct ReplErrorTests {
             ReplError.requiredInGuided(field: "fullName").message
                 == "fullName is required (rule: required); answer it, or :skip to leave it for now")
         #expect(
+            ReplError.requiredInGuided(field: "age", message: "How old is Ada?").message
+                == "age: How old is Ada? (rule: required); answer it, or :skip to leave it for now")
+        #expect(
             ReplError.writeFailed("cannot write /x/a.json: permission denied").message
                 == "cannot write /x/a.json: permission denied")
     }

@@ -75,3 +75,46 @@ struct ReplGuidedTests {
         #expect(repl.exitStatus == 0)
     }
 }
+
+/// A field's `requiredMessage` is what guided filling, the table and `errors` say
+/// when it is left empty, in the language shown.
+@Suite("REPL session: required messages")
+struct ReplRequiredMessageTests {
+    static let yaml = """
+        id: t
+        title: T
+        languages: { en: English, fr: Français }
+        sections:
+          - id: s
+            fields:
+              - { id: name, kind: text, label: Name }
+              - id: age
+                kind: number
+                label: Age
+                required: true
+                requiredMessage: { en: "How old is {$name}?", fr: "Quel âge a {$name} ?" }
+        """
+
+    @Test func guidedFillingSaysTheMessage() throws {
+        let repl = try ReplHarness(Self.yaml, interactive: true, guided: true)
+        repl.type("Ada")
+        #expect(repl.prompt?.text == "Age *: ")
+        repl.type("")
+        #expect(
+            repl.errors.suffix(2) == [
+                "error: age: How old is Ada? (rule: required); answer it, or :skip to leave it",
+                "       for now",
+            ])
+        #expect(repl.prompt?.text == "Age *: ")
+    }
+
+    @Test func theTableAndErrorsSayTheMessage() throws {
+        let repl = try ReplHarness(Self.yaml)
+        repl.type("set name Ada")
+        #expect(repl.type("errors").errors == ["  2  Age: How old is Ada? (rule: required)"])
+        repl.type("language fr")
+        #expect(repl.type("errors").errors == ["  2  Age: Quel âge a Ada ? (rule: required)"])
+        repl.type("set age 3")
+        #expect(repl.type("clear age").output == ["~  2  Age *", "      ! Quel âge a Ada ?"])
+    }
+}
