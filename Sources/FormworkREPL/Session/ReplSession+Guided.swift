@@ -108,7 +108,7 @@ extension ReplSession {
             }
             select(at: path, as: .guided)
         case .review:
-            step.lines += table.render().map(ReplLine.out)
+            step.lines += table.render().map(ReplLine.page)
             askAgain()
         case .quit:
             quit(confirmed: !options.interactive)
