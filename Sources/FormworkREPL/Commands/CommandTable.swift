@@ -198,7 +198,8 @@ public enum CommandTable {
         ) { _ in .quit },
 
         CommandSpec(
-            "back", aliases: ["b"], scope: .guided, summary: "the previous question (never blocked by a bad value)"
+            "back", aliases: ["b"], scope: .guided,
+            summary: "the previous question or page (never blocked by a bad value)"
         ) { _ in .back },
         CommandSpec("skip", aliases: ["s"], scope: .guided, summary: "leave this question as it is") { _ in .skip },
         CommandSpec(

@@ -112,6 +112,9 @@ public final class ReplSession {
     var draftFailure: String?
     /// Set after a submit removed the draft: nothing more is saved.
     var draftDiscarded = false
+    /// Guided filling: the page whose fields were shown last (`nil`: a question not
+    /// on a page), so a page is shown once as its questions are asked.
+    var shownPage: FormPage?
     /// Whether the prompt shows progress through the required fields (the form has
     /// some).
     let showsProgress: Bool

@@ -206,7 +206,7 @@ struct CommandTableTests {
         #expect(
             try CommandTable.details(of: Self.spec("back", in: .guided)) == [
                 "  :back",
-                "    the previous question (never blocked by a bad value)",
+                "    the previous question or page (never blocked by a bad value)",
                 "    also: :b",
             ])
     }
@@ -226,7 +226,7 @@ struct CommandTableTests {
         #expect(
             guided == [
                 "At any question:",
-                "  :back     the previous question (never blocked by a bad value)",
+                "  :back     the previous question or page (never blocked by a bad value)",
                 "  :skip     leave this question as it is",
                 "  :goto ID  jump to a field (or the first field of a section)",
                 "  :review   show the whole form",
