@@ -40,7 +40,14 @@
 // Guided filling (`ReplSession+Guided`). Selects each visible field in form order,
 // re-evaluating after each answer, so a field that appears is asked next in its
 // place; the guided commands work at any question; it ends with the review and a
-// question to submit.
+// question to submit. A section with `page: true` is shown whole when its first
+// question comes, then asked question by question; `:back` goes back a page
+// (`ReplSession+Pages`).
+//
+// Paging (`Paging/`). Lines of a text read whole (`show`, `:review`) are marked
+// pageable; the driver sends a run of them that does not fit the terminal to the
+// user's pager (`$PAGER`, else `less -FRX`, through `/bin/sh -c`), plain unless the
+// pager passes colours. Script mode never pages.
 //
 // Drafts (`Session/DraftStore`, `DraftLock`). One writer per draft (an advisory
 // lock); a change appends a line to the draft and flushes it, so saving costs what

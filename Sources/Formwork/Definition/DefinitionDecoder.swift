@@ -45,7 +45,7 @@ struct DefinitionDecoder {
     static let formKeys = [
         "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs", "submission",
     ]
-    static let sectionKeys = ["id", "header", "footer", "visible", "fields", "repeat"]
+    static let sectionKeys = ["id", "header", "footer", "visible", "page", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
     static let ruleKeys = ["check", "message"]
 
@@ -142,6 +142,7 @@ struct DefinitionDecoder {
             section.footerText = text(footer, for: .footer(section: index))
         }
         if let visible = reader["visible"] { sectionVisibleNodes[index] = visible }
+        section.page = reader.bool("page", collector: &collector) ?? false
         sections.append(section)
         // A repeating section: its fields are the template of each entry, and its id
         // names the repeat.

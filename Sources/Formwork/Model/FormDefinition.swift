@@ -140,6 +140,10 @@ public struct SectionDefinition: Sendable {
     public internal(set) var items: [FormItem] = []
     /// The repeat the section is, when it repeats (`repeat:` on the section).
     public internal(set) var repeatIndex: Int?
+    /// Whether guided filling asks the section as one page (`page: true`, ODK's
+    /// `field-list`): its visible fields shown together, then asked in turn; each
+    /// entry of a repeating section is a page of its own.
+    public internal(set) var page = false
 
     public init(id: String, index: Int, location: SourceLocation, items: [FormItem] = []) {
         self.id = id

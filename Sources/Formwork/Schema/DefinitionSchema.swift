@@ -167,6 +167,11 @@ public enum DefinitionSchema {
         case "id": return reference("id")
         case "header", "footer": return reference("translatable")
         case "visible": return reference("condition")
+        case "page":
+            return described(
+                .object([("type", "boolean"), ("default", false)]),
+                "Guided filling asks the section as one page: its visible fields shown together, then asked in "
+                    + "turn; :back goes to the previous page (ODK's field-list).")
         case "fields": return items("The fields of the section, and its repeating groups.")
         case "repeat":
             return described(

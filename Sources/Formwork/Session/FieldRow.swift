@@ -24,6 +24,9 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     public let displayValue: String
     /// Whether the field must be answered now.
     public let isRequired: Bool
+    /// Whether the field holds an answer, as `required` counts answers (a switch that
+    /// is off does not).
+    public let isAnswered: Bool
     /// Whether the person filling the form may not change it now (`readonly:`).
     public let isReadOnly: Bool
     /// The validation error shown under the field, if any.
@@ -33,6 +36,7 @@ public struct FieldRow: Diffable, Sendable, Equatable {
 
     public func isEqualToDiffable(_ other: FieldRow) -> Bool {
         value == other.value && displayValue == other.displayValue && isRequired == other.isRequired
+            && isAnswered == other.isAnswered
             && error == other.error && label == other.label && help == other.help && isReadOnly == other.isReadOnly
     }
 }

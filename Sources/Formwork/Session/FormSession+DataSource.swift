@@ -91,7 +91,8 @@ extension FormSession {
             label: evaluation.render(field.texts.label, in: scope),
             help: field.texts.help.map { evaluation.render($0, in: scope) }, value: value,
             displayValue: display(value, ofInstance: instance), isRequired: evaluation.isRequired(instance),
-            isReadOnly: evaluation.isReadOnly(instance), error: shownError(of: instance))
+            isAnswered: evaluation.isAnswered(instance), isReadOnly: evaluation.isReadOnly(instance),
+            error: shownError(of: instance))
         if let existing = rows[instance], let current = existing.item(as: FieldRow.self),
             current.isEqualToDiffable(item)
         {
@@ -246,6 +247,7 @@ extension FormSession {
         -> (changeset: Changeset?, before: [Int: ShownRow])
     {
         _ = evaluation  // settles what is pending
+        let shownBefore = requiredTally == nil ? nil : source.visibleSections
         var before: [Int: ShownRow] = [:]
         func remember(_ instance: Int) {
             guard remembering, hasReloaded, before[instance] == nil else { return }
@@ -276,6 +278,7 @@ extension FormSession {
         dirtyScopes = []
         reloadEverything = false
         hasReloaded = true
+        updateRequiredTally(shownBefore: shownBefore, changeset: changeset)
         return (changeset, before)
     }
 

@@ -62,6 +62,10 @@ public final class FormSession {
     /// Whether any value differs from the definition's defaults.
     public internal(set) var hasChanges = false
 
+    /// The visible required fields and how many are answered, kept up to date at
+    /// each reload from what it changed (`nil`: counted again when next read).
+    var requiredTally: RequiredProgress?
+
     /// Stored values by instance (`.null`: unanswered), shared with the evaluation.
     let store: ValueStore
     /// The stored values (read-only here: every change goes through `write`, which

@@ -1,7 +1,8 @@
 /// A command typed at the prompt, or inside guided filling (`:back`, `:skip`, …).
 /// `CommandTable` makes them from lines.
 public enum Command: Equatable, Sendable {
-    case show
+    /// Print the whole form, or one section: by id, or the section of a row number.
+    case show(section: String?)
     case select(Int)
     case set(id: String, value: String?)
     case toggle(id: String, option: String?)

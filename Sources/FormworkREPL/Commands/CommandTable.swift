@@ -20,6 +20,8 @@ public struct CommandSpec: Sendable {
         case field(editable: Bool)
         /// A field or a section, by id, or a field by row number.
         case fieldOrSection
+        /// A section, by id, or the section of a row number (section ids complete).
+        case section
         /// A repeat's entries, by path: `members`, `members[1].visits`.
         case group
         /// An entry, by path (`members[2]`), or a repeat followed by a position.
@@ -95,6 +97,7 @@ extension CommandSpec.Parameter {
         switch self {
         case .row: return "N"
         case .field, .fieldOrSection: return "ID"
+        case .section: return "SECTION"
         case .group: return "REPEAT"
         case .entry: return "ENTRY"
         case .number(let name): return name
@@ -125,7 +128,10 @@ extension CommandSpec.Parameter {
 /// ```
 public enum CommandTable {
     public static let entries: [CommandSpec] = [
-        CommandSpec("show", aliases: ["ls"], summary: "print the whole form") { _ in .show },
+        CommandSpec(
+            "show", aliases: ["ls"], [(.section, true)],
+            summary: "print the whole form, or one section (by id, or the one holding row N)"
+        ) { .show(section: $0[0]) },
         CommandSpec(
             "select", aliases: ["s"], [(.row, false)], bareNumber: true,
             summary: "select row N: edit its value (prefilled), toggle a switch, pick options"
@@ -192,7 +198,8 @@ public enum CommandTable {
         ) { _ in .quit },
 
         CommandSpec(
-            "back", aliases: ["b"], scope: .guided, summary: "the previous question (never blocked by a bad value)"
+            "back", aliases: ["b"], scope: .guided,
+            summary: "the previous question or page (never blocked by a bad value)"
         ) { _ in .back },
         CommandSpec("skip", aliases: ["s"], scope: .guided, summary: "leave this question as it is") { _ in .skip },
         CommandSpec(
@@ -301,6 +308,9 @@ public enum CommandTable {
     public static func details(of entry: CommandSpec) -> [String] {
         var lines = ["  \(entry.usage)", "    \(entry.summary)"]
         if entry.takesFieldID { lines.append("    ID is a field id or the row's number in the table.") }
+        if entry.parameters.contains(where: { $0.0 == .section }) {
+            lines.append("    SECTION is a section's id, or a row's number for the section that holds it.")
+        }
         if !entry.aliases.isEmpty {
             let prefix = entry.scope == .guided ? ":" : ""
             lines.append("    also: " + entry.aliases.map { prefix + $0 }.joined(separator: ", "))

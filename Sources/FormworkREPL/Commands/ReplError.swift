@@ -23,6 +23,8 @@ public enum ReplError: Error, Sendable {
     case hiddenField(String)
     /// A section that is hidden now.
     case hiddenSection(String)
+    /// A word that names no section of the form.
+    case unknownSection(String, suggestions: [String])
     case nothingToUndo
     case nothingToRedo
     /// A change asked of a read-only session.
@@ -59,6 +61,9 @@ public enum ReplError: Error, Sendable {
             return "\(id) is hidden now ('why \(id)' says why)"
         case .hiddenSection(let id):
             return "section '\(id)' is hidden now ('why \(id)' says why)"
+        case let .unknownSection(id, suggestions):
+            return "no section '\(id)'"
+                + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)")
         case .nothingToUndo:
             return "nothing to undo"
         case .nothingToRedo:

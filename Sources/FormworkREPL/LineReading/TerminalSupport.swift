@@ -21,6 +21,13 @@ public enum TerminalSupport {
         return Int(size.ws_col)
     }
 
+    /// The terminal's height in rows (0 when unknown).
+    public static func height(_ descriptor: Int32 = STDOUT_FILENO) -> Int {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return 0 }
+        return Int(size.ws_row)
+    }
+
     /// libedit drops every non-ASCII byte unless LC_CTYPE is a UTF-8 locale.
     static func ensureUTF8Locale() {
         setlocale(LC_CTYPE, "")

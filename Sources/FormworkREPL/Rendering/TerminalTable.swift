@@ -113,18 +113,21 @@ public final class TerminalTable: ListView {
 
     /// The whole table: title, description, sections with headers and footers.
     public func render() -> [String] {
-        var lines = renderer.titleLines(title: title, description: description)
+        let sections = render(sections: mirror.indices)
+        return renderer.titleLines(title: title, description: description) + (mirror.isEmpty ? [] : [""] + sections)
+    }
+
+    /// Some sections of the table (`show SECTION`), as the whole table shows them:
+    /// each with its header, rows (numbered as in the whole table) and footer, a
+    /// blank line between sections.
+    public func render(sections: some Sequence<Int>) -> [String] {
         let labelWidth = self.labelWidth
-        var numbers: [String: Int] = [:]
-        for (section, content) in mirror.enumerated() {
-            lines.append("")
-            if let entry = content.header.entry {
-                var number: Int?
-                if let key = entry.key {
-                    numbers[key, default: 0] += 1
-                    number = numbers[key]
-                }
-                lines.append(Self.indent(entry) + renderer.headerLine(entry.text(number: number)))
+        var lines: [String] = []
+        for (position, section) in sections.filter(mirror.indices.contains).enumerated() {
+            if position > 0 { lines.append("") }
+            let content = mirror[section]
+            if let entry = content.header.entry, let text = headerText(ofSection: section) {
+                lines.append(Self.indent(entry) + renderer.headerLine(text))
             } else if let header = content.header.header {
                 lines.append(renderer.headerLine(header))
             }

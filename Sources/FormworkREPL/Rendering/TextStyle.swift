@@ -27,3 +27,24 @@ public struct TextStyle: Sendable {
         value: { "\u{1B}[36m\($0)\u{1B}[0m" }, error: { "\u{1B}[31m\($0)\u{1B}[0m" }, dim: { "\u{1B}[2m\($0)\u{1B}[0m" }
     )
 }
+
+extension TextStyle {
+    /// `text` without the styles `ansi` adds (`ESC[…m`): for a pager that would show
+    /// them as characters. Text from definitions and values never holds an escape
+    /// (`TerminalText.escaped`), so every one is a style.
+    public static func removingStyles(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var result = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            // ESC [ parameters… final byte (a letter): skip the whole sequence.
+            guard scalars.next() == "[" else { continue }
+            while let next = scalars.next(), !(("@"..."~") ~= next) {}
+        }
+        return result
+    }
+}

@@ -2,14 +2,19 @@ import Formwork
 import Foundation
 
 /// The I/O loop around a `ReplSession`: reads with a `LineReader`, prints each
-/// step's lines (errors on standard error), keeps the table as wide as the terminal.
+/// step's lines (errors on standard error), keeps the table as wide as the terminal,
+/// and shows a text read whole (`show`) through the pager when it does not fit.
 public final class ReplDriver {
     let reader: any LineReader
     let session: ReplSession
+    /// The pager for texts longer than the terminal: at a terminal only (never in
+    /// script mode), unless `PAGER=cat`.
+    public var pager: Pager?
 
     public init(reader: any LineReader, session: ReplSession) {
         self.reader = reader
         self.session = session
+        self.pager = reader.isInteractive ? Pager.forTerminal() : nil
         reader.completer = { [unowned session] text, context in session.completions(for: text, context: context) }
     }
 
@@ -30,9 +35,23 @@ public final class ReplDriver {
     }
 
     func write(_ lines: [ReplLine]) {
-        for line in lines {
-            let handle = line.stream == .output ? FileHandle.standardOutput : FileHandle.standardError
-            handle.write(Data((line.text + "\n").utf8))
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            // A run of pageable lines goes to the pager when it does not fit.
+            let end = lines[start...].firstIndex { $0.isPageable != lines[start].isPageable } ?? lines.endIndex
+            let run = lines[start..<end]
+            if lines[start].isPageable, let pager,
+                Pager.isNeeded(lineCount: run.count, height: TerminalSupport.height()),
+                pager.show(run.map(\.text))
+            {
+                start = end
+                continue
+            }
+            for line in run {
+                let handle = line.stream == .output ? FileHandle.standardOutput : FileHandle.standardError
+                handle.write(Data((line.text + "\n").utf8))
+            }
+            start = end
         }
     }
 

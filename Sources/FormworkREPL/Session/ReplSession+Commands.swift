@@ -27,8 +27,8 @@ extension ReplSession {
             return askCommand()
         }
         switch command {
-        case .show:
-            step.lines += table.render().map(ReplLine.out)
+        case .show(let section):
+            show(section)
         case .select(let number):
             guard let path = table.indexPath(ofRow: number) else {
                 error(.noRow(number, count: table.rowCount))

@@ -6,10 +6,10 @@ extension ReplSession {
     ///
     /// At the command prompt: command names, then what the command's parameter at
     /// the cursor takes (`CommandTable`): field ids (editable ones for `set`,
-    /// `toggle`, `clear`; with section ids for `goto`, `why`), a field's options (or
-    /// yes/no), file paths, command names. At a value question: the field's option
-    /// values, after the last comma, file paths for a `file` field, and the guided
-    /// commands after a `:`.
+    /// `toggle`, `clear`; with section ids for `goto`, `why`), the ids of the sections
+    /// shown (`show`), a field's options (or yes/no), file paths, command names. At a
+    /// value question: the field's option values, after the last comma, file paths
+    /// for a `file` field, and the guided commands after a `:`.
     public func completions(for text: String, context: Prompt.Completion) -> [String] {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let word = words.last ?? ""
@@ -37,6 +37,7 @@ extension ReplSession {
                 return
                     (fieldIDs(editableOnly: false) + form.definition.sections.map(\.id) + form.groupPaths()
                     + form.entryPaths()).filter { $0.hasPrefix(word) }
+            case .section: return shownSectionIDs().filter { $0.hasPrefix(word) }
             case .group: return addableGroups().filter { $0.hasPrefix(word) }
             case .entry: return form.entryPaths().filter { $0.hasPrefix(word) }
             case .number: return []
@@ -50,6 +51,12 @@ extension ReplSession {
 
     func guidedCompletions(_ word: String) -> [String] {
         CommandTable.names(in: .guided).filter { $0.hasPrefix(word.lowercased()) }
+    }
+
+    /// The ids of the sections shown now (those `show SECTION` shows), in form order.
+    func shownSectionIDs() -> [String] {
+        let shown = Set((0..<form.dataSource.numberOfSections).compactMap(form.sectionIndex(ofVisibleSection:)))
+        return form.definition.sections.filter { shown.contains($0.index) }.map(\.id)
     }
 
     /// The repeats an entry can be added to now: those whose add row is shown.

@@ -41,6 +41,7 @@ extension ReplSession {
 
     /// The end of guided filling: the whole form, its problems, and the question.
     func review() {
+        shownPage = nil
         if options.interactive {
             out("")
             step.lines += table.render().map(ReplLine.out)
@@ -80,13 +81,12 @@ extension ReplSession {
         case .back:
             // Never blocked by validation: the current field is left as it is.
             if question == .confirmSubmit || atAddRow != nil, let index {
-                return ask(index, guided: true, remember: false)
+                return goBack(to: index)
             }
-            guard let previous = visited.popLast() else {
+            guard goBack(from: index) else {
                 say("This is the first question.")
                 return askAgain()
             }
-            ask(previous, guided: true, remember: false)
         case .skip:
             if let atAddRow { return askNextGuided(after: .addRow(atAddRow)) }
             askNextGuided(after: index.map(GuidedCursor.field))
@@ -108,7 +108,7 @@ extension ReplSession {
             }
             select(at: path, as: .guided)
         case .review:
-            step.lines += table.render().map(ReplLine.out)
+            step.lines += table.render().map(ReplLine.page)
             askAgain()
         case .quit:
             quit(confirmed: !options.interactive)

@@ -18,6 +18,7 @@ extension ReplSession {
         if remember, let current, current != index, visited.last != current { visited.append(current) }
         current = index
         question = .value(field: index, guided: guided)
+        if guided { showPage(of: index) }
         // In an entry, the question says which: "Age (members[2])".
         let place = path == field.id ? "" : " (\(TerminalText.escaped(path)))"
         let label = TerminalText.escaped(form.label(ofInstance: index)) + place + (form.isRequired(path) ? " *" : "")

@@ -21,6 +21,7 @@ extension ReplSession {
         let instance = self.instance(at: path)
         if remember, let instance, let current, current != instance, visited.last != current { visited.append(current) }
         if let instance { current = instance }
+        if context == .guided, let instance { showPage(of: instance) }
         switch form.dataSource.selectRow(at: path) {
         case .request(let request)?:
             if let interaction = request.value(as: FieldInteraction.self) {
@@ -53,7 +54,10 @@ extension ReplSession {
             mutate { () throws(SessionError) in try form.toggle(path) }
             askCommand()
         case (.showNote, .guided):
-            if options.interactive { step.lines += rowLines(ofInstance: instance) }
+            // A note on a page was shown with the page.
+            if options.interactive, form.page(ofInstance: instance) == nil {
+                step.lines += rowLines(ofInstance: instance)
+            }
             askNextGuided(after: .field(instance))
         case (.showComputed, .guided):
             askNextGuided(after: .field(instance))  // shown by the change lines and the review

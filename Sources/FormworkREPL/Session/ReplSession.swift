@@ -7,9 +7,14 @@ public struct ReplLine: Equatable, Sendable {
     public enum Stream: Sendable { case output, error }
     public var stream: Stream
     public var text: String
+    /// Part of a text a person asked to read whole (`show`): at a terminal, the
+    /// driver shows such lines through the pager when they do not fit the screen.
+    public var isPageable = false
 
     public static func out(_ text: String) -> ReplLine { ReplLine(stream: .output, text: text) }
     public static func err(_ text: String) -> ReplLine { ReplLine(stream: .error, text: text) }
+    /// A line of a text read whole (the form, a section), which may go to the pager.
+    public static func page(_ text: String) -> ReplLine { ReplLine(stream: .output, text: text, isPageable: true) }
 }
 
 /// What the session answers to one input: lines to print, and what to ask next.
@@ -107,6 +112,12 @@ public final class ReplSession {
     var draftFailure: String?
     /// Set after a submit removed the draft: nothing more is saved.
     var draftDiscarded = false
+    /// Guided filling: the page whose fields were shown last (`nil`: a question not
+    /// on a page), so a page is shown once as its questions are asked.
+    var shownPage: FormPage?
+    /// Whether the prompt shows progress through the required fields (the form has
+    /// some).
+    let showsProgress: Bool
 
     public init(form: FormSession, options: Options) {
         self.form = form
@@ -115,6 +126,7 @@ public final class ReplSession {
         self.table = TerminalTable(
             session: form, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain))
         self.savedSnapshot = form.snapshot()
+        self.showsProgress = form.hasRequiredFields
     }
 
     // MARK: Steps
@@ -249,7 +261,16 @@ public final class ReplSession {
     func askCommand() {
         guard !isConfirmingRemoval else { return }
         question = .command
-        step.prompt = Prompt(options.interactive ? "formwork> " : "", completion: .commands, recordsHistory: true)
+        step.prompt = Prompt(
+            options.interactive ? progress + "formwork> " : "", completion: .commands, recordsHistory: true)
+    }
+
+    /// `[120/212] `: the visible required fields answered, of all of them (entries'
+    /// included); empty for a form without required fields.
+    var progress: String {
+        guard showsProgress else { return "" }
+        let progress = form.requiredProgress
+        return "[\(progress.answered)/\(progress.required)] "
     }
 
     /// Whether this step asks to confirm removed entries (the next question waits).

@@ -28,8 +28,10 @@ struct CommandTableTests {
 
     @Test(
         arguments: [
-            ("show", Command.show),
-            ("ls", .show),
+            ("show", Command.show(section: nil)),
+            ("ls", .show(section: nil)),
+            ("show about", .show(section: "about")),
+            ("ls 7", .show(section: "7")),
             ("3", .select(3)),
             ("  12  ", .select(12)),
             ("select 3", .select(3)),
@@ -59,7 +61,7 @@ struct CommandTableTests {
     }
 
     @Test func namesAndAliasesIgnoreCase() {
-        #expect(Self.parse("SHOW") == .command(.show))
+        #expect(Self.parse("SHOW") == .command(.show(section: nil)))
         #expect(Self.parse("Set Email ada@example.org") == .command(.set(id: "Email", value: "ada@example.org")))
         #expect(Self.parse(":BACK", in: .guided) == .command(.back))
     }
@@ -83,7 +85,7 @@ struct CommandTableTests {
             ("goto", "usage: goto ID"),
             ("why", "usage: why ID"),
             ("why a b", "usage: why ID"),
-            ("show all", "usage: show"),
+            ("show a b", "usage: show [SECTION]"),
             ("undo 2", "usage: undo"),
             ("help set now", "usage: help [COMMAND]"),
         ])
@@ -167,6 +169,7 @@ struct CommandTableTests {
         #expect(try Self.spec("save").usage == "save [PATH]")
         #expect(try Self.spec("help").usage == "help [COMMAND]")
         #expect(try Self.spec("quit").usage == "quit")
+        #expect(try Self.spec("show").usage == "show [SECTION]")
         #expect(try Self.spec("goto", in: .guided).usage == ":goto ID")
         #expect(try Self.spec("back", in: .guided).usage == ":back")
     }
@@ -188,6 +191,13 @@ struct CommandTableTests {
                 "    ID is a field id or the row's number in the table.",
             ])
         #expect(
+            try CommandTable.details(of: Self.spec("show")) == [
+                "  show [SECTION]",
+                "    print the whole form, or one section (by id, or the one holding row N)",
+                "    SECTION is a section's id, or a row's number for the section that holds it.",
+                "    also: ls",
+            ])
+        #expect(
             try CommandTable.details(of: Self.spec("quit")) == [
                 "  quit",
                 "    leave; answers stay in the draft (without a draft, asks first if there are unsaved changes)",
@@ -196,7 +206,7 @@ struct CommandTableTests {
         #expect(
             try CommandTable.details(of: Self.spec("back", in: .guided)) == [
                 "  :back",
-                "    the previous question (never blocked by a bad value)",
+                "    the previous question or page (never blocked by a bad value)",
                 "    also: :b",
             ])
     }
@@ -205,7 +215,7 @@ struct CommandTableTests {
         let prompt = CommandTable.overview(of: .prompt, width: 80)
         #expect(prompt.first == "Commands:")
         // The column is the widest usage ("toggle ID [OPTION]") and four spaces.
-        #expect(prompt.contains("  show                print the whole form"))
+        #expect(prompt.contains("  show [SECTION]      print the whole form, or one section (by id, or the one"))
         #expect(prompt.contains("  N  or  select N     select row N: edit its value (prefilled), toggle a switch,"))
         #expect(prompt.contains(String(repeating: " ", count: 22) + "pick options"))
         #expect(prompt.allSatisfy { $0.count <= 80 })
@@ -216,7 +226,7 @@ struct CommandTableTests {
         #expect(
             guided == [
                 "At any question:",
-                "  :back     the previous question (never blocked by a bad value)",
+                "  :back     the previous question or page (never blocked by a bad value)",
                 "  :skip     leave this question as it is",
                 "  :goto ID  jump to a field (or the first field of a section)",
                 "  :review   show the whole form",
@@ -257,7 +267,8 @@ struct CommandTableTests {
             .toggle(id: "a", option: "x"), .clear(id: "a"), .undo, .redo, .submit,
         ]
         let viewing: [Command] = [
-            .show, .select(1), .set(id: "a", value: nil), .next, .back, .goto(id: "a"), .why(id: "a"), .errors,
+            .show(section: nil), .show(section: "a"), .select(1), .set(id: "a", value: nil), .next, .back,
+            .goto(id: "a"), .why(id: "a"), .errors,
             .values, .save(path: nil), .save(path: "x.json"), .help(command: nil), .quit, .skip, .review,
         ]
         for command in changing { #expect(command.changesAnswers, "\(command)") }

@@ -7,8 +7,9 @@ import Testing
 
 /// Random sequences of entries added, removed and moved, values set, and undo and
 /// redo: after each, the view's mirror equals a fresh rendering of the data source
-/// and a full reload of a fresh session with the same state, and the answers equal
-/// those of a naive model of the form computed by hand.
+/// and a full reload of a fresh session with the same state, the answers equal
+/// those of a naive model of the form computed by hand, and the progress through
+/// required fields kept from each reload's changes equals a count of every row.
 @Suite("Repeats: random edits against a naive model")
 struct RepeatPropertyTests {
     static let yaml = """
@@ -107,6 +108,7 @@ struct RepeatPropertyTests {
         let session = FormSession(definition: definition)
         let view = RecordingListView { _ in FieldCell() }
         session.reload(view, animated: false)
+        _ = session.requiredProgress  // counted once, then kept up to date by each reload
         var model = Model()
         var undone: [Model] = []
         var done: [Model] = []
@@ -212,6 +214,9 @@ struct RepeatPropertyTests {
                 return
             }
             #expect(view.errors.isEmpty, "seed \(seed) step \(step)")
+            #expect(
+                session.requiredTally == session.requiredProgress(of: session.source.visibleSections),
+                "seed \(seed) step \(step)")
             #expect(session.errors().map(\.field) == model.errors(), "seed \(seed) step \(step)")
             #expect(view.sections == view.freshRendering(), "seed \(seed) step \(step)")
             let fresh = FormSession(definition: definition)
