@@ -244,7 +244,7 @@ struct ConformanceTests {
     ]
 
     /// Every vector: the core table, then the conversions and dates.
-    static let allVectors = vectors + conversionVectors + dateVectors
+    static let allVectors = vectors + conversionVectors + dateVectors + odkVectors
 
     static let jr = javaRosa
 
@@ -299,6 +299,31 @@ struct ConformanceTests {
         Vector("len(uuid())", v(36)), Vector("uuid() == uuid()", v(false)),
         Vector("a-b(1)", err("unknown function 'a-b'")),
         Vector("$n-$m", v(5)), Vector("$n - -1", v(6)),
+    ]
+
+    /// The functions imported ODK expressions need (FunctionLibrary+ODK.swift), with
+    /// JavaRosa's results from its oracle where it has the function.
+    static let odkVectors: [Vector] = [
+        Vector("nth($l, 2)", v("b")), Vector("nth($l, 3)", v(nil)), Vector("nth($l, 0)", v(nil)),
+        Vector("nth($l, 1.5)", v(nil)), Vector("nth($el, 1)", v(nil)), Vector("nth($l, $u)", v(nil)),
+        Vector("nth([1, 2], 1) + 1", v(2)), Vector("nth($s, 1)", err("argument 1 of 'nth' must be a list, not text")),
+        Vector("join(' ', $mc)", v("x z"), jr), Vector("join(', ', 1, 'a', true)", v("1, a, true"), jr),
+        Vector("join(' ', $el)", v("")), Vector("join('-', $l, $n)", v("a-b-5")),
+        Vector("substr('hello', 1, 3)", v("el"), jr), Vector("substr('hello', -2)", v("lo"), jr),
+        Vector("substr('hello', 3, 1)", v(""), jr), Vector("substr('hello', 2, 99)", v("llo"), jr),
+        Vector("substr('hello', -9, -3)", v("he"), jr), Vector("substr($us, 1)", v(nil)),
+        Vector("substr('hello', 1.9, 3)", v("el"), jr),
+        Vector("starts-with('hello', 'he')", v(true), jr), Vector("starts-with('hello', '')", v(true), jr),
+        Vector("starts-with($us, 'he')", v(false), jr), Vector("ends-with('hello', 'lo')", v(true), jr),
+        Vector("ends-with('hello', 'he')", v(false), jr),
+        Vector("decimal-date-time(date('1970-01-11'))", v(10), jr),
+        Vector("decimal-date-time(now())", v(19783.395_891_203_705), jr),
+        Vector("decimal-date-time($ud)", v(nil)),
+        Vector("date-time(0.5)", v(.dateTime(LocalDateTime("1970-01-01T12:00:00")!)), jr),
+        Vector("date-time(-0.25)", v(.dateTime(LocalDateTime("1969-12-31T18:00:00")!))),
+        Vector("date-time('2024-02-29')", v(.dateTime(LocalDateTime("2024-02-29T00:00:00")!))),
+        Vector("date-time('2024-02-29T13:45')", v(.dateTime(LocalDateTime("2024-02-29T13:45:00")!))),
+        Vector("date-time('x')", v(nil)), Vector("date-time(1e9)", v(nil)),
     ]
 
     @Test func thereAreAtLeast150Vectors() {
