@@ -60,7 +60,16 @@ extension XPathTranslation {
 
     /// A location path as written.
     func path(_ path: String, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
-        if path == "." { return try current(at: offset) }
+        if path == "." {
+            // In a choice_filter, `.` is the choice's row (which has no value of its own);
+            // `current()` is the question.
+            if context.choiceColumns != nil {
+                var row = XPathOperand.text("")
+                row.isNodeSet = true
+                return row
+            }
+            return try current(at: offset)
+        }
         if path.contains("//") || path.contains("::") || path.contains("@") || path.contains("*") {
             throw unsupported("the path '\(path)' (axes, attributes, wildcards and '//' select nodes)", at: offset)
         }

@@ -27,6 +27,12 @@ enum XPathFixture {
         "g": XPathSymbol(id: "g", type: .number, repeats: ["rep", "inner"]),
     ]
 
+    /// The rows of a choice list, for choice_filters: each choice's columns.
+    static let choices: [[String: String]] = [
+        ["name": "r1", "label": "R1", "cf": "b"], ["name": "r2", "label": "R2", "cf": "a"],
+        ["name": "r3", "label": "R3", "cf": "5.0"], ["name": "c", "label": "C", "cf": ""],
+    ]
+
     static let options: [String: [String]] = ["sel": ["a", "b", "2", "yes"], "multi": ["a", "b", "c", "10"]]
 
     /// Each name's absolute path in the XForm.
@@ -171,18 +177,21 @@ enum XPathFixture {
 
     // MARK: XForm
 
-    /// The form as an XForm (`calc` is a text question here, so answers can set it).
-    static let xform = """
+    /// The form as an XForm (`calc` is a text question here, so answers can set it; `city`
+    /// a select from `choices`, which JavaRosa keeps only where the form uses it).
+    static var xform: String {
+        """
         <?xml version="1.0"?>
         <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml" \
         xmlns:jr="http://openrosa.org/javarosa">
         <h:head><h:title>xpath</h:title>
         <model>
         <instance><data id="xpath">
-        <txt/><num/><dec/><sel/><multi/><d/><dt/><t/><geo/><calc/><note/><grp><in/></grp>
+        <txt/><num/><dec/><sel/><multi/><d/><dt/><t/><geo/><calc/><note/><city/><grp><in/></grp>
         <rep jr:template=""><f/><name/><inner jr:template=""><g/></inner></rep>
         <meta><instanceID/></meta>
         </data></instance>
+        <instance id="choices"><root>\(choiceItems)</root></instance>
         <bind nodeset="/data/txt" type="string"/>
         <bind nodeset="/data/num" type="int"/>
         <bind nodeset="/data/dec" type="decimal"/>
@@ -194,6 +203,7 @@ enum XPathFixture {
         <bind nodeset="/data/geo" type="geopoint"/>
         <bind nodeset="/data/calc" type="string"/>
         <bind nodeset="/data/note" type="string" readonly="true()"/>
+        <bind nodeset="/data/city" type="string"/>
         <bind nodeset="/data/grp/in" type="string"/>
         <bind nodeset="/data/rep/f" type="int"/>
         <bind nodeset="/data/rep/name" type="string"/>
@@ -216,6 +226,10 @@ enum XPathFixture {
         <input ref="/data/geo"><label>geo</label></input>
         <input ref="/data/calc"><label>calc</label></input>
         <input ref="/data/note"><label>note</label></input>
+        <select1 ref="/data/city"><label>city</label>
+        <itemset nodeset="instance('choices')/root/item[cf = /data/sel]">
+        <value ref="name"/><label ref="label"/></itemset>
+        </select1>
         <group ref="/data/grp"><label>grp</label><input ref="/data/grp/in"><label>in</label></input></group>
         <group ref="/data/rep"><label>rep</label><repeat nodeset="/data/rep">
         <input ref="/data/rep/f"><label>f</label></input>
@@ -226,6 +240,13 @@ enum XPathFixture {
         </repeat></group>
         </h:body></h:html>
         """
+    }
+
+    static var choiceItems: String {
+        choices.map { row in
+            "<item>" + ["name", "label", "cf"].map { "<\($0)>\(row[$0]!)</\($0)>" }.joined() + "</item>"
+        }.joined()
+    }
 
     /// The scenario's answers as the oracle takes them (`[[ref, value], …]`).
     static func oracleAnswers(_ scenario: Scenario) -> [[String]] {

@@ -5,7 +5,7 @@ import Foundation
 /// JavaRosa, through `../shared/oracles/javarosa/run.sh xpath`, evaluating XPath in
 /// `XPathFixture.xform` after a scenario's answers. One JVM evaluates many
 /// expressions at once (`concat(string(e1), '␞', string(e2), …)`); where one fails,
-/// each is evaluated alone, so the failure names its expression.
+/// the batch is halved until the failure is one expression.
 enum XPathOracle {
     static let runner = Corpus.xlsform.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("oracles/javarosa/run.sh")
@@ -49,12 +49,18 @@ enum XPathOracle {
             else { return nil }
             return json["string"] as? String
         }
-        let strings = expressions.map { "string(\($0))" }
-        let joined = strings.count == 1 ? strings[0] : "concat(" + strings.joined(separator: ", '\(separator)', ") + ")"
-        if let result = try run(joined) {
-            let parts = result.components(separatedBy: separator)
-            if parts.count == expressions.count { return parts }
+        // One run for all; where that fails, halves, so a failure costs a few runs.
+        func results(_ strings: ArraySlice<String>) throws -> [String?] {
+            let joined =
+                strings.count == 1 ? strings.first! : "concat(" + strings.joined(separator: ", '\(separator)', ") + ")"
+            if let result = try run(joined) {
+                let parts = result.components(separatedBy: separator)
+                if parts.count == strings.count { return parts }
+            }
+            guard strings.count > 1 else { return [nil] }
+            let middle = strings.startIndex + strings.count / 2
+            return try results(strings[..<middle]) + results(strings[middle...])
         }
-        return try strings.map(run)
+        return try results(expressions.map { "string(\($0))" }[...])
     }
 }

@@ -306,6 +306,8 @@ struct XPathTranslatorTests {
         #expect(try translate("name = 'a' or name = 'b'", ["name": "b"]) == "true")
         #expect(try translate("cf = ''", ["name": "b"]) == "true")
         #expect(try translate("cf > 3", ["cf": "10"]) == "true")
+        #expect(try translate("cf = current()", ["cf": "5"]) == "$num == 5")
+        #expect(try translate(". = ''", ["cf": "5"]) == "true")
     }
 
     /// The use decides the result: a condition is `boolean()` of the value, text is
