@@ -55,18 +55,26 @@ public struct XPathContext: Sendable {
     /// In a `choice_filter`: the choice row's columns (`name`, `label`, and the
     /// filter columns), read as literals where the filter names them.
     public var choiceColumns: [String: String]?
+    /// A choice or multiple choice question's option values, when the caller knows
+    /// them (`nil`: unknown). Formwork requires a text compared with a choice to be
+    /// one of its options, so a literal known to be one is compared directly
+    /// (`$sel == 'yes'`, `'fr' in $langs`), anything else in a form that holds for
+    /// any text (`string($sel) == 'yes'`).
+    public var options: @Sendable (XPathSymbol) -> [String]?
 
     public init(
         current: XPathSymbol? = nil, repeats: [String] = [],
         name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
         path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
-        choiceColumns: [String: String]? = nil
+        choiceColumns: [String: String]? = nil,
+        options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }
     ) {
         self.current = current
         self.repeats = repeats
         self.name = name
         self.path = path
         self.choiceColumns = choiceColumns
+        self.options = options
     }
 }
 

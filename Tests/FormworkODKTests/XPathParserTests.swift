@@ -15,7 +15,8 @@ struct XPathParserTests {
             case .string(let text, _): return "'\(text)'"
             case .reference(let name, _): return "${\(name)}"
             case .path(let path, _): return path
-            case .call(let name, let arguments, _): return "\(name)(" + arguments.map(render).joined(separator: ", ") + ")"
+            case .call(let name, let arguments, _):
+                return "\(name)(" + arguments.map(render).joined(separator: ", ") + ")"
             case .step(let base, let path, _): return "(step \(render(base)) \(path))"
             case .predicate(let base, let predicate, _): return "(where \(render(base)) \(render(predicate)))"
             case .negation(let operand, _): return "(- \(render(operand)))"

@@ -1,0 +1,329 @@
+import Foundation
+import Testing
+
+@testable import Formwork
+@testable import FormworkODK
+
+/// XPath in, Formwork out: each conversion JavaRosa makes, written out; the errors,
+/// with their reasons and offsets. Every translation type-checks in the fixture's
+/// Formwork form where it is written (`XPathFixture`); what each computes is checked
+/// against JavaRosa in `XPathConformanceTests`.
+@Suite("XPath translation")
+struct XPathTranslatorTests {
+    typealias Place = XPathFixture.Place
+
+    struct Translation: CustomTestStringConvertible, Sendable {
+        let xpath: String
+        let formwork: String
+        let type: XPathValueType
+        let use: XPathUse
+        let place: Place
+        var testDescription: String { "\(xpath) → \(formwork)" }
+    }
+
+    static func tr(
+        _ xpath: String, _ formwork: String, _ type: XPathValueType, _ use: XPathUse = .condition,
+        at place: Place = .form
+    ) -> Translation {
+        Translation(xpath: xpath, formwork: formwork, type: type, use: use, place: place)
+    }
+
+    static let translations: [Translation] = [
+        tr("${num} > 5", "$num > 5", .boolean),
+        tr("${num} >= ${dec} + 1", "$num >= $dec + 1", .boolean),
+        tr("${num} = 5", "$num == 5", .boolean),
+        tr("${num} = '5'", "$num == 5", .boolean),
+        tr("${num} = 'abc'", "false", .boolean),
+        tr("${num} = ''", "empty($num)", .boolean),
+        tr("${num} = ${dec}", "$num == $dec", .boolean),
+        tr("${num} + 1 = ${dec}", "$num + 1 == $dec and $num + 1 != null", .boolean),
+        tr("${num} = ${txt}", "if(empty($num), empty($txt), $num == number($txt))", .boolean),
+        tr("${num} = true()", "boolean($num)", .boolean),
+        tr("${num} != ${txt}", "if(empty($num), not empty($txt), $num != number($txt))", .boolean),
+        tr("${sel} = 'b'", "$sel == 'b'", .boolean),
+        tr("${sel} = 'zz'", "string($sel) == 'zz'", .boolean),
+        tr("${sel} = 2", "number($sel) == 2", .boolean),
+        tr("${sel} != 'b'", "$sel != 'b'", .boolean),
+        tr("${txt} = ''", "empty($txt)", .boolean),
+        tr("${txt} != ''", "not empty($txt)", .boolean),
+        tr("${txt} = 'hello'", "$txt == 'hello'", .boolean),
+        tr("${txt} = ${calc}", "$txt == $calc", .boolean),
+        tr("concat(${txt}, 'x') = ${calc}", "concat($txt, 'x') == $calc", .boolean),
+        tr("${multi} = 'a c'", "join(' ', $multi) == 'a c'", .boolean),
+        tr("${d} = '2024-02-29'", "$d == '2024-02-29'", .boolean),
+        tr("${d} = 'soon'", "false", .boolean),
+        tr("${d} > '2020-01-01'", "false", .boolean),
+        tr("${d} > date('2020-01-01')", "$d > date('2020-01-01')", .boolean),
+        tr("${dt} > ${d}", "date(format-date($dt, '%Y-%m-%d')) > $d", .boolean),
+        tr("${dt} = '2024-02-29'", "date(format-date($dt, '%Y-%m-%d')) == '2024-02-29'", .boolean),
+        tr("${d} < today()", "$d < today()", .boolean),
+        tr("today() - ${d}", "number(today()) - number($d)", .number, .value),
+        tr("${d} + 1", "number($d) + 1", .number, .value),
+        tr("'a' = 'a'", "true", .boolean),
+        tr("1 = '1.0'", "true", .boolean),
+        tr("1 < 2 < 3", "true", .boolean),
+        tr("${txt} and (${num} or not(${dec}))", "not empty($txt) and (boolean($num) or not boolean($dec))", .boolean),
+        tr("not(${txt})", "empty($txt)", .boolean),
+        tr("not(not(${txt}))", "not empty($txt)", .boolean),
+        tr("-(${num} - 1)", "-($num - 1)", .number, .value),
+        tr("${num} * (${dec} + 1)", "$num * ($dec + 1)", .number, .value),
+        tr("${num} - (${dec} - 1)", "$num - ($dec - 1)", .number, .value),
+        tr("${num} div 2 mod 3", "$num / 2 % 3", .number, .value),
+        tr("${txt} + 1", "number($txt) + 1", .number, .value),
+        tr("true() + 1", "1 + 1", .number, .value),
+        tr(". >= 0 and . <= ${dec}", "$num >= 0 and $num <= $dec", .boolean),
+        tr(". > 3", "$f > 3", .boolean, at: .rep),
+        tr("../name = 'x'", "$name == 'x'", .boolean, at: .rep),
+        tr("current()/../name = 'x'", "$name == 'x'", .boolean, at: .rep),
+        tr("position(..)", "index()", .number, .value, at: .rep),
+        tr("position(current()/..)", "index()", .number, .value, at: .inner),
+        tr("position(..)", "1", .number, .value),
+        tr("count(${rep})", "count($rep)", .number, .value),
+        tr("count(${rep})", "1", .number, .value, at: .rep),
+        tr("count(${inner})", "count($inner)", .number, .value, at: .inner),
+        tr("count(${f})", "count($rep.f)", .number, .value),
+        tr("count(${f})", "1", .number, .value, at: .rep),
+        tr("sum(${f})", "sum($rep.f)", .number, .value),
+        tr("sum(${f})", "sum([$f])", .number, .value, at: .rep),
+        tr("sum(${g})", "sum($rep.inner.g)", .number, .value),
+        tr("sum(${g})", "sum($inner.g)", .number, .value, at: .rep),
+        tr("sum(${num})", "sum([$num])", .number, .value),
+        tr("max(${f})", "max($rep.f)", .number, .value),
+        tr("min(${num}, ${dec}, 3)", "min([$num, $dec, 3])", .number, .value),
+        tr("count-non-empty(${name})", "count($rep, not empty($name))", .number, .value),
+        tr("count-non-empty(${txt})", "if(empty($txt), 0, 1)", .number, .value),
+        tr("indexed-repeat(${f}, ${rep}, 2)", "nth($rep.f, 2)", .number, .value),
+        tr("indexed-repeat(${name}, ${rep}, ${num})", "nth($rep.name, max([int($num), 1]))", .text, .text),
+        tr("concat(${name})", "join('', $rep.name)", .text, .text),
+        tr("join(' ', ${name})", "join(' ', $rep.name)", .text, .text),
+        tr("join(', ', ${txt}, ${num}, ${multi})", "join(', ', $txt, string($num), join(' ', $multi))", .text, .text),
+        tr(
+            "concat('a', ${num}, ${d}, ${multi}, ${dt}, true())",
+            "concat('a', $num, $d, join(' ', $multi), format-date($dt, '%Y-%m-%d'), true)", .text, .text),
+        tr("concat()", "''", .text, .text),
+        tr("string-length(${txt})", "len($txt)", .number, .value),
+        tr("string-length()", "len(string($num))", .number, .value),
+        tr("contains(${txt}, 'a')", "contains($txt, 'a')", .boolean),
+        tr("contains(${sel}, 'b')", "contains(string($sel), 'b')", .boolean),
+        tr("contains(${txt}, '')", "true", .boolean),
+        tr("starts-with(${calc}, ${txt})", "starts-with(string($calc), string($txt))", .boolean),
+        tr("ends-with(${txt}, 'o')", "ends-with($txt, 'o')", .boolean),
+        tr("substr(${txt}, 1)", "substr($txt, 1)", .text, .text),
+        tr("regex(${txt}, '^[a-z]+$')", "matches($txt, '^[a-z]+$')", .boolean),
+        tr("regex(${txt}, '[a-z]*')", "matches(string($txt), '[a-z]*')", .boolean),
+        tr("selected(${multi}, 'a')", "'a' in $multi", .boolean),
+        tr("selected(${multi}, ' a ')", "'a' in $multi", .boolean),
+        tr("selected(${multi}, 'a b')", "contains(concat(' ', join(' ', $multi), ' '), ' a b ')", .boolean),
+        tr("selected(${sel}, 'b')", "$sel == 'b'", .boolean),
+        tr("selected(${txt}, 'b')", "contains(concat(' ', string($txt), ' '), ' b ')", .boolean),
+        tr(
+            "selected(${multi}, ${txt})", "contains(concat(' ', join(' ', $multi), ' '), concat(' ', trim($txt), ' '))",
+            .boolean),
+        tr("count-selected(${multi})", "count($multi)", .number, .value),
+        tr("count-selected(${sel})", "if(empty($sel), 0, 1)", .number, .value),
+        tr("selected-at(${multi}, ${num})", "nth($multi, int($num) + 1)", .text, .text),
+        tr("jr:choice-name(${sel}, '${sel}')", "label($sel)", .text, .text),
+        tr("jr:choice-name(${sel}, ' /data/sel ')", "label($sel)", .text, .text),
+        tr("if(${num} > 1, ${num}, '')", "if($num > 1, $num, null)", .number, .value),
+        tr("if(${num} > 1, ${d}, '')", "if($num > 1, $d, null)", .date, .value),
+        tr("if(${num} > 1, ${num}, ${txt})", "if($num > 1, string($num), $txt)", .text, .value),
+        tr("if(true(), ${num}, ${txt})", "$num", .number, .value),
+        tr("coalesce(${txt}, ${calc})", "coalesce($txt, $calc)", .text, .text),
+        tr("coalesce('x', ${calc})", "'x'", .text, .text),
+        tr("int(${txt})", "int(number($txt))", .number, .value),
+        tr("round(${dec})", "round($dec)", .number, .value),
+        tr("round(${dec}, ${num})", "round($dec, int($num))", .number, .value),
+        tr("round(${dec}, 1.7)", "round($dec, 1)", .number, .value),
+        tr("pow(${num}, 0.5)", "pow($num, 0.5)", .number, .value),
+        tr("number('1e3')", "null", .number, .value),
+        tr("number(' 3,5 ')", "3.5", .number, .value),
+        tr("boolean-from-string(${txt})", "lower($txt) in ['true', '1']", .boolean),
+        tr("pi()", "3.141592653589793", .number, .value),
+        tr("today()", "today()", .date, .value),
+        tr("now()", "now()", .dateTime, .value),
+        tr("date('2024-02-29T10:00')", "date('2024-02-29')", .date, .value),
+        tr("date(19000)", "date('2022-01-08')", .date, .value),
+        tr("date(${num})", "date('1970-01-01') + int($num)", .date, .value),
+        tr("date(${dt})", "date(format-date($dt, '%Y-%m-%d'))", .date, .value),
+        tr("date-time(${dec})", "date-time($dec)", .dateTime, .value),
+        tr("decimal-date-time(${calc})", "decimal-date-time(date-time($calc))", .number, .value),
+        tr("format-date(${d}, '%d/%m/%Y')", "format-date($d, '%d/%m/%Y')", .text, .text),
+        tr("format-date(${calc}, '%Y')", "format-date(date-time($calc), '%Y')", .text, .text),
+        tr("uuid()", "uuid()", .text, .text),
+        tr("once(now())", "now()", .dateTime, .value),
+        tr("once(concat('a', 'b'))", "concat('a', 'b')", .text, .text),
+        tr("${num}", "string($num)", .text, .text),
+        tr("${dec}", "$dec", .number, .value),
+        tr("${sel}", "$sel", .choice, .value),
+        tr("${multi}", "$multi", .multichoice, .value),
+        tr("${multi}", "join(' ', $multi)", .text, .text),
+        tr("${dt}", "format-date($dt, '%Y-%m-%d')", .text, .text),
+        tr("${d}", "string($d)", .text, .text),
+        tr("${note}", "''", .text, .text),
+        tr("${grp} = ''", "true", .boolean),
+        tr("5.0", "'5'", .text, .text),
+        tr("0.5", "'0.5'", .text, .text),
+        tr("100000000", "'100000000'", .text, .text),
+        tr("\"it's\"", "'it\\'s'", .text, .text),
+        tr("'a\\b'", "'a\\\\b'", .text, .text),
+    ]
+
+    @Test(arguments: translations)
+    func translates(_ vector: Translation) throws {
+        let result = try XPathTranslator.translate(vector.xpath, as: vector.use, in: XPathFixture.context(vector.place))
+        #expect(result == TranslatedExpression(text: vector.formwork, type: vector.type))
+    }
+
+    /// Each translation is a Formwork expression of its type where it is written.
+    @Test(arguments: translations)
+    func typeChecks(_ vector: Translation) throws {
+        let session = try XPathFixture.session(probe: vector.formwork, at: vector.place, .unanswered)
+        _ = session.value(of: vector.place.entry.map { $0 + ".probe" } ?? "probe")
+    }
+
+    // MARK: Errors
+
+    static func error(_ xpath: String, _ use: XPathUse = .condition, at place: Place = .form) -> XPathTranslationError?
+    {
+        do {
+            _ = try XPathTranslator.translate(xpath, as: use, in: XPathFixture.context(place))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func unknownNamesAreReportedWhereTheyAre() {
+        #expect(
+            Self.error("${num} > 1 and ${nope}")
+                == XPathTranslationError(
+                    .unknownReference("nope", suggestion: nil), message: "'nope' names no question", offset: 15))
+        #expect(Self.error("/data/nope = 1")?.reason == .unknownReference("/data/nope", suggestion: nil))
+        #expect(Self.error("../nope = 1", at: .rep)?.reason == .unknownReference("nope", suggestion: nil))
+        #expect(
+            Self.error("indexed-repeat(${nope}, ${rep}, 1)", .value)?.reason
+                == .unknownReference("nope", suggestion: nil))
+    }
+
+    /// What Formwork cannot compute is unsupported, with a message that names it, at
+    /// its place.
+    @Test(arguments: [
+        ("pulldata('prices', 'price', 'id', ${txt})", 0, "pulldata(): it reads a CSV file sent with the form"),
+        ("instance('c')/root/item[name = 'a']", 0, "instance() lookups (choices or data read from a list)"),
+        (
+            "${num} + ${f}", 9,
+            "'f' is read as one value but is in each entry of a repeat (JavaRosa reads it only while there is "
+                + "one entry): use sum(), count(), max(), min(), join() or indexed-repeat()"
+        ),
+        ("${rep} = 1", 0, "the repeat 'rep' is read as a value (only count() reads a repeat)"),
+        (
+            "${t} > ${t}", 0,
+            "a time compared, counted or written as text (JavaRosa reads a time as the day it was entered on)"
+        ),
+        (
+            "concat('at ', ${geo})", 14,
+            "a geopoint read as text (JavaRosa writes its parts as 12.0 where Formwork writes 12)"
+        ),
+        ("floor(${dec})", 0, "floor() is not a function of ODK forms (JavaRosa has none of that name)"),
+        ("log(${dec})", 0, "log(): Formwork has no logarithm"),
+        ("once(${txt})", 0, "once() of answers (a value kept from the first time it is computed)"),
+        ("uuid(8)", 0, "uuid() of a length (a random text of that many characters)"),
+        ("regex(${txt}, '(a)\\1')", 14, "the pattern '(a)\\1' (backreferences are not supported)"),
+        ("regex(${txt}, ${calc})", 14, "regex() with a pattern that is not written in quotes"),
+        (
+            "format-date(${d}, '%Y week %W')", 18,
+            "the format-date() pattern '%Y week %W' (Formwork writes %Y %y %m %n %b %d %e %a %H %h %M %S)"
+        ),
+        ("count-selected(${txt})", 15, "count-selected() of something that is not a choice question"),
+        ("selected-at(${sel}, 0)", 12, "selected-at() of something that is not a multiple choice question"),
+        ("indexed-repeat(${g}, ${rep}, 1)", 15, "indexed-repeat() of 'g', which is not a question directly in 'rep'"),
+        ("indexed-repeat(${g}, ${rep}, 1, ${inner}, 2)", 0, "indexed-repeat() through repeats within repeats"),
+        ("position()", 0, "position() of anything but '..' (the entry the question is in)"),
+        (
+            "name = 'x'", 0,
+            "'name' is a path to a child of the question, which has none (write ${name} for the question)"
+        ),
+        ("${num} | ${dec}", 7, "a union ('|') of node-sets"),
+        ("sum(${name})", 4, "sum() of values that are not number questions, in each entry"),
+        ("max(${name})", 4, "max() of values that are not number questions, in each entry"),
+        ("count-non-empty(${g})", 16, "count-non-empty() of a question in repeats within repeats"),
+        (
+            "jr:choice-name(${sel}, '${txt}')", 0,
+            "jr:choice-name() of anything but a single choice question, named again in quotes"
+        ),
+        ("/data/* = 1", 0, "the path '/data/*' (axes, attributes, wildcards and '//' select nodes)"),
+        ("${num}[. > 1]", 6, "a predicate ([…]) that selects nodes"),
+        ("decimal-time(${t})", 0, "decimal-time(): JavaRosa reads a time as the day it was entered on"),
+    ])
+    func unsupported(_ xpath: String, _ offset: Int, _ message: String) {
+        #expect(Self.error(xpath, .value) == XPathTranslationError(.unsupported, message: message, offset: offset))
+    }
+
+    /// What JavaRosa rejects whatever the answers is a syntax error.
+    @Test func invalidExpressions() {
+        #expect(
+            Self.error("round()")
+                == XPathTranslationError(.syntax, message: "round() takes 1 to 2 arguments, not 0", offset: 0))
+        #expect(Self.error("not(${a}, ${b})")?.message == "not() takes 1 argument, not 2")
+        #expect(
+            Self.error("count('a')")
+                == XPathTranslationError(.syntax, message: "count() counts the nodes of a path", offset: 6))
+        #expect(
+            Self.error("selected(${multi}, 2)")?.message
+                == "the value selected() looks for must be text, in quotes (like '1')")
+        #expect(
+            Self.error("date('soon') < today()")
+                == XPathTranslationError(.syntax, message: "'soon' is not a date (YYYY-MM-DD)", offset: 5))
+        #expect(Self.error("${num} = = 1")?.reason == .syntax)
+        #expect(Self.error(String(repeating: "1 + ", count: 2500) + "1")?.reason == .unsupported)
+    }
+
+    // MARK: Contexts
+
+    /// Where the options are unknown, a text compared with a choice is written so
+    /// that it holds for any text.
+    @Test func unknownOptions() throws {
+        let context = XPathFixture.context(knownOptions: false)
+        func translate(_ xpath: String) throws -> String {
+            try XPathTranslator.translate(xpath, as: .condition, in: context).text
+        }
+        #expect(try translate("${sel} = 'b'") == "string($sel) == 'b'")
+        #expect(try translate("selected(${sel}, 'b')") == "string($sel) == 'b'")
+        #expect(try translate("selected(${multi}, 'a')") == "contains(concat(' ', join(' ', $multi), ' '), ' a ')")
+        #expect(try translate("selected(${multi}, 'a') and ${sel} != 'b'").contains("string($sel) != 'b'"))
+    }
+
+    /// In a choice_filter, a name is the choice row's column, as text.
+    @Test func choiceFilters() throws {
+        func translate(_ xpath: String, _ columns: [String: String]) throws -> String {
+            try XPathTranslator.translate(xpath, as: .condition, in: XPathFixture.context(choiceColumns: columns)).text
+        }
+        #expect(try translate("cf = ${sel}", ["cf": "b"]) == "$sel == 'b'")
+        #expect(try translate("cf = ${sel}", ["cf": "q"]) == "string($sel) == 'q'")
+        #expect(try translate("cf=${num}", ["cf": "5"]) == "$num == 5")
+        #expect(try translate("${txt} = cf", ["cf": "x y"]) == "$txt == 'x y'")
+        #expect(try translate("selected(${multi}, cf)", ["cf": "c"]) == "'c' in $multi")
+        #expect(try translate("name = 'a' or name = 'b'", ["name": "b"]) == "true")
+        #expect(try translate("cf = ''", ["name": "b"]) == "true")
+        #expect(try translate("cf > 3", ["cf": "10"]) == "true")
+        #expect(try translate("cf = current()", ["cf": "5"]) == "$num == 5")
+        #expect(try translate(". = ''", ["cf": "5"]) == "true")
+    }
+
+    /// The use decides the result: a condition is `boolean()` of the value, text is
+    /// the value as JavaRosa writes it.
+    @Test func usesConvertTheResult() throws {
+        func translate(_ xpath: String, _ use: XPathUse) throws -> TranslatedExpression {
+            try XPathTranslator.translate(xpath, as: use, in: XPathFixture.context())
+        }
+        #expect(try translate("${txt}", .condition) == TranslatedExpression(text: "not empty($txt)", type: .boolean))
+        #expect(
+            try translate("${num} * 2", .condition) == TranslatedExpression(text: "boolean($num * 2)", type: .boolean))
+        #expect(try translate("${num} * 2", .value) == TranslatedExpression(text: "$num * 2", type: .number))
+        #expect(try translate("${num} * 2", .text) == TranslatedExpression(text: "string($num * 2)", type: .text))
+        #expect(try translate("${sel}", .text) == TranslatedExpression(text: "$sel", type: .text))
+        #expect(try translate("${num} > 1", .text) == TranslatedExpression(text: "string($num > 1)", type: .text))
+        #expect(try translate("'5'", .condition) == TranslatedExpression(text: "true", type: .boolean))
+        #expect(try translate("0", .condition) == TranslatedExpression(text: "false", type: .boolean))
+    }
+}
