@@ -39,7 +39,7 @@ FUZZ_SECONDS ?= 60
 # An input that takes longer than this (seconds) is a finding: a definition that takes
 # seconds to reject is a bug, not only one that hangs.
 FUZZ_TIMEOUT ?= 3
-FUZZ_TARGETS ?= expression definition values repl rpc workbook
+FUZZ_TARGETS ?= expression definition values repl rpc workbook xform
 FUZZ_BUILD := .build-fuzz
 fuzz: deps
 	@# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes one per

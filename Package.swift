@@ -39,7 +39,8 @@ let package = Package(
         .executableTarget(
             name: "formwork",
             dependencies: [
-                "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Formwork", "FormworkREPL", "FormworkODK",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test support shared by the test targets and by embedders: a recording list view.
         .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
@@ -47,8 +48,9 @@ let package = Package(
         .executableTarget(
             name: "FormworkBench",
             dependencies: [
-                "Formwork", "FormworkCore", "FormworkREPL", .product(name: "Yams", package: "Yams"),
+                "Formwork", "FormworkCore", "FormworkREPL", "FormworkODK", .product(name: "Yams", package: "Yams"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // Fuzz targets: `make fuzz` builds them for libFuzzer (-DFUZZING); a normal build
         // replays the seeds and past findings (`formwork-fuzz TARGET FILE…`).

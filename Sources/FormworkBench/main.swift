@@ -16,7 +16,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Timed runs per measurement (the median is reported).")
     var runs = 5
 
-    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt, repeats.")
+    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt, repeats, import.")
     var cases: [String] = Bench.allCases
 
     @Option(
@@ -33,7 +33,7 @@ struct Bench: ParsableCommand {
     var probe: String?
 
     static let allCases = [
-        "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats",
+        "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats", "import",
     ]
 
     func validate() throws {
@@ -64,6 +64,7 @@ struct Bench: ParsableCommand {
         if cases.contains("reload") { rows += ReloadCase.run(sizes: formSizes, runs: runs) }
         if cases.contains("conditions") { rows += ConditionsCase.run(sizes: sizes, runs: runs) }
         if cases.contains("load") { rows += LoadCase.run(sizes: formSizes, runs: runs) }
+        if cases.contains("import") { rows += ImportCase.run(sizes: quick ? [1_000] : [1_000, 5_000], runs: runs) }
         if cases.contains("memory") {
             rows += MemoryCase.run(sessionFields: quick ? 1_000 : 100_000, diffRows: quick ? 1_000 : 1_000_000)
         }

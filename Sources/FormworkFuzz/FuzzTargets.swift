@@ -21,6 +21,9 @@ enum FuzzTarget: String, CaseIterable {
     /// An `.xlsx` workbook: the ZIP container and every XML part (within small
     /// limits, so the fuzzer explores the readers rather than volume).
     case workbook
+    /// An ODK XForm: the XML reader, the XForm reader, the import's checks, and a
+    /// session of the form when it loads (its table, validation and submission).
+    case xform
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -30,6 +33,7 @@ enum FuzzTarget: String, CaseIterable {
         case .repl: Self.repl(bytes)
         case .rpc: Self.rpc(bytes)
         case .workbook: Self.workbook(bytes)
+        case .xform: Self.xform(bytes)
         }
     }
 
@@ -46,6 +50,26 @@ enum FuzzTarget: String, CaseIterable {
         for sheet in workbook.sheets {
             for row in sheet.rows { _ = row.cells.map(\.reference) + row.cells.map(\.value.text) }
         }
+        let (document, problems) = ODKImport.document(fromWorkbook: workbook, path: "fuzz.xlsx", skipUnsupported: true)
+        imported(document, problems)
+    }
+
+    static func xform(_ bytes: [UInt8]) {
+        let (document, problems) = ODKImport.document(fromXForm: Data(bytes), path: "fuzz.xml", skipUnsupported: true)
+        imported(document, problems)
+    }
+
+    /// An imported form, loaded and used when the import found no error.
+    static func imported(_ document: DefinitionDocument, _ problems: [Diagnostic]) {
+        _ = DiagnosticList(path: "fuzz", source: nil, diagnostics: problems).rendered
+        guard !problems.contains(where: { $0.severity == .error }),
+            let form = try? FormDefinition(document: document, path: "fuzz")
+        else { return }
+        _ = document.yaml()
+        let session = FormSession(definition: form)
+        _ = session.reload()
+        _ = session.validate()
+        _ = ODKSubmission.xml(of: session, instanceID: "uuid:fuzz")
     }
 
     /// A form with every kind of field, read by the values, REPL and RPC targets: the

@@ -22,13 +22,14 @@
 ///
 /// Writing (`formwork convert`, ODK submissions) works on the imported definition.
 ///
-/// What exists so far: the workbook container (`Workbook`), XLSForm's sheets under
-/// canonical column names (`XLSFormTable`: pyxform's aliases, languages split off,
-/// cell references for diagnostics) and its `type` cells (`XLSFormType`: every
-/// spelling real forms use, selects with their lists, structure rows, metadata,
-/// what cannot be represented and why), and the choices sheet (`XLSFormChoices`: lists
-/// in order, translated labels, filter columns, problems at their place), the
-/// settings sheet (`XLSFormSettings`), and the first stage of the XPath translation
-/// (`XPathLexer`: ODK's XPath as tokens). The form readers, the XPath translation
-/// and the submission writer are the next steps.
+/// The parts: `Workbook` (the `.xlsx` container), `XLSFormTable`, `XLSFormType`,
+/// `XLSFormChoices` and `XLSFormSettings` (the sheets under canonical names),
+/// `XLSFormSurvey` (the survey as a tree of groups, repeats, loops and questions),
+/// `XLSFormReader` (the tree as a `DefinitionDocument`: names to ids and keys, types
+/// to kinds, texts per language with `${x}` read as answers, expressions through
+/// `XPathTranslator`, the submission layout), `XMLTree` and `XFormReader` (an XForm
+/// read as the sheets of the XLSForm it would be, each row at its element's line and
+/// column, so one reader serves both formats), `ODKImport` with the two
+/// `DefinitionImporter`s, and `ODKSubmission` (a session's answers as the XForm
+/// instance ODK Central takes).
 public enum FormworkODK {}

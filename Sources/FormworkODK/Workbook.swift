@@ -19,6 +19,11 @@ public struct Workbook: Sendable {
     /// The sheets, in the workbook's order.
     public let sheets: [Sheet]
 
+    /// A workbook of these sheets (an XForm read as the XLSForm it would be).
+    init(sheets: [Sheet]) {
+        self.sheets = sheets
+    }
+
     /// The sheet named `name`, ignoring case (`Survey`, `survey`).
     public subscript(name: String) -> Sheet? {
         let lowered = name.lowercased()

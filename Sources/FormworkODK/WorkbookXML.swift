@@ -60,7 +60,7 @@ enum WorkbookXML {
         let parsed = parser.parse()
         if let error = reader.error { throw error }
         if parsed { return }
-        let reason = (parser.parserError as NSError?)?.localizedDescription ?? "cannot be parsed"
+        let reason = XMLTree.reason(parser.parserError)
         throw .invalidXML(part: part, line: parser.lineNumber, column: parser.columnNumber, reason: reason)
     }
 

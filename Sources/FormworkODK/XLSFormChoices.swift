@@ -92,3 +92,41 @@ public struct XLSFormProblem: Sendable, Equatable, CustomStringConvertible {
     /// `choices!B7: list 'yes_no' has 'yes' twice …`.
     public var description: String { "\(place): \(message)" }
 }
+
+extension XLSFormChoices {
+    init(lists: [String: [Choice]], order: [String], problems: [XLSFormProblem]) {
+        self.lists = lists
+        self.order = order
+        self.problems = problems
+    }
+
+    /// These lists and `other`'s (the `external_choices` sheet), a list of both kept
+    /// as this one has it.
+    func merging(_ other: XLSFormChoices) -> XLSFormChoices {
+        var lists = self.lists
+        var order = self.order
+        for name in other.order where lists[name] == nil {
+            lists[name] = other.lists[name]
+            order.append(name)
+        }
+        return XLSFormChoices(lists: lists, order: order, problems: problems + other.problems)
+    }
+}
+
+extension XLSFormChoices {
+    /// The lists with an `other` choice added to each that a select uses with
+    /// `or_other` (as pyxform does: every question and loop over the list sees it).
+    func withOther(forListsIn survey: XLSFormTable) -> XLSFormChoices {
+        var lists = self.lists
+        for row in survey.rows {
+            guard let cell = row["type"] else { continue }
+            switch XLSFormType(cell) {
+            case .selectOne(let list, true), .selectMultiple(let list, true):
+                guard let choices = lists[list], !choices.contains(where: { $0.name == "other" }) else { continue }
+                lists[list] = choices + [Choice(name: "other", labels: [(nil, "Other")], properties: [:], place: "")]
+            default: continue
+            }
+        }
+        return XLSFormChoices(lists: lists, order: order, problems: problems)
+    }
+}

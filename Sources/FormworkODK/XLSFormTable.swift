@@ -60,6 +60,9 @@ public struct XLSFormTable: Sendable {
     public let rows: [Row]
     /// The header row's number.
     public let headerRow: Int
+    /// Where each row came from when the table was not a sheet (an XForm's element,
+    /// `form.xml:12:5`), by row number: references name it instead of a cell.
+    var places: [Int: String] = [:]
 
     public init(_ sheet: Sheet) {
         self.sheet = sheet.name
@@ -96,6 +99,7 @@ public struct XLSFormTable: Sendable {
     /// Where a row's value of a column is (`survey!D5`), for diagnostics; the row's
     /// first cell when the column is absent.
     public func reference(of name: String, language: String? = nil, in row: Row) -> String {
+        if let place = places[row.number] { return place }
         let column = columns.first { $0.name == name && $0.language == language }?.index ?? 0
         return "\(sheet)!\(Cell.columnName(column))\(row.number)"
     }

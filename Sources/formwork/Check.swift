@@ -1,12 +1,18 @@
 import ArgumentParser
 import Formwork
+import FormworkODK
 import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check definition files; print every problem as path:line:col.",
         discussion: """
-            A directory is checked whole: every definition under it (.yaml, .yml, .json),
+            Definitions are Formwork's own (.yaml, .yml, .json) or ODK forms (.xlsx XLSForms,
+            .xml XForms), found by content as well as by name. In an imported form, each
+            construct Formwork cannot represent is listed at its place (survey!C42); with
+            --skip-unsupported they are warnings (fill then shows each as a note).
+
+            A directory is checked whole: every definition under it (.yaml, .yml, .json, .xlsx, .xml),
             in its folders too, but for hidden files and JSON Schemas (*.schema.json).
             Exits 0 when every file is valid, 1 otherwise (diagnostics on standard error).
 
@@ -16,8 +22,11 @@ struct Check: ParsableCommand {
               formwork check Forms/*
             """)
 
-    @Argument(help: "Definition files (.yaml, .yml, .json) or directories of them.")
+    @Argument(help: "Definition files (.yaml, .yml, .json, .xlsx, .xml) or directories of them.")
     var files: [String]
+
+    @Flag(help: "Report constructs an imported form has that Formwork cannot represent as warnings, not errors.")
+    var skipUnsupported = false
 
     func run() throws {
         var failed = 0
@@ -26,7 +35,9 @@ struct Check: ParsableCommand {
             let entries = Self.definitions(at: argument)
             if entries.isEmpty {
                 printError(
-                    "\(TerminalText.escaped(argument)): error: no definitions (.yaml, .yml, .json) in this directory")
+                    "\(TerminalText.escaped(argument)): error: "
+                        + "no definitions (.yaml, .yml, .json, .xlsx, .xml) in this directory"
+                )
                 failed += 1
                 checked += 1
             }
@@ -37,7 +48,9 @@ struct Check: ParsableCommand {
                 }
                 checked += 1
                 do {
-                    let form = try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+                    let form = try FormDefinition.load(
+                        contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: ODKImport.importers,
+                        skipUnsupported: skipUnsupported)
                     if !form.warnings.isEmpty {
                         let source = try? String(contentsOfFile: path, encoding: .utf8)
                         printError(DiagnosticList(path: path, source: source, diagnostics: form.warnings).rendered)
@@ -80,7 +93,9 @@ struct Check: ParsableCommand {
         for entry in entries.sorted() {
             let full = base + "/" + entry
             let name = entry.lowercased()
-            guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") else { continue }
+            guard [".yaml", ".yml", ".json", ".xlsx", ".xml"].contains(where: name.lowercased().hasSuffix) else {
+                continue
+            }
             found.append((full, name.hasSuffix(".schema.json")))
         }
         return found

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Formwork
+import FormworkODK
 import FormworkREPL
 import Foundation
 
@@ -32,8 +33,19 @@ struct Fill: ParsableCommand {
 
     @OptionGroup var source: FormArguments
 
-    @Option(help: "Where submit writes the answers (JSON); standard output when absent.")
+    @Option(help: "Where submit writes the answers; standard output when absent.")
     var out: String?
+
+    enum AnswersFormat: String, ExpressibleByArgument, CaseIterable {
+        case json, odk
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "The answers' format: json (Formwork's answers), or odk (an ODK submission: the XForm instance, "
+                + "as ODK Central and KoboToolbox take it). Default: odk when --out ends in .xml, else json.",
+            valueName: "json|odk"))
+    var format: AnswersFormat?
 
     @Flag(help: "Ask each visible field in turn, like a wizard.")
     var guided = false
@@ -84,9 +96,12 @@ struct Fill: ParsableCommand {
         }
         try source.loadValues(into: session, failing: 2)  // after the draft
         let colors = interactive && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let options = ReplSession.Options(
+        var options = ReplSession.Options(
             interactive: interactive, guided: guided, width: width ?? 80,
             colors: colors, answersPath: out, draft: readOnly ? nil : store, readOnly: readOnly, notices: notices)
+        if (format ?? (out?.lowercased().hasSuffix(".xml") == true ? .odk : .json)) == .odk {
+            options.formatAnswers = { ODKSubmission.xml(of: $0) }
+        }
         let reader: any LineReader =
             interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: options)).run()

@@ -1,12 +1,19 @@
 import ArgumentParser
 import Formwork
+import FormworkODK
 import Foundation
 
 /// `FORM [--values FILE]`: a definition and the values to start from, loaded one way
 /// by `fill`, `serve` and `show` (and by `eval --form`).
 struct FormArguments: ParsableArguments {
-    @Argument(help: "The definition file.")
+    @Argument(help: "The definition: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml).")
     var form: String
+
+    @Flag(
+        help: ArgumentHelp(
+            "Fill an imported form even when it has constructs Formwork cannot represent; each is shown "
+                + "as a note saying what was skipped."))
+    var skipUnsupported = false
 
     @Option(help: "A values file (JSON or YAML) to start from.")
     var values: String?
@@ -27,7 +34,7 @@ struct FormArguments: ParsableArguments {
     /// The definition; its diagnostics are printed and the command exits with `status`
     /// when it does not load.
     func definition(failing status: Int32) throws -> FormDefinition {
-        try Self.definition(at: form, failing: status)
+        try Self.definition(at: form, skipUnsupported: skipUnsupported, failing: status)
     }
 
     /// A session of the definition with the values file applied, in the language asked.
@@ -56,9 +63,15 @@ struct FormArguments: ParsableArguments {
         }
     }
 
-    static func definition(at path: String, failing status: Int32) throws -> FormDefinition {
+    static func definition(
+        at path: String, skipUnsupported: Bool = false, failing status: Int32
+    ) throws
+        -> FormDefinition
+    {
         do {
-            return try FormDefinition.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+            return try FormDefinition.load(
+                contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: ODKImport.importers,
+                skipUnsupported: skipUnsupported)
         } catch {
             printError(error.rendered)
             throw ExitCode(status)

@@ -33,7 +33,10 @@ struct FormworkCommand: ParsableCommand {
               formwork eval '$total > 500' --form Forms/conference.yaml --set tickets=3
             """,
         version: "0.1.0",
-        subcommands: [Fill.self, Check.self, Eval.self, Show.self, Serve.self, Schema.self, AnswersSchemaCommand.self])
+        subcommands: [
+            Fill.self, Check.self, Eval.self, Show.self, Serve.self, Convert.self, Schema.self,
+            AnswersSchemaCommand.self,
+        ])
 }
 
 /// Writes to standard error.

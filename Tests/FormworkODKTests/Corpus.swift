@@ -9,6 +9,19 @@ enum Corpus {
     static let xlsform = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xlsform")
 
+    static let root = xlsform.deletingLastPathComponent()
+
+    /// Every ODK form of the corpus Formwork reads (the renamed `.xls` is refused by
+    /// design: `WorkbookTests` checks it says so), as `xlsform/NAME.xlsx` and
+    /// `xforms/NAME.xml`, sorted; empty after saying so when the corpus is absent.
+    static func odkForms() -> [String] {
+        let workbooks = (workbookNames() ?? []).filter { $0 != "ifrc-distribution-site-assessment-v1.xlsx" }
+        let xforms =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("xforms").path))?
+            .filter { $0.hasSuffix(".xml") }.sorted() ?? []
+        return workbooks.map { "xlsform/" + $0 } + xforms.map { "xforms/" + $0 }
+    }
+
     /// The workbooks' file names, sorted; `nil` after saying so when the corpus is absent.
     static func workbookNames() -> [String]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: xlsform.path) else {

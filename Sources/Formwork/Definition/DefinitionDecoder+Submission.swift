@@ -1,7 +1,7 @@
 /// `submission:`: how filled forms are written as another engine's submission
 /// (`SubmissionLayout`), checked against the fields and repeats once they are known.
 extension DefinitionDecoder {
-    static let submissionKeys = ["format", "root", "id", "version", "paths"]
+    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID"]
 
     mutating func decodeSubmission(_ node: SyntaxNode, formID: String?) -> SubmissionLayout? {
         guard
@@ -47,8 +47,20 @@ extension DefinitionDecoder {
                     .wrongType(key: "paths", expected: "a mapping", found: pathsNode.typeDescription), at: pathsNode)
             }
         }
+        var instanceID: String? = "meta/instanceID"
+        if let written = reader.text("instanceID", collector: &collector, limits: limits) {
+            instanceID = written.isEmpty ? nil : written
+            let steps = written.split(separator: "/", omittingEmptySubsequences: false)
+            if !written.isEmpty, !steps.allSatisfy(SubmissionLayout.isElementName), let node = reader["instanceID"] {
+                collector.report(
+                    .wrongType(
+                        key: "instanceID", expected: "an element path (meta/instanceID), or ''", found: "'\(written)'"),
+                    at: node)
+            }
+        }
         guard let format, let root, let id else { return nil }
-        return SubmissionLayout(format: format, root: root, formID: id, version: version, paths: paths)
+        return SubmissionLayout(
+            format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID)
     }
 
     private var fieldIDs: Set<String> { Set(definitions.map(\.id)) }

@@ -12,7 +12,11 @@ public enum DiagnosticRenderer {
     public static func render(_ diagnostic: Diagnostic, path: String?, source: String?) -> String {
         var prefix = TerminalText.escaped(path ?? "<input>")
         if let place = diagnostic.place {
-            prefix += ": " + TerminalText.escaped(place.name)
+            // A place that is a line and a column (an XML document's) reads as one.
+            let isLineAndColumn =
+                place.name.split(separator: ":").count == 2
+                && place.name.split(separator: ":").allSatisfy { $0.allSatisfy(\.isASCII) && Int($0) != nil }
+            prefix += (isLineAndColumn ? ":" : ": ") + TerminalText.escaped(place.name)
         } else if let location = diagnostic.location {
             prefix += ":\(location.line):\(location.column)"
         }

@@ -11,6 +11,7 @@
 ///   id: household_survey
 ///   version: "2024091201"
 ///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
+///   instanceID: meta/instanceID      # the default; '' when the instance has none
 /// ```
 public struct SubmissionLayout: Sendable, Equatable {
     /// `odk`: an XForm instance.
@@ -25,13 +26,20 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// element of the entry that holds it, or to the root; a field without one is
     /// written under its key (else its id).
     public var paths: [String: String]
+    /// Where the submission's id (`uuid:…`) is written: `meta/instanceID` unless the
+    /// form has none (`nil`; an XForm without one).
+    public var instanceID: String?
 
-    public init(format: String = "odk", root: String, formID: String, version: String? = nil, paths: [String: String]) {
+    public init(
+        format: String = "odk", root: String, formID: String, version: String? = nil, paths: [String: String],
+        instanceID: String? = "meta/instanceID"
+    ) {
         self.format = format
         self.root = root
         self.formID = formID
         self.version = version
         self.paths = paths
+        self.instanceID = instanceID
     }
 
     /// Whether a name is an XML element name made of ASCII letters, digits, `_`, `-`

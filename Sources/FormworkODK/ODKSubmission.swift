@@ -1,0 +1,198 @@
+import Formwork
+import Foundation
+
+/// A filled form as an ODK submission: the XForm instance, as ODK Collect sends it to
+/// ODK Central or KoboToolbox.
+///
+/// The root element is the form's (`<data id="…" version="…">`); groups are elements
+/// and each question an element inside them, as the form's `submission` layout says
+/// (an imported ODK form has one; another form writes each field under its key);
+/// a repeat's entries are repeated elements. What is not relevant is left out; a
+/// relevant question left unanswered is an empty element. Values are written as ODK
+/// writes them: a multiple choice's values separated by spaces, dates `YYYY-MM-DD`,
+/// times and dates with times with milliseconds and the zone's offset
+/// (`14:30:00.000+01:00`, `Z` in UTC), geopoints `lat lon alt acc`. `meta/instanceID` (`uuid:…`)
+/// closes the instance.
+///
+/// ```swift
+/// let xml = ODKSubmission.xml(of: session)
+/// try xml.write(toFile: "answers.xml", atomically: true, encoding: .utf8)
+/// ```
+public enum ODKSubmission {
+    /// The submission XML of a session's answers.
+    ///
+    /// - Parameters:
+    ///   - instanceID: The submission's id (`uuid:` and a UUID; a new one by default).
+    ///   - timeZone: The zone times are written in (the offset ODK appends).
+    public static func xml(
+        of session: FormSession, instanceID: String = "uuid:" + UUID().uuidString.lowercased(),
+        timeZone: TimeZone = .current
+    ) -> String {
+        let definition = session.definition
+        let layout =
+            definition.submission
+            ?? SubmissionLayout(root: "data", formID: definition.id, version: definition.version, paths: [:])
+        let keys = Dictionary(
+            definition.fields.map { ($0.id, $0.key ?? $0.id) }, uniquingKeysWith: { first, _ in first })
+        let decimals = Set(definition.fields.filter { $0.kind == .number && $0.step != 1 }.map(\.id))
+        let root = Element(name: layout.root)
+        var attributes = [("id", layout.formID)]
+        if let version = layout.version { attributes.append(("version", version)) }
+        add(
+            session.relevantFields(), to: root,
+            context: Context(layout: layout, keys: keys, decimals: decimals, timeZone: timeZone))
+        if let idPath = layout.instanceID {
+            // `meta/instanceID`: inside the element its path names (the last of the
+            // root's children, as ODK writes meta), added where the instance lacks it.
+            var steps = idPath.split(separator: "/").map(String.init)
+            let leaf = steps.removeLast()
+            var container = root
+            for step in steps {
+                if let existing = container.child(named: step) {
+                    if container === root, let index = root.children.firstIndex(where: { $0 === existing }) {
+                        root.children.remove(at: index)
+                        root.children.append(existing)
+                    }
+                    container = existing
+                } else {
+                    container = container.appending(Element(name: step))
+                }
+            }
+            if container.child(named: leaf) == nil {
+                container.children.insert(Element(name: leaf, text: instanceID), at: 0)
+            }
+        }
+        var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        root.write(into: &output, attributes: attributes, indent: "")
+        return output
+    }
+
+    /// An element of the instance being built.
+    final class Element {
+        let name: String
+        var text: String?
+        var children: [Element] = []
+        /// A repeat's entry: never reused as a group for a later field.
+        var isEntry = false
+
+        init(name: String, text: String? = nil) {
+            self.name = name
+            self.text = text
+        }
+
+        func child(named name: String) -> Element? { children.last { $0.name == name && !$0.isEntry } }
+
+        @discardableResult
+        func appending(_ element: Element) -> Element {
+            children.append(element)
+            return element
+        }
+
+        func write(into output: inout String, attributes: [(String, String)] = [], indent: String) {
+            output += indent + "<" + name
+            for (key, value) in attributes { output += " \(key)=\"\(ODKSubmission.escaped(value))\"" }
+            if children.isEmpty {
+                if let text, !text.isEmpty {
+                    output += ">" + ODKSubmission.escaped(text) + "</" + name + ">\n"
+                } else {
+                    output += "/>\n"
+                }
+                return
+            }
+            output += ">\n"
+            for child in children { child.write(into: &output, indent: indent + "  ") }
+            output += indent + "</" + name + ">\n"
+        }
+    }
+
+    /// Adds fields (and entries) to `parent` at their paths: a group element is reused
+    /// while the fields inside it follow one another, as the form orders them.
+    struct Context {
+        let layout: SubmissionLayout
+        let keys: [String: String]
+        /// Fields whose numbers are decimals (JavaRosa writes `5.0`), not integers.
+        let decimals: Set<String>
+        let timeZone: TimeZone
+    }
+
+    static func add(_ fields: [AnsweredField], to parent: Element, context: Context) {
+        for field in fields {
+            let path = context.layout.paths[field.id] ?? context.keys[field.id] ?? field.id
+            var steps = path.split(separator: "/").map(String.init)
+            guard let last = steps.popLast() else { continue }
+            var container = parent
+            for step in steps {
+                if let existing = container.children.last, existing.name == step, !existing.isEntry,
+                    existing.text == nil
+                {
+                    container = existing
+                } else {
+                    container = container.appending(Element(name: step))
+                }
+            }
+            switch field.answer {
+            case .value(.number(let number)) where context.decimals.contains(field.id):
+                container.appending(Element(name: last, text: javaDouble(number)))
+            case .value(let value):
+                container.appending(Element(name: last, text: text(of: value, timeZone: context.timeZone)))
+            case .entries(let entries):
+                for entry in entries {
+                    let element = container.appending(Element(name: last))
+                    element.isEntry = true
+                    add(entry, to: element, context: context)
+                }
+            }
+        }
+    }
+
+    /// A value as ODK writes it in a submission.
+    public static func text(of value: Value, timeZone: TimeZone = .current) -> String {
+        switch value {
+        case .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+            return JSONText.encode(value)
+        case .string(let text): return text
+        case .date(let date): return date.description
+        case .time(let time): return time.fullDescription + ".000" + offset(timeZone)
+        case .dateTime(let moment): return moment.description + ".000" + offset(timeZone)
+        case .geopoint(let point):
+            return [point.latitude, point.longitude, point.altitude ?? 0, point.accuracy ?? 0].map(javaDouble)
+                .joined(separator: " ")
+        case .list(let elements): return elements.map { text(of: $0, timeZone: timeZone) }.joined(separator: " ")
+        }
+    }
+
+    /// A number as Java's `Double.toString` writes it, as JavaRosa does for decimals
+    /// and a geopoint's parts: a whole number with `.0` (`42.0`), else its shortest form.
+    public static func javaDouble(_ number: Double) -> String {
+        if number.rounded() == number, abs(number) < 1e7 { return String(Int64(number)) + ".0" }
+        return JSONText.encode(.number(number))
+    }
+
+    /// `+01:00`, the zone's offset now; `Z` for UTC, as JavaRosa writes it.
+    static func offset(_ zone: TimeZone) -> String {
+        let seconds = zone.secondsFromGMT()
+        if seconds == 0 { return "Z" }
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    static func escaped(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            // Characters XML 1.0 cannot hold at all are left out.
+            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": continue
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,405 @@
+import Foundation
+
+/// Reads an ODK XForm (`.xml`) as the sheets of the XLSForm it would be written as,
+/// so one reader (`XLSFormReader`) turns both formats into a Formwork definition: the
+/// primary instance gives the questions and groups in order (as the submission
+/// writes them), the model's binds their type, `relevant`, `required`, `constraint`
+/// (and its `jr:constraintMsg`), `calculate`, `readonly` and `jr:preload`, the body's
+/// controls their kind, label, hint, appearance and choices (inline items, or an
+/// itemset over a secondary instance, its predicate the choice filter), `itext` the
+/// translations, `<output value=…/>` the answers labels show, and `setvalue` the
+/// defaults and triggers. Expressions stay XPath with absolute paths; each row's place
+/// is its element's line and column (`form.xml:123:9`).
+struct XFormReader {
+    /// The sheets, and each row's place in the document by sheet and row number.
+    private(set) var survey: [[String]] = []
+    private(set) var choices: [[String]] = [["list_name", "name", "label"]]
+    private(set) var settings: [[String]] = []
+    private(set) var places: [String: [Int: String]] = ["survey": [:], "choices": [:]]
+    private(set) var problems: [XLSFormProblem] = []
+
+    let fileName: String
+    private var columns: [String] = ["type", "name"]
+    private var rows: [[String: String]] = []
+    private var choiceColumns: [String] = ["list_name", "name", "label"]
+    private var choiceRows: [[String: String]] = []
+    /// Binds by node path.
+    private var binds: [String: XMLTree.Element] = [:]
+    /// Body controls, groups and repeats by the path they refer to.
+    private var controls: [String: XMLTree.Element] = [:]
+    private var groups: [String: XMLTree.Element] = [:]
+    private var repeats: [String: XMLTree.Element] = [:]
+    /// itext: text id → language → text.
+    private var itext: [String: [String: String]] = [:]
+    private var languages: [String] = []
+    private var secondary: [String: XMLTree.Element] = [:]
+    /// `setvalue` on first load (defaults) and on a control's change (triggers), by ref.
+    private var firstLoad: [String: String] = [:]
+    private var triggers: [String: String] = [:]
+    private var listCount = 0
+
+    init(_ tree: XMLTree, fileName: String) {
+        self.fileName = fileName
+        let html = tree.root
+        guard let head = html.child(named: "head"), let model = head.child(named: "model") else {
+            problems.append(
+                XLSFormProblem(
+                    place: place(html),
+                    message: "not an XForm: there is no h:head/model (an XForm is an h:html "
+                        + "document with the model in its head and the questions in its body)"))
+            return
+        }
+        let instances = model.children(named: "instance")
+        guard let primary = instances.first(where: { $0.attribute("id") == nil })?.children.first else {
+            problems.append(XLSFormProblem(place: place(model), message: "the model has no primary instance"))
+            return
+        }
+        for instance in instances { if let id = instance.attribute("id") { secondary[id] = instance } }
+        readItext(model)
+        for bind in model.children(named: "bind") {
+            if let nodeset = bind.attribute("nodeset") { binds[nodeset] = bind }
+        }
+        for setvalue in model.children(named: "setvalue")
+        where setvalue.attribute("event")?.contains("first-load") == true {
+            if let ref = setvalue.attribute("ref") {
+                firstLoad[ref] = setvalue.attribute("value") ?? "'\(setvalue.text)'"
+            }
+        }
+        if let body = html.child(named: "body") { indexBody(body) }
+        // JavaRosa takes a value listed twice in one list.
+        var settingsRow = [
+            "allow_choice_duplicates": "yes",
+            "form_id": primary.attribute("id") ?? primary.localName, "name": primary.localName,
+            "form_title": head.child(named: "title")?.text ?? "",
+        ]
+        if let version = primary.attribute("version") { settingsRow["version"] = version }
+        if let language = defaultLanguage(model) { settingsRow["default_language"] = language }
+        // Where the instance keeps its id (`meta/instanceID`, `jr:preload="uid"`), if it does.
+        let uid = binds.first { $0.value.attribute("preload") == "uid" }?.key
+        let rootPath = "/" + primary.localName + "/"
+        settingsRow["x_instance_id"] =
+            uid.map { $0.hasPrefix(rootPath) ? String($0.dropFirst(rootPath.count)) : $0 } ?? "-"
+        let settingsColumns = Array(settingsRow.keys.sorted())
+        settings = [settingsColumns, settingsColumns.map { settingsRow[$0] ?? "" }]
+        for child in primary.children { walk(child, path: "/" + primary.localName + "/" + child.localName) }
+        survey = [columns] + rows.map { row in columns.map { row[$0] ?? "" } }
+        choices = [choiceColumns] + choiceRows.map { row in choiceColumns.map { row[$0] ?? "" } }
+    }
+
+    /// `123:9`: the element's line and column (rendered after the file's path).
+    func place(_ element: XMLTree.Element) -> String { "\(element.line):\(element.column)" }
+
+    // MARK: Model and body
+
+    private mutating func readItext(_ model: XMLTree.Element) {
+        guard let itextElement = model.child(named: "itext") else { return }
+        for translation in itextElement.children(named: "translation") {
+            let language = translation.attribute("lang") ?? "default"
+            languages.append(language)
+            for text in translation.children(named: "text") {
+                guard let id = text.attribute("id") else { continue }
+                let values = text.children(named: "value")
+                guard let value = values.first(where: { $0.attribute("form") == nil }) ?? values.first else { continue }
+                itext[id, default: [:]][language] = Self.mixed(value)
+            }
+        }
+    }
+
+    private func defaultLanguage(_ model: XMLTree.Element) -> String? {
+        model.child(named: "itext")?.children(named: "translation").first {
+            ["true()", "true"].contains($0.attribute("default") ?? "")
+        }?.attribute("lang")
+    }
+
+    /// Text with `<output value="…"/>` written as a marker the text reader translates.
+    static func mixed(_ element: XMLTree.Element) -> String {
+        element.content.map { part in
+            switch part {
+            case .text(let text): return text
+            case .element(let inner) where inner.localName == "output":
+                return "\u{E000}" + (inner.attribute("value") ?? inner.attribute("ref") ?? "") + "\u{E001}"
+            case .element(let inner): return mixed(inner)
+            }
+        }.joined()
+    }
+
+    private mutating func indexBody(_ element: XMLTree.Element) {
+        for child in element.children {
+            switch child.localName {
+            case "group":
+                if let ref = child.attribute("ref") { groups[ref] = child }
+                indexBody(child)
+            case "repeat":
+                if let nodeset = child.attribute("nodeset") { repeats[nodeset] = child }
+                indexBody(child)
+            case "input", "select1", "select", "rank", "trigger", "upload", "range", "odk:rank":
+                if let ref = child.attribute("ref") ?? child.attribute("bind") { controls[ref] = child }
+                for setvalue in child.children(named: "setvalue") {
+                    if let target = setvalue.attribute("ref"), let ref = child.attribute("ref") {
+                        triggers[target] = ref
+                        if let value = setvalue.attribute("value") { firstLoad["trigger-value:" + target] = value }
+                    }
+                }
+            case "setvalue":
+                if child.attribute("event")?.contains("first-load") == true, let ref = child.attribute("ref") {
+                    firstLoad[ref] = child.attribute("value") ?? "'\(child.text)'"
+                }
+            default: indexBody(child)
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private mutating func add(_ row: [String: String], at element: XMLTree.Element) {
+        // New columns in a stable order: by name, then languages as itext declares them.
+        for key in row.keys.sorted(by: columnOrder) where !columns.contains(key) {
+            columns.append(key)
+        }
+        rows.append(row)
+        places["survey"]![rows.count + 1] = place(element)
+    }
+
+    /// A text as columns: `label` (untranslated) or `label::LANG` from itext.
+    private func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
+        guard let element else { return [:] }
+        if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
+            return Dictionary(uniqueKeysWithValues: (itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) })
+        }
+        let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return [:] }
+        // A text written inline in a translated form reads the same in every language.
+        guard !languages.isEmpty else { return [column: text] }
+        return Dictionary(uniqueKeysWithValues: languages.map { (Self.column(column, $0), text) })
+    }
+
+    /// Columns by name, then by language in the order itext declares them.
+    func columnOrder(_ first: String, _ second: String) -> Bool {
+        let (a, b) = (first.components(separatedBy: "::"), second.components(separatedBy: "::"))
+        if a[0] != b[0] { return a[0] < b[0] }
+        func rank(_ parts: [String]) -> Int { parts.count > 1 ? languages.firstIndex(of: parts[1]) ?? 0 : -1 }
+        return rank(a) < rank(b)
+    }
+
+    /// `label::English (en)`; pyxform's `default` language is the untranslated column.
+    static func column(_ name: String, _ language: String) -> String {
+        language == "default" ? name : name + "::" + language
+    }
+
+    /// `jr:itext('id')` → `id`.
+    static func itextID(_ reference: String) -> String? {
+        guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
+        return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+    }
+
+    /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language.
+    private func message(_ value: String?, column: String) -> [String: String] {
+        guard let value else { return [:] }
+        if let id = Self.itextID(value) {
+            return Dictionary(uniqueKeysWithValues: (itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) })
+        }
+        guard !languages.isEmpty else { return [column: value] }
+        return Dictionary(uniqueKeysWithValues: languages.map { (Self.column(column, $0), value) })
+    }
+
+    private mutating func walk(_ node: XMLTree.Element, path: String) {
+        let name = node.localName
+        let bind = binds[path]
+        var row: [String: String] = ["name": name]
+        if let bind {
+            for (attribute, column) in [
+                ("relevant", "relevant"), ("required", "required"), ("constraint", "constraint"),
+                ("calculate", "calculation"), ("readonly", "read_only"),
+            ] {
+                if let value = bind.attribute(attribute) { row[column] = value }
+            }
+            row.merge(message(bind.attribute("constraintMsg"), column: "constraint_message")) { first, _ in first }
+            row.merge(message(bind.attribute("requiredMsg"), column: "required_message")) { first, _ in first }
+        }
+        if let repeatElement = repeats[path] {
+            guard node.attribute("template") != nil || !rows.contains(where: { $0["x_path"] == path }) else { return }
+            row["type"] = "begin repeat"
+            row["x_path"] = path
+            row.merge(texts("label", of: groups[path]?.child(named: "label") ?? repeatElement.child(named: "label"))) {
+                a, _ in a
+            }
+            if let count = repeatElement.attribute("count") { row["repeat_count"] = count }
+            add(row, at: repeatElement)
+            for child in node.children { walk(child, path: path + "/" + child.localName) }
+            add(["type": "end repeat"], at: repeatElement)
+            return
+        }
+        if !node.children.isEmpty {
+            let group = groups[path]
+            row["type"] = "begin group"
+            row.merge(texts("label", of: group?.child(named: "label"))) { a, _ in a }
+            if let appearance = group?.attribute("appearance") { row["appearance"] = appearance }
+            add(row, at: group ?? node)
+            for child in node.children { walk(child, path: path + "/" + child.localName) }
+            add(["type": "end group"], at: group ?? node)
+            return
+        }
+        if let preload = bind?.attribute("preload") {
+            switch (preload, bind?.attribute("preloadParams") ?? "") {
+            case ("uid", _): return  // meta/instanceID: the submission writes it
+            case ("timestamp", "start"): row["type"] = "start"
+            case ("timestamp", "end"): row["type"] = "end"
+            case ("date", "today"): row["type"] = "today"
+            case ("property", let property) where XLSFormType(property) == .metadata(property):
+                row["type"] = property
+            case (let kind, let parameters):
+                row["type"] = "text"
+                row["x_unsupported"] = "jr:preload=\"\(kind)\" \(parameters): the device fills it in"
+            }
+            add(row, at: bind!)
+            return
+        }
+        let control = controls[path]
+        let type = bind?.attribute("type").map { String($0.split(separator: ":").last ?? "") } ?? "string"
+        row["type"] = questionType(control, bindType: type, calculates: bind?.attribute("calculate") != nil, row: &row)
+        if let control {
+            row.merge(texts("label", of: control.child(named: "label"))) { a, _ in a }
+            row.merge(texts("hint", of: control.child(named: "hint"))) { a, _ in a }
+            if let appearance = control.attribute("appearance") { row["appearance"] = appearance }
+            if ["select1", "select", "rank", "odk:rank"].contains(control.name) { readChoices(control, into: &row) }
+        }
+        let literal = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !literal.isEmpty { row["default"] = literal }
+        if let dynamic = firstLoad[path] { row["default"] = dynamic }
+        if let trigger = triggers[path] {
+            row["trigger"] = "${" + trigger + "}"
+            if let value = firstLoad["trigger-value:" + path] { row["calculation"] = value }
+        }
+        add(row, at: control ?? bind ?? node)
+    }
+
+    /// The XLSForm type of a leaf: its control's, refined by the bind's type.
+    private func questionType(
+        _ control: XMLTree.Element?, bindType: String, calculates: Bool, row: inout [String: String]
+    )
+        -> String
+    {
+        guard let control else { return calculates ? "calculate" : "hidden" }
+        switch control.name {
+        case "select1": return "select_one"
+        case "select": return "select_multiple"
+        case "rank", "odk:rank": return "rank"
+        case "trigger": return "acknowledge"
+        case "upload":
+            let media = control.attribute("mediatype") ?? ""
+            return media.hasPrefix("image")
+                ? "image"
+                : media.hasPrefix("audio")
+                    ? "audio"
+                    : media.hasPrefix("video") ? "video" : "file"
+        case "range":
+            row["parameters"] = ["start", "end", "step"].compactMap { key in
+                control.attribute(key).map { "\(key)=\($0)" }
+            }.joined(separator: " ")
+            return "range"
+        default:
+            switch bindType.lowercased() {
+            case "int", "integer": return "integer"
+            case "decimal": return "decimal"
+            case "date": return "date"
+            case "time": return "time"
+            case "datetime": return "dateTime"
+            case "geopoint": return "geopoint"
+            case "geotrace": return "geotrace"
+            case "geoshape": return "geoshape"
+            case "barcode": return "barcode"
+            case "binary": return "file"
+            default: return "text"
+            }
+        }
+    }
+
+    /// A select's choices: inline `<item>`s as a list of their own, or an itemset over
+    /// a secondary instance (its predicate the choice filter).
+    private mutating func readChoices(_ control: XMLTree.Element, into row: inout [String: String]) {
+        let type = row["type"]!
+        if let itemset = control.child(named: "itemset"), let nodeset = itemset.attribute("nodeset") {
+            guard let (instance, filter) = Self.itemsetSource(nodeset), let source = secondary[instance] else {
+                row["type"] = "text"
+                row["x_unsupported"] = "choices from '\(nodeset)' (only instance('ID')/root/item[filter] is read)"
+                return
+            }
+            if let file = source.attribute("src") {
+                row["type"] = "text"
+                row["x_unsupported"] = "choices from '\(file)' (a file sent beside the form)"
+                return
+            }
+            let valueRef = itemset.child(named: "value")?.attribute("ref") ?? "name"
+            let labelRef = itemset.child(named: "label")?.attribute("ref") ?? "label"
+            let listName = "instance:" + instance
+            if !choiceRows.contains(where: { $0["list_name"] == listName }) {
+                for item in source.children.first?.children ?? [] {
+                    var choice: [String: String] = ["list_name": listName]
+                    // The item's other elements are the columns a filter reads.
+                    for field in item.children where field.localName != "label" && !field.localName.hasPrefix("label:")
+                    {
+                        choice[field.localName] = field.text
+                    }
+                    choice["name"] = item.child(named: valueRef)?.text ?? ""
+                    if let idField = Self.itextID(labelRef), let id = item.child(named: idField)?.text {
+                        for (language, text) in itext[id] ?? [:] { choice[Self.column("label", language)] = text }
+                    } else if let label = item.child(named: labelRef)?.text {
+                        for column in languages.isEmpty ? ["label"] : languages.map({ Self.column("label", $0) }) {
+                            choice[column] = label
+                        }
+                    }
+                    addChoice(choice, at: item)
+                }
+            }
+            row["type"] = "\(type) \(listName)"
+            if let filter { row["choice_filter"] = filter }
+            return
+        }
+        listCount += 1
+        let listName = "items:\(row["name"] ?? "")#\(listCount)"
+        for item in control.children(named: "item") {
+            var choice: [String: String] = ["list_name": listName, "name": item.child(named: "value")?.text ?? ""]
+            choice.merge(texts("label", of: item.child(named: "label"))) { a, _ in a }
+            addChoice(choice, at: item)
+        }
+        row["type"] = "\(type) \(listName)"
+    }
+
+    private mutating func addChoice(_ choice: [String: String], at element: XMLTree.Element) {
+        for key in choice.keys.sorted(by: columnOrder) where !choiceColumns.contains(key) {
+            choiceColumns.append(key)
+        }
+        choiceRows.append(choice)
+        places["choices"]![choiceRows.count + 1] = place(element)
+    }
+
+    /// The document as the sheets of an XLSForm workbook.
+    var workbook: Workbook {
+        func sheet(_ name: String, _ rows: [[String]]) -> Sheet {
+            Sheet(
+                name: name,
+                rows: rows.enumerated().map { index, values in
+                    Row(
+                        number: index + 1,
+                        cells: values.enumerated().compactMap { column, text in
+                            text.isEmpty ? nil : Cell(column: column, row: index + 1, value: .text(text))
+                        })
+                })
+        }
+        return Workbook(sheets: [sheet("survey", survey), sheet("choices", choices), sheet("settings", settings)])
+    }
+
+    /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).
+    static func itemsetSource(_ nodeset: String) -> (instance: String, filter: String?)? {
+        let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("instance("), let close = trimmed.firstIndex(of: ")") else { return nil }
+        let id = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close]
+            .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+        var rest = trimmed[trimmed.index(after: close)...]
+        guard rest.hasPrefix("/root/item") else { return nil }
+        rest = rest.dropFirst("/root/item".count)
+        if rest.isEmpty { return (id, nil) }
+        guard rest.hasPrefix("["), rest.hasSuffix("]") else { return nil }
+        return (id, String(rest.dropFirst().dropLast()))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A small XML document as a tree, each element with its line and column, read with
+/// Foundation's `XMLParser` under the same protections as workbook parts: a document
+/// type declaration is refused before parsing (no entity is expanded, no external one
+/// is read), and the depth and the number of elements are bounded.
+final class XMLTree: @unchecked Sendable {
+    /// An element: its qualified name (`h:head`, `jr:itext` stays as written), its
+    /// attributes, its children and the text directly in it, and where it starts.
+    final class Element: @unchecked Sendable {
+        let name: String
+        let attributes: [String: String]
+        var children: [Element] = []
+        /// Text and elements in order, for mixed content (`Hello <output/>!`).
+        var content: [Content] = []
+        let line: Int
+        let column: Int
+
+        enum Content {
+            case text(String)
+            case element(Element)
+        }
+
+        init(name: String, attributes: [String: String], line: Int, column: Int) {
+            self.name = name
+            self.attributes = attributes
+            self.line = line
+            self.column = column
+        }
+
+        /// The name without its prefix (`h:head` → `head`).
+        var localName: String { name.split(separator: ":").last.map(String.init) ?? name }
+
+        /// The text directly inside, joined.
+        var text: String {
+            content.compactMap { if case .text(let text) = $0 { return text } else { return nil } }.joined()
+        }
+
+        func children(named local: String) -> [Element] { children.filter { $0.localName == local } }
+        func child(named local: String) -> Element? { children.first { $0.localName == local } }
+
+        /// The attribute by local name, whatever its prefix (`jr:count`, `count`).
+        func attribute(_ local: String) -> String? {
+            attributes[local] ?? attributes.first { $0.key.split(separator: ":").last.map(String.init) == local }?.value
+        }
+    }
+
+    let root: Element
+
+    /// Limits for an untrusted document.
+    struct Limits {
+        var maximumDepth = 256
+        var maximumElements = 2_000_000
+    }
+
+    /// Why a document cannot be read: the message, with its line and column.
+    struct Failure: Error {
+        let message: String
+        let line: Int
+        let column: Int
+    }
+
+    init(_ data: Data, limits: Limits = Limits()) throws(Failure) {
+        if WorkbookXML.containsDocumentType(data) {
+            throw Failure(
+                message: "the document declares a document type (<!DOCTYPE>); XForms have none, and entities are "
+                    + "never expanded", line: 1, column: 1)
+        }
+        let builder = Builder(limits: limits)
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        builder.parser = parser
+        let parsed = parser.parse()
+        if let failure = builder.failure { throw failure }
+        if parsed, let open = builder.stack.last {
+            throw Failure(
+                message: "not well-formed XML: the document ends before <\(open.name)> (line \(open.line)) is closed",
+                line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+        }
+        guard parsed, let root = builder.root else {
+            let reason = XMLTree.reason(parser.parserError)
+            throw Failure(
+                message: "not well-formed XML: \(reason)", line: max(1, parser.lineNumber),
+                column: max(1, parser.columnNumber))
+        }
+        self.root = root
+    }
+
+    /// The parser's error in words (`invalid character`), not Foundation's generic
+    /// "The operation could not be completed".
+    static func reason(_ error: Error?) -> String {
+        guard let error = error as NSError?, let code = XMLParser.ErrorCode(rawValue: error.code) else {
+            return "it cannot be parsed"
+        }
+        var words = ""
+        for character in String(describing: code).replacingOccurrences(of: "Error", with: "") {
+            if character.isUppercase { words += " " }
+            words += character.lowercased()
+        }
+        return words.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Builds the tree from the parser's events.
+    private final class Builder: NSObject, XMLParserDelegate {
+        let limits: Limits
+        weak var parser: XMLParser?
+        var stack: [Element] = []
+        var root: Element?
+        var count = 0
+        var failure: Failure?
+
+        init(limits: Limits) { self.limits = limits }
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            count += 1
+            guard stack.count < limits.maximumDepth, count <= limits.maximumElements else {
+                failure = Failure(
+                    message: stack.count >= limits.maximumDepth
+                        ? "elements are nested more than \(limits.maximumDepth) deep"
+                        : "more than \(limits.maximumElements) elements",
+                    line: parser.lineNumber, column: parser.columnNumber)
+                parser.abortParsing()
+                return
+            }
+            let element = Element(
+                name: elementName, attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
+            if let parent = stack.last {
+                parent.children.append(element)
+                parent.content.append(.element(element))
+            } else {
+                root = element
+            }
+            stack.append(element)
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
+            stack.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.content.append(.text(string))
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            stack.last?.content.append(.text(String(decoding: block, as: UTF8.self)))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Formwork
+import FormworkODK
+import Foundation
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a form as a Formwork definition (YAML or JSON).",
+        discussion: """
+            Reads an ODK XLSForm (.xlsx) or XForm (.xml), or a Formwork definition, checks
+            it, and prints it in Formwork's own format: filling the printed definition
+            behaves as filling the original. Nothing is printed when the form does not
+            load (its problems go to standard error, exit 1).
+
+            Examples:
+              formwork convert survey.xlsx > survey.yaml
+              formwork convert Forms/signup.yaml --to json
+            """)
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case yaml, json
+    }
+
+    @Argument(help: "The form: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml).")
+    var form: String
+
+    @Option(help: "The format to print: yaml or json.")
+    var to: OutputFormat = .yaml
+
+    @Flag(help: "Convert even when the form has constructs Formwork cannot represent (each becomes a note).")
+    var skipUnsupported = false
+
+    func run() throws {
+        let url = URL(fileURLWithPath: form)
+        let document: DefinitionDocument
+        do {
+            // Loading checks the form; the document is what it was checked as.
+            let definition = try FormDefinition.load(
+                contentsOf: url, displayPath: form, importers: ODKImport.importers, skipUnsupported: skipUnsupported)
+            if !definition.warnings.isEmpty {
+                printError(DiagnosticList(path: form, source: nil, diagnostics: definition.warnings).rendered)
+            }
+            document = try DefinitionDocument.read(
+                contentsOf: url, displayPath: form, importers: ODKImport.importers, skipUnsupported: skipUnsupported
+            ).document
+        } catch {
+            printError(error.rendered)
+            throw ExitCode(1)
+        }
+        print(to == .yaml ? document.yaml() : document.json(), terminator: "")
+    }
+}

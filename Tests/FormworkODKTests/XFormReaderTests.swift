@@ -1,0 +1,145 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkODK
+
+/// XForms of known shapes: the model's binds, the body's controls, itext, outputs,
+/// itemsets, repeats and preloads, read into a session; hostile documents refused.
+@Suite("XForm reader")
+struct XFormReaderTests {
+    static let xform = """
+        <?xml version="1.0"?>
+        <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml" \
+        xmlns:jr="http://openrosa.org/javarosa">
+          <h:head>
+            <h:title>Visit</h:title>
+            <model>
+              <itext>
+                <translation lang="English (en)" default="true()">
+                  <text id="/visit/name:label"><value>Name</value></text>
+                  <text id="/visit/hello:label"><value>Hello <output value=" /visit/name "/>!</value></text>
+                  <text id="c-nl"><value>Netherlands</value></text>
+                  <text id="c-fr"><value>France</value></text>
+                </translation>
+                <translation lang="Français (fr)">
+                  <text id="/visit/name:label"><value>Nom</value></text>
+                  <text id="/visit/hello:label"><value>Bonjour <output value=" /visit/name "/> !</value></text>
+                  <text id="c-nl"><value>Pays-Bas</value></text>
+                  <text id="c-fr"><value>France</value></text>
+                </translation>
+              </itext>
+              <instance>
+                <visit id="visit_form" version="3">
+                  <name/>
+                  <hello/>
+                  <info><country/><city/></info>
+                  <count>2</count>
+                  <child jr:template=""><age/></child>
+                  <meta><instanceID/></meta>
+                </visit>
+              </instance>
+              <instance id="countries"><root>
+                <item><name>nl</name><itextId>c-nl</itextId></item>
+                <item><name>fr</name><itextId>c-fr</itextId></item>
+              </root></instance>
+              <instance id="cities"><root>
+                <item><name>ams</name><label>Amsterdam</label><country>nl</country></item>
+                <item><name>par</name><label>Paris</label><country>fr</country></item>
+              </root></instance>
+              <bind nodeset="/visit/name" type="string" required="true()"/>
+              <bind nodeset="/visit/hello" readonly="true()" type="string"/>
+              <bind nodeset="/visit/info/country" type="string"/>
+              <bind nodeset="/visit/info/city" type="string"/>
+              <bind nodeset="/visit/count" type="int" constraint=". &lt; 10" jr:constraintMsg="Fewer than ten"/>
+              <bind nodeset="/visit/child/age" type="int"/>
+              <bind nodeset="/visit/meta/instanceID" type="string" readonly="true()" jr:preload="uid"/>
+            </model>
+          </h:head>
+          <h:body>
+            <input ref="/visit/name"><label ref="jr:itext('/visit/name:label')"/></input>
+            <input ref="/visit/hello"><label ref="jr:itext('/visit/hello:label')"/></input>
+            <group ref="/visit/info"><label>Where</label>
+              <select1 ref="/visit/info/country"><label>Country</label>
+                <itemset nodeset="instance('countries')/root/item"><value ref="name"/>\
+        <label ref="jr:itext(itextId)"/></itemset>
+              </select1>
+              <select1 ref="/visit/info/city"><label>City</label>
+                <itemset nodeset="instance('cities')/root/item[country= /visit/info/country ]">\
+        <value ref="name"/><label ref="label"/></itemset>
+              </select1>
+            </group>
+            <input ref="/visit/count"><label>Children</label></input>
+            <group ref="/visit/child"><label>Child</label>
+              <repeat nodeset="/visit/child" jr:count=" /visit/count ">\
+        <input ref="/visit/child/age"><label>Age</label></input></repeat>
+            </group>
+          </h:body>
+        </h:html>
+        """
+
+    static func form(_ text: String = xform, skipUnsupported: Bool = false) throws -> FormDefinition {
+        let (document, warnings) = try XFormImporter().document(
+            Array(text.utf8), path: "visit.xml", options: ImportOptions(skipUnsupported: skipUnsupported))
+        return try FormDefinition(document: document, path: "visit.xml", warnings: warnings)
+    }
+
+    @Test func anXFormIsRecognisedByItsContent() {
+        #expect(XFormImporter().recognizes(Array(Self.xform.utf8), path: "form.txt"))
+        #expect(!XFormImporter().recognizes(Array("id: x\n".utf8), path: "form.xml"))
+    }
+
+    @Test func bindsControlsAndTranslationsBecomeTheForm() throws {
+        let form = try Self.form()
+        #expect(form.id == "visit_form" && form.title == "Visit" && form.version == "3")
+        #expect(form.languages.map(\.code) == ["en", "fr"])
+        #expect(form.fields.map(\.id) == ["name", "hello", "country", "city", "count", "age"])
+        #expect(form.fields.map(\.kind) == [.text, .text, .choice, .choice, .number, .number])
+        #expect(form.sections.map(\.header) == [nil, "Where", nil])
+        #expect(form.submission?.paths["country"] == "info/country")
+        let session = FormSession(definition: form)
+        #expect(session.isRequired("name") && session.isReadOnly("hello"))
+        try session.set("name", text: "Ada")
+        #expect(try session.label(of: "hello") == "Hello Ada!")
+        try session.setLanguage("fr")
+        #expect(
+            try session.label(of: "name") == "Nom"
+                && session.optionLabels(of: "country").map(\.label) == ["Pays-Bas", "France"])
+        try session.set("country", text: "fr")
+        #expect(session.visibleOptions(of: "city").map(\.value) == ["par"])
+        try session.set("count", text: "2")
+        #expect(try session.entries(of: "child").count == 2)
+        #expect(throws: SessionError.self) { try session.set("count", text: "x") }
+        try session.set("count", text: "12")
+        #expect(session.errors().map(\.message).contains("Fewer than ten"))
+    }
+
+    @Test func aSubmissionHasTheInstancesShape() throws {
+        let session = FormSession(definition: try Self.form())
+        try session.set("name", text: "Ada")
+        try session.set("count", text: "1")
+        try session.set("child[1].age", text: "4")
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1", timeZone: TimeZone(identifier: "UTC")!)
+        #expect(xml.contains("<visit id=\"visit_form\" version=\"3\">"))
+        #expect(xml.contains("<info>\n    <country/>\n    <city/>\n  </info>"), "\(xml)")
+        #expect(xml.contains("<child>\n    <age>4</age>\n  </child>"))
+        #expect(xml.hasSuffix("<meta>\n    <instanceID>uuid:1</instanceID>\n  </meta>\n</visit>\n"), "\(xml)")
+    }
+
+    /// Entities are never expanded, external ones never read, deep nesting stops.
+    @Test(arguments: [
+        (
+            "<?xml version=\"1.0\"?><!DOCTYPE h:html [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><h:html>&x;</h:html>",
+            "document type"
+        ),
+        (String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300), "nested more than 256"),
+        ("<h:html xmlns:h=\"http://www.w3.org/1999/xhtml\"><h:body/></h:html>", "not an XForm"),
+        ("<h:html xmlns:h=\"x\"><h:head>", "not well-formed XML"),
+    ])
+    func hostileDocumentsAreRefusedWithAMessage(_ text: String, _ expected: String) throws {
+        let (_, problems) = ODKImport.document(fromXForm: Data(text.utf8), path: "bad.xml")
+        let rendered = DiagnosticList(path: "bad.xml", source: nil, diagnostics: problems).rendered
+        #expect(rendered.contains(expected), "\(rendered)")
+        #expect(!rendered.contains("root:"))
+    }
+}

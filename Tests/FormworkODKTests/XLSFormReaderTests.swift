@@ -1,0 +1,170 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkODK
+
+/// XLSForms of known shapes, imported and filled through a session: what each type,
+/// column and structure row becomes, and every problem at its cell.
+@Suite("XLSForm reader")
+struct XLSFormReaderTests {
+    @Test func typesBecomeKinds() throws {
+        let form = try XLSFormBuilder.form(
+            survey: [
+                ["type", "name", "label"], ["text", "t", "T"], ["integer", "i", "I"], ["decimal", "d", "D"],
+                ["date", "day", "Day"], ["time", "clock", "Clock"], ["dateTime", "moment", "Moment"],
+                ["geopoint", "where", "Where"], ["select_one yn", "one", "One"],
+                ["select_multiple yn", "many", "Many"],
+                ["rank yn", "order", "Order"], ["note", "info", "Info"], ["calculate", "calc", ""],
+                ["image", "photo", "Photo"], ["acknowledge", "ok", "OK?"], ["barcode", "code", "Code"],
+                ["range", "level", "Level"],
+            ],
+            choices: [["list_name", "name", "label"], ["yn", "yes", "Yes"], ["yn", "no", "No"]])
+        let kinds = Dictionary(uniqueKeysWithValues: form.fields.map { ($0.id, $0.kind) })
+        #expect(kinds["t"] == .text && kinds["i"] == .number && kinds["d"] == .number && kinds["day"] == .date)
+        #expect(kinds["clock"] == .time && kinds["moment"] == .datetime && kinds["where"] == .geopoint)
+        #expect(kinds["one"] == .choice && kinds["many"] == .multichoice && kinds["order"] == .rank)
+        #expect(kinds["info"] == .note && kinds["calc"] == .calculate && kinds["photo"] == .file)
+        #expect(kinds["ok"] == .choice && kinds["code"] == .text && kinds["level"] == .number)
+        let session = FormSession(definition: form)
+        #expect(throws: SessionError.self) { try session.set("i", text: "2.5") }
+        try session.set("level", text: "10")
+        #expect(throws: SessionError.self) { try session.set("level", text: "11") }
+    }
+
+    @Test func groupsAreSectionsAndNestedGroupsCombineTheirConditions() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "relevant"], ["integer", "age", "Age", ""],
+            ["begin group", "adult", "Adult", "${age} >= 18"], ["text", "job", "Job", ""],
+            ["begin group", "work", "Work", "${job} != ''"], ["text", "employer", "Employer", ""],
+            ["end group", "", "", ""],
+            ["text", "hobby", "Hobby", ""], ["end group", "", "", ""], ["text", "remark", "Remark", ""],
+        ])
+        #expect(form.sections.map(\.id) == ["survey", "adult", "work", "adult_2", "survey_2"])
+        #expect(form.sections.map(\.header) == [nil, "Adult", "Work", "Adult", nil])
+        let session = FormSession(definition: form)
+        #expect(!session.isVisible("job") && !session.isVisible("employer") && session.isVisible("remark"))
+        try session.set("age", text: "20")
+        #expect(session.isVisible("job") && session.isVisible("hobby") && !session.isVisible("employer"))
+        try session.set("job", text: "nurse")
+        #expect(session.isVisible("employer"))
+        try session.set("age", text: "12")
+        #expect(!session.isVisible("employer") && !session.isVisible("hobby"))
+    }
+
+    @Test func repeatsNestAndFollowTheirCount() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "repeat_count"], ["integer", "n", "How many?", ""],
+            ["begin repeat", "person", "Person", "${n}"], ["text", "name", "Name", ""],
+            ["begin repeat", "visit", "Visit", ""], ["date", "when", "When", ""], ["end repeat", "", "", ""],
+            ["end repeat", "", "", ""],
+        ])
+        #expect(form.repeats.map(\.id) == ["person", "visit"])
+        let session = FormSession(definition: form)
+        try session.set("n", text: "3")
+        #expect(try session.entries(of: "person").count == 3)
+    }
+
+    @Test func namesThatAreNotIdsKeepTheirNameAsTheKey() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label"], ["text", "first-name", "First"], ["begin group", "g1", "G1"],
+            ["text", "name", "Name"], ["end group", "", ""], ["begin group", "g2", "G2"], ["text", "name", "Name"],
+            ["end group", "", ""],
+        ])
+        #expect(form.fields.map(\.id) == ["first_name", "name", "name_2"])
+        #expect(form.fields.map(\.key) == ["first-name", nil, "g2/name"])
+    }
+
+    @Test func translationsAndAnswersInLabels() throws {
+        let form = try XLSFormBuilder.form(
+            survey: [
+                ["type", "name", "label::English (en)", "label::Français (fr)", "hint::English (en)"],
+                ["text", "name", "Name", "Nom", "As written"],
+                ["text", "hello", "Hello ${name} {sic}", "Bonjour ${name}", ""],
+            ],
+            settings: [["default_language"], ["Français (fr)"]])
+        #expect(form.languages.map(\.code) == ["en", "fr"])
+        #expect(form.defaultLanguage == "fr")
+        let session = FormSession(definition: form)
+        try session.set("name", text: "Ada")
+        #expect(try session.label(of: "name") == "Nom")
+        #expect(try session.label(of: "hello") == "Bonjour Ada")
+        try session.setLanguage("en")
+        #expect(try session.label(of: "name") == "Name")
+        #expect(try session.label(of: "hello") == "Hello Ada {sic}")
+        #expect(try session.help(of: "name") == "As written")
+    }
+
+    @Test func orOtherAddsTheOptionAndItsText() throws {
+        let form = try XLSFormBuilder.form(
+            survey: [["type", "name", "label"], ["select_one fruit or_other", "fruit", "Fruit"]],
+            choices: [["list_name", "name", "label"], ["fruit", "apple", "Apple"]])
+        #expect(form.fields.map(\.id) == ["fruit", "fruit_other"])
+        #expect(form.fields[0].options.map(\.value) == ["apple", "other"])
+        let session = FormSession(definition: form)
+        #expect(!session.isVisible("fruit_other"))
+        try session.set("fruit", text: "other")
+        #expect(session.isVisible("fruit_other"))
+    }
+
+    @Test func aChoiceFilterOffersTheChoicesItHolds() throws {
+        let form = try XLSFormBuilder.form(
+            survey: [
+                ["type", "name", "label", "choice_filter"], ["select_one country", "country", "Country", ""],
+                ["select_one city", "city", "City", "country=${country}"],
+            ],
+            choices: [
+                ["list_name", "name", "label", "country"], ["country", "nl", "Netherlands", ""],
+                ["country", "fr", "France", ""], ["city", "ams", "Amsterdam", "nl"], ["city", "par", "Paris", "fr"],
+                ["city", "lyo", "Lyon", "fr"],
+            ])
+        let session = FormSession(definition: form)
+        try session.set("country", text: "fr")
+        #expect(session.visibleOptions(of: "city").map(\.value) == ["par", "lyo"])
+        try session.set("country", text: "nl")
+        #expect(session.visibleOptions(of: "city").map(\.value) == ["ams"])
+    }
+
+    @Test func requiredConstraintReadOnlyAndDefault() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "required", "constraint", "constraint_message", "read_only", "default"],
+            ["integer", "age", "Age", "yes", ". >= 0", "Not negative", "", "4"],
+            ["text", "code", "Code", "", "", "", "yes", "A1"],
+        ])
+        let session = FormSession(definition: form)
+        #expect(session.value(of: "age") == .number(4))
+        #expect(session.isRequired("age"))
+        try session.set("age", text: "-1")
+        #expect(session.errors().map(\.message) == ["Not negative"])
+        #expect(session.isReadOnly("code") && session.value(of: "code") == .string("A1"))
+    }
+
+    @Test func structureProblemsAreReportedAtTheirCells() throws {
+        let list = try #require(
+            try XLSFormBuilder.problems(survey: [
+                ["type", "name", "label"], ["begin group", "g", "G"], ["txet", "a", "A"], ["end repeat", "", ""],
+                ["select_one nowhere", "b", "B"], ["integer", "", "No name"],
+            ]))
+        let rendered = list.rendered
+        #expect(rendered.contains("form.xlsx: survey!A3: error: unknown question type 'txet'; did you mean 'text'?"))
+        #expect(rendered.contains("form.xlsx: survey!A4: error: 'end repeat' closes 'begin group' 'g'"))
+        #expect(rendered.contains("form.xlsx: survey!B6: error: a 'integer' question without a name"))
+        #expect(rendered.contains("form.xlsx: survey!A5: error: there is no choice list 'nowhere'"))
+    }
+
+    @Test func whatCannotBeRepresentedIsListedOrSkippedAsANote() throws {
+        let survey = [
+            ["type", "name", "label", "relevant"], ["geoshape", "area", "Area", ""],
+            ["text", "t", "T", "${area} != ''"],
+        ]
+        let list = try #require(try XLSFormBuilder.problems(survey: survey))
+        #expect(list.diagnostics.count == 1)
+        #expect(list.rendered.hasPrefix("form.xlsx: survey!A2: error: 'geoshape' is not supported: "))
+        #expect(list.rendered.contains("--skip-unsupported"))
+        let form = try XLSFormBuilder.form(survey: survey, skipUnsupported: true)
+        #expect(form.fields.map(\.kind) == [.note, .note])
+        #expect(form.warnings.count == 2)
+        let note = try #require(form.fields[0].texts.note?.variants.first?.template.source)
+        #expect(note.hasPrefix("Skipped 'area': survey!A2: 'geoshape' is not supported"), "\(note)")
+    }
+}
