@@ -61,13 +61,18 @@ public struct XPathContext: Sendable {
     /// (`$sel == 'yes'`, `'fr' in $langs`), anything else in a form that holds for
     /// any text (`string($sel) == 'yes'`).
     public var options: @Sendable (XPathSymbol) -> [String]?
+    /// How many groups lie between the current question and the entry of its
+    /// innermost repeat (0: it is directly in the entry), so `position(..)` and
+    /// `position(../..)` find the entry as JavaRosa does (a group's position is 1);
+    /// `nil` when unknown: then `position(..)` is taken to be the entry's.
+    public var groupsInEntry: Int?
 
     public init(
         current: XPathSymbol? = nil, repeats: [String] = [],
         name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
         path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
         choiceColumns: [String: String]? = nil,
-        options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }
+        options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil
     ) {
         self.current = current
         self.repeats = repeats
@@ -75,6 +80,7 @@ public struct XPathContext: Sendable {
         self.path = path
         self.choiceColumns = choiceColumns
         self.options = options
+        self.groupsInEntry = groupsInEntry
     }
 }
 

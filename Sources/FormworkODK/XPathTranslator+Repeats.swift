@@ -128,20 +128,30 @@ extension XPathTranslation {
         }
     }
 
-    /// `position(..)`: the position of the entry the question is in (JavaRosa: of
-    /// the question's parent node, which is the entry when the question is directly
-    /// in its repeat; 1 outside every repeat).
+    /// `position(..)`, `position(../..)`: the position of the node so many steps above
+    /// the question — the entry it is in (`index()`), or a group in the entry, or
+    /// anything outside every repeat, which are not repeated (1).
     func position(_ arguments: [XPathExpression], at offset: Int) throws(XPathTranslationError) -> XPathOperand {
-        let parent: Bool
+        let path: String?
         switch arguments.first {
-        case .path("..", _)?: parent = true
-        case .step(.call("current", let inner, _), "/..", _)? where inner.isEmpty: parent = true
-        default: parent = false
+        case .path(let written, _)?: path = written
+        case .step(.call("current", let inner, _), let written, _)? where inner.isEmpty:
+            path = String(written.dropFirst())
+        default: path = nil
         }
-        guard parent else {
-            throw unsupported("position() of anything but '..' (the entry the question is in)", at: offset)
+        let steps = path?.split(separator: "/", omittingEmptySubsequences: false) ?? []
+        guard !steps.isEmpty, steps.allSatisfy({ $0 == ".." }) else {
+            throw unsupported(
+                "position() of anything but '..', '../..' (the entry or group the question is in)", at: offset)
         }
         guard !context.repeats.isEmpty else { return .number(1) }
+        let groups = context.groupsInEntry ?? 0
+        if steps.count <= groups { return .number(1) }
+        guard steps.count == groups + 1, context.groupsInEntry != nil || steps.count == 1 else {
+            throw unsupported(
+                "position() of a node above the entry the question is in (Formwork's index() is the entry's)",
+                at: offset)
+        }
         return .call("index", [], kind: .number, absence: .never, readsAnswers: false)
     }
 }

@@ -251,6 +251,11 @@ struct XPathConformanceTests {
         v("sum(${g})", at: .rep, [.answered: "0"]),
         v("sum(${f})", at: .rep, [.answered: "4"]),
         v("indexed-repeat(${f}, ${rep}, position(..) - 1)", at: .rep, [.answered: "3"]),
+        // In the group box of the second entry of rep
+        v("position(..)", at: .box, [.answered: "1"]),
+        v("position(../..)", at: .box, [.answered: "2"]),
+        v("${h} + ${f}", at: .box, [.answered: "10"]),
+        v("sum(${h})", [.answered: "6"]),
         // In the second inner entry of the first rep entry
         v("position(..)", at: .inner, [.answered: "2"]),
         v("${g} + ${f}", at: .inner, [.answered: "5"]),

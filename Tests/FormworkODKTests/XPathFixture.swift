@@ -10,7 +10,7 @@ import Foundation
 /// ```
 /// txt text · num integer · dec decimal · sel select_one (a b 2 yes) · multi select_multiple (a b c 10)
 /// d date · dt dateTime · t time · geo geopoint · calc calculate (text) · note note · grp group
-/// rep repeat: f integer, name text, inner repeat: g integer
+/// rep repeat: f integer, name text, box group: h integer, inner repeat: g integer
 /// ```
 enum XPathFixture {
     static let symbols: [String: XPathSymbol] = [
@@ -23,6 +23,8 @@ enum XPathFixture {
         "rep": XPathSymbol(id: "rep", type: .repeatEntries),
         "f": XPathSymbol(id: "f", type: .number, repeats: ["rep"]),
         "name": XPathSymbol(id: "name", type: .text, repeats: ["rep"]),
+        "box": XPathSymbol(id: "box", type: .none, repeats: ["rep"]),
+        "h": XPathSymbol(id: "h", type: .number, repeats: ["rep"]),
         "inner": XPathSymbol(id: "inner", type: .repeatEntries, repeats: ["rep"]),
         "g": XPathSymbol(id: "g", type: .number, repeats: ["rep", "inner"]),
     ]
@@ -38,23 +40,30 @@ enum XPathFixture {
     /// Each name's absolute path in the XForm.
     static let paths: [String: String] = Dictionary(
         uniqueKeysWithValues: symbols.map { name, symbol in
-            (name, "/data/" + (symbol.repeats + [name]).joined(separator: "/"))
+            (name, "/data/" + (symbol.repeats + [name == "h" ? "box/h" : name]).joined(separator: "/"))
         })
 
     /// Where an expression is: at the form's level (its question `num`), in the second
-    /// entry of `rep` (question `f`), or in the second `inner` entry of the first `rep`
-    /// entry (question `g`).
+    /// entry of `rep` (question `f`; or `h`, in the group `box` in the entry), or in the
+    /// second `inner` entry of the first `rep` entry (question `g`).
     enum Place: String, Sendable, CaseIterable {
-        case form, rep, inner
+        case form, rep, box, inner
 
-        var current: String { ["form": "num", "rep": "f", "inner": "g"][rawValue]! }
-        var repeats: [String] { ["form": [], "rep": ["rep"], "inner": ["rep", "inner"]][rawValue]! }
+        var current: String { ["form": "num", "rep": "f", "box": "h", "inner": "g"][rawValue]! }
+        var repeats: [String] {
+            ["form": [], "rep": ["rep"], "box": ["rep"], "inner": ["rep", "inner"]][rawValue]!
+        }
+        /// Groups between the question and its entry.
+        var groups: Int { self == .box ? 1 : 0 }
         /// The current question's path with indexes (JavaRosa's context).
         var reference: String {
-            ["form": "/data/num", "rep": "/data/rep[2]/f", "inner": "/data/rep[1]/inner[2]/g"][rawValue]!
+            [
+                "form": "/data/num", "rep": "/data/rep[2]/f", "box": "/data/rep[2]/box/h",
+                "inner": "/data/rep[1]/inner[2]/g",
+            ][rawValue]!
         }
         /// The entry's path in a Formwork session (where the probe is read).
-        var entry: String? { ["form": nil, "rep": "rep[2]", "inner": "rep[1].inner[2]"][rawValue]! }
+        var entry: String? { ["form": nil, "rep": "rep[2]", "box": "rep[2]", "inner": "rep[1].inner[2]"][rawValue]! }
     }
 
     /// The context of an expression at `place`; options known unless `knownOptions` is false.
@@ -66,7 +75,7 @@ enum XPathFixture {
         return XPathContext(
             current: symbols[place.current], repeats: place.repeats, name: { symbols[$0] },
             path: { path in symbols.first { paths[$0.key] == path }?.value },
-            choiceColumns: choiceColumns, options: { options[$0.id] })
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: place.groups)
     }
 
     // MARK: Formwork
@@ -105,7 +114,8 @@ enum XPathFixture {
                     repeat: true
                     fields:
                       - { id: f, kind: number, label: F, step: 1 }
-                      - { id: name, kind: text, label: Name }\(at(.rep, "          "))
+                      - { id: name, kind: text, label: Name }
+                      - { id: h, kind: number, label: H, step: 1 }\(at(.rep, "          "))\(at(.box, "          "))
                       - id: inner
                         label: Inner
                         repeat: true
@@ -141,7 +151,7 @@ enum XPathFixture {
                     ("d", "2024-02-29"), ("dt", "2024-02-29T13:45:00"), ("t", "14:30"),
                     ("geo", "52.37 4.89 12 5"), ("calc", "hello"),
                     ("rep[1].f", "3"), ("rep[1].name", "x"), ("rep[1].inner[1].g", "1"), ("rep[1].inner[2].g", "2"),
-                    ("rep[2].f", "4"), ("rep[2].name", "y"),
+                    ("rep[2].f", "4"), ("rep[2].name", "y"), ("rep[2].h", "6"),
                 ]
             case .unanswered:
                 return []
@@ -188,7 +198,7 @@ enum XPathFixture {
         <model>
         <instance><data id="xpath">
         <txt/><num/><dec/><sel/><multi/><d/><dt/><t/><geo/><calc/><note/><city/><grp><in/></grp>
-        <rep jr:template=""><f/><name/><inner jr:template=""><g/></inner></rep>
+        <rep jr:template=""><f/><name/><box><h/></box><inner jr:template=""><g/></inner></rep>
         <meta><instanceID/></meta>
         </data></instance>
         <instance id="choices"><root>\(choiceItems)</root></instance>
@@ -207,6 +217,7 @@ enum XPathFixture {
         <bind nodeset="/data/grp/in" type="string"/>
         <bind nodeset="/data/rep/f" type="int"/>
         <bind nodeset="/data/rep/name" type="string"/>
+        <bind nodeset="/data/rep/box/h" type="int"/>
         <bind nodeset="/data/rep/inner/g" type="int"/>
         <bind nodeset="/data/meta/instanceID" type="string" readonly="true()" jr:preload="uid"/>
         </model></h:head>
@@ -234,6 +245,7 @@ enum XPathFixture {
         <group ref="/data/rep"><label>rep</label><repeat nodeset="/data/rep">
         <input ref="/data/rep/f"><label>f</label></input>
         <input ref="/data/rep/name"><label>name</label></input>
+        <group ref="/data/rep/box"><label>box</label><input ref="/data/rep/box/h"><label>h</label></input></group>
         <group ref="/data/rep/inner"><label>inner</label><repeat nodeset="/data/rep/inner">
         <input ref="/data/rep/inner/g"><label>g</label></input>
         </repeat></group>
@@ -255,7 +267,7 @@ enum XPathFixture {
             for part in path.split(separator: ".") {
                 let name = String(part.prefix { $0 != "[" })
                 let index = part.contains("[") ? String(part.drop { $0 != "[" }) : ""
-                ref += "/" + name + index
+                ref += "/" + (name == "h" ? "box/h" : name) + index
             }
             let written =
                 switch path {

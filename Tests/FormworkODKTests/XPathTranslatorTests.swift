@@ -78,6 +78,9 @@ struct XPathTranslatorTests {
         tr("position(..)", "index()", .number, .value, at: .rep),
         tr("position(current()/..)", "index()", .number, .value, at: .inner),
         tr("position(..)", "1", .number, .value),
+        tr("position(..)", "1", .number, .value, at: .box),
+        tr("position(../..)", "index()", .number, .value, at: .box),
+        tr("position(current()/../..)", "index()", .number, .value, at: .box),
         tr("count(${rep})", "count($rep)", .number, .value),
         tr("count(${rep})", "1", .number, .value, at: .rep),
         tr("count(${inner})", "count($inner)", .number, .value, at: .inner),
@@ -238,7 +241,7 @@ struct XPathTranslatorTests {
         ("selected-at(${sel}, 0)", 12, "selected-at() of something that is not a multiple choice question"),
         ("indexed-repeat(${g}, ${rep}, 1)", 15, "indexed-repeat() of 'g', which is not a question directly in 'rep'"),
         ("indexed-repeat(${g}, ${rep}, 1, ${inner}, 2)", 0, "indexed-repeat() through repeats within repeats"),
-        ("position()", 0, "position() of anything but '..' (the entry the question is in)"),
+        ("position()", 0, "position() of anything but '..', '../..' (the entry or group the question is in)"),
         (
             "name = 'x'", 0,
             "'name' is a path to a child of the question, which has none (write ${name} for the question)"
@@ -308,6 +311,24 @@ struct XPathTranslatorTests {
         #expect(try translate("cf > 3", ["cf": "10"]) == "true")
         #expect(try translate("cf = current()", ["cf": "5"]) == "$num == 5")
         #expect(try translate(". = ''", ["cf": "5"]) == "true")
+    }
+
+    /// `position(..)` is the entry's position where the question is directly in it;
+    /// where the context does not say how many groups lie between, only `..` is read.
+    @Test func positionsFindTheEntry() throws {
+        var context = XPathFixture.context(.box)
+        #expect(try XPathTranslator.translate("position(../..)", as: .value, in: context).text == "index()")
+        #expect(
+            throws: XPathTranslationError(
+                .unsupported,
+                message: "position() of a node above the entry the question is in (Formwork's index() is the entry's)",
+                offset: 0)
+        ) { try XPathTranslator.translate("position(../../..)", as: .value, in: context) }
+        context.groupsInEntry = nil
+        #expect(try XPathTranslator.translate("position(..)", as: .value, in: context).text == "index()")
+        #expect(throws: XPathTranslationError.self) {
+            try XPathTranslator.translate("position(../..)", as: .value, in: context)
+        }
     }
 
     /// The use decides the result: a condition is `boolean()` of the value, text is
