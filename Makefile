@@ -39,6 +39,8 @@ FUZZ_SECONDS ?= 60
 # An input that takes longer than this (seconds) is a finding: a definition that takes
 # seconds to reject is a bug, not only one that hangs.
 FUZZ_TIMEOUT ?= 3
+PYXFORM_VERSION = 4.5.0
+PYXFORM = .build/pyxform/bin/xls2xform
 FUZZ_TARGETS ?= expression definition values repl rpc workbook xform
 FUZZ_BUILD := .build-fuzz
 fuzz: deps
@@ -159,11 +161,18 @@ else
 	touch $@
 endif
 
-## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) from PyPI; when missing
+## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) and pyxform (the XLSForm
+## cross-check, in a venv under .build) from PyPI; when missing. A test whose tool is missing skips, saying so.
 deps: deps-libedit
 	@if ! python3 -c 'import jsonschema' 2>/dev/null; then \
 		echo "Installing jsonschema (schema tests) …"; \
 		python3 -m pip install --quiet jsonschema || $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; \
+	fi
+	@if [ ! -x $(PYXFORM) ]; then \
+		echo "Installing pyxform $(PYXFORM_VERSION) (the XLSForm cross-check) …"; \
+		python3 -m venv .build/pyxform 2>/dev/null || { $(SUDO) apt-get update -qq && \
+			$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv .build/pyxform; }; \
+		.build/pyxform/bin/pip install --quiet pyxform==$(PYXFORM_VERSION) || echo "pyxform could not be installed: its cross-check will skip"; \
 	fi
 
 # What building needs (make stage installs no more).

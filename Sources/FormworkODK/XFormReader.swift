@@ -245,8 +245,8 @@ struct XFormReader {
             case ("timestamp", "start"): row["type"] = "start"
             case ("timestamp", "end"): row["type"] = "end"
             case ("date", "today"): row["type"] = "today"
-            case ("property", let property) where XLSFormType(property) == .metadata(property):
-                row["type"] = property
+            case ("property", let property) where Self.metadataName(property) != nil:
+                row["type"] = Self.metadataName(property)
             case (let kind, let parameters):
                 row["type"] = "text"
                 row["x_unsupported"] = "jr:preload=\"\(kind)\" \(parameters): the device fills it in"
@@ -273,6 +273,12 @@ struct XFormReader {
         add(row, at: control ?? bind ?? node)
     }
 
+    /// The metadata type a `jr:preloadParams` property names (`deviceid`, `uri:deviceid`).
+    static func metadataName(_ property: String) -> String? {
+        if case .metadata(let name) = XLSFormType(property) { return name }
+        return nil
+    }
+
     /// The XLSForm type of a leaf: its control's, refined by the bind's type.
     private func questionType(
         _ control: XMLTree.Element?, bindType: String, calculates: Bool, row: inout [String: String]
@@ -297,6 +303,12 @@ struct XFormReader {
                 control.attribute(key).map { "\(key)=\($0)" }
             }.joined(separator: " ")
             return "range"
+        case "input"
+        where control.attribute("readonly") == nil && !calculates
+            && ["true()", "true"].contains(binds[control.attribute("ref") ?? ""]?.attribute("readonly") ?? "")
+            && ["string", ""].contains(bindType):
+            // A read-only text input with nothing to compute is how pyxform writes a note.
+            return "note"
         default:
             switch bindType.lowercased() {
             case "int", "integer": return "integer"

@@ -18,7 +18,7 @@ extension XLSFormReader {
             current: current, repeats: repeats,
             name: { name in name.hasPrefix("/") ? byPath(name) : hidden.contains(name) ? nil : symbols[name] },
             path: byPath,
-            choiceColumns: choiceColumns, options: { options[$0.id] })
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry)
     }
 
     /// An expression cell translated, or `nil` with the problem reported at the cell.
@@ -36,7 +36,8 @@ extension XLSFormReader {
                 report(
                     .importError("cannot read the \(column): \(error.description)", hint: nil), at: at, quote: text)
             case .unknownReference(let name, let suggestion):
-                if skippedNames.contains(name) {
+                let lastStep = name.split(separator: "/").last.map(String.init) ?? name
+                if skippedNames.contains(name) || (name.hasPrefix("/") && skippedNames.contains(lastStep)) {
                     report(
                         .unsupportedConstruct("the \(column), reading ${\(name)},", reason: "'\(name)' is skipped"),
                         at: at, quote: text)

@@ -8,10 +8,13 @@ extension XLSFormReader {
         _ node: XLSFormSurvey.Node, type: XLSFormType, repeats: [String], conditions: [String]
     ) -> [DefinitionDocument] {
         let unsupportedBefore = unsupported.count
+        groupsInEntry = repeats.isEmpty ? nil : node.groups.filter { !$0.isEmpty }.count
+        defer { groupsInEntry = nil }
         let typePlace = SourcePlace(place("type", node.row), quote: node.row["type"])
         let current = XPathSymbol(id: node.id, type: Self.valueType(type), repeats: repeats)
         var pairs: [(String, DefinitionDocument)] = [("id", .string(node.id))]
-        if let key = answerKey(node, repeats: repeats) { pairs.append(("key", .string(key))) }
+        // A note has no answer, so no key (its element's path is in the submission layout).
+        if let key = answerKey(node, repeats: repeats), type != .note { pairs.append(("key", .string(key))) }
         var extra: [DefinitionDocument] = []
         let kind = self.kind(of: node, type: type, repeats: repeats, place: typePlace)
         guard let kind else { return skipped(node, since: unsupportedBefore) }

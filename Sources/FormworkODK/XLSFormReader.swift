@@ -54,6 +54,9 @@ struct XLSFormReader {
     var countIDs: [String: String] = [:]
     /// The calculation of `meta/instanceName` (settings' `instance_name`), if any.
     var instanceNameID: String?
+    /// While a question is read: how many groups lie between it and the entry that
+    /// holds it (for `position(..)`).
+    var groupsInEntry: Int?
     /// A select's option values by its id (so the translation compares a literal that
     /// is one directly).
     var optionValues: [String: [String]] = [:]

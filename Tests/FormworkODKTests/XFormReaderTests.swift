@@ -48,7 +48,7 @@ struct XFormReaderTests {
                 <item><name>par</name><label>Paris</label><country>fr</country></item>
               </root></instance>
               <bind nodeset="/visit/name" type="string" required="true()"/>
-              <bind nodeset="/visit/hello" readonly="true()" type="string"/>
+              <bind nodeset="/visit/hello" type="string"/>
               <bind nodeset="/visit/info/country" type="string"/>
               <bind nodeset="/visit/info/city" type="string"/>
               <bind nodeset="/visit/count" type="int" constraint=". &lt; 10" jr:constraintMsg="Fewer than ten"/>
@@ -98,7 +98,7 @@ struct XFormReaderTests {
         #expect(form.sections.map(\.header) == [nil, "Where", nil])
         #expect(form.submission?.paths["country"] == "info/country")
         let session = FormSession(definition: form)
-        #expect(session.isRequired("name") && session.isReadOnly("hello"))
+        #expect(session.isRequired("name") && !session.isRequired("hello"))
         try session.set("name", text: "Ada")
         #expect(try session.label(of: "hello") == "Hello Ada!")
         try session.setLanguage("fr")
