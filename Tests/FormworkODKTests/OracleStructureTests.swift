@@ -14,6 +14,27 @@ struct OracleStructureTests {
     static let runner = Corpus.xlsform.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("oracles/javarosa/run.sh")
 
+    /// The JavaRosa oracle's JSON for `arguments` (in UTC); `nil` after saying why
+    /// when it does not run (3: not set up; anything but 0 is the harness's
+    /// environment: every corpus form loads in JavaRosa where the oracle is set up).
+    static func oracle(_ arguments: [String]) throws -> Data? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [runner.path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            print("skipped: the JavaRosa oracle exited \(process.terminationStatus) (run ../shared/oracles/setup.sh)")
+            return nil
+        }
+        return data
+    }
+
     /// One element as JavaRosa lists it: `group`, `repeat` or `question`, its path
     /// under the root (`household/member/age`), and a select's choice values.
     struct Element: Equatable, CustomStringConvertible {
@@ -25,21 +46,7 @@ struct OracleStructureTests {
 
     /// JavaRosa's description of a workbook; `nil` when the oracle is not set up.
     static func describe(_ workbook: URL) throws -> (elements: [Element], languages: [String])? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [runner.path, "describe", workbook.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        // 3: not set up; anything but 0 here is the harness's environment (every
-        // corpus workbook loads in JavaRosa where the oracle is set up).
-        guard process.terminationStatus == 0 else {
-            print("skipped: the JavaRosa oracle exited \(process.terminationStatus) (run ../shared/oracles/setup.sh)")
-            return nil
-        }
+        guard let data = try oracle(["describe", workbook.path]) else { return nil }
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let root = (json["root"] as? String ?? "/data") + "/"
         let elements = (json["elements"] as? [[String: Any]] ?? []).map { element in

@@ -41,18 +41,7 @@ struct OracleWalkTests {
     }
 
     static func walk(_ workbook: URL, seed: Int) throws -> Walk? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [OracleStructureTests.runner.path, "random", workbook.path, "--seed", String(seed)]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            print("skipped: the JavaRosa oracle exited \(process.terminationStatus) for \(workbook.lastPathComponent)")
+        guard let data = try OracleStructureTests.oracle(["random", workbook.path, "--seed", String(seed)]) else {
             return nil
         }
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

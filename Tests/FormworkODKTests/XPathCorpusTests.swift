@@ -25,20 +25,12 @@ struct XPathCorpusTests {
     /// them (and a spreadsheet's TRUE and FALSE in any condition).
     static let flags: Set<String> = ["yes", "no", "true", "false", "true()", "false()", "1", "0"]
 
+    /// A row's type as the reader gives it to XPath (structure rows as containers).
     static func valueType(_ type: XLSFormType) -> XPathValueType {
         switch type {
-        case .integer, .decimal, .range: return .number
-        case .date: return .date
-        case .time: return .time
-        case .dateTime: return .dateTime
-        case .geopoint: return .geopoint
-        case .selectOne, .selectExternal, .acknowledge: return .choice
-        case .selectMultiple, .rank: return .multichoice
-        case .metadata("start"), .metadata("end"): return .dateTime
-        case .metadata("today"): return .date
         case .note, .beginGroup, .beginLoop: return .none
         case .beginRepeat: return .repeatEntries
-        default: return .text
+        default: return XLSFormReader.valueType(type)
         }
     }
 
