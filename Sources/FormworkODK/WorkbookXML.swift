@@ -52,6 +52,10 @@ enum WorkbookXML {
     /// parser's report of the abort.
     static func parse(_ data: Data, part: String, with reader: PartReader) throws(WorkbookError) {
         if containsDocumentType(data) { throw .documentType(part: part) }
+        // Foundation's parser traps on a name that is not UTF-8: such a part never reaches it.
+        if let offset = XMLTree.firstInvalidUTF8(data) {
+            throw .invalidXML(part: part, line: 1, column: 1, reason: "not UTF-8 (at byte \(offset))")
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false

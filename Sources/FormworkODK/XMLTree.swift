@@ -70,6 +70,12 @@ final class XMLTree: @unchecked Sendable {
                 message: "the document declares a document type (<!DOCTYPE>); XForms have none, and entities are "
                     + "never expanded", line: 1, column: 1)
         }
+        if let offset = Self.firstInvalidUTF8(data) {
+            let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw Failure(
+                message: "the document is not UTF-8 (at byte \(offset)); XForms are written in UTF-8", line: line,
+                column: 1)
+        }
         let builder = Builder(limits: limits)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -90,6 +96,25 @@ final class XMLTree: @unchecked Sendable {
                 column: max(1, parser.columnNumber))
         }
         self.root = root
+    }
+
+    /// The offset of the first byte that is not valid UTF-8, if any. Checked before
+    /// parsing: Foundation's XML parser traps on a name that is not UTF-8, so such
+    /// a document never reaches it.
+    static func firstInvalidUTF8(_ data: Data) -> Int? {
+        if String(validating: data, as: UTF8.self) != nil { return nil }
+        let bytes = [UInt8](data)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length =
+                byte < 0x80 ? 1 : byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+            else { return index }
+            index += length
+        }
+        return bytes.count
     }
 
     /// The parser's error in words (`invalid character`), not Foundation's generic
@@ -145,7 +170,9 @@ final class XMLTree: @unchecked Sendable {
         func parser(
             _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
         ) {
-            stack.removeLast()
+            // After a mismatched end tag the parser may still report ends it has no
+            // start for: never pop past the root.
+            if !stack.isEmpty { stack.removeLast() }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
