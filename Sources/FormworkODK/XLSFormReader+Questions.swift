@@ -132,7 +132,7 @@ extension XLSFormReader {
         if !reads.isEmpty {
             mapping.pairs.append(
                 ("recalculate", .object([("on", .list(reads.map { .string($0) })), ("value", .string(text))], at: at)))
-        } else if let literal = Self.literal(calculation, numeric: numeric) {
+        } else if let literal = Self.literal(calculation, numeric: numeric) ?? Self.constant(text) {
             mapping.pairs.append(("default", literal))
         } else {
             return computed
@@ -167,6 +167,19 @@ extension XLSFormReader {
             }
         }
         return ids
+    }
+
+    /// A translated calculation that reads nothing and does not depend on the moment
+    /// (`concat('a', 'b')`), computed once as JavaRosa does when the form opens.
+    static func constant(_ expression: String) -> DefinitionDocument? {
+        guard !["today(", "now(", "uuid(", "random("].contains(where: expression.contains),
+            let compiled = try? CompiledExpression(expression, environment: ExpressionEnvironment(fields: []))
+        else { return nil }
+        switch compiled.evaluate(EvaluationContext(today: .today()) { _ in .null }) {
+        case .string(let text): return .string(text)
+        case .number(let number): return .number(JSONText.encode(.number(number)))
+        default: return nil
+        }
     }
 
     /// A calculation that is a literal (`'text'`, `12`) as a default value.

@@ -24,9 +24,6 @@ struct OracleWalkTests {
     /// comparison still runs for these forms and must fail: a difference that goes away
     /// is noticed.
     static let knownDifferences: [String: String] = [
-        "xforms/all-widgets.xml":
-            "a constant calculate on an input (ex_printer_widget) is a computed field here; JavaRosa lets the "
-            + "person overwrite it",
         "xforms/bench9.xml": "a third-level cascading select (neighborhood4) offers different choices",
         "xforms/fieldlist-updates.xml":
             "a setvalue on xforms-value-changed (value_change/target6) computes another value",

@@ -139,6 +139,26 @@ struct XLSFormReaderTests {
         #expect(session.isReadOnly("code") && session.value(of: "code") == .string("A1"))
     }
 
+    /// A calculation on a question, as in Collect: computed again when what it reads
+    /// changes, computed once when it reads nothing, and the person may overwrite it.
+    @Test func aCalculationOnAQuestionIsRecomputedAndStillEditable() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation"], ["text", "first", "First", ""],
+            ["text", "greeting", "Greeting", "concat('Hello ', ${first})"],
+            ["text", "code", "Code", "concat('A', '-', 7)"],
+        ])
+        let session = FormSession(definition: form)
+        #expect(session.value(of: "code") == .string("A-7"))
+        try session.set("first", text: "Ada")
+        #expect(session.value(of: "greeting") == .string("Hello Ada"))
+        try session.set("greeting", text: "Hi")
+        #expect(session.value(of: "greeting") == .string("Hi"))
+        try session.set("first", text: "Bob")
+        #expect(session.value(of: "greeting") == .string("Hello Bob"))
+        try session.set("code", text: "B-1")
+        #expect(session.value(of: "code") == .string("B-1"))
+    }
+
     @Test func structureProblemsAreReportedAtTheirCells() throws {
         let list = try #require(
             try XLSFormBuilder.problems(survey: [
