@@ -106,11 +106,11 @@ extension XLSFormReader {
         return baseKind(of: node, type: type, repeats: repeats, place: typePlace)
     }
 
-    /// A question with a `calculation` (and no trigger): JavaRosa computes it again
-    /// whenever what it reads changes, and the person may still change it; so the
-    /// question keeps its kind and is recalculated on those questions. One that reads
-    /// nothing starts with its value (a literal); one whose value cannot be written so
-    /// is a `computed` field.
+    /// A question with a `calculation` (and no trigger). JavaRosa computes it whenever
+    /// what it reads changes and again when the form is finished, so whatever the
+    /// person typed, the submission holds the computed value: a `computed` field. One
+    /// that reads nothing is computed once, when the form opens, and then the person's
+    /// to change: the question keeps its kind and starts with that value.
     private mutating func calculated(
         _ node: XLSFormSurvey.Node, type: XLSFormType, calculation: String, repeats: [String],
         place typePlace: SourcePlace
@@ -128,15 +128,10 @@ extension XLSFormReader {
         guard type != .note, var mapping = baseKind(of: node, type: type, repeats: repeats, place: typePlace),
             mapping.list == nil, node.row["default"] == nil
         else { return computed }
-        let reads = fieldsRead(by: text, from: repeats)
-        if !reads.isEmpty {
-            mapping.pairs.append(
-                ("recalculate", .object([("on", .list(reads.map { .string($0) })), ("value", .string(text))], at: at)))
-        } else if let literal = Self.literal(calculation, numeric: numeric) ?? Self.constant(text) {
-            mapping.pairs.append(("default", literal))
-        } else {
-            return computed
-        }
+        guard fieldsRead(by: text, from: repeats).isEmpty,
+            let literal = Self.literal(calculation, numeric: numeric) ?? Self.constant(text)
+        else { return computed }
+        mapping.pairs.append(("default", literal))
         return mapping
     }
 
