@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 
 #if canImport(FoundationXML)
@@ -103,18 +104,7 @@ final class XMLTree: @unchecked Sendable {
     /// a document never reaches it.
     static func firstInvalidUTF8(_ data: Data) -> Int? {
         if String(validating: data, as: UTF8.self) != nil { return nil }
-        let bytes = [UInt8](data)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length =
-                byte < 0x80 ? 1 : byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
-            guard length > 0, index + length <= bytes.count,
-                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
-            else { return index }
-            index += length
-        }
-        return bytes.count
+        return SyntaxLoader.firstInvalidUTF8Offset([UInt8](data))
     }
 
     /// The parser's error in words (`invalid character`), not Foundation's generic

@@ -34,15 +34,19 @@ struct Convert: ParsableCommand {
         let url = URL(fileURLWithPath: form)
         let document: DefinitionDocument
         do {
-            // Loading checks the form; the document is what it was checked as.
-            let definition = try FormDefinition.load(
+            let (read, importWarnings) = try DefinitionDocument.read(
                 contentsOf: url, displayPath: form, importers: ODKImport.importers, skipUnsupported: skipUnsupported)
+            document = read
+            // An import is checked as the document it read (read once); Formwork's own
+            // file by loading it, so its problems keep their lines and columns.
+            let head = [UInt8]((try? FileHandle(forReadingFrom: url).read(upToCount: 8192)) ?? Data())
+            let definition =
+                ODKImport.importers.contains(where: { $0.recognizes(head, path: url.path) })
+                ? try FormDefinition(document: read, path: form, warnings: importWarnings)
+                : try FormDefinition.load(contentsOf: url, displayPath: form)
             if !definition.warnings.isEmpty {
                 printError(DiagnosticList(path: form, source: nil, diagnostics: definition.warnings).rendered)
             }
-            document = try DefinitionDocument.read(
-                contentsOf: url, displayPath: form, importers: ODKImport.importers, skipUnsupported: skipUnsupported
-            ).document
         } catch {
             printError(error.rendered)
             throw ExitCode(1)

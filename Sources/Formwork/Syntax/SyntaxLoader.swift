@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a definition or values file into a `SyntaxNode` tree: checks size and
 /// encoding, then parses YAML or JSON by extension.
-enum SyntaxLoader {
+public enum SyntaxLoader {
     /// The file formats, chosen by extension.
     enum Format: Sendable {
         case yaml, json
@@ -40,8 +40,9 @@ enum SyntaxLoader {
         }
     }
 
-    /// The offset of the first byte that does not start a valid UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+    /// The offset of the first byte that does not start a valid UTF-8 sequence (the
+    /// count when all are valid); importers check their XML with it too.
+    public static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
