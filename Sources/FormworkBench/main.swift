@@ -64,7 +64,10 @@ struct Bench: ParsableCommand {
         if cases.contains("reload") { rows += ReloadCase.run(sizes: formSizes, runs: runs) }
         if cases.contains("conditions") { rows += ConditionsCase.run(sizes: sizes, runs: runs) }
         if cases.contains("load") { rows += LoadCase.run(sizes: formSizes, runs: runs) }
-        if cases.contains("import") { rows += ImportCase.run(sizes: quick ? [1_000] : [1_000, 5_000], runs: runs) }
+        if cases.contains("import") {
+            rows += ImportCase.run(sizes: quick ? [1_000] : [1_000, 5_000], runs: runs)
+            rows += ImportCase.changeRows(runs: runs, small: quick ? 50 : 100, large: quick ? 200 : 1_000)
+        }
         if cases.contains("memory") {
             rows += MemoryCase.run(sessionFields: quick ? 1_000 : 100_000, diffRows: quick ? 1_000 : 1_000_000)
         }

@@ -21,6 +21,7 @@ extension DefinitionDecoder {
         var paths: [String: String] = [:]
         if let pathsNode = reader["paths"] {
             if let pairs = pathsNode.pairs {
+                let owners = Set(definitions.map(\.id)).union(repeats.map(\.id))
                 for (key, value) in pairs {
                     guard let owner = key.scalarText, let path = value.scalarText else {
                         collector.report(
@@ -28,8 +29,8 @@ extension DefinitionDecoder {
                             at: value)
                         continue
                     }
-                    if !fieldIDs.contains(owner) && !repeats.contains(where: { $0.id == owner }) {
-                        let known = Array(fieldIDs) + repeats.map(\.id)
+                    if !owners.contains(owner) {
+                        let known = definitions.map(\.id) + repeats.map(\.id)
                         collector.report(
                             .unknownReference(owner, suggestion: Suggestions.closest(to: owner, in: known).first),
                             at: key)
@@ -62,6 +63,4 @@ extension DefinitionDecoder {
         return SubmissionLayout(
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID)
     }
-
-    private var fieldIDs: Set<String> { Set(definitions.map(\.id)) }
 }
