@@ -86,7 +86,7 @@ public struct TableRenderer: Sendable {
         let prefix = marker + String(repeating: " ", count: max(0, 3 - numberText.count)) + numberText + "  "
         let indent = String(repeating: " ", count: prefix.count)
         let kind = cell.field?.kind
-        let label = TerminalText.escaped(cell.label)
+        let label = TextLayout.safe(cell.label)
         var value = TextLayout.safe(cell.displayValue)
         if kind == .computed, !value.isEmpty { value += "  (computed)" }
         if cell.isReadOnly { value += value.isEmpty ? "(read-only)" : "  (read-only)" }

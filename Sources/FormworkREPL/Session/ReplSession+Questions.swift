@@ -21,7 +21,13 @@ extension ReplSession {
         if guided { showPage(of: index) }
         // In an entry, the question says which: "Age (members[2])".
         let place = path == field.id ? "" : " (\(TerminalText.escaped(path)))"
-        let label = TerminalText.escaped(form.label(ofInstance: index)) + place + (form.isRequired(path) ? " *" : "")
+        // A label of several lines (ODK's "Question\nInstructions"): all but the last
+        // are printed above the prompt, which holds one line.
+        var labelLines = TextLayout.safe(form.label(ofInstance: index)).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let lastLine = labelLines.popLast().map(String.init) ?? ""
+        for line in labelLines { out(String(line)) }
+        let label = lastLine + place + (form.isRequired(path) ? " *" : "")
         let value = form.value(of: path)
         if options.interactive {
             if let help = form.help(ofInstance: index) { out("  " + TerminalText.escaped(help)) }

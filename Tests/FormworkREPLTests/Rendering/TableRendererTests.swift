@@ -86,6 +86,23 @@ struct TableRendererTests {
             ])
     }
 
+    @Test func aLineBreakInALabelStartsALineAndOtherControlsStayEscaped() throws {
+        // ODK labels often hold line breaks ("Question\nInstructions"): kept as lines,
+        // while an escape sequence is still shown, not sent to the terminal.
+        let yaml = """
+            id: r
+            title: Rendering
+            sections:
+              - id: s
+                fields:
+                  - { id: two, kind: text, label: "Height\\ncm" }
+                  - { id: bell, kind: text, label: "Ring\\u001B[2J" }
+            """
+        let form = try Form(yaml, values: ["two": "180"])
+        #expect(try Self.lines(form, "two") == ["   1  Height        180", "      cm"])
+        #expect(try Self.lines(form, "bell") == ["   1  Ring\\e[2J"])
+    }
+
     @Test func aNoteShowsItsTextAcrossTheRow() throws {
         let form = try Form()
         #expect(try Self.lines(form, "intro", number: 3) == ["   3  Welcome to the form"])
