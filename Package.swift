@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Formwork", targets: ["Formwork"]),
         .library(name: "FormworkREPL", targets: ["FormworkREPL"]),
         .library(name: "FormworkODK", targets: ["FormworkODK"]),
+        .library(name: "FormworkSurveyJS", targets: ["FormworkSurveyJS"]),
         .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
@@ -35,11 +36,13 @@ let package = Package(
         .target(
             name: "FormworkODK",
             dependencies: ["Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // SurveyJS surveys (JSON) imported as Formwork definitions; answers as SurveyJS data.
+        .target(name: "FormworkSurveyJS", dependencies: ["Formwork"]),
         // The command-line tool.
         .executableTarget(
             name: "formwork",
             dependencies: [
-                "Formwork", "FormworkREPL", "FormworkODK",
+                "Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test support shared by the test targets and by embedders: a recording list view.
@@ -68,6 +71,7 @@ let package = Package(
             dependencies: [
                 "Formwork", "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
+        .testTarget(name: "FormworkSurveyJSTests", dependencies: ["Formwork", "FormworkSurveyJS", "FormworkTesting"]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),

@@ -1,0 +1,109 @@
+import Formwork
+
+/// A question as SurveyJS expressions read it: `{name}` (or `{panel.name}`,
+/// `{row.name}` in a dynamic panel's or matrix's entry) resolved to a Formwork field.
+public struct SurveyJSSymbol: Sendable, Equatable {
+    /// What a question holds, as the translation needs to know it.
+    public enum Kind: Sendable, Equatable {
+        case text, number, bool, date, dateTime, time
+        /// One of `options` (radiogroup, dropdown, rating with values, imagepicker…).
+        case choice
+        /// Several of `options` (checkbox, tagbox, ranking): a list of text.
+        case multichoice
+        /// A dynamic panel or matrix: its entries (`{panel}` as a whole, `panelCount`).
+        case entries
+    }
+
+    /// The Formwork id (`$id` in an expression).
+    public var id: String
+    public var kind: Kind
+    /// The ids of the repeats that hold the question, outermost first (empty at the
+    /// survey's level). A repeat's own symbol lists the repeats around it, not itself.
+    public var repeats: [String]
+    /// For choices: the option values as Formwork holds them (text), in order. A
+    /// SurveyJS value `1` (a JSON number) is the option `'1'`; `numericOptions` says
+    /// whether every option was written as a number, so `{q} = 1` compares as
+    /// SurveyJS does.
+    public var options: [String]
+    public var numericOptions: Bool
+
+    public init(id: String, kind: Kind, repeats: [String] = [], options: [String] = [], numericOptions: Bool = false) {
+        self.id = id
+        self.kind = kind
+        self.repeats = repeats
+        self.options = options
+        self.numericOptions = numericOptions
+    }
+}
+
+/// Where an expression is written, and how names in it resolve.
+public struct SurveyJSContext: Sendable {
+    /// The repeats the expression is evaluated in, outermost first (its entry's scope).
+    public var repeats: [String]
+    /// A question by its SurveyJS name (the data key: `{age}`, `{first name}`), or
+    /// `nil` when the survey has none.
+    public var name: @Sendable (String) -> SurveyJSSymbol?
+    /// In a dynamic panel's template or a dynamic matrix's columns: a question of the
+    /// same entry by its name (`{panel.age}`, `{row.age}`); `nil` elsewhere.
+    public var entry: (@Sendable (String) -> SurveyJSSymbol?)?
+    /// The question the expression belongs to, when it has one (a validator's
+    /// question: SurveyJS's `{item}`/`{value}` in some places).
+    public var current: SurveyJSSymbol?
+
+    public init(
+        repeats: [String] = [], name: @escaping @Sendable (String) -> SurveyJSSymbol? = { _ in nil },
+        entry: (@Sendable (String) -> SurveyJSSymbol?)? = nil, current: SurveyJSSymbol? = nil
+    ) {
+        self.repeats = repeats
+        self.name = name
+        self.entry = entry
+        self.current = current
+    }
+}
+
+/// What an expression is used as: a condition (`visibleIf`, `enableIf`, `requiredIf`,
+/// an expression validator) is a boolean as SurveyJS runs it; an `expression`
+/// question's or a calculated value's keeps its type; `{q}` in a title is text.
+public enum SurveyJSUse: Sendable, Equatable {
+    case condition
+    case value
+    case text
+}
+
+/// A SurveyJS expression in Formwork's language, with its type.
+public struct SurveyJSTranslation: Sendable, Equatable {
+    /// Formwork expression text (`$age >= 18 and lower(trim($name)) == 'ann'`).
+    public var text: String
+    public var type: ValueType
+
+    public init(text: String, type: ValueType) {
+        self.text = text
+        self.type = type
+    }
+}
+
+/// Why an expression cannot be translated.
+public struct SurveyJSTranslationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// survey-core cannot parse it either.
+        case syntax
+        /// A `{name}` the survey does not have (SurveyJS reads it as unanswered;
+        /// Formwork reports it, with the closest name when there is one).
+        case unknownReference(String, suggestion: String?)
+        /// Formwork cannot compute what SurveyJS computes (a function it lacks…).
+        case unsupported
+    }
+
+    public var reason: Reason
+    public var message: String
+    /// Characters into the expression (0-based).
+    public var offset: Int
+
+    public init(_ reason: Reason, message: String, offset: Int) {
+        self.reason = reason
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { message }
+}
