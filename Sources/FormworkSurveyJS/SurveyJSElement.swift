@@ -1,5 +1,5 @@
-import Foundation
 import Formwork
+import Foundation
 
 /// A survey's JSON object (the survey, a page, a panel, a question, a choice) with
 /// typed reads of its properties; every node keeps its `line:col`.

@@ -52,10 +52,14 @@ public struct SurveyJSImporter: DefinitionImporter {
     public var formatName: String { "a SurveyJS survey" }
 
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
-        guard bytes.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        guard
+            bytes.drop(while: {
+                $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+            })
             .first == UInt8(ascii: "{")
         else { return false }
-        return Self.hasKey("pages", in: bytes) || Self.hasKey("elements", in: bytes) || Self.hasKey("questions", in: bytes)
+        return Self.hasKey("pages", in: bytes) || Self.hasKey("elements", in: bytes)
+            || Self.hasKey("questions", in: bytes)
             ? !Self.hasKey("sections", in: bytes) : false
     }
 

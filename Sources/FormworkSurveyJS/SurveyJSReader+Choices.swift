@@ -110,7 +110,8 @@ extension SurveyJSReader {
             for index in options.indices {
                 let bound = Self.bindingItem(condition, to: options[index])
                 if let translated = translate(bound, at: place, as: .condition, repeats: repeats) {
-                    options[index].visible = options[index].visible.map { "(\($0)) and (\(translated.text))" }
+                    options[index].visible =
+                        options[index].visible.map { "(\($0)) and (\(translated.text))" }
                         ?? translated.text
                 }
             }
@@ -118,7 +119,8 @@ extension SurveyJSReader {
         if element.has("choicesEnableIf") {
             report(
                 .importNotice(
-                    "'\(element.name ?? "")': choicesEnableIf is read as choicesVisibleIf (a disabled choice is not offered)"),
+                    "'\(element.name ?? "")': choicesEnableIf is read as choicesVisibleIf (a disabled choice is not offered)"
+                ),
                 at: element.place(of: "choicesEnableIf"))
             if let condition = element.scalarText("choicesEnableIf") {
                 for index in options.indices {
@@ -126,7 +128,8 @@ extension SurveyJSReader {
                     if let translated = translate(
                         bound, at: element.place(of: "choicesEnableIf"), as: .condition, repeats: repeats)
                     {
-                        options[index].visible = options[index].visible.map { "(\($0)) and (\(translated.text))" }
+                        options[index].visible =
+                            options[index].visible.map { "(\($0)) and (\(translated.text))" }
                             ?? translated.text
                     }
                 }
@@ -147,7 +150,8 @@ extension SurveyJSReader {
 
     /// `{item}` in a `choicesVisibleIf` is the choice's value.
     static func bindingItem(_ condition: String, to option: Option) -> String {
-        let literal = option.numeric ? option.value : "'" + option.value.replacingOccurrences(of: "'", with: "\\'") + "'"
+        let literal =
+            option.numeric ? option.value : "'" + option.value.replacingOccurrences(of: "'", with: "\\'") + "'"
         return condition.replacingOccurrences(of: "{item}", with: literal, options: .caseInsensitive)
             .replacingOccurrences(of: "{choice}", with: literal, options: .caseInsensitive)
     }
@@ -168,7 +172,8 @@ extension SurveyJSReader {
             if element.isObject {
                 option.label = text("text", of: element, repeats: repeats)
                 if let visible = element.scalarText("visibleIf") {
-                    option.visible = translate(visible, at: element.place(of: "visibleIf"), as: .condition, repeats: repeats)?
+                    option.visible =
+                        translate(visible, at: element.place(of: "visibleIf"), as: .condition, repeats: repeats)?
                         .text
                 }
                 if element.bool("visible") == false { option.visible = "false" }
@@ -206,10 +211,12 @@ extension SurveyJSReader {
             items.append((element.scalarText("noneValue") ?? "none", "noneText", "None", flag))
         }
         if element.bool("showRefuseItem") == true {
-            items.append((element.scalarText("refuseValue") ?? "refused", "refuseText", "Refuse to answer", "showRefuseItem"))
+            items.append(
+                (element.scalarText("refuseValue") ?? "refused", "refuseText", "Refuse to answer", "showRefuseItem"))
         }
         if element.bool("showDontKnowItem") == true {
-            items.append((element.scalarText("dontKnowValue") ?? "dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
+            items.append(
+                (element.scalarText("dontKnowValue") ?? "dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
         }
         if hasOther(element) {
             let flag = element.has("showOtherItem") ? "showOtherItem" : "hasOther"

@@ -79,7 +79,9 @@ extension SurveyJSReader {
         var builder = Sections()
         builder.start(id: pageID, header: header, visible: Self.joined(scope.visible), place: page.place)
         if isPage, let description = text("description", of: page, repeats: []) {
-            builder.add([.object([("id", .string(makeID(pageID + "_description"))), ("kind", "note"), ("text", description)])])
+            builder.add([
+                .object([("id", .string(makeID(pageID + "_description"))), ("kind", "note"), ("text", description)])
+            ])
         }
         emit(Self.children(of: page), scope: scope, header: header, sectionID: pageID, into: &builder)
         builder.close()
@@ -107,11 +109,17 @@ extension SurveyJSReader {
                 visible: Self.joined(inner.visible), place: element.place)
             if let description = text("description", of: element, repeats: []) {
                 builder.add([
-                    .object([("id", .string(makeID((element.name ?? "panel") + "_description"))), ("kind", "note"), ("text", description)])
+                    .object([
+                        ("id", .string(makeID((element.name ?? "panel") + "_description"))), ("kind", "note"),
+                        ("text", description),
+                    ])
                 ])
             }
-            emit(Self.children(of: element), scope: inner, header: nil, sectionID: element.name ?? "panel", into: &builder, depth: depth + 1)
-            builder.start(id: makeID(sectionID), header: header, visible: Self.joined(scope.visible), place: element.place)
+            emit(
+                Self.children(of: element), scope: inner, header: nil, sectionID: element.name ?? "panel",
+                into: &builder, depth: depth + 1)
+            builder.start(
+                id: makeID(sectionID), header: header, visible: Self.joined(scope.visible), place: element.place)
         }
     }
 
@@ -123,7 +131,9 @@ extension SurveyJSReader {
             guard let name = value.name, let symbol = symbols[name] else { continue }
             guard let translated = translate("expression", of: value, as: .value, repeats: []) else { continue }
             var pairs: [(String, DefinitionDocument)] = [("id", .string(symbol.id))]
-            if let key = answerKey(name, id: symbol.id, repeats: [], at: value.place) { pairs.append(("key", .string(key))) }
+            if let key = answerKey(name, id: symbol.id, repeats: [], at: value.place) {
+                pairs.append(("key", .string(key)))
+            }
             pairs.append(("kind", "calculate"))
             pairs.append(("value", .string(translated.text, at: SourcePlace(value.place(of: "expression")))))
             if value.bool("includeIntoResult") != true { dataPaths.append((symbol.id, "")) }
@@ -146,7 +156,8 @@ extension SurveyJSReader {
                 guard let target = trigger.text("setToName") else {
                     if type == "runexpression" {
                         report(
-                            .unsupportedConstruct("the runexpression trigger", reason: "it sets no question (setToName)"),
+                            .unsupportedConstruct(
+                                "the runexpression trigger", reason: "it sets no question (setToName)"),
                             at: place)
                     }
                     continue
@@ -158,7 +169,8 @@ extension SurveyJSReader {
                 } else if type == "copyvalue", let from = trigger.text("fromName"), let source = symbols[from] {
                     value = "$" + source.id
                 } else if type == "runexpression", let expression = trigger.scalarText("runExpression"),
-                    let translated = translate(expression, at: trigger.place(of: "runExpression"), as: .value, repeats: [])
+                    let translated = translate(
+                        expression, at: trigger.place(of: "runExpression"), as: .value, repeats: [])
                 {
                     value = translated.text
                 }
@@ -166,7 +178,8 @@ extension SurveyJSReader {
             default:
                 report(
                     .unsupportedConstruct(
-                        "the \(type) trigger", reason: "it moves between a browser's pages; at a terminal the form is one"),
+                        "the \(type) trigger",
+                        reason: "it moves between a browser's pages; at a terminal the form is one"),
                     at: place)
             }
         }
@@ -179,7 +192,8 @@ extension SurveyJSReader {
         case .bool(let flag): return symbol?.kind == .choice ? "'\(flag)'" : "\(flag)"
         case .string(let text):
             if symbol?.kind == .number, Double(text) != nil { return text }
-            return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+            return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                + "'"
         case .list(let elements):
             return "[" + elements.map { literal($0, for: nil) }.joined(separator: ", ") + "]"
         default: return "null"

@@ -35,14 +35,17 @@ extension SurveyJSReader {
             guard let id = idsByPlace[element.place + "/" + row.value] else { continue }
             var pairs: [(String, DefinitionDocument)] = [("id", .string(id)), ("kind", "choice")]
             let label =
-                row.label.flatMap { text($0, at: element.place(of: "rows"), repeats: scope.repeats) } ?? .string(row.value)
+                row.label.flatMap { text($0, at: element.place(of: "rows"), repeats: scope.repeats) }
+                ?? .string(row.value)
             pairs.append(("label", label))
             pairs.append(("options", .list(columns.map(Self.optionDocument))))
             if let visible = Self.joined(inner.visible) { pairs.append(("visible", .string(visible))) }
             if element.bool("isAllRowRequired") == true || element.bool("eachRowRequired") == true {
                 pairs.append(("required", .bool(true)))
             }
-            if let readonly = readOnly(SurveyJSElement(.object([])), scope: inner) { pairs.append(("readonly", readonly)) }
+            if let readonly = readOnly(SurveyJSElement(.object([])), scope: inner) {
+                pairs.append(("readonly", readonly))
+            }
             dataPaths.append((id, name + "/" + row.value))
             fields.append(.object(pairs, at: SourcePlace(element.place(of: "rows"))))
         }
@@ -72,7 +75,9 @@ extension SurveyJSReader {
 
     /// A matrix column's field: `id`, `kind`, then what the kind takes and the
     /// column's own properties.
-    mutating func cellPairs(_ column: SurveyJSElement, matrix: SurveyJSElement, id: String, scope: Scope)
+    mutating func cellPairs(
+        _ column: SurveyJSElement, matrix: SurveyJSElement, id: String, scope: Scope
+    )
         -> [(String, DefinitionDocument)]
     {
         let type = (column.text("cellType") ?? matrix.text("cellType") ?? "dropdown").lowercased()
@@ -94,7 +99,8 @@ extension SurveyJSReader {
         let kind = kindPairs(asQuestion, scope: scope)
         pairs += kind.filter { $0.0 != "label" }
         pairs += commonPairs(asQuestion, id: id, scope: scope)
-        if matrix.bool("isAllRowRequired") == true, !pairs.contains(where: { $0.0 == "required" }), type != "expression" {
+        if matrix.bool("isAllRowRequired") == true, !pairs.contains(where: { $0.0 == "required" }), type != "expression"
+        {
             pairs.append(("required", .bool(true)))
         }
         return pairs
@@ -129,7 +135,9 @@ extension SurveyJSReader {
             }
         }
         if fields.isEmpty {
-            return skip(element, what: "the dynamic \(element.type == "paneldynamic" ? "panel" : "matrix")", reason: "it has no questions")
+            return skip(
+                element, what: "the dynamic \(element.type == "paneldynamic" ? "panel" : "matrix")",
+                reason: "it has no questions")
         }
         var options: [(String, DefinitionDocument)] = []
         let minimum = element.integer(element.type == "paneldynamic" ? "minPanelCount" : "minRowCount")
@@ -140,10 +148,13 @@ extension SurveyJSReader {
         if let start, start > (minimum ?? 0), element.type == "paneldynamic" {
             report(
                 .importNotice(
-                    "'\(name)' starts with \(min(start, 10_000)) entries in SurveyJS; here it starts with \(minimum ?? 0) and entries are added with 'add'"),
+                    "'\(name)' starts with \(min(start, 10_000)) entries in SurveyJS; here it starts with \(minimum ?? 0) and entries are added with 'add'"
+                ),
                 at: element.place(of: "panelCount"))
         }
-        if let add = text(element.type == "paneldynamic" ? "panelAddText" : "addRowText", of: element, repeats: scope.repeats) {
+        if let add = text(
+            element.type == "paneldynamic" ? "panelAddText" : "addRowText", of: element, repeats: scope.repeats)
+        {
             options.append(("addLabel", add))
         }
         if let title = element.text("templateTitle"),

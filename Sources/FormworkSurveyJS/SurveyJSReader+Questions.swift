@@ -23,7 +23,9 @@ extension SurveyJSReader {
     /// The fields a question becomes.
     mutating func question(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
         let type = element.type
-        if let reason = Self.unsupportedTypes[type] { return skip(element, what: "the \(type) question", reason: reason) }
+        if let reason = Self.unsupportedTypes[type] {
+            return skip(element, what: "the \(type) question", reason: reason)
+        }
         if element.has("choicesByUrl"), (element.list("choices") ?? []).isEmpty {
             return skip(element, what: "the question", reason: "its choices are loaded from a URL (choicesByUrl)")
         }
@@ -39,7 +41,9 @@ extension SurveyJSReader {
         }
         guard questionKind(element) != nil, let name = element.name, let id = idsByPlace[element.place] else {
             if element.name == nil {
-                report(.importError("a question needs a name", hint: "SurveyJS keys its answer by 'name'"), at: element.place)
+                report(
+                    .importError("a question needs a name", hint: "SurveyJS keys its answer by 'name'"),
+                    at: element.place)
                 return []
             }
             if type.isEmpty {
@@ -75,7 +79,9 @@ extension SurveyJSReader {
         case "comment":
             pairs.append(("kind", "text"))
             pairs.append(("multiline", .bool(true)))
-            if let length = element.integer("maxLength"), length > 0 { pairs.append(("maxLength", .number("\(length)"))) }
+            if let length = element.integer("maxLength"), length > 0 {
+                pairs.append(("maxLength", .number("\(length)")))
+            }
         case "file":
             pairs.append(("kind", "file"))
             if let types = element.text("acceptedTypes") {
@@ -131,7 +137,8 @@ extension SurveyJSReader {
         var pairs: [(String, DefinitionDocument)] = []
         func bound(_ key: String, as name: String) {
             if let number = element.number(key) {
-                pairs.append((name, .number(SurveyJSElement.formatted(number), at: SourcePlace(element.place(of: key)))))
+                pairs.append(
+                    (name, .number(SurveyJSElement.formatted(number), at: SourcePlace(element.place(of: key)))))
             } else if let text = element.text(key), !text.isEmpty {
                 pairs.append((name, .string(text, at: SourcePlace(element.place(of: key)))))
             }
@@ -177,7 +184,9 @@ extension SurveyJSReader {
             pairs.append(("kind", "text"))
         }
         if ["text", "tel", "email", "url", "password", "search"].contains(inputType) || !element.has("inputType") {
-            if let length = element.integer("maxLength"), length > 0 { pairs.append(("maxLength", .number("\(length)"))) }
+            if let length = element.integer("maxLength"), length > 0 {
+                pairs.append(("maxLength", .number("\(length)")))
+            }
         }
         return pairs
     }
@@ -205,8 +214,7 @@ extension SurveyJSReader {
     /// "other" text: `NAME-Comment` in SurveyJS's data.
     mutating func commentField(
         _ element: SurveyJSElement, id: String, name: String, scope: Scope, visible: String?
-    ) -> [DefinitionDocument]
-    {
+    ) -> [DefinitionDocument] {
         let other = hasOther(element) && element.type != "boolean"
         let comment = element.bool("showCommentArea") == true || element.bool("hasComment") == true
         guard other || comment else { return [] }
@@ -217,7 +225,8 @@ extension SurveyJSReader {
         pairs.append(("kind", "text"))
         let label =
             other
-            ? text("otherPlaceholder", of: element, repeats: scope.repeats) ?? text("otherText", of: element, repeats: scope.repeats)
+            ? text("otherPlaceholder", of: element, repeats: scope.repeats) ?? text(
+                "otherText", of: element, repeats: scope.repeats)
                 ?? .string("Other (describe)")
             : text("commentText", of: element, repeats: scope.repeats) ?? .string("Other (describe)")
         pairs.append(("label", label))

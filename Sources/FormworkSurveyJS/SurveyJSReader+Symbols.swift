@@ -32,7 +32,9 @@ extension SurveyJSReader {
         for _ in 0..<4 {
             var changed = false
             for page in pages {
-                for element in Self.children(of: page) { changed = refineExpressionKinds(element, repeats: []) || changed }
+                for element in Self.children(of: page) {
+                    changed = refineExpressionKinds(element, repeats: []) || changed
+                }
             }
             for value in survey.elements("calculatedValues") {
                 guard let name = value.name, var symbol = symbols[name],
@@ -122,10 +124,12 @@ extension SurveyJSReader {
             }
         default:
             guard let kind = questionKind(element) else { return }
-            let options: ChoiceValues = kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
+            let options: ChoiceValues =
+                kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
             record(
                 name,
-                SurveyJSSymbol(id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric))
+                SurveyJSSymbol(
+                    id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric))
             if element.has("valueName"), let valueName = element.text("valueName"), repeats.isEmpty {
                 symbols[valueName] = symbols[name]
             }

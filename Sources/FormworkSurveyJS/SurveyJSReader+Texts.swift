@@ -41,8 +41,8 @@ extension SurveyJSReader {
     static func isLocalised(_ node: DefinitionDocument) -> Bool {
         guard case .object(let pairs) = node.content, !pairs.isEmpty else { return false }
         return pairs.allSatisfy { pair in
-                pair.value.text != nil && (pair.key == "default" || isLocaleCode(pair.key))
-            }
+            pair.value.text != nil && (pair.key == "default" || isLocaleCode(pair.key))
+        }
     }
 
     static func isLocaleCode(_ key: String) -> Bool {
@@ -62,14 +62,18 @@ extension SurveyJSReader {
 
     /// A localisable property as a Formwork text (`nil` when absent or empty), each
     /// language's `{q}` placeholders read as answers in `repeats`' scope.
-    mutating func text(_ key: String, of element: SurveyJSElement, repeats: [String], html: Bool = false)
+    mutating func text(
+        _ key: String, of element: SurveyJSElement, repeats: [String], html: Bool = false
+    )
         -> DefinitionDocument?
     {
         guard let node = element[key] else { return nil }
         return text(node, at: element.place(of: key), repeats: repeats, html: html)
     }
 
-    mutating func text(_ node: DefinitionDocument, at place: String, repeats: [String], html: Bool = false)
+    mutating func text(
+        _ node: DefinitionDocument, at place: String, repeats: [String], html: Bool = false
+    )
         -> DefinitionDocument?
     {
         let at = SourcePlace(place)
@@ -118,8 +122,10 @@ extension SurveyJSReader {
     static func plainText(fromHTML html: String) -> String {
         var output = ""
         var index = html.startIndex
-        let breaking: Set<String> = ["br", "p", "/p", "div", "/div", "li", "/li", "tr", "/tr", "h1", "h2", "h3", "h4",
-            "/h1", "/h2", "/h3", "/h4", "ul", "/ul", "ol", "/ol", "hr", "table", "/table"]
+        let breaking: Set<String> = [
+            "br", "p", "/p", "div", "/div", "li", "/li", "tr", "/tr", "h1", "h2", "h3", "h4",
+            "/h1", "/h2", "/h3", "/h4", "ul", "/ul", "ol", "/ol", "hr", "table", "/table",
+        ]
         while index < html.endIndex {
             let character = html[index]
             if character == "<", let close = html[index...].firstIndex(of: ">") {

@@ -50,17 +50,22 @@ extension SurveyJSReader {
                 message = "Please enter a valid e-mail address."
             case "regex":
                 message = "The value does not match the pattern."
-                guard let source = validator.text("regex") else { check = nil; break }
+                guard let source = validator.text("regex") else {
+                    check = nil
+                    break
+                }
                 // JavaScript's RegExp.test searches; Formwork's patterns match the whole text.
                 let insensitive = validator.bool("caseInsensitive") == true ? "(?i)" : ""
                 let pattern = insensitive + "[\\s\\S]*(?:" + source + ")[\\s\\S]*"
                 do {
                     _ = try Pattern(pattern)
-                    let quoted = pattern.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                    let quoted = pattern.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                        of: "'", with: "\\'")
                     check = "\(value) == null or matches(\(value), '\(quoted)')"
                 } catch {
                     report(
-                        .unsupportedConstruct("the pattern '\(source)'", reason: error.reason), at: validator.place(of: "regex"))
+                        .unsupportedConstruct("the pattern '\(source)'", reason: error.reason),
+                        at: validator.place(of: "regex"))
                     check = nil
                 }
             case "answercount":

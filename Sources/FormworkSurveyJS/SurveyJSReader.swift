@@ -168,7 +168,8 @@ struct SurveyJSReader {
     mutating func reportExpression(_ error: SurveyJSTranslationError, written: String, at place: String) {
         switch error.reason {
         case .syntax:
-            report(.importError("the expression cannot be read: \(error.message)", hint: nil), at: place, quote: written)
+            report(
+                .importError("the expression cannot be read: \(error.message)", hint: nil), at: place, quote: written)
         case .unknownReference(let name, let suggestion):
             let hint = suggestion.map { "did you mean '{\($0)}'?" }
             if skippedNames.contains(name) {
@@ -176,7 +177,8 @@ struct SurveyJSReader {
                     .unsupportedConstruct("an expression reading '\(name)'", reason: "'\(name)' is skipped"), at: place,
                     quote: written)
             } else {
-                report(.importError("'{\(name)}' names no question of the survey", hint: hint), at: place, quote: written)
+                report(
+                    .importError("'{\(name)}' names no question of the survey", hint: hint), at: place, quote: written)
             }
         case .unsupported:
             report(.unsupportedConstruct("the expression", reason: error.message), at: place, quote: written)

@@ -35,7 +35,8 @@ struct Convert: ParsableCommand {
         let document: DefinitionDocument
         do {
             let (read, importWarnings) = try DefinitionDocument.read(
-                contentsOf: url, displayPath: form, importers: FormArguments.importers, skipUnsupported: skipUnsupported)
+                contentsOf: url, displayPath: form, importers: FormArguments.importers, skipUnsupported: skipUnsupported
+            )
             document = read
             // An import is checked as the document it read (read once); Formwork's own
             // file by loading it, so its problems keep their lines and columns.

@@ -7,7 +7,9 @@ import Foundation
 /// `FORM [--values FILE]`: a definition and the values to start from, loaded one way
 /// by `fill`, `serve` and `show` (and by `eval --form`).
 struct FormArguments: ParsableArguments {
-    @Argument(help: "The definition: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml), a SurveyJS survey (.json).")
+    @Argument(
+        help:
+            "The definition: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml), a SurveyJS survey (.json).")
     var form: String
 
     @Flag(

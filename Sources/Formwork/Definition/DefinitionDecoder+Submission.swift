@@ -40,11 +40,15 @@ extension DefinitionDecoder {
                             at: key)
                     }
                     let steps = path.split(separator: "/", omittingEmptySubsequences: false)
-                    if isData ? steps.contains(where: \.isEmpty) && !path.isEmpty
-                        : steps.isEmpty || !steps.allSatisfy(SubmissionLayout.isElementName) {
+                    if isData
+                        ? steps.contains(where: \.isEmpty) && !path.isEmpty
+                        : steps.isEmpty || !steps.allSatisfy(SubmissionLayout.isElementName)
+                    {
                         collector.report(
                             .wrongType(
-                                key: owner, expected: isData ? "a data path (matrix/row/column)" : "an element path (group/question)",
+                                key: owner,
+                                expected: isData
+                                    ? "a data path (matrix/row/column)" : "an element path (group/question)",
                                 found: "'\(path)'"),
                             at: value)
                     }

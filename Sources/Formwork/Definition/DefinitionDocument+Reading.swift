@@ -37,7 +37,9 @@ extension DefinitionDocument {
     /// ```
     ///
     /// - Throws: `DiagnosticList` (with the text, for quoting) when the JSON cannot be read.
-    public static func placedJSON(_ bytes: [UInt8], path: String, limits: Limits = .default) throws(DiagnosticList)
+    public static func placedJSON(
+        _ bytes: [UInt8], path: String, limits: Limits = .default
+    ) throws(DiagnosticList)
         -> DefinitionDocument
     {
         do {
@@ -55,7 +57,8 @@ extension DefinitionDocument {
         switch node.content {
         case .mapping(let pairs):
             self.init(
-                .object(pairs.map { (key: $0.key.scalarText ?? "", value: DefinitionDocument($0.value, placed: placed)) }),
+                .object(
+                    pairs.map { (key: $0.key.scalarText ?? "", value: DefinitionDocument($0.value, placed: placed)) }),
                 place: place)
         case .sequence(let elements):
             self.init(.list(elements.map { DefinitionDocument($0, placed: placed) }), place: place)
