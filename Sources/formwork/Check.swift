@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
                 checked += 1
                 do {
                     let form = try FormDefinition.load(
-                        contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: ODKImport.importers,
+                        contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: FormArguments.importers,
                         skipUnsupported: skipUnsupported)
                     if !form.warnings.isEmpty {
                         let source = try? String(contentsOfFile: path, encoding: .utf8)

@@ -35,13 +35,14 @@ struct Convert: ParsableCommand {
         let document: DefinitionDocument
         do {
             let (read, importWarnings) = try DefinitionDocument.read(
-                contentsOf: url, displayPath: form, importers: ODKImport.importers, skipUnsupported: skipUnsupported)
+                contentsOf: url, displayPath: form, importers: FormArguments.importers, skipUnsupported: skipUnsupported
+            )
             document = read
             // An import is checked as the document it read (read once); Formwork's own
             // file by loading it, so its problems keep their lines and columns.
             let head = [UInt8]((try? FileHandle(forReadingFrom: url).read(upToCount: 8192)) ?? Data())
             let definition =
-                ODKImport.importers.contains(where: { $0.recognizes(head, path: url.path) })
+                FormArguments.importers.contains(where: { $0.recognizes(head, path: url.path) })
                 ? try FormDefinition(document: read, path: form, warnings: importWarnings)
                 : try FormDefinition.load(contentsOf: url, displayPath: form)
             if !definition.warnings.isEmpty {

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Formwork
 import FormworkODK
+import FormworkSurveyJS
 import Foundation
 
 /// `FORM [--values FILE]`: a definition and the values to start from, loaded one way
 /// by `fill`, `serve` and `show` (and by `eval --form`).
 struct FormArguments: ParsableArguments {
-    @Argument(help: "The definition: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml).")
+    @Argument(
+        help:
+            "The definition: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml), a SurveyJS survey (.json).")
     var form: String
 
     @Flag(
@@ -63,6 +66,9 @@ struct FormArguments: ParsableArguments {
         }
     }
 
+    /// Every format the tool reads besides its own: ODK's and SurveyJS's.
+    static let importers: [any DefinitionImporter] = ODKImport.importers + SurveyJSImport.importers
+
     static func definition(
         at path: String, skipUnsupported: Bool = false, failing status: Int32
     ) throws
@@ -70,7 +76,7 @@ struct FormArguments: ParsableArguments {
     {
         do {
             return try FormDefinition.load(
-                contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: ODKImport.importers,
+                contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: FormArguments.importers,
                 skipUnsupported: skipUnsupported)
         } catch {
             printError(error.rendered)

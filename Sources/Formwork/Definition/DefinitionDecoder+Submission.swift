@@ -9,10 +9,14 @@ extension DefinitionDecoder {
                 node, context: "submission", key: "submission", allowed: Self.submissionKeys, collector: &collector)
         else { return nil }
         let format = reader.requiredText("format", collector: &collector, limits: limits)
-        if let format, format != "odk", let formatNode = reader["format"] {
-            collector.report(.wrongType(key: "format", expected: "'odk'", found: "'\(format)'"), at: formatNode)
+        if let format, !["odk", "surveyjs"].contains(format), let formatNode = reader["format"] {
+            collector.report(
+                .wrongType(key: "format", expected: "'odk' or 'surveyjs'", found: "'\(format)'"), at: formatNode)
         }
-        let root = reader.requiredText("root", collector: &collector, limits: limits)
+        // SurveyJS's data is one JSON object: no root element, no id, no instance id;
+        // its paths are data keys (`matrix/row/column`), `''` for a value left out.
+        let isData = format == "surveyjs"
+        let root = isData ? "" : reader.requiredText("root", collector: &collector, limits: limits)
         if let root, let rootNode = reader["root"], !SubmissionLayout.isElementName(Substring(root)) {
             collector.report(.wrongType(key: "root", expected: "an XML element name", found: "'\(root)'"), at: rootNode)
         }
@@ -36,9 +40,16 @@ extension DefinitionDecoder {
                             at: key)
                     }
                     let steps = path.split(separator: "/", omittingEmptySubsequences: false)
-                    if steps.isEmpty || !steps.allSatisfy(SubmissionLayout.isElementName) {
+                    if isData
+                        ? steps.contains(where: \.isEmpty) && !path.isEmpty
+                        : steps.isEmpty || !steps.allSatisfy(SubmissionLayout.isElementName)
+                    {
                         collector.report(
-                            .wrongType(key: owner, expected: "an element path (group/question)", found: "'\(path)'"),
+                            .wrongType(
+                                key: owner,
+                                expected: isData
+                                    ? "a data path (matrix/row/column)" : "an element path (group/question)",
+                                found: "'\(path)'"),
                             at: value)
                     }
                     paths[owner] = path
@@ -48,7 +59,7 @@ extension DefinitionDecoder {
                     .wrongType(key: "paths", expected: "a mapping", found: pathsNode.typeDescription), at: pathsNode)
             }
         }
-        var instanceID: String? = "meta/instanceID"
+        var instanceID: String? = isData ? nil : "meta/instanceID"
         if let written = reader.text("instanceID", collector: &collector, limits: limits) {
             instanceID = written.isEmpty ? nil : written
             let steps = written.split(separator: "/", omittingEmptySubsequences: false)

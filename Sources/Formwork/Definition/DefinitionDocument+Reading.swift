@@ -27,17 +27,41 @@ extension DefinitionDocument {
         }
     }
 
+    /// JSON text (another format's, such as a SurveyJS survey) as a document whose
+    /// every node has its place, `line:col`, so an importer's problems point into the
+    /// file. Read with the limits of a definition (size, depth, string length, UTF-8).
+    ///
+    /// ```swift
+    /// let survey = try DefinitionDocument.placedJSON(bytes, limits: .default)
+    /// survey["pages"]?.place?.name   // "2:12"
+    /// ```
+    ///
+    /// - Throws: `DiagnosticList` (with the text, for quoting) when the JSON cannot be read.
+    public static func placedJSON(
+        _ bytes: [UInt8], path: String, limits: Limits = .default
+    ) throws(DiagnosticList)
+        -> DefinitionDocument
+    {
+        do {
+            let (root, _) = try SyntaxLoader.parse(bytes, format: .json, limits: limits)
+            return DefinitionDocument(root, placed: true)
+        } catch {
+            throw DiagnosticList(path: path, source: String(decoding: bytes, as: UTF8.self), diagnostics: [error])
+        }
+    }
+
     /// A parsed file as a document: plain scalars typed by YAML 1.2's core rules,
-    /// quoted ones as text.
-    init(_ node: SyntaxNode) {
-        let place: SourcePlace? = nil
+    /// quoted ones as text; with `placed`, each node carries its `line:col`.
+    init(_ node: SyntaxNode, placed: Bool = false) {
+        let place = placed ? SourcePlace("\(node.location.line):\(node.location.column)") : nil
         switch node.content {
         case .mapping(let pairs):
             self.init(
-                .object(pairs.map { (key: $0.key.scalarText ?? "", value: DefinitionDocument($0.value)) }), place: place
-            )
+                .object(
+                    pairs.map { (key: $0.key.scalarText ?? "", value: DefinitionDocument($0.value, placed: placed)) }),
+                place: place)
         case .sequence(let elements):
-            self.init(.list(elements.map(DefinitionDocument.init)), place: place)
+            self.init(.list(elements.map { DefinitionDocument($0, placed: placed) }), place: place)
         case .scalar(let text, _):
             switch node.scalar {
             case .null?: self.init(.null, place: place)

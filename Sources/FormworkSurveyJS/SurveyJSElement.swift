@@ -1,0 +1,88 @@
+import Formwork
+import Foundation
+
+/// A survey's JSON object (the survey, a page, a panel, a question, a choice) with
+/// typed reads of its properties; every node keeps its `line:col`.
+struct SurveyJSElement {
+    let node: DefinitionDocument
+
+    init(_ node: DefinitionDocument) { self.node = node }
+
+    /// `line:col` of the object, or of a property's value.
+    var place: String { node.place?.name ?? "1:1" }
+    func place(of key: String) -> String { self[key]?.place?.name ?? place }
+
+    var type: String { text("type")?.lowercased() ?? "" }
+    var name: String? { text("name") ?? number("name").map(SurveyJSElement.formatted) }
+
+    subscript(key: String) -> DefinitionDocument? {
+        guard case .object(let pairs) = node.content else { return nil }
+        // SurveyJS reads property names case-insensitively (`visibleIf`, `visibleif`).
+        if let exact = pairs.first(where: { $0.key == key }) { return exact.value }
+        let lowered = key.lowercased()
+        return pairs.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    var keys: [String] {
+        guard case .object(let pairs) = node.content else { return [] }
+        return pairs.map(\.key)
+    }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
+
+    /// A property written as text (a number or a boolean written as such is not text).
+    func text(_ key: String) -> String? { self[key]?.text }
+
+    /// A property as text whatever scalar it is (`1`, `true`, `'a'`).
+    func scalarText(_ key: String) -> String? { self[key].flatMap(SurveyJSElement.scalarText) }
+
+    func bool(_ key: String) -> Bool? {
+        switch self[key]?.content {
+        case .bool(let flag)?: return flag
+        case .string(let text)?: return text.lowercased() == "true" ? true : text.lowercased() == "false" ? false : nil
+        default: return nil
+        }
+    }
+
+    func number(_ key: String) -> Double? {
+        switch self[key]?.content {
+        case .number(let text)?: return Double(text)
+        case .string(let text)?: return Double(text.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
+    }
+
+    func integer(_ key: String) -> Int? {
+        guard let number = number(key), number.isFinite, number == number.rounded(), abs(number) < 1e9 else {
+            return nil
+        }
+        return Int(number)
+    }
+
+    func list(_ key: String) -> [DefinitionDocument]? {
+        if case .list(let elements)? = self[key]?.content { return elements }
+        return nil
+    }
+
+    func elements(_ key: String) -> [SurveyJSElement] { (list(key) ?? []).map(SurveyJSElement.init) }
+
+    var isObject: Bool {
+        if case .object = node.content { return true }
+        return false
+    }
+
+    static func scalarText(_ node: DefinitionDocument) -> String? {
+        switch node.content {
+        case .string(let text): return text
+        case .number(let text): return Double(text).map(formatted) ?? text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// A number as SurveyJS writes it in text: `3`, not `3.0`.
+    static func formatted(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+}

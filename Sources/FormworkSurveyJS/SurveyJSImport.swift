@@ -1,0 +1,93 @@
+import Formwork
+import Foundation
+
+/// SurveyJS's survey JSON as a `DefinitionImporter`: pass `SurveyJSImport.importers`
+/// wherever a definition is loaded, and surveys are read like Formwork's own files.
+///
+/// ```swift
+/// import Formwork
+/// import FormworkSurveyJS
+///
+/// let form = try FormDefinition.load(contentsOf: url, importers: SurveyJSImport.importers)
+/// ```
+public enum SurveyJSImport {
+    /// Every SurveyJS format this module reads.
+    public static let importers: [any DefinitionImporter] = [SurveyJSImporter()]
+
+    /// The definition a survey reads as, in Formwork's own terms (what `formwork
+    /// convert` prints), with the problems found reading it.
+    ///
+    /// - Returns: The document, and every problem: errors, constructs that cannot be
+    ///   represented (errors unless `skipUnsupported`), and warnings.
+    /// - Throws: `DiagnosticList` when the JSON cannot be read.
+    public static func document(
+        fromJSON bytes: [UInt8], path: String, limits: Limits = .default, skipUnsupported: Bool = false
+    ) throws(DiagnosticList) -> (document: DefinitionDocument, problems: [Diagnostic]) {
+        let root = try DefinitionDocument.placedJSON(bytes, path: path, limits: limits)
+        guard case .object = root.content else {
+            throw DiagnosticList(
+                path: path, source: nil,
+                diagnostics: [Diagnostic(.importError("a SurveyJS survey is a JSON object", hint: nil), at: nil)])
+        }
+        var reader = SurveyJSReader(survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported)
+        let document = reader.document()
+        var problems = reader.errors + reader.notices
+        problems += skipUnsupported ? reader.unsupported.map(Self.warning) : reader.unsupported
+        return (document, problems)
+    }
+
+    static func warning(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        diagnostic.severity = .warning
+        return diagnostic
+    }
+}
+
+/// Reads SurveyJS surveys: recognised by content, a JSON object with `pages`,
+/// `elements` or `questions` (and not Formwork's own `sections`), whatever the file
+/// is called.
+public struct SurveyJSImporter: DefinitionImporter {
+    public init() {}
+
+    public var formatName: String { "a SurveyJS survey" }
+
+    public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
+        guard
+            bytes.drop(while: {
+                $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+            })
+            .first == UInt8(ascii: "{")
+        else { return false }
+        return Self.hasKey("pages", in: bytes) || Self.hasKey("elements", in: bytes)
+            || Self.hasKey("questions", in: bytes)
+            ? !Self.hasKey("sections", in: bytes) : false
+    }
+
+    /// Whether `"key"` is written as a key (followed by `:`) somewhere in the text.
+    static func hasKey(_ key: String, in bytes: [UInt8]) -> Bool {
+        let needle = Array("\"\(key)\"".utf8)
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                var next = index + needle.count
+                while next < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: ":") { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    public func document(
+        _ bytes: [UInt8], path: String, options: ImportOptions
+    ) throws(DiagnosticList)
+        -> (document: DefinitionDocument, warnings: [Diagnostic])
+    {
+        let (document, problems) = try SurveyJSImport.document(
+            fromJSON: bytes, path: path, limits: options.limits, skipUnsupported: options.skipUnsupported)
+        guard !problems.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticList(path: path, source: nil, diagnostics: problems)
+        }
+        return (document, problems)
+    }
+}

@@ -1,0 +1,254 @@
+import Formwork
+import Foundation
+
+/// Option values as Formwork holds them (text), and whether SurveyJS wrote every one
+/// as a number (so its answers are numbers).
+typealias ChoiceValues = (values: [String], numeric: Bool)
+
+/// Choices: `choices` (values, or `{ value, text, visibleIf, enableIf }`), rating
+/// scales, the extra items (other, none, refuse, don't know), `choicesFromQuestion`,
+/// `choicesVisibleIf` and `choicesOrder`.
+extension SurveyJSReader {
+    /// One option as read from the survey.
+    struct Option {
+        var value: String
+        var label: DefinitionDocument?
+        var visible: String?
+        var place: String
+        /// Written as a JSON number.
+        var numeric: Bool
+    }
+
+    /// The values of a list of choices.
+    func choiceValues(_ nodes: [DefinitionDocument]) -> ChoiceValues {
+        let read = nodes.compactMap(Self.choiceValue)
+        return (read.map(\.value), !read.isEmpty && read.allSatisfy(\.numeric))
+    }
+
+    /// A choice's value: a scalar, or an object's `value`.
+    static func choiceValue(_ node: DefinitionDocument) -> (value: String, numeric: Bool)? {
+        let valueNode = SurveyJSElement(node).isObject ? SurveyJSElement(node)["value"] : node
+        guard let valueNode, let text = SurveyJSElement.scalarText(valueNode) else { return nil }
+        if case .number = valueNode.content { return (text, true) }
+        return (text, false)
+    }
+
+    /// Every option value a question offers, extra items included.
+    func optionValues(of element: SurveyJSElement) -> ChoiceValues {
+        let base: ChoiceValues
+        switch element.type {
+        case "boolean": return (["true", "false"], false)
+        case "rating": return ratingValues(element)
+        default:
+            if let source = element.text("choicesFromQuestion"),
+                let sourceElement = findQuestion(named: source), sourceElement.place != element.place
+            {
+                base = optionValues(of: sourceElement)
+            } else {
+                base = choiceValues(element.list("choices") ?? [])
+            }
+        }
+        let extras = extraItems(of: element).map(\.value)
+        return (base.values + extras.filter { !base.values.contains($0) }, base.numeric && extras.isEmpty)
+    }
+
+    /// A rating's values: `rateValues`, else `rateMin`…`rateMax` by `rateStep` (1…5).
+    func ratingValues(_ element: SurveyJSElement) -> ChoiceValues {
+        if let values = element.list("rateValues"), !values.isEmpty { return choiceValues(values) }
+        let minimum = element.number("rateMin") ?? 1
+        let step = max(element.number("rateStep") ?? 1, 1e-9)
+        var maximum = element.number("rateMax") ?? 5
+        if let count = element.integer("rateCount"), !element.has("rateMax") {
+            maximum = minimum + Double(max(count, 1) - 1) * step
+        }
+        var values: [String] = []
+        var value = minimum
+        while value <= maximum + 1e-9, values.count < 100 {
+            values.append(SurveyJSElement.formatted(value))
+            value += step
+        }
+        return (values, true)
+    }
+
+    /// The options of a choice question, in order, as read.
+    mutating func options(of element: SurveyJSElement, repeats: [String]) -> [Option] {
+        var options: [Option]
+        switch element.type {
+        case "boolean":
+            let yes = text("labelTrue", of: element, repeats: repeats) ?? .string("Yes")
+            let no = text("labelFalse", of: element, repeats: repeats) ?? .string("No")
+            return [
+                Option(value: "true", label: yes, visible: nil, place: element.place, numeric: false),
+                Option(value: "false", label: no, visible: nil, place: element.place, numeric: false),
+            ]
+        case "rating" where element.list("rateValues")?.isEmpty ?? true:
+            return ratingValues(element).values.map {
+                Option(value: $0, label: nil, visible: nil, place: element.place, numeric: true)
+            }
+        case "rating":
+            options = readOptions(element.list("rateValues") ?? [], repeats: repeats)
+        default:
+            if let source = element.text("choicesFromQuestion") {
+                options = optionsFromQuestion(source, of: element, repeats: repeats)
+            } else {
+                if element.has("choicesByUrl") && (element.list("choices") ?? []).isEmpty { return [] }
+                options = readOptions(element.list("choices") ?? [], repeats: repeats)
+            }
+        }
+        switch element.text("choicesOrder")?.lowercased() {
+        case "asc"?: options.sort { Self.sortKey($0).localizedStandardCompare(Self.sortKey($1)) == .orderedAscending }
+        case "desc"?:
+            options.sort { Self.sortKey($0).localizedStandardCompare(Self.sortKey($1)) == .orderedDescending }
+        case "random"?:
+            report(
+                .importNotice("'\(element.name ?? "")': choices are offered in the order written, not shuffled"),
+                at: element.place(of: "choicesOrder"))
+        default: break
+        }
+        if let condition = element.scalarText("choicesVisibleIf") {
+            let place = element.place(of: "choicesVisibleIf")
+            for index in options.indices {
+                let bound = Self.bindingItem(condition, to: options[index])
+                if let translated = translate(bound, at: place, as: .condition, repeats: repeats) {
+                    options[index].visible =
+                        options[index].visible.map { "(\($0)) and (\(translated.text))" }
+                        ?? translated.text
+                }
+            }
+        }
+        if element.has("choicesEnableIf") {
+            report(
+                .importNotice(
+                    "'\(element.name ?? "")': choicesEnableIf is read as choicesVisibleIf (a disabled choice is not offered)"
+                ),
+                at: element.place(of: "choicesEnableIf"))
+            if let condition = element.scalarText("choicesEnableIf") {
+                for index in options.indices {
+                    let bound = Self.bindingItem(condition, to: options[index])
+                    if let translated = translate(
+                        bound, at: element.place(of: "choicesEnableIf"), as: .condition, repeats: repeats)
+                    {
+                        options[index].visible =
+                            options[index].visible.map { "(\($0)) and (\(translated.text))" }
+                            ?? translated.text
+                    }
+                }
+            }
+        }
+        for extra in extraItems(of: element) where !options.contains(where: { $0.value == extra.value }) {
+            options.append(
+                Option(
+                    value: extra.value, label: text(extra.key, of: element, repeats: repeats) ?? .string(extra.label),
+                    visible: nil, place: element.place(of: extra.flag), numeric: false))
+        }
+        return options
+    }
+
+    static func sortKey(_ option: Option) -> String {
+        option.label?.text ?? option.label?["en"]?.text ?? option.value
+    }
+
+    /// `{item}` in a `choicesVisibleIf` is the choice's value.
+    static func bindingItem(_ condition: String, to option: Option) -> String {
+        let literal =
+            option.numeric ? option.value : "'" + option.value.replacingOccurrences(of: "'", with: "\\'") + "'"
+        return condition.replacingOccurrences(of: "{item}", with: literal, options: .caseInsensitive)
+            .replacingOccurrences(of: "{choice}", with: literal, options: .caseInsensitive)
+    }
+
+    mutating func readOptions(_ nodes: [DefinitionDocument], repeats: [String]) -> [Option] {
+        var options: [Option] = []
+        for node in nodes {
+            let element = SurveyJSElement(node)
+            guard let (value, numeric) = Self.choiceValue(node) else {
+                report(.importError("a choice needs a value", hint: "write \"value\": …"), at: element.place)
+                continue
+            }
+            guard !options.contains(where: { $0.value == value }) else {
+                report(.importNotice("the choice '\(value)' is written twice; the first is kept"), at: element.place)
+                continue
+            }
+            var option = Option(value: value, label: nil, visible: nil, place: element.place, numeric: numeric)
+            if element.isObject {
+                option.label = text("text", of: element, repeats: repeats)
+                if let visible = element.scalarText("visibleIf") {
+                    option.visible =
+                        translate(visible, at: element.place(of: "visibleIf"), as: .condition, repeats: repeats)?
+                        .text
+                }
+                if element.bool("visible") == false { option.visible = "false" }
+            }
+            options.append(option)
+        }
+        return options
+    }
+
+    /// `choicesFromQuestion`: the source's choices; with `choicesFromQuestionMode`
+    /// `selected` (or `unselected`) each is offered while it is (not) chosen there.
+    mutating func optionsFromQuestion(_ source: String, of element: SurveyJSElement, repeats: [String]) -> [Option] {
+        guard let sourceElement = findQuestion(named: source), sourceElement.place != element.place else {
+            report(
+                .importError("choicesFromQuestion names no question: '\(source)'", hint: nil),
+                at: element.place(of: "choicesFromQuestion"))
+            return []
+        }
+        var options = readOptions(sourceElement.list("choices") ?? [], repeats: repeats)
+        let mode = element.text("choicesFromQuestionMode")?.lowercased() ?? "all"
+        guard mode != "all", let symbol = symbols[source] else { return options }
+        for index in options.indices {
+            let literal = "'" + options[index].value.replacingOccurrences(of: "'", with: "\\'") + "'"
+            let chosen = symbol.kind == .multichoice ? "\(literal) in $\(symbol.id)" : "$\(symbol.id) == \(literal)"
+            options[index].visible = mode == "selected" ? chosen : "not (\(chosen))"
+        }
+        return options
+    }
+
+    /// The extra items a question shows: other, none, refuse, don't know.
+    func extraItems(of element: SurveyJSElement) -> [(value: String, key: String, label: String, flag: String)] {
+        var items: [(String, String, String, String)] = []
+        if element.bool("showNoneItem") == true || element.bool("hasNone") == true {
+            let flag = element.has("showNoneItem") ? "showNoneItem" : "hasNone"
+            items.append((element.scalarText("noneValue") ?? "none", "noneText", "None", flag))
+        }
+        if element.bool("showRefuseItem") == true {
+            items.append(
+                (element.scalarText("refuseValue") ?? "refused", "refuseText", "Refuse to answer", "showRefuseItem"))
+        }
+        if element.bool("showDontKnowItem") == true {
+            items.append(
+                (element.scalarText("dontKnowValue") ?? "dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
+        }
+        if hasOther(element) {
+            let flag = element.has("showOtherItem") ? "showOtherItem" : "hasOther"
+            items.append(("other", "otherText", "Other (describe)", flag))
+        }
+        return items
+    }
+
+    func hasOther(_ element: SurveyJSElement) -> Bool {
+        element.bool("showOtherItem") == true || element.bool("hasOther") == true
+    }
+
+    /// A question anywhere in the survey by its name (for `choicesFromQuestion`).
+    func findQuestion(named name: String) -> SurveyJSElement? {
+        func search(_ elements: [SurveyJSElement], depth: Int) -> SurveyJSElement? {
+            guard depth < 64 else { return nil }
+            for element in elements {
+                if element.name == name, !Self.panelTypes.contains(element.type) { return element }
+                let inner = Self.children(of: element) + element.elements("templateElements")
+                if let found = search(inner, depth: depth + 1) { return found }
+            }
+            return nil
+        }
+        return search(pages, depth: 0)
+    }
+
+    /// A matrix's rows: values and texts.
+    func rows(of element: SurveyJSElement) -> [(value: String, label: DefinitionDocument?, node: DefinitionDocument)] {
+        (element.list("rows") ?? []).compactMap { node in
+            guard let (value, _) = Self.choiceValue(node) else { return nil }
+            let label = SurveyJSElement(node).isObject ? SurveyJSElement(node)["text"] : nil
+            return (value, label, node)
+        }
+    }
+}

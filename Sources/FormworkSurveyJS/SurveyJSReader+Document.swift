@@ -1,0 +1,226 @@
+import Formwork
+import Foundation
+
+/// The survey as a whole: pages and panels as sections, calculated values, triggers,
+/// the form's keys, and the layout of SurveyJS's data.
+extension SurveyJSReader {
+    mutating func document() -> DefinitionDocument {
+        collectLanguages()
+        let formName = survey.text("surveyId") ?? baseName
+        let formID = makeID(formName)
+        registerSymbols()
+        readTriggers()
+        let structural = errors
+        var result: DefinitionDocument
+        let takenBefore = takenIDs
+        repeat {
+            errors = structural
+            notices = []
+            unsupported = []
+            takenIDs = takenBefore
+            usedKeys = [:]
+            dataPaths = []
+            let skippedBefore = skippedNames
+            result = buildDocument(formID: formID)
+            if skippedNames == skippedBefore || !skipUnsupported { break }
+        } while true
+        return result
+    }
+
+    var baseName: String {
+        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        return name.split(separator: ".").first.map(String.init) ?? name
+    }
+
+    private mutating func buildDocument(formID: String) -> DefinitionDocument {
+        var sections: [DefinitionDocument] = []
+        for (index, page) in pages.enumerated() {
+            sections += self.page(page, number: index + 1)
+        }
+        let calculations = calculatedValues()
+        if !calculations.isEmpty {
+            sections.append(
+                .object([("id", .string(makeID("calculatedValues"))), ("fields", .list(calculations))]))
+        }
+        if sections.isEmpty {
+            report(
+                .importError("the survey has no questions", hint: "a survey lists its questions in pages[].elements"),
+                at: survey.place)
+        }
+        let at = SourcePlace(survey.place)
+        var form: [(String, DefinitionDocument)] = [("id", .string(formID, at: at))]
+        form.append(("title", text("title", of: survey, repeats: []) ?? .string(baseName)))
+        if let description = text("description", of: survey, repeats: []) { form.append(("description", description)) }
+        if !languages.isEmpty {
+            form.append(("languages", .list(languages.map { .string($0) })))
+            if let language = defaultLanguage { form.append(("defaultLanguage", .string(language))) }
+        }
+        form.append(("sections", .list(sections)))
+        var layout: [(String, DefinitionDocument)] = [("format", "surveyjs")]
+        if !dataPaths.isEmpty {
+            layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))
+        }
+        form.append(("submission", .object(layout)))
+        return .object(form, at: at)
+    }
+
+    /// A page: a section, and a section for each panel on it (with both conditions),
+    /// the page continuing after each.
+    private mutating func page(_ page: SurveyJSElement, number: Int) -> [DefinitionDocument] {
+        let isPage = survey.has("pages")
+        var scope = Scope()
+        if isPage, let visible = visibility(page, scope: Scope()) { scope.visible = [visible] }
+        if page.bool("readOnly") == true { scope.readOnly.append("true") }
+        if let enabled = translate("enableIf", of: page, as: .condition, repeats: []) {
+            scope.readOnly.append("not (\(enabled.text))")
+        }
+        let header = isPage ? text("title", of: page, repeats: []) : nil
+        let pageID = makeID(isPage ? page.name ?? "page\(number)" : "page\(number)")
+        var builder = Sections()
+        builder.start(id: pageID, header: header, visible: Self.joined(scope.visible), place: page.place)
+        if isPage, let description = text("description", of: page, repeats: []) {
+            builder.add([
+                .object([("id", .string(makeID(pageID + "_description"))), ("kind", "note"), ("text", description)])
+            ])
+        }
+        emit(Self.children(of: page), scope: scope, header: header, sectionID: pageID, into: &builder)
+        builder.close()
+        return builder.sections
+    }
+
+    /// Questions into the open section; a panel closes it, opens its own, and the
+    /// enclosing page or panel continues in a new section after it.
+    private mutating func emit(
+        _ elements: [SurveyJSElement], scope: Scope, header: DefinitionDocument?, sectionID: String,
+        into builder: inout Sections, depth: Int = 0
+    ) {
+        for element in elements {
+            guard element.type == "panel" else {
+                builder.add(question(element, scope: Scope(repeats: [], visible: [], readOnly: scope.readOnly)))
+                continue
+            }
+            guard depth < 16 else {
+                builder.add(entryItems(element, scope: scope))
+                continue
+            }
+            let inner = inherited(element, scope: scope)
+            builder.start(
+                id: makeID(element.name ?? "panel"), header: text("title", of: element, repeats: []),
+                visible: Self.joined(inner.visible), place: element.place)
+            if let description = text("description", of: element, repeats: []) {
+                builder.add([
+                    .object([
+                        ("id", .string(makeID((element.name ?? "panel") + "_description"))), ("kind", "note"),
+                        ("text", description),
+                    ])
+                ])
+            }
+            emit(
+                Self.children(of: element), scope: inner, header: nil, sectionID: element.name ?? "panel",
+                into: &builder, depth: depth + 1)
+            builder.start(
+                id: makeID(sectionID), header: header, visible: Self.joined(scope.visible), place: element.place)
+        }
+    }
+
+    /// `calculatedValues`: hidden calculations (`includeIntoResult` false: left out
+    /// of SurveyJS's data when written).
+    private mutating func calculatedValues() -> [DefinitionDocument] {
+        var fields: [DefinitionDocument] = []
+        for value in survey.elements("calculatedValues") {
+            guard let name = value.name, let symbol = symbols[name] else { continue }
+            guard let translated = translate("expression", of: value, as: .value, repeats: []) else { continue }
+            var pairs: [(String, DefinitionDocument)] = [("id", .string(symbol.id))]
+            if let key = answerKey(name, id: symbol.id, repeats: [], at: value.place) {
+                pairs.append(("key", .string(key)))
+            }
+            pairs.append(("kind", "calculate"))
+            pairs.append(("value", .string(translated.text, at: SourcePlace(value.place(of: "expression")))))
+            if value.bool("includeIntoResult") != true { dataPaths.append((symbol.id, "")) }
+            fields.append(.object(pairs, at: SourcePlace(value.place)))
+        }
+        return fields
+    }
+
+    /// The survey's triggers: `setvalue`, `copyvalue` and `runexpression` set a
+    /// question when their condition's questions change and it holds; the others
+    /// (`complete`, `skip`, `visible`…) steer a browser's pages and are reported.
+    private mutating func readTriggers() {
+        for trigger in survey.elements("triggers") {
+            let type = trigger.type
+            guard let condition = trigger.scalarText("expression") else { continue }
+            let place = trigger.place
+            let on = readIDs(condition, repeats: [])
+            switch type {
+            case "setvalue", "copyvalue", "runexpression":
+                guard let target = trigger.text("setToName") else {
+                    if type == "runexpression" {
+                        report(
+                            .unsupportedConstruct(
+                                "the runexpression trigger", reason: "it sets no question (setToName)"),
+                            at: place)
+                    }
+                    continue
+                }
+                guard let when = translate(condition, at: place, as: .condition, repeats: []) else { continue }
+                var value = "null"
+                if type == "setvalue", let node = trigger["setValue"] {
+                    value = Self.literal(node, for: symbols[target])
+                } else if type == "copyvalue", let from = trigger.text("fromName"), let source = symbols[from] {
+                    value = "$" + source.id
+                } else if type == "runexpression", let expression = trigger.scalarText("runExpression"),
+                    let translated = translate(
+                        expression, at: trigger.place(of: "runExpression"), as: .value, repeats: [])
+                {
+                    value = translated.text
+                }
+                triggerRecalculations[target, default: []].append((on, value, when.text, place))
+            default:
+                report(
+                    .unsupportedConstruct(
+                        "the \(type) trigger",
+                        reason: "it moves between a browser's pages; at a terminal the form is one"),
+                    at: place)
+            }
+        }
+    }
+
+    /// A JSON value as a Formwork literal of a question's type.
+    static func literal(_ node: DefinitionDocument, for symbol: SurveyJSSymbol?) -> String {
+        switch node.content {
+        case .number(let text): return symbol?.kind == .number ? text : "'\(text)'"
+        case .bool(let flag): return symbol?.kind == .choice ? "'\(flag)'" : "\(flag)"
+        case .string(let text):
+            if symbol?.kind == .number, Double(text) != nil { return text }
+            return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                + "'"
+        case .list(let elements):
+            return "[" + elements.map { literal($0, for: nil) }.joined(separator: ", ") + "]"
+        default: return "null"
+        }
+    }
+}
+
+/// Sections being built: the open one takes fields until it is closed; one without
+/// fields is dropped.
+struct Sections {
+    private(set) var sections: [DefinitionDocument] = []
+    private var open: (pairs: [(String, DefinitionDocument)], fields: [DefinitionDocument], place: String)?
+
+    mutating func start(id: String, header: DefinitionDocument?, visible: String?, place: String) {
+        close()
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
+        if let header { pairs.append(("header", header)) }
+        if let visible { pairs.append(("visible", .string(visible))) }
+        open = (pairs, [], place)
+    }
+
+    mutating func add(_ fields: [DefinitionDocument]) { open?.fields += fields }
+
+    mutating func close() {
+        guard let section = open else { return }
+        open = nil
+        guard !section.fields.isEmpty else { return }
+        sections.append(.object(section.pairs + [("fields", .list(section.fields))], at: SourcePlace(section.place)))
+    }
+}

@@ -1,0 +1,148 @@
+import Formwork
+import Foundation
+
+/// What every question has: visibility, requiredness, read-only, its starting value,
+/// values set when others change, help and placeholder, validators.
+extension SurveyJSReader {
+    /// - Parameter visible: The question's condition when the caller has it already
+    ///   (`visibility(_:scope:)`), so its expression is translated once.
+    mutating func commonPairs(
+        _ element: SurveyJSElement, id: String, scope: Scope, visible: String?? = nil
+    ) -> [(String, DefinitionDocument)] {
+        var pairs: [(String, DefinitionDocument)] = []
+        let repeats = scope.repeats
+        if let help = text("description", of: element, repeats: repeats) { pairs.append(("help", help)) }
+        if element.type != "expression",
+            let placeholder = text("placeholder", of: element, repeats: repeats)
+                ?? text("placeHolder", of: element, repeats: repeats)
+        {
+            pairs.append(("placeholder", placeholder))
+        }
+        if let visible = visible ?? visibility(element, scope: scope) {
+            pairs.append(("visible", .string(visible, at: SourcePlace(element.place(of: "visibleIf")))))
+        }
+        if element.type != "expression" {
+            if let required = requiredness(element, repeats: repeats) { pairs.append(("required", required)) }
+            if pairs.contains(where: { $0.0 == "required" }),
+                let message = text("requiredErrorText", of: element, repeats: repeats)
+            {
+                pairs.append(("requiredMessage", message))
+            }
+            if let readonly = readOnly(element, scope: scope) { pairs.append(("readonly", readonly)) }
+            if let value = defaultValue(element) { pairs.append(("default", value)) }
+            if let recalculate = recalculation(element, id: id, repeats: repeats) {
+                pairs.append(("recalculate", recalculate))
+            }
+        }
+        let rules = validatorRules(element, id: id, repeats: repeats)
+        if !rules.isEmpty { pairs.append(("rules", .list(rules))) }
+        return pairs
+    }
+
+    /// The question's own `visible: false` / `visibleIf`, and its scope's conditions.
+    mutating func visibility(_ element: SurveyJSElement, scope: Scope) -> String? {
+        var conditions = scope.visible
+        if element.bool("visible") == false { conditions.append("false") }
+        if let visible = translate("visibleIf", of: element, as: .condition, repeats: scope.repeats) {
+            conditions.append(visible.text)
+        }
+        return Self.joined(conditions)
+    }
+
+    /// `isRequired` and `requiredIf`.
+    mutating func requiredness(_ element: SurveyJSElement, repeats: [String]) -> DefinitionDocument? {
+        if element.bool("isRequired") == true { return .bool(true) }
+        if let condition = translate("requiredIf", of: element, as: .condition, repeats: repeats) {
+            return .string(condition.text, at: SourcePlace(element.place(of: "requiredIf")))
+        }
+        return nil
+    }
+
+    /// `readOnly`, `enableIf` (read-only while it is false), and the scope's.
+    mutating func readOnly(_ element: SurveyJSElement, scope: Scope) -> DefinitionDocument? {
+        if element.bool("readOnly") == true || scope.readOnly.contains("true") { return .bool(true) }
+        var conditions = scope.readOnly
+        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats) {
+            conditions.append("not (\(enabled.text))")
+        }
+        guard !conditions.isEmpty else { return nil }
+        return .string(conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " or "))
+    }
+
+    /// `defaultValue`, as the field's kind holds it.
+    func defaultValue(_ element: SurveyJSElement) -> DefinitionDocument? {
+        guard let node = element["defaultValue"] else { return nil }
+        let at = SourcePlace(element.place(of: "defaultValue"))
+        switch node.content {
+        case .list(let elements):
+            return .list(elements.compactMap { SurveyJSElement.scalarText($0).map { .string($0) } }, at: at)
+        case .null, .object: return nil
+        default:
+            guard let text = SurveyJSElement.scalarText(node) else { return nil }
+            if questionKind(element) == .number || element.type == "text" && textKind(element) == .number {
+                return .number(text, at: at)
+            }
+            if questionKind(element) == .multichoice { return .list([.string(text)], at: at) }
+            return .string(text, at: at)
+        }
+    }
+
+    /// Values set when others change: `setValueIf`/`setValueExpression`, `resetValueIf`,
+    /// `defaultValueExpression` (SurveyJS computes it again while the person has not
+    /// changed the question), and the survey's triggers that set this question.
+    mutating func recalculation(_ element: SurveyJSElement, id: String, repeats: [String]) -> DefinitionDocument? {
+        var made: [ValueRule] = []
+        if let setIf = element.scalarText("setValueIf") {
+            let place = element.place(of: "setValueIf")
+            let expression = element.scalarText("setValueExpression")
+            if let when = translate(setIf, at: place, as: .condition, repeats: repeats) {
+                let value = expression.flatMap {
+                    translate($0, at: element.place(of: "setValueExpression"), as: .value, repeats: repeats)
+                }
+                let on = readIDs(setIf, repeats: repeats) + (expression.map { readIDs($0, repeats: repeats) } ?? [])
+                made.append((on.filter { $0 != id }, value?.text ?? "null", when.text, place))
+            }
+        } else if let expression = element.scalarText("setValueExpression") {
+            let place = element.place(of: "setValueExpression")
+            if let value = translate(expression, at: place, as: .value, repeats: repeats) {
+                made.append((readIDs(expression, repeats: repeats).filter { $0 != id }, value.text, nil, place))
+            }
+        }
+        if let resetIf = element.scalarText("resetValueIf") {
+            let place = element.place(of: "resetValueIf")
+            if let when = translate(resetIf, at: place, as: .condition, repeats: repeats) {
+                made.append((readIDs(resetIf, repeats: repeats).filter { $0 != id }, "null", when.text, place))
+            }
+        }
+        if let expression = element.scalarText("defaultValueExpression") {
+            let place = element.place(of: "defaultValueExpression")
+            if let value = translate(expression, at: place, as: .value, repeats: repeats) {
+                let on = readIDs(expression, repeats: repeats).filter { $0 != id }
+                if on.isEmpty {
+                    report(
+                        .unsupportedConstruct(
+                            "defaultValueExpression of '\(element.name ?? "")'",
+                            reason: "it reads no question, and Formwork's defaults are values"), at: place,
+                        quote: expression)
+                } else {
+                    made.append((on, value.text, nil, place))
+                }
+            }
+        }
+        made += triggerRecalculations[element.name ?? ""] ?? []
+        made = made.filter { !$0.on.isEmpty }
+        guard let first = made.first else { return nil }
+        for extra in made.dropFirst() {
+            report(
+                .unsupportedConstruct(
+                    "a second value rule for '\(element.name ?? "")'",
+                    reason: "Formwork sets a question from one rule (the first, at \(first.place), is kept)"),
+                at: extra.place)
+        }
+        var pairs: [(String, DefinitionDocument)] = [
+            ("on", .list(first.on.map { .string($0) })), ("value", .string(first.value)),
+        ]
+        if let when = first.when { pairs.append(("when", .string(when))) }
+        return .object(pairs, at: SourcePlace(first.place))
+    }
+}

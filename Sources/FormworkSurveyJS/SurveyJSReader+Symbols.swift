@@ -1,0 +1,219 @@
+import Formwork
+
+/// The first pass: every question gets its id and its symbol (what `{name}` reads),
+/// so an expression may read a question written after it.
+extension SurveyJSReader {
+    /// Question types answered with one of the options.
+    static let choiceTypes: Set<String> = ["radiogroup", "dropdown", "rating", "buttongroup"]
+    /// Question types answered with several options.
+    static let multichoiceTypes: Set<String> = ["checkbox", "tagbox", "ranking"]
+    /// Types that hold no answer.
+    static let displayTypes: Set<String> = ["html", "image"]
+    /// Containers.
+    static let panelTypes: Set<String> = ["panel", "page"]
+
+    /// The elements of a page or panel (`elements`, or the older `questions`).
+    static func children(of element: SurveyJSElement) -> [SurveyJSElement] {
+        element.has("elements") ? element.elements("elements") : element.elements("questions")
+    }
+
+    /// The pages (`pages`, or one page of the survey's own `elements`).
+    var pages: [SurveyJSElement] {
+        if survey.has("pages") { return survey.elements("pages") }
+        return [survey]
+    }
+
+    mutating func registerSymbols() {
+        for page in pages {
+            for element in Self.children(of: page) { register(element, repeats: []) }
+        }
+        // Expression questions and calculated values take their translation's type;
+        // one may read another, so translate until no type changes.
+        for _ in 0..<4 {
+            var changed = false
+            for page in pages {
+                for element in Self.children(of: page) {
+                    changed = refineExpressionKinds(element, repeats: []) || changed
+                }
+            }
+            for value in survey.elements("calculatedValues") {
+                guard let name = value.name, var symbol = symbols[name],
+                    let written = value.scalarText("expression"),
+                    let translated = try? SurveyJSTranslator.translate(
+                        written, as: .value, in: context(repeats: []))
+                else { continue }
+                let kind = Self.kind(of: translated.type)
+                if kind != symbol.kind {
+                    symbol.kind = kind
+                    symbols[name] = symbol
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+    }
+
+    private mutating func register(_ element: SurveyJSElement, repeats: [String]) {
+        let type = element.type
+        if Self.panelTypes.contains(type) {
+            for child in Self.children(of: element) { register(child, repeats: repeats) }
+            return
+        }
+        guard let name = element.name, !Self.displayTypes.contains(type) else { return }
+        let id = makeID(name)
+        idsByPlace[element.place] = id
+        func record(_ name: String, _ symbol: SurveyJSSymbol) {
+            if let repeatID = repeats.last {
+                entrySymbols[repeatID, default: [:]][name] = symbol
+                // `{dynamic.column}`, read through an index (`{dynamic[0].column}`).
+                symbols[repeatID.isEmpty ? name : (repeatNames[repeatID] ?? repeatID) + "." + name] = symbol
+            } else {
+                symbols[name] = symbol
+            }
+        }
+        switch type {
+        case "paneldynamic", "matrixdynamic":
+            record(name, SurveyJSSymbol(id: id, kind: .entries, repeats: repeats))
+            repeatNames[id] = name
+            let inner = repeats + [id]
+            if type == "paneldynamic" {
+                for child in element.elements("templateElements") { register(child, repeats: inner) }
+            } else {
+                for column in element.elements("columns") {
+                    guard let columnName = column.name else { continue }
+                    let columnID = makeID(name + "_" + columnName)
+                    idsByPlace[column.place] = columnID
+                    let (kind, options) = cellKind(column, matrix: element)
+                    entrySymbols[id, default: [:]][columnName] = SurveyJSSymbol(
+                        id: columnID, kind: kind, repeats: inner, options: options.values,
+                        numericOptions: options.numeric)
+                    symbols[name + "." + columnName] = entrySymbols[id]![columnName]
+                }
+            }
+        case "multipletext":
+            for item in element.elements("items") {
+                guard let itemName = item.name else { continue }
+                let itemID = makeID(name + "_" + itemName)
+                idsByPlace[item.place] = itemID
+                record(name + "." + itemName, SurveyJSSymbol(id: itemID, kind: textKind(item), repeats: repeats))
+            }
+        case "matrix":
+            let columns = choiceValues(element.list("columns") ?? [])
+            for row in rows(of: element) {
+                let rowID = makeID(name + "_" + row.value)
+                idsByPlace[element.place + "/" + row.value] = rowID
+                record(
+                    name + "." + row.value,
+                    SurveyJSSymbol(
+                        id: rowID, kind: .choice, repeats: repeats, options: columns.values,
+                        numericOptions: columns.numeric))
+            }
+        case "matrixdropdown":
+            for row in rows(of: element) {
+                for column in element.elements("columns") {
+                    guard let columnName = column.name else { continue }
+                    let cellID = makeID(name + "_" + row.value + "_" + columnName)
+                    idsByPlace[element.place + "/" + row.value + "/" + columnName] = cellID
+                    let (kind, options) = cellKind(column, matrix: element)
+                    record(
+                        name + "." + row.value + "." + columnName,
+                        SurveyJSSymbol(
+                            id: cellID, kind: kind, repeats: repeats, options: options.values,
+                            numericOptions: options.numeric))
+                }
+            }
+        default:
+            guard let kind = questionKind(element) else { return }
+            let options: ChoiceValues =
+                kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
+            record(
+                name,
+                SurveyJSSymbol(
+                    id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric))
+            if element.has("valueName"), let valueName = element.text("valueName"), repeats.isEmpty {
+                symbols[valueName] = symbols[name]
+            }
+        }
+    }
+
+    /// Translates expression questions again with what is now known; whether a kind changed.
+    private mutating func refineExpressionKinds(_ element: SurveyJSElement, repeats: [String]) -> Bool {
+        if Self.panelTypes.contains(element.type) {
+            return Self.children(of: element).reduce(false) { $0 || refineExpressionKinds($1, repeats: repeats) }
+        }
+        if element.type == "paneldynamic", let id = idsByPlace[element.place] {
+            return element.elements("templateElements").reduce(false) {
+                $0 || refineExpressionKinds($1, repeats: repeats + [id])
+            }
+        }
+        guard element.type == "expression", let name = element.name, let id = idsByPlace[element.place],
+            let written = element.scalarText("expression"),
+            let translated = try? SurveyJSTranslator.translate(written, as: .value, in: context(repeats: repeats))
+        else { return false }
+        let kind = Self.kind(of: translated.type)
+        var symbol = SurveyJSSymbol(id: id, kind: kind, repeats: repeats)
+        if let repeatID = repeats.last {
+            guard entrySymbols[repeatID]?[name]?.kind != kind else { return false }
+            entrySymbols[repeatID, default: [:]][name] = symbol
+        } else {
+            guard symbols[name]?.kind != kind else { return false }
+            symbol.repeats = []
+            symbols[name] = symbol
+        }
+        return true
+    }
+
+    static func kind(of type: ValueType) -> SurveyJSSymbol.Kind {
+        switch type {
+        case .number: return .number
+        case .bool: return .bool
+        case .date: return .date
+        case .dateTime: return .dateTime
+        case .time: return .time
+        case .list: return .multichoice
+        default: return .text
+        }
+    }
+
+    /// What a question holds, or `nil` for one that holds nothing Formwork reads.
+    func questionKind(_ element: SurveyJSElement) -> SurveyJSSymbol.Kind? {
+        let type = element.type
+        switch type {
+        case "text": return textKind(element)
+        case "comment", "file": return .text
+        case "boolean": return .choice
+        case "imagepicker": return element.bool("multiSelect") == true ? .multichoice : .choice
+        case "expression": return .text
+        default:
+            if Self.choiceTypes.contains(type) { return .choice }
+            if Self.multichoiceTypes.contains(type) { return .multichoice }
+            return nil
+        }
+    }
+
+    /// A text question's (or a multiple text item's) kind by its `inputType`.
+    func textKind(_ element: SurveyJSElement) -> SurveyJSSymbol.Kind {
+        switch element.text("inputType")?.lowercased() {
+        case "number", "range": return .number
+        case "date": return .date
+        case "datetime-local", "datetime": return .dateTime
+        case "time": return .time
+        default: return .text
+        }
+    }
+
+    /// A matrix column's kind and options (`cellType`, else the matrix's).
+    func cellKind(_ column: SurveyJSElement, matrix: SurveyJSElement) -> (SurveyJSSymbol.Kind, ChoiceValues) {
+        let type = (column.text("cellType") ?? matrix.text("cellType") ?? "dropdown").lowercased()
+        let choices = column.list("choices") ?? matrix.list("choices") ?? []
+        switch type {
+        case "checkbox", "tagbox": return (.multichoice, choiceValues(choices))
+        case "dropdown", "radiogroup": return (.choice, choiceValues(choices))
+        case "rating": return (.choice, optionValues(of: column))
+        case "boolean": return (.choice, (["true", "false"], false))
+        case "text": return (textKind(column), ([], false))
+        case "expression": return (.text, ([], false))
+        default: return (.text, ([], false))
+        }
+    }
+}

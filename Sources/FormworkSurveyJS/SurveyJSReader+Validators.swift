@@ -1,0 +1,103 @@
+import Formwork
+import Foundation
+
+/// `validators`: each a rule with SurveyJS's message (its `text`, else the English
+/// message survey-core gives). SurveyJS skips a validator on an empty answer, so
+/// every check holds for one.
+extension SurveyJSReader {
+    mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
+        var rules: [DefinitionDocument] = []
+        for validator in element.elements("validators") {
+            let type = validator.type.replacingOccurrences(of: "validator", with: "")
+            let at = SourcePlace(validator.place)
+            var check: String?
+            var message: String
+            let value = "$" + id
+            switch type {
+            case "numeric":
+                let minimum = validator.number("minValue")
+                let maximum = validator.number("maxValue")
+                var parts: [String] = []
+                let number = questionKind(element) == .number || element.type == "text" && textKind(element) == .number
+                let read = number ? value : "number(\(value))"
+                if !number { parts.append("\(read) != null") }
+                if let minimum { parts.append("\(read) >= \(SurveyJSElement.formatted(minimum))") }
+                if let maximum { parts.append("\(read) <= \(SurveyJSElement.formatted(maximum))") }
+                check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
+                message =
+                    minimum != nil && maximum != nil
+                    ? "The value should be between \(SurveyJSElement.formatted(minimum!)) and \(SurveyJSElement.formatted(maximum!))."
+                    : minimum != nil
+                        ? "The value should not be less than \(SurveyJSElement.formatted(minimum!))"
+                        : maximum != nil
+                            ? "The value should not be greater than \(SurveyJSElement.formatted(maximum!))"
+                            : "The value should be numeric."
+            case "text":
+                var parts: [String] = []
+                message = "Please enter a valid value."
+                if let minimum = validator.integer("minLength"), minimum > 0 {
+                    parts.append("len(\(value)) >= \(minimum)")
+                    message = "Please enter at least \(minimum) character(s)."
+                }
+                if let maximum = validator.integer("maxLength"), maximum > 0 {
+                    parts.append("len(\(value)) <= \(maximum)")
+                    message = "Please enter no more than \(maximum) character(s)."
+                }
+                if validator.bool("allowDigits") == false { parts.append("not matches(\(value), '.*[0-9].*')") }
+                check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
+            case "email":
+                check = "\(value) == null or matches(\(value), '[^@\\\\s]+@[^@\\\\s]+\\\\.[^@\\\\s]+')"
+                message = "Please enter a valid e-mail address."
+            case "regex":
+                message = "The value does not match the pattern."
+                guard let source = validator.text("regex") else {
+                    check = nil
+                    break
+                }
+                // JavaScript's RegExp.test searches; Formwork's patterns match the whole text.
+                let insensitive = validator.bool("caseInsensitive") == true ? "(?i)" : ""
+                let pattern = insensitive + "[\\s\\S]*(?:" + source + ")[\\s\\S]*"
+                do {
+                    _ = try Pattern(pattern)
+                    let quoted = pattern.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                        of: "'", with: "\\'")
+                    check = "\(value) == null or matches(\(value), '\(quoted)')"
+                } catch {
+                    report(
+                        .unsupportedConstruct("the pattern '\(source)'", reason: error.reason),
+                        at: validator.place(of: "regex"))
+                    check = nil
+                }
+            case "answercount":
+                var parts: [String] = []
+                message = "Please select a valid number of options."
+                if let minimum = validator.integer("minCount") {
+                    parts.append("count(\(value)) >= \(minimum)")
+                    message = "Please select at least \(minimum) option(s)."
+                }
+                if let maximum = validator.integer("maxCount") {
+                    parts.append("count(\(value)) <= \(maximum)")
+                    message = "Please select no more than \(maximum) option(s)."
+                }
+                check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
+            case "expression":
+                message = "The expression: \(validator.scalarText("expression") ?? "") should return 'true'."
+                check = translate("expression", of: validator, as: .condition, repeats: repeats)?.text
+            default:
+                report(
+                    .unsupportedConstruct(
+                        "the validator '\(validator.type)'", reason: "SurveyJS has no such validator built in"),
+                    at: validator.place)
+                continue
+            }
+            guard let check else { continue }
+            let text = self.text("text", of: validator, repeats: repeats) ?? .string(Self.escapedBraces(message))
+            rules.append(.object([("check", .string(check, at: at)), ("message", text)], at: at))
+        }
+        return rules
+    }
+
+    static func grouped(_ parts: [String]) -> String {
+        parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " and ") + ")"
+    }
+}

@@ -1,0 +1,215 @@
+import Formwork
+import Foundation
+
+/// Reads a SurveyJS survey (its JSON as a placed `DefinitionDocument`) as Formwork's
+/// own definition, each node carrying the JSON position it came from.
+///
+/// ## How a survey becomes a Formwork form
+/// - **Pages** become sections (the page's title the header, `visibleIf` the
+///   section's `visible`); a **panel** on a page starts a section of its own whose
+///   condition is the page's and the panel's, and the page continues after it in
+///   another section (sections do not nest). Panels inside a dynamic panel are
+///   flattened into its entries, their conditions joined to each field's.
+/// - **Questions** map onto kinds (the README's "SurveyJS forms" table); every
+///   expression goes through `SurveyJSTranslator`, every `{q}` in a text too.
+/// - **Names** are data keys: the id is a Formwork identifier made from the name
+///   (unique in the form), and a name that is not one is kept as the field's `key`.
+///   Composite questions (multiple text, matrices) are one field per item, row or
+///   cell, and `{q.item}` reads it; the SurveyJS layout (`submission: { format:
+///   surveyjs, paths }`) says where each is nested in the data.
+/// - What cannot be represented is reported (`unsupported`) with its position and
+///   the element's name; with `skipUnsupported` each is a note saying what was
+///   skipped, and whatever reads it is skipped too.
+struct SurveyJSReader {
+    let survey: SurveyJSElement
+    let fileName: String
+    let skipUnsupported: Bool
+
+    var errors: [Diagnostic] = []
+    var notices: [Diagnostic] = []
+    var unsupported: [Diagnostic] = []
+
+    /// Every id given so far (form, sections, fields, repeats share one namespace).
+    var takenIDs: Set<String> = []
+    /// Question names (data keys, and `q.item` for composite parts) → symbols.
+    var symbols: [String: SurveyJSSymbol] = [:]
+    /// Each dynamic panel's / matrix's template symbols by repeat id.
+    var entrySymbols: [String: [String: SurveyJSSymbol]] = [:]
+    /// The id given to each question (by the element's position, so the second pass
+    /// finds the first's ids).
+    var idsByPlace: [String: String] = [:]
+    /// Names of questions skipped as unsupported: reading one is unsupported too.
+    var skippedNames: Set<String> = []
+    /// Each field's place in the SurveyJS data, when it is not its key at the top of
+    /// its object (`matrix/row/col`): the layout for writing `survey.data`.
+    var dataPaths: [(id: String, path: String)] = []
+    /// The languages texts are written in ("default" first).
+    var languages: [String] = []
+    /// Values the survey's triggers set, by the question they set.
+    var triggerRecalculations: [String: [ValueRule]] = [:]
+    /// Each dynamic panel's or matrix's SurveyJS name by its repeat id.
+    var repeatNames: [String: String] = [:]
+    /// The answer keys used in each object of the answers (by the repeats that hold it).
+    var usedKeys: [String: Set<String>] = [:]
+
+    init(survey: SurveyJSElement, fileName: String, skipUnsupported: Bool) {
+        self.survey = survey
+        self.fileName = fileName
+        self.skipUnsupported = skipUnsupported
+    }
+
+    // MARK: Reporting
+
+    mutating func report(_ problem: Problem, at place: String, quote: String? = nil) {
+        var diagnostic = Diagnostic(problem, at: nil)
+        diagnostic.place = SourcePlace(place, quote: quote)
+        switch problem {
+        case .unsupportedConstruct: unsupported.append(diagnostic)
+        case .importNotice:
+            diagnostic.severity = .warning
+            notices.append(diagnostic)
+        default: errors.append(diagnostic)
+        }
+    }
+
+    /// Reports an element that cannot be represented; with `skipUnsupported`, returns
+    /// the note that stands in its place.
+    mutating func skip(_ element: SurveyJSElement, what: String, reason: String) -> [DefinitionDocument] {
+        let name = element.name ?? element.type
+        report(.unsupportedConstruct("\(what) '\(name)'", reason: reason), at: element.place)
+        if let elementName = element.name { skippedNames.insert(elementName) }
+        guard skipUnsupported else { return [] }
+        let at = SourcePlace(element.place)
+        return [
+            .object(
+                [
+                    ("id", .string(makeID("skipped_" + name))), ("kind", "note"),
+                    ("text", .string("Skipped: \(what) '\(name)' (\(reason))")),
+                ], at: at)
+        ]
+    }
+
+    // MARK: Names
+
+    /// A Formwork id for a SurveyJS name: characters ids cannot hold become `_`, a
+    /// leading digit gets a `_` before it, and a taken id a number after it.
+    mutating func makeID(_ name: String) -> String {
+        var base = String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+                    ? Character(scalar) : "_"
+            })
+        if base.isEmpty { base = "q" }
+        if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "_" + base }
+        var id = base
+        var number = 2
+        while takenIDs.contains(id) {
+            id = "\(base)_\(number)"
+            number += 1
+        }
+        takenIDs.insert(id)
+        return id
+    }
+
+    /// The answer key of a field named `name` in an object of the answers (`nil` when
+    /// it is the id), or `nil` and an error when two questions share a key there.
+    mutating func answerKey(_ name: String, id: String, repeats: [String], at place: String) -> String? {
+        let scope = repeats.joined(separator: "/")
+        if !usedKeys[scope, default: []].insert(name).inserted {
+            report(
+                .importError(
+                    "two questions store their answer under '\(name)'",
+                    hint: "SurveyJS merges such answers into one value; give each question a name of its own"),
+                at: place)
+        }
+        return name == id ? nil : name
+    }
+
+    // MARK: Expressions
+
+    /// The context expressions of an element in `repeats` are read in.
+    func context(repeats: [String], current: SurveyJSSymbol? = nil) -> SurveyJSContext {
+        let symbols = self.symbols
+        let skipped = skippedNames
+        let entry: (@Sendable (String) -> SurveyJSSymbol?)?
+        if let table = repeats.last.flatMap({ entrySymbols[$0] }) {
+            entry = { name in table[name] ?? table[name.lowercased()] }
+        } else {
+            entry = nil
+        }
+        let lookUp: @Sendable (String) -> SurveyJSSymbol? = { name in
+            skipped.contains(name) ? nil : symbols[name] ?? symbols[name.lowercased()]
+        }
+        return SurveyJSContext(repeats: repeats, name: lookUp, entry: entry, current: current)
+    }
+
+    /// An expression property translated, or `nil` (and a reported problem).
+    mutating func translate(
+        _ key: String, of element: SurveyJSElement, as use: SurveyJSUse, repeats: [String],
+        current: SurveyJSSymbol? = nil
+    ) -> SurveyJSTranslation? {
+        guard let written = element.scalarText(key) else { return nil }
+        return translate(written, at: element.place(of: key), as: use, repeats: repeats, current: current)
+    }
+
+    mutating func translate(
+        _ written: String, at place: String, as use: SurveyJSUse, repeats: [String], current: SurveyJSSymbol? = nil
+    ) -> SurveyJSTranslation? {
+        let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        do {
+            return try SurveyJSTranslator.translate(trimmed, as: use, in: context(repeats: repeats, current: current))
+        } catch {
+            reportExpression(error, written: trimmed, at: place)
+            return nil
+        }
+    }
+
+    mutating func reportExpression(_ error: SurveyJSTranslationError, written: String, at place: String) {
+        switch error.reason {
+        case .syntax:
+            report(
+                .importError("the expression cannot be read: \(error.message)", hint: nil), at: place, quote: written)
+        case .unknownReference(let name, let suggestion):
+            let hint = suggestion.map { "did you mean '{\($0)}'?" }
+            if skippedNames.contains(name) {
+                report(
+                    .unsupportedConstruct("an expression reading '\(name)'", reason: "'\(name)' is skipped"), at: place,
+                    quote: written)
+            } else {
+                report(
+                    .importError("'{\(name)}' names no question of the survey", hint: hint), at: place, quote: written)
+            }
+        case .unsupported:
+            report(.unsupportedConstruct("the expression", reason: error.message), at: place, quote: written)
+        }
+    }
+
+    /// Names a condition property reads (for `recalculate: on`), as Formwork ids.
+    func readIDs(_ written: String, repeats: [String]) -> [String] {
+        guard let names = try? SurveyJSTranslator.names(in: written) else { return [] }
+        let context = context(repeats: repeats)
+        var ids: [String] = []
+        for name in names {
+            let bare = name.hasPrefix("panel.") || name.hasPrefix("row.") ? nil : name
+            let symbol =
+                bare.flatMap(context.name)
+                ?? context.entry?(String(name.drop { $0 != "." }.dropFirst()))
+            guard let symbol, symbol.kind != .entries, !ids.contains(symbol.id) else { continue }
+            ids.append(symbol.id)
+        }
+        return ids
+    }
+
+    /// `(a) and (b)`, or `nil` for no condition.
+    static func joined(_ conditions: [String]) -> String? {
+        switch conditions.count {
+        case 0: return nil
+        case 1: return conditions[0]
+        default: return conditions.map { "(\($0))" }.joined(separator: " and ")
+        }
+    }
+}
+
+/// A value set when questions change: Formwork's `recalculate` (`on`, `value`, `when`).
+typealias ValueRule = (on: [String], value: String, when: String?, place: String)

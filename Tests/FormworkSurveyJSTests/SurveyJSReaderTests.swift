@@ -1,0 +1,163 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkSurveyJS
+
+/// The survey reader on surveys without expressions: element types to kinds,
+/// choices and their extra items, names to ids and keys, composite questions to one
+/// field per part with their data paths, translations, and what is not supported.
+@Suite("SurveyJS reader")
+struct SurveyJSReaderTests {
+    /// A survey's definition document and problems.
+    static func read(_ json: String, skipUnsupported: Bool = false) throws -> (DefinitionDocument, [Diagnostic]) {
+        try SurveyJSImport.document(fromJSON: Array(json.utf8), path: "survey.json", skipUnsupported: skipUnsupported)
+    }
+
+    /// The survey loaded as a definition.
+    static func load(_ json: String) throws -> FormDefinition {
+        let (document, problems) = try read(json)
+        #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
+        return try FormDefinition(document: document, path: "survey.json")
+    }
+
+    static func field(_ definition: FormDefinition, _ id: String) throws -> FieldDefinition {
+        try #require(definition.fields.first { $0.id == id })
+    }
+
+    @Test func elementTypesBecomeKinds() throws {
+        let definition = try Self.load(
+            """
+            { "pages": [ { "name": "p1", "elements": [
+              { "type": "text", "name": "name", "title": "Name", "isRequired": true, "maxLength": 20 },
+              { "type": "text", "name": "age", "inputType": "number", "min": 0, "max": 120 },
+              { "type": "text", "name": "born", "inputType": "date" },
+              { "type": "text", "name": "secret", "inputType": "password" },
+              { "type": "text", "name": "mail", "inputType": "email" },
+              { "type": "comment", "name": "notes" },
+              { "type": "radiogroup", "name": "size", "choices": ["s", "m", "l"] },
+              { "type": "checkbox", "name": "langs", "choices": ["en", "fr"], "maxSelectedChoices": 1 },
+              { "type": "boolean", "name": "agree", "isRequired": true },
+              { "type": "rating", "name": "stars", "rateMax": 3 },
+              { "type": "ranking", "name": "order", "choices": ["a", "b"] },
+              { "type": "html", "name": "intro", "html": "<p>Hello &amp; <b>welcome</b></p>" }
+            ] } ] }
+            """)
+        #expect(try Self.field(definition, "name").kind == .text)
+        #expect(try Self.field(definition, "name").maxLength == 20)
+        #expect(try Self.field(definition, "age").kind == .number)
+        #expect(try Self.field(definition, "born").kind == .date)
+        #expect(try Self.field(definition, "secret").kind == .secure)
+        #expect(try Self.field(definition, "notes").kind == .text)
+        #expect(try Self.field(definition, "size").kind == .choice)
+        #expect(try Self.field(definition, "langs").kind == .multichoice)
+        #expect(try Self.field(definition, "langs").maxSelected == 1)
+        // A boolean is answered yes or no: required means answered, not "on".
+        let agree = try Self.field(definition, "agree")
+        #expect(agree.kind == .choice)
+        #expect(agree.options.map(\.value) == ["true", "false"])
+        #expect(try Self.field(definition, "stars").options.map(\.value) == ["1", "2", "3"])
+        #expect(try Self.field(definition, "order").kind == .rank)
+        let intro = try Self.field(definition, "intro")
+        #expect(intro.kind == .note)
+    }
+
+    @Test func theExtraItemsAreOptionsAndOtherHasItsText() throws {
+        let definition = try Self.load(
+            """
+            { "elements": [
+              { "type": "dropdown", "name": "pet", "choices": [ { "value": 1, "text": "Cat" }, { "value": 2, "text": "Dog" } ],
+                "showOtherItem": true, "showNoneItem": true }
+            ] }
+            """)
+        let pet = try Self.field(definition, "pet")
+        #expect(pet.options.map(\.value) == ["1", "2", "none", "other"])
+        let comment = try Self.field(definition, "pet_comment")
+        #expect(comment.key == "pet-Comment")
+        #expect(comment.kind == .text)
+    }
+
+    @Test func namesThatAreNotIdsKeepTheirNameAsTheKey() throws {
+        let definition = try Self.load(
+            """
+            { "elements": [ { "type": "text", "name": "first name" }, { "type": "text", "name": "q.1" } ] }
+            """)
+        #expect(try Self.field(definition, "first_name").key == "first name")
+        #expect(try Self.field(definition, "q_1").key == "q.1")
+    }
+
+    @Test func compositeQuestionsAreAFieldPerPartWithTheirDataPaths() throws {
+        let definition = try Self.load(
+            """
+            { "elements": [
+              { "type": "multipletext", "name": "addr", "items": [ { "name": "city" }, { "name": "zip", "inputType": "number" } ] },
+              { "type": "matrix", "name": "m", "columns": [ "1", "2" ], "rows": [ "speed", "price" ] },
+              { "type": "matrixdropdown", "name": "md", "columns": [ { "name": "used", "cellType": "boolean" } ],
+                "rows": [ "a" ] },
+              { "type": "paneldynamic", "name": "kids", "templateElements": [ { "type": "text", "name": "kname" } ],
+                "maxPanelCount": 4 }
+            ] }
+            """)
+        #expect(try Self.field(definition, "addr_zip").kind == .number)
+        #expect(try Self.field(definition, "m_speed").options.map(\.value) == ["1", "2"])
+        #expect(try Self.field(definition, "md_a_used").options.map(\.value) == ["true", "false"])
+        let layout = try #require(definition.submission)
+        #expect(layout.format == "surveyjs")
+        #expect(layout.paths["addr_city"] == "addr/city")
+        #expect(layout.paths["m_price"] == "m/price")
+        #expect(layout.paths["md_a_used"] == "md/a/used")
+        let kids = try #require(definition.repeats.first { $0.id == "kids" })
+        #expect(kids.maximum == 4)
+    }
+
+    @Test func localisedTextsGiveTheFormItsLanguages() throws {
+        let definition = try Self.load(
+            """
+            { "locale": "fr", "elements": [
+              { "type": "text", "name": "q", "title": { "default": "Age", "fr": "Âge" } }
+            ] }
+            """)
+        #expect(definition.languages.map(\.code) == ["en", "fr"])
+        #expect(definition.defaultLanguage == "fr")
+    }
+
+    @Test func htmlIsShownAsPlainText() {
+        // Blocks are separated by one blank line, a line break is a line, items are bullets.
+        #expect(
+            SurveyJSReader.plainText(fromHTML: "<h3>Title</h3><p>One &amp; two<br>three&#33;</p><ul><li>a</li></ul>")
+                == "Title\n\nOne & two\nthree!\n\n• a")
+        // A control character written as a reference is not decoded.
+        #expect(SurveyJSReader.plainText(fromHTML: "a&#27;[2Jb") == "a&#27;[2Jb")
+    }
+
+    @Test func whatCannotBeRepresentedIsListedAtItsPosition() throws {
+        let json = """
+            { "elements": [
+              { "type": "signaturepad", "name": "sign" },
+              { "type": "addressvalidation", "name": "addr" },
+              { "type": "text", "name": "ok" }
+            ] }
+            """
+        let (_, problems) = try Self.read(json)
+        let unsupported = problems.filter {
+            if case .unsupportedConstruct = $0.problem { return true }
+            return false
+        }
+        #expect(unsupported.map { $0.place?.name } == ["2:3", "3:3"])
+        #expect(unsupported.allSatisfy { $0.severity == .error })
+        let (document, skipped) = try Self.read(json, skipUnsupported: true)
+        #expect(skipped.allSatisfy { $0.severity == .warning })
+        let definition = try FormDefinition(document: document, path: "survey.json")
+        #expect(definition.fields.filter { $0.kind == .note }.count == 2)
+    }
+
+    @Test func aSurveyIsRecognisedByContentAndFormworkJSONIsNot() {
+        let importer = SurveyJSImporter()
+        #expect(importer.recognizes(Array(#"{ "pages": [] }"#.utf8), path: "x.txt"))
+        #expect(importer.recognizes(Array(#"  {"elements": [{"type": "text"}]}"#.utf8), path: "x"))
+        #expect(
+            !importer.recognizes(Array(#"{ "id": "f", "sections": [{"fields": []}], "pages": 1 }"#.utf8), path: "x"))
+        #expect(!importer.recognizes(Array("id: f\nsections: []\n".utf8), path: "x.yaml"))
+        #expect(!importer.recognizes(Array(#"{ "title": "pages" }"#.utf8), path: "x.json"))
+    }
+}
