@@ -49,15 +49,29 @@ public struct SurveyJSContext: Sendable {
     /// The question the expression belongs to, when it has one (a validator's
     /// question: SurveyJS's `{item}`/`{value}` in some places).
     public var current: SurveyJSSymbol?
+    /// Every name `name` resolves, for "did you mean" when a `{name}` resolves to none
+    /// (empty: no suggestions).
+    public var names: [String]
+    /// What `{item}` stands for: the value of the choice a `choicesVisibleIf` or
+    /// `choicesEnableIf` is evaluated for, as its option is written (`'1'` for the
+    /// JSON number 1); `nil` elsewhere.
+    public var item: String?
 
+    /// A question in a dynamic panel's template or a dynamic matrix's column is found
+    /// by `name` as `panel.question` (or by its own name), with `repeats` ending in
+    /// the panel's id: that is how `{panel[0].question}` and `sumInArray({panel},
+    /// 'question')` find it.
     public init(
         repeats: [String] = [], name: @escaping @Sendable (String) -> SurveyJSSymbol? = { _ in nil },
-        entry: (@Sendable (String) -> SurveyJSSymbol?)? = nil, current: SurveyJSSymbol? = nil
+        entry: (@Sendable (String) -> SurveyJSSymbol?)? = nil, current: SurveyJSSymbol? = nil,
+        names: [String] = [], item: String? = nil
     ) {
         self.repeats = repeats
         self.name = name
         self.entry = entry
         self.current = current
+        self.names = names
+        self.item = item
     }
 }
 
