@@ -43,8 +43,12 @@ struct SurveyJSOperand {
     var literal: SurveyJSValue?
     /// The question the operand reads, when it is exactly one (`$id`).
     var symbol: SurveyJSSymbol?
-    /// An array's elements.
+    /// An array's elements; the two sides of `and` or `or` (`logical`).
     var elements: [SurveyJSOperand] = []
+    /// For `a and b`, `a or b` whose value survey-core takes from one side (which
+    /// Formwork's booleans cannot hold): the operator; the sides are `elements`, and
+    /// `code` is whether the value is truthy.
+    var logical: SurveyJSOperator?
     /// Whether survey-core reads it as a question's text answer: numeric text as a
     /// number, `true`/`false` as booleans (not `{#q}`, not text an expression computed).
     var converts = false

@@ -84,12 +84,14 @@ extension SurveyJSWalk {
 
     /// JavaScript's `!!x` (`!`, `iif`, `and` and `or` read it): `0`, `''`, `false`,
     /// `null` and `NaN` are false; a question's answer `'0'` or `'false'` too (read as
-    /// a number or a boolean); an array, even empty, is true.
+    /// a number or a boolean); an array, even empty, is true (an unanswered multiple
+    /// choice is an empty array to survey-core).
     func truthy(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         if let value = operand.literal { return .bool(value.isTruthy) }
+        if operand.logical != nil { return SurveyJSOperand(code: operand.code, kind: .bool, mayBeNull: false, precedence: operand.precedence) }
         switch operand.kind {
         case .bool: return operand
-        case .number, .date, .dateTime, .time, .multichoice:
+        case .number, .date, .dateTime, .time:
             return .call("boolean", [operand.code], kind: .bool, mayBeNull: false)
         case .choice, .text:
             if let test = optionTest(operand, { $0.isTruthy }) { return test }
@@ -97,32 +99,74 @@ extension SurveyJSWalk {
             guard operand.converts else { return nonEmpty }
             return all([
                 nonEmpty, comparison(.call("number", [operand.code], kind: .number, mayBeNull: true), "!=", .number(0)),
-                comparison(.call("lower", [operand.code], kind: .text, mayBeNull: true), "!=", .text("false")),
+                comparison(lowered(operand, trimmed: false), "!=", .text("false")),
             ])
         case .entries: return comparison(.call("count", [operand.code], kind: .number, mayBeNull: false), ">", .number(0))
-        case .array: return .bool(true)
+        case .multichoice, .array: return .bool(true)
         case .null: return .bool(false)
         case .list:
             throw unsupported("a question's values in every entry read as true or false", at: offset)
         }
     }
 
-    /// JavaScript's `x == true`, by which survey-core reads a condition's value: a
-    /// boolean as it is, a number when it is `1`, a question's answer `'1'` or `'true'`.
-    func condition(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
-        if let value = operand.literal { return .bool(value.isLooselyTrue) }
-        switch operand.kind {
-        case .bool: return operand
-        case .number: return comparison(operand, "==", .number(1))
-        case .text, .choice:
-            if let test = optionTest(operand, { $0.isLooselyTrue }) { return test }
-            let one = comparison(.call("number", [operand.code], kind: .number, mayBeNull: true), "==", .number(1))
-            guard operand.converts else { return one }
-            return any([comparison(.call("lower", [operand.code], kind: .text, mayBeNull: true), "==", .text("true")), one])
-        case .date, .dateTime, .time, .null: return .bool(false)
-        case .multichoice, .list, .entries, .array:
+    /// Whether a condition's value holds by survey-core's `rule` for where the
+    /// condition is written: exactly `true`, `== true`, or not exactly `false`.
+    func condition(
+        _ operand: SurveyJSOperand, rule: SurveyJSCondition, at offset: Int
+    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        if let value = operand.literal {
+            switch rule {
+            case .isTrue: return .bool(value == .bool(true))
+            case .isLooselyTrue: return .bool(value.isLooselyTrue)
+            case .isNotFalse: return .bool(value != .bool(false))
+            }
+        }
+        if let op = operand.logical {
+            // survey-core's value is one side's: the left's when it decides, else the right's.
+            let (a, b) = (operand.elements[0], operand.elements[1])
+            let truthy = try truthy(a, at: offset)
+            let right = try condition(b, rule: rule, at: offset)
+            // A boolean the left side is, when the rule reads it as it is.
+            let plain = a.kind == .bool && a.logical == nil && (rule != .isNotFalse || !a.mayBeNull)
+            switch (op, rule) {
+            case (.and, .isNotFalse) where !plain:
+                return conditional(truthy, right, try condition(a, rule: rule, at: offset), kind: .bool)
+            case (.and, _): return all([truthy, right])
+            case (.or, .isNotFalse): return any([truthy, right])
+            case (.or, _) where plain: return any([a, right])
+            default: return conditional(truthy, try condition(a, rule: rule, at: offset), right, kind: .bool)
+            }
+        }
+        switch (operand.kind, rule) {
+        case (.bool, .isNotFalse): return operand.mayBeNull ? comparison(operand, "!=", .bool(false)) : operand
+        case (.bool, _): return operand
+        case (.text, _), (.choice, _):
+            if let test = optionTest(operand, { Self.holds($0, rule) }) { return test }
+            let word = lowered(operand, trimmed: false)
+            switch rule {
+            case .isTrue: return operand.converts ? comparison(word, "==", .text("true")) : .bool(false)
+            case .isNotFalse: return operand.converts ? comparison(word, "!=", .text("false")) : .bool(true)
+            case .isLooselyTrue:
+                let one = comparison(.call("number", [operand.code], kind: .number, mayBeNull: true), "==", .number(1))
+                return operand.converts ? any([comparison(word, "==", .text("true")), one]) : one
+            }
+        case (.number, .isLooselyTrue): return comparison(operand, "==", .number(1))
+        case (.multichoice, .isLooselyTrue), (.array, .isLooselyTrue):
             throw unsupported(
                 "a list as a condition (survey-core compares its values written as text with true)", at: offset)
+        case (.list, _):
+            throw unsupported("a question's values in every entry as a condition", at: offset)
+        case (_, .isNotFalse): return .bool(true)
+        default: return .bool(false)
+        }
+    }
+
+    /// Whether a value known now holds by `rule` (`nil`: an unanswered question).
+    static func holds(_ value: SurveyJSValue, _ rule: SurveyJSCondition) -> Bool {
+        switch rule {
+        case .isTrue: return value == .bool(true)
+        case .isLooselyTrue: return value.isLooselyTrue
+        case .isNotFalse: return value != .bool(false)
         }
     }
 
@@ -221,7 +265,10 @@ extension SurveyJSWalk {
         let matching = symbol.options.filter { option in
             holds(operand.converts ? SurveyJSValue.text(option).converted : .text(option))
         }
-        return among(operand, matching, of: symbol.options)
+        let test = among(operand, matching, of: symbol.options)
+        guard holds(.null) else { return test }
+        // It holds for an unanswered question too.
+        return matching.count == symbol.options.count ? .bool(true) : any([emptyCall(operand), test])
     }
 
     /// `operand` is one of `matching` (options of `all`).

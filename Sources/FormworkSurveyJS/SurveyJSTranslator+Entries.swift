@@ -99,10 +99,11 @@ extension SurveyJSWalk {
             return nil
         }
         let inner = SurveyJSContext(
-            repeats: repeats, name: { member($0) ?? lookup($0) }, entry: member, names: context.names)
+            repeats: repeats, name: { member($0) ?? lookup($0) }, entry: member, names: context.names,
+            condition: .isLooselyTrue)
         let walk = SurveyJSWalk(context: inner)
         do {
-            return try walk.condition(try walk.translate(expression), at: expression.offset)
+            return try walk.condition(try walk.translate(expression), rule: .isLooselyTrue, at: expression.offset)
         } catch {
             throw SurveyJSTranslationError(error.reason, message: error.message, offset: shift + error.offset)
         }

@@ -39,6 +39,9 @@ extension SurveyJSWalk {
             guard operand.kind == .multichoice else { return .bool(false) }
             return sameSelection(operand, known.elements.map { $0.literal! })
         }
+        // An unanswered multiple choice is an empty array to survey-core, which equals
+        // neither null nor ''.
+        if operand.kind == .multichoice, value.isEmpty { return .bool(false) }
         switch value {
         case .null: return try isEmpty(operand, at: offsets.0)
         case .text(let text) where text.isEmpty:

@@ -32,9 +32,8 @@ extension SurveyJSWalk {
     ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         let rightIsEmpty = try isEmpty(right, at: offsets.1)
         if case .bool(true) = rightIsEmpty.literal {
-            // Nothing to look for: survey-core finds it in no text, and in no list but an empty one.
-            if left.kind == .multichoice { return negated(try isEmpty(left, at: offsets.0)) }
-            return .bool(false)
+            // Nothing to look for: survey-core finds it in no text and in no list.
+            return .bool(left.kind == .multichoice || left.kind == .array)
         }
         let found = try contains(left, right, at: offsets)
         if [.multichoice, .array].contains(left.kind) { return negated(found) }

@@ -16,18 +16,22 @@ extension SurveyJSWalk {
             let decided = value.isTruthy != isAnd
             return decided ? .literal(value == .null ? .number(0) : value) : b
         }
-        if a.kind == .bool, b.kind == .bool { return isAnd ? all([a, b]) : any([a, b]) }
         let values: [SurveyJSOperand.Kind] = [.number, .text, .choice, .date, .dateTime, .time]
         if values.contains(a.kind), values.contains(b.kind), a.isText == b.isText || a.kind == b.kind,
-            a.isDateObject == b.isDateObject
+            a.isDateObject == b.isDateObject, a.logical == nil, b.logical == nil
         {
             // The value of one side, as survey-core returns it.
             let test = try truthy(a, at: offsets.0)
             let kind: SurveyJSOperand.Kind = a.kind == b.kind ? a.kind : .text
             return isAnd ? conditional(test, b, a, kind: kind) : conditional(test, a, b, kind: kind)
         }
+        // Whether the value is truthy; conditions read the sides (SurveyJSWalk.condition).
         let (x, y) = (try truthy(a, at: offsets.0), try truthy(b, at: offsets.1))
-        return isAnd ? all([x, y]) : any([x, y])
+        var result = isAnd ? all([x, y]) : any([x, y])
+        guard result.literal == nil else { return result }
+        result.logical = op
+        result.elements = [a, b]
+        return result
     }
 
     // MARK: Arithmetic

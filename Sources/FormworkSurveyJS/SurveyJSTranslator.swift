@@ -61,7 +61,7 @@ public enum SurveyJSTranslator {
         let walk = SurveyJSWalk(context: context)
         let result: SurveyJSOperand
         switch use {
-        case .condition: result = try walk.condition(try walk.translate(parsed), at: parsed.offset)
+        case .condition: result = try walk.condition(try walk.translate(parsed), rule: context.condition, at: parsed.offset)
         case .value: result = try walk.value(try walk.translate(parsed), at: parsed.offset)
         case .text:
             if case .variable(let name, let offset) = parsed {
