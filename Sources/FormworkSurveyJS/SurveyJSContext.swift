@@ -49,16 +49,50 @@ public struct SurveyJSContext: Sendable {
     /// The question the expression belongs to, when it has one (a validator's
     /// question: SurveyJS's `{item}`/`{value}` in some places).
     public var current: SurveyJSSymbol?
+    /// Every name `name` resolves, for "did you mean" when a `{name}` resolves to none
+    /// (empty: no suggestions).
+    public var names: [String]
+    /// What `{item}` stands for: the value of the choice a `choicesVisibleIf` or
+    /// `choicesEnableIf` is evaluated for, as its option is written (`'1'` for the
+    /// JSON number 1); `nil` elsewhere.
+    public var item: String?
+    /// How survey-core reads the value of the condition being translated (`.isTrue`
+    /// for a `visibleIf`; see `SurveyJSCondition`).
+    public var condition: SurveyJSCondition
 
+    /// A question in a dynamic panel's template or a dynamic matrix's column is found
+    /// by `name` as `panel.question` (or by its own name), with `repeats` ending in
+    /// the panel's id: that is how `{panel[0].question}` and `sumInArray({panel},
+    /// 'question')` find it.
     public init(
         repeats: [String] = [], name: @escaping @Sendable (String) -> SurveyJSSymbol? = { _ in nil },
-        entry: (@Sendable (String) -> SurveyJSSymbol?)? = nil, current: SurveyJSSymbol? = nil
+        entry: (@Sendable (String) -> SurveyJSSymbol?)? = nil, current: SurveyJSSymbol? = nil,
+        names: [String] = [], item: String? = nil, condition: SurveyJSCondition = .isTrue
     ) {
         self.repeats = repeats
         self.name = name
         self.entry = entry
         self.current = current
+        self.names = names
+        self.item = item
+        self.condition = condition
     }
+}
+
+/// How survey-core reads a condition's value, which is any value (`{a} or {b}` is one
+/// of them): three rules, by where the condition is written. The translation of a
+/// `.condition` use holds exactly where the rule holds.
+public enum SurveyJSCondition: Sendable, Equatable {
+    /// `visibleIf`, `requiredIf`, a trigger's `expression`: the value is exactly
+    /// `true` (`res === true`).
+    case isTrue
+    /// An expression validator's `expression`, `choicesVisibleIf`, `choicesEnableIf`
+    /// and the conditions of `countInArray()`: the value `== true`, JavaScript's loose
+    /// equality (`1` and `'1'` hold, `2` does not).
+    case isLooselyTrue
+    /// `enableIf`: the question is read-only only where the value is exactly `false`;
+    /// the translation holds where it is enabled.
+    case isNotFalse
 }
 
 /// What an expression is used as: a condition (`visibleIf`, `enableIf`, `requiredIf`,

@@ -1,0 +1,182 @@
+import Formwork
+
+/// Translates SurveyJS expressions (survey-core 3.0.1's grammar) into Formwork's
+/// expression language, so that the translation computes what survey-core computes.
+///
+/// survey-core evaluates JavaScript values and converts them as it goes; Formwork's
+/// expressions are typed when a form loads. The translation is type-directed: each
+/// question's kind (from the context) decides what survey-core would do, and that is
+/// written out.
+///
+/// ```swift
+/// try SurveyJSTranslator.translate("{age} >= 18", as: .condition, in: context).text   // $age >= 18
+/// try SurveyJSTranslator.translate("{name} = 'ann'", as: .condition, in: context).text
+/// // lower(trim($name)) == 'ann'
+/// try SurveyJSTranslator.translate("{langs} contains 'FR'", as: .condition, in: context).text
+/// // 'fr' in $langs (the option 'fr' matches, ignoring case)
+/// try SurveyJSTranslator.translate("{price} * {qty}", as: .value, in: context).text
+/// // coalesce($price, 0) * coalesce($qty, 0)
+/// ```
+///
+/// survey-core's rules, as written out:
+/// - An unanswered question is empty: `= ''`, `= null` and `empty` hold for it, `!=`
+///   any value holds, `<` and `>` never do, and arithmetic reads it as `0`.
+/// - Text is compared trimmed and ignoring case; a number and numeric text compare as
+///   numbers (`'1' = 1`); a text question's numeric answer is a number.
+/// - `contains` tests a text for a part (ignoring case) and a list for an element;
+///   `anyof`, `allof`, `noneof` compare a list with an array.
+/// - `+` adds numbers and joins anything else as text; `/` and `%` by zero are empty.
+/// - `and`, `or`, `!` and `iif` read JavaScript's truthiness; a condition holds when
+///   its value `== true` (so `1` and `'1'` hold, `2` does not).
+///
+/// Where Formwork cannot compute what survey-core computes the error is
+/// `.unsupported` and says why; what survey-core cannot parse is `.syntax`.
+public enum SurveyJSTranslator {
+    /// The longest expression translated (Formwork reads 10,000 characters).
+    static let maximumLength = 10_000
+
+    /// A SurveyJS expression as `use` needs it.
+    ///
+    /// - Parameters:
+    ///   - expression: An expression as a survey's `visibleIf`, `expression`,
+    ///     validator or calculated value writes it.
+    ///   - use: `.condition` gives a boolean that holds where survey-core's value is
+    ///     `== true` (`null` counts as false), `.value` the value with its type,
+    ///     `.text` the value as survey-core writes it in a text (a choice question's
+    ///     chosen option's text).
+    ///   - context: Where the expression is, and how names resolve.
+    /// - Returns: Formwork expression text and its type.
+    /// - Throws: `SurveyJSTranslationError`: `.syntax`, `.unknownReference` or
+    ///   `.unsupported`, at an offset in `expression`.
+    public static func translate(
+        _ expression: String, as use: SurveyJSUse, in context: SurveyJSContext
+    ) throws(SurveyJSTranslationError) -> SurveyJSTranslation {
+        guard expression.count <= maximumLength else {
+            throw SurveyJSTranslationError(
+                .unsupported,
+                message: "the expression is \(expression.count) characters long; Formwork reads at most \(maximumLength)",
+                offset: 0)
+        }
+        let parsed = try SurveyJSParser.parse(expression)
+        let walk = SurveyJSWalk(context: context)
+        let result: SurveyJSOperand
+        switch use {
+        case .condition: result = try walk.condition(try walk.translate(parsed), rule: context.condition, at: parsed.offset)
+        case .value: result = try walk.value(try walk.translate(parsed), at: parsed.offset)
+        case .text:
+            if case .variable(let name, let offset) = parsed {
+                result = try walk.text(try walk.display(name, at: offset), at: offset)
+            } else {
+                result = try walk.text(try walk.translate(parsed), at: parsed.offset)
+            }
+        }
+        return SurveyJSTranslation(text: result.code, type: result.kind.valueType)
+    }
+
+    /// The names an expression reads — each `{name}` as written (without a leading
+    /// `#`), and the question `displayValue('name')` names — in order, each once,
+    /// without translating.
+    ///
+    /// - Throws: `SurveyJSTranslationError` with reason `.syntax`.
+    public static func names(in expression: String) throws(SurveyJSTranslationError) -> [String] {
+        var names: [String] = []
+        func visit(_ node: SurveyJSExpression) {
+            switch node {
+            case .literal: break
+            case .variable(let written, _):
+                let name = written.count > 1 && written.hasPrefix("#") ? String(written.dropFirst()) : written
+                if !names.contains(name) { names.append(name) }
+            case .array(let elements, _): elements.forEach(visit)
+            case .call(let function, let arguments, _):
+                if function == "displayValue", case .literal(.text(let name), _)? = arguments.first,
+                    !names.contains(name)
+                {
+                    names.append(name)
+                }
+                arguments.forEach(visit)
+            case .negation(let operand, _), .emptiness(let operand, _, _): visit(operand)
+            case .chain(let first, let links, _):
+                visit(first)
+                links.compactMap(\.operand).forEach(visit)
+            }
+        }
+        visit(try SurveyJSParser.parse(expression))
+        return names
+    }
+}
+
+/// One translation: the context, and the walk over the expression.
+struct SurveyJSWalk {
+    let context: SurveyJSContext
+
+    /// The operand an expression is.
+    func translate(_ expression: SurveyJSExpression) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        switch expression {
+        case .literal(let value, _):
+            return .literal(value)
+        case .variable(let name, let offset):
+            return try variable(name, at: offset)
+        case .array(let elements, _):
+            var array = SurveyJSOperand(code: "", kind: .array, mayBeNull: false)
+            array.elements = try elements.map { element throws(SurveyJSTranslationError) in try translate(element) }
+            return array
+        case .call(let name, let arguments, let offset):
+            return try call(name, arguments, at: offset)
+        case .negation(let operand, _):
+            return negated(try truthy(try translate(operand), at: operand.offset))
+        case .emptiness(let operand, let negated, _):
+            let test = try isEmpty(try translate(operand), at: operand.offset)
+            return negated ? self.negated(test) : test
+        case .chain(let first, let links, _):
+            var result = try translate(first)
+            var offset = first.offset
+            for link in links {
+                let right = try link.operand.map { operand throws(SurveyJSTranslationError) in try translate(operand) }
+                result = try apply(
+                    link.op, result, right ?? .literal(.null), at: (offset, link.operand?.offset ?? link.offset))
+                offset = link.offset
+            }
+            return result
+        }
+    }
+
+    /// `left op right`.
+    func apply(
+        _ op: SurveyJSOperator, _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
+    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        switch op {
+        case .or, .and: return try logical(op, left, right, at: offsets)
+        case .equal: return try equality(left, right, at: offsets)
+        case .notEqual: return negated(try equality(left, right, at: offsets))
+        case .less: return try order("<", left, right, at: offsets)
+        case .greater: return try order(">", left, right, at: offsets)
+        case .lessOrEqual: return try orEqual("<=", left, right, at: offsets)
+        case .greaterOrEqual: return try orEqual(">=", left, right, at: offsets)
+        case .plus: return try plus(left, right, at: offsets)
+        case .minus, .multiply, .divide, .modulo, .power: return try arithmetic(op, left, right, at: offsets)
+        case .contains: return try contains(left, right, at: offsets)
+        case .notContains: return try notContains(left, right, at: offsets)
+        case .anyOf: return try anyOf(left, right, at: offsets)
+        case .allOf: return try allOf(left, right, at: offsets)
+        case .noneOf: return negated(try anyOf(left, right, at: offsets))
+        }
+    }
+
+    /// An error for what Formwork cannot compute, naming it.
+    func unsupported(_ what: String, at offset: Int) -> SurveyJSTranslationError {
+        SurveyJSTranslationError(.unsupported, message: what, offset: offset)
+    }
+
+    /// The result of a `.value` use: one value (not a dynamic panel's entries).
+    func value(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        switch operand.kind {
+        case .entries:
+            throw unsupported("a dynamic panel's or matrix's entries as a value (read one: {panel[0].name})", at: offset)
+        case .array: return try list(operand, at: offset)
+        case .list:
+            throw unsupported("a question's values in every entry as a value (use sumInArray() and the like)", at: offset)
+        default:
+            return operand
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// survey-core 3.0.1, through `../shared/oracles/surveyjs` (run with `TZ=UTC` and the
+/// clock at 2025-01-15T12:00:00Z).
+///
+/// Expressions are evaluated as `run.js expr` evaluates them — an `ExpressionRunner`
+/// (a `ConditionRunner` for a condition) over the answers — but many in one node
+/// process: `driver` is `run.js expr` for a list, loading the same bundle the same
+/// way. Surveys are filled by `run.js fill` itself.
+enum SurveyJSOracle {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/oracles/surveyjs")
+    static let clock = "2025-01-15T12:00:00Z"
+
+    /// Why the oracle cannot run here; `nil` when it can.
+    static var unavailable: String? {
+        let bundle = ["build", "dist"].contains {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/survey-core.cjs").path)
+        }
+        guard bundle else { return "the SurveyJS oracle is not set up (../shared/oracles/setup.sh)" }
+        guard node != nil else { return "node is not installed (../shared/oracles/setup.sh)" }
+        return nil
+    }
+
+    static var node: String? {
+        ["/usr/bin/node", "/usr/local/bin/node", "/opt/homebrew/bin/node"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// `run.js expr` for a list of `[expression, values, isCondition]`: each result as
+    /// JSON (`"cannot parse"` where survey-core cannot).
+    static let driver = """
+        "use strict";
+        const fs = require("fs"), path = require("path");
+        const t = Date.parse(process.argv[4]), D = Date;
+        global.Date = class extends D { constructor(...a) { super(...(a.length ? a : [t])); } static now() { return t; } };
+        console.log = console.info = console.debug = console.warn = console.error = () => {};
+        const dir = process.argv[2];
+        const LIB = fs.existsSync(path.join(dir, "build", "survey-core.cjs")) ? "build" : "dist";
+        const S = require(path.join(dir, LIB, "survey-core.cjs"));
+        const items = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+        const results = items.map(([expression, values, condition]) => {
+          const runner = condition ? new S.ConditionRunner(expression) : new S.ExpressionRunner(expression);
+          if (!runner.canRun()) return "cannot parse";
+          const result = runner.runValues(values);
+          return result === undefined ? null : result;
+        });
+        process.stdout.write(JSON.stringify(results));
+        """
+
+    /// survey-core's results, as JSON values, for `[expression, values, isCondition]`.
+    static func evaluate(_ items: [(String, [String: Any], Bool)]) throws -> [Any] {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let script = work.appendingPathComponent("driver.js")
+        try driver.write(to: script, atomically: true, encoding: .utf8)
+        let input = work.appendingPathComponent("items.json")
+        try JSONSerialization.data(withJSONObject: items.map { [$0.0, $0.1, $0.2] }).write(to: input)
+        let output = try run([script.path, folder.path, input.path, clock])
+        return try JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed]) as! [Any]
+    }
+
+    /// `run.js fill SURVEY ANSWERS`, parsed.
+    static func fill(survey: Any, answers: [[Any]]) throws -> [String: Any] {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let surveyFile = work.appendingPathComponent("survey.json")
+        try JSONSerialization.data(withJSONObject: survey).write(to: surveyFile)
+        let answersFile = work.appendingPathComponent("answers.json")
+        try JSONSerialization.data(withJSONObject: answers).write(to: answersFile)
+        let output = try run([
+            folder.appendingPathComponent("run.js").path, "fill", surveyFile.path, answersFile.path, "--now", clock,
+        ])
+        return try JSONSerialization.jsonObject(with: output) as! [String: Any]
+    }
+
+    /// `run.js expr EXPRESSION VALUES [--condition]`'s result, as JSON.
+    static func expr(_ expression: String, _ values: [String: Any], condition: Bool) throws -> Any {
+        let data = try JSONSerialization.data(withJSONObject: values)
+        let output = try run(
+            [folder.appendingPathComponent("run.js").path, "expr", expression, String(decoding: data, as: UTF8.self)]
+                + (condition ? ["--condition"] : []) + ["--now", clock])
+        let object = try JSONSerialization.jsonObject(with: output) as! [String: Any]
+        return object["result"] ?? object["error"] ?? NSNull()
+    }
+
+    private static func run(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node!)
+        process.arguments = arguments
+        process.environment = ["TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+}
