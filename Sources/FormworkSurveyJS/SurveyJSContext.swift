@@ -59,6 +59,9 @@ public struct SurveyJSContext: Sendable {
     /// How survey-core reads the value of the condition being translated (`.isTrue`
     /// for a `visibleIf`; see `SurveyJSCondition`).
     public var condition: SurveyJSCondition
+    /// Whether a name no question has reads as empty (survey-core reads it as
+    /// `undefined`) instead of being an `.unknownReference` error.
+    public var unknownIsEmpty = false
 
     /// A question in a dynamic panel's template or a dynamic matrix's column is found
     /// by `name` as `panel.question` (or by its own name), with `repeats` ending in
@@ -126,6 +129,12 @@ public struct SurveyJSTranslationError: Error, Sendable, Equatable, CustomString
         case unknownReference(String, suggestion: String?)
         /// Formwork cannot compute what SurveyJS computes (a function it lacks…).
         case unsupported
+
+        /// Whether this is `.unknownReference`.
+        public var isUnknownReference: Bool {
+            if case .unknownReference = self { return true }
+            return false
+        }
     }
 
     public var reason: Reason

@@ -34,7 +34,10 @@ struct SurveyJSToken: Sendable, Equatable {
 /// // variable(age) symbol(>=) number(18) word(and) variable(langs) word(contains) string(fr)
 /// ```
 enum SurveyJSLexer {
-    static let symbols = ["==", "!=", "<=", ">=", "*=", "&&", "||", "=", "<", ">", "+", "-", "*", "/", "%", "^", "!", "(", ")", "[", "]", ","]
+    static let symbols = [
+        "==", "!=", "<=", ">=", "*=", "&&", "||", "=", "<", ">", "+", "-", "*", "/", "%", "^", "!", "(", ")", "[", "]",
+        ",",
+    ]
 
     /// survey-core's rewrites (`ConditionsParser.patchExpression`), in its order.
     static func patched(_ text: String) -> String {
@@ -73,7 +76,9 @@ enum SurveyJSLexer {
                 index += 1
                 var value = ""
                 while index < characters.count, characters[index] != character {
-                    if characters[index] == "\\", index + 1 < characters.count, ["'", "\""].contains(characters[index + 1]) {
+                    if characters[index] == "\\", index + 1 < characters.count,
+                        ["'", "\""].contains(characters[index + 1])
+                    {
                         value.append(characters[index + 1])
                         index += 2
                         continue

@@ -160,7 +160,8 @@ struct SurveyJSParser {
             return .array(elements, offset: token.offset)
         case .symbol("!"):
             return try parseNegation(token)
-        case .word(let name) where position + 1 < tokens.count && tokens[position + 1].kind == .symbol("(")
+        case .word(let name)
+        where position + 1 < tokens.count && tokens[position + 1].kind == .symbol("(")
             && tokens[position + 1].offset == token.end:
             position += 2
             try nest()

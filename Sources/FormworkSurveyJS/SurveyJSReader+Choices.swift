@@ -108,8 +108,10 @@ extension SurveyJSReader {
         if let condition = element.scalarText("choicesVisibleIf") {
             let place = element.place(of: "choicesVisibleIf")
             for index in options.indices {
-                let bound = Self.bindingItem(condition, to: options[index])
-                if let translated = translate(bound, at: place, as: .condition, repeats: repeats) {
+                if let translated = translate(
+                    condition, at: place, as: .condition, repeats: repeats, rule: .isLooselyTrue,
+                    item: options[index].value)
+                {
                     options[index].visible =
                         options[index].visible.map { "(\($0)) and (\(translated.text))" }
                         ?? translated.text
@@ -124,9 +126,9 @@ extension SurveyJSReader {
                 at: element.place(of: "choicesEnableIf"))
             if let condition = element.scalarText("choicesEnableIf") {
                 for index in options.indices {
-                    let bound = Self.bindingItem(condition, to: options[index])
                     if let translated = translate(
-                        bound, at: element.place(of: "choicesEnableIf"), as: .condition, repeats: repeats)
+                        condition, at: element.place(of: "choicesEnableIf"), as: .condition, repeats: repeats,
+                        rule: .isLooselyTrue, item: options[index].value)
                     {
                         options[index].visible =
                             options[index].visible.map { "(\($0)) and (\(translated.text))" }
@@ -149,13 +151,6 @@ extension SurveyJSReader {
     }
 
     /// `{item}` in a `choicesVisibleIf` is the choice's value.
-    static func bindingItem(_ condition: String, to option: Option) -> String {
-        let literal =
-            option.numeric ? option.value : "'" + option.value.replacingOccurrences(of: "'", with: "\\'") + "'"
-        return condition.replacingOccurrences(of: "{item}", with: literal, options: .caseInsensitive)
-            .replacingOccurrences(of: "{choice}", with: literal, options: .caseInsensitive)
-    }
-
     mutating func readOptions(_ nodes: [DefinitionDocument], repeats: [String]) -> [Option] {
         var options: [Option] = []
         for node in nodes {

@@ -9,6 +9,7 @@ extension SurveyJSReader {
         let formName = survey.text("surveyId") ?? baseName
         let formID = makeID(formName)
         registerSymbols()
+        symbolNames = symbols.keys.sorted()
         readTriggers()
         let structural = errors
         var result: DefinitionDocument
@@ -71,7 +72,7 @@ extension SurveyJSReader {
         var scope = Scope()
         if isPage, let visible = visibility(page, scope: Scope()) { scope.visible = [visible] }
         if page.bool("readOnly") == true { scope.readOnly.append("true") }
-        if let enabled = translate("enableIf", of: page, as: .condition, repeats: []) {
+        if let enabled = translate("enableIf", of: page, as: .condition, repeats: [], rule: .isNotFalse) {
             scope.readOnly.append("not (\(enabled.text))")
         }
         let header = isPage ? text("title", of: page, repeats: []) : nil

@@ -184,7 +184,7 @@ extension SurveyJSReader {
         var inner = scope
         if let visible = visibility(element, scope: Scope(repeats: scope.repeats)) { inner.visible.append(visible) }
         if element.bool("readOnly") == true { inner.readOnly.append("true") }
-        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats) {
+        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats, rule: .isNotFalse) {
             inner.readOnly.append("not (\(enabled.text))")
         }
         return inner

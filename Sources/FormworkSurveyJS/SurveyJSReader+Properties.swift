@@ -62,7 +62,7 @@ extension SurveyJSReader {
     mutating func readOnly(_ element: SurveyJSElement, scope: Scope) -> DefinitionDocument? {
         if element.bool("readOnly") == true || scope.readOnly.contains("true") { return .bool(true) }
         var conditions = scope.readOnly
-        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats) {
+        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats, rule: .isNotFalse) {
             conditions.append("not (\(enabled.text))")
         }
         guard !conditions.isEmpty else { return nil }

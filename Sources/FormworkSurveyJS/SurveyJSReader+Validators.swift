@@ -82,7 +82,9 @@ extension SurveyJSReader {
                 check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
             case "expression":
                 message = "The expression: \(validator.scalarText("expression") ?? "") should return 'true'."
-                check = translate("expression", of: validator, as: .condition, repeats: repeats)?.text
+                check =
+                    translate(
+                        "expression", of: validator, as: .condition, repeats: repeats, rule: .isLooselyTrue)?.text
             default:
                 report(
                     .unsupportedConstruct(

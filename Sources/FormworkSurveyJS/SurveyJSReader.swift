@@ -33,6 +33,8 @@ struct SurveyJSReader {
     var takenIDs: Set<String> = []
     /// Question names (data keys, and `q.item` for composite parts) → symbols.
     var symbols: [String: SurveyJSSymbol] = [:]
+    /// `symbols`' names, sorted once they are known (for "did you mean").
+    var symbolNames: [String] = []
     /// Each dynamic panel's / matrix's template symbols by repeat id.
     var entrySymbols: [String: [String: SurveyJSSymbol]] = [:]
     /// The id given to each question (by the element's position, so the second pass
@@ -128,7 +130,10 @@ struct SurveyJSReader {
     // MARK: Expressions
 
     /// The context expressions of an element in `repeats` are read in.
-    func context(repeats: [String], current: SurveyJSSymbol? = nil) -> SurveyJSContext {
+    func context(
+        repeats: [String], current: SurveyJSSymbol? = nil, rule: SurveyJSCondition = .isTrue, item: String? = nil,
+        unknownIsEmpty: Bool = false
+    ) -> SurveyJSContext {
         let symbols = self.symbols
         let skipped = skippedNames
         let entry: (@Sendable (String) -> SurveyJSSymbol?)?
@@ -140,45 +145,69 @@ struct SurveyJSReader {
         let lookUp: @Sendable (String) -> SurveyJSSymbol? = { name in
             skipped.contains(name) ? nil : symbols[name] ?? symbols[name.lowercased()]
         }
-        return SurveyJSContext(repeats: repeats, name: lookUp, entry: entry, current: current)
+        var context = SurveyJSContext(
+            repeats: repeats, name: lookUp, entry: entry, current: current, names: symbolNames, item: item,
+            condition: rule)
+        context.unknownIsEmpty = unknownIsEmpty
+        return context
     }
 
     /// An expression property translated, or `nil` (and a reported problem).
     mutating func translate(
         _ key: String, of element: SurveyJSElement, as use: SurveyJSUse, repeats: [String],
-        current: SurveyJSSymbol? = nil
+        current: SurveyJSSymbol? = nil, rule: SurveyJSCondition = .isTrue
     ) -> SurveyJSTranslation? {
         guard let written = element.scalarText(key) else { return nil }
-        return translate(written, at: element.place(of: key), as: use, repeats: repeats, current: current)
+        return translate(written, at: element.place(of: key), as: use, repeats: repeats, current: current, rule: rule)
     }
 
+    /// `written` translated in `repeats`; a name of no question (or of a skipped one)
+    /// reads as empty, as survey-core reads it, with a warning.
     mutating func translate(
-        _ written: String, at place: String, as use: SurveyJSUse, repeats: [String], current: SurveyJSSymbol? = nil
+        _ written: String, at place: String, as use: SurveyJSUse, repeats: [String], current: SurveyJSSymbol? = nil,
+        rule: SurveyJSCondition = .isTrue, item: String? = nil
     ) -> SurveyJSTranslation? {
         let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
+        var context = context(repeats: repeats, current: current, rule: rule, item: item)
         do {
-            return try SurveyJSTranslator.translate(trimmed, as: use, in: context(repeats: repeats, current: current))
+            return try SurveyJSTranslator.translate(trimmed, as: use, in: context)
+        } catch  where error.reason.isUnknownReference {
+            reportExpression(error, written: trimmed, at: place)
+            context.unknownIsEmpty = true
+            do {
+                return try SurveyJSTranslator.translate(trimmed, as: use, in: context)
+            } catch {
+                reportExpression(error, written: trimmed, at: place, strict: true)
+                return nil
+            }
         } catch {
             reportExpression(error, written: trimmed, at: place)
             return nil
         }
     }
 
-    mutating func reportExpression(_ error: SurveyJSTranslationError, written: String, at place: String) {
+    /// Reports `error`; an unknown name is a warning (it reads as empty) unless
+    /// `strict`.
+    mutating func reportExpression(
+        _ error: SurveyJSTranslationError, written: String, at place: String, strict: Bool = false
+    ) {
         switch error.reason {
         case .syntax:
             report(
                 .importError("the expression cannot be read: \(error.message)", hint: nil), at: place, quote: written)
         case .unknownReference(let name, let suggestion):
-            let hint = suggestion.map { "did you mean '{\($0)}'?" }
-            if skippedNames.contains(name) {
+            let hint = suggestion.map { "; did you mean '{\($0)}'?" } ?? ""
+            if strict {
+                report(.importError(error.message, hint: nil), at: place, quote: written)
+            } else if skippedNames.contains(name) {
                 report(
-                    .unsupportedConstruct("an expression reading '\(name)'", reason: "'\(name)' is skipped"), at: place,
-                    quote: written)
+                    .importNotice("'{\(name)}' is skipped, so it reads as empty here"), at: place, quote: written)
             } else {
                 report(
-                    .importError("'{\(name)}' names no question of the survey", hint: hint), at: place, quote: written)
+                    .importNotice(
+                        "'{\(name)}' names no question of the survey: it reads as empty, as SurveyJS reads it\(hint)"),
+                    at: place, quote: written)
             }
         case .unsupported:
             report(.unsupportedConstruct("the expression", reason: error.message), at: place, quote: written)

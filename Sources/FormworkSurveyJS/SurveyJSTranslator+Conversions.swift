@@ -69,7 +69,8 @@ extension SurveyJSWalk {
     ) -> SurveyJSOperand {
         if case .bool(let flag)? = condition.literal { return flag ? then : otherwise }
         var result = SurveyJSOperand.call(
-            "if", [condition.code, then.code, otherwise.code], kind: kind, mayBeNull: then.mayBeNull || otherwise.mayBeNull)
+            "if", [condition.code, then.code, otherwise.code], kind: kind,
+            mayBeNull: then.mayBeNull || otherwise.mayBeNull)
         result.converts = then.converts || otherwise.converts
         result.isDateObject = then.isDateObject && otherwise.isDateObject
         return result
@@ -88,7 +89,9 @@ extension SurveyJSWalk {
     /// choice is an empty array to survey-core).
     func truthy(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         if let value = operand.literal { return .bool(value.isTruthy) }
-        if operand.logical != nil { return SurveyJSOperand(code: operand.code, kind: .bool, mayBeNull: false, precedence: operand.precedence) }
+        if operand.logical != nil {
+            return SurveyJSOperand(code: operand.code, kind: .bool, mayBeNull: false, precedence: operand.precedence)
+        }
         switch operand.kind {
         case .bool: return operand
         case .number, .date, .dateTime, .time:
@@ -101,7 +104,8 @@ extension SurveyJSWalk {
                 nonEmpty, comparison(.call("number", [operand.code], kind: .number, mayBeNull: true), "!=", .number(0)),
                 comparison(lowered(operand, trimmed: false), "!=", .text("false")),
             ])
-        case .entries: return comparison(.call("count", [operand.code], kind: .number, mayBeNull: false), ">", .number(0))
+        case .entries:
+            return comparison(.call("count", [operand.code], kind: .number, mayBeNull: false), ">", .number(0))
         case .multichoice, .array: return .bool(true)
         case .null: return .bool(false)
         case .list:
@@ -188,7 +192,9 @@ extension SurveyJSWalk {
     /// An operand of `-`, `*`, `/`, `%`, `^` (and of `+` between numbers), as
     /// survey-core reads it: empty as `0`, text by `Number()` (`NaN`, Formwork's
     /// `null`, when it is not a number), `true` as 1.
-    func arithmeticNumber(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError)
+    func arithmeticNumber(
+        _ operand: SurveyJSOperand, at offset: Int
+    ) throws(SurveyJSTranslationError)
         -> SurveyJSOperand
     {
         if let value = operand.literal { return .number(value == .null ? 0 : value.toNumber) }

@@ -47,7 +47,8 @@ extension SurveyJSWalk {
             guard values.count == 2, let first = try argument(0), let second = try argument(1) else {
                 return .number(0)
             }
-            return .call("coalesce", [days(between: dateOf(first), dateOf(second)).code, "0"], kind: .number, mayBeNull: false)
+            return .call(
+                "coalesce", [days(between: dateOf(first), dateOf(second)).code, "0"], kind: .number, mayBeNull: false)
         case "dateAdd":
             return try dateAdd(arguments, values, at: offset)
         case "year", "month", "day", "weekday":
@@ -84,7 +85,8 @@ extension SurveyJSWalk {
                 return .call("date", [SurveyJSOperand.quoted(trimmed)], kind: .date, mayBeNull: false)
             }
             if LocalDateTime(trimmed.uppercased()) != nil {
-                return .call("date-time", [SurveyJSOperand.quoted(trimmed.uppercased())], kind: .dateTime, mayBeNull: false)
+                return .call(
+                    "date-time", [SurveyJSOperand.quoted(trimmed.uppercased())], kind: .dateTime, mayBeNull: false)
             }
             throw unsupported("'\(text)' read as a date (Formwork reads YYYY-MM-DD and YYYY-MM-DDTHH:MM)", at: offset)
         }
@@ -104,7 +106,8 @@ extension SurveyJSWalk {
         switch values[index].literal {
         case .text(let unit)?: return unit.isEmpty ? nil : unit
         case .null?: return nil
-        default: throw unsupported("a unit not written in quotes ('days', 'months', 'years')", at: arguments[index].offset)
+        default:
+            throw unsupported("a unit not written in quotes ('days', 'months', 'years')", at: arguments[index].offset)
         }
     }
 

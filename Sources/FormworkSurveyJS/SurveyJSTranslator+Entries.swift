@@ -15,7 +15,8 @@ extension SurveyJSWalk {
         guard (2...4).contains(arguments.count), case .variable(let written, let at) = arguments[0],
             case .literal(.text(let question), let questionOffset) = arguments[1]
         else {
-            throw unsupported("\(name)() takes a dynamic panel or matrix, a question's name and a condition: \(usage)", at: offset)
+            throw unsupported(
+                "\(name)() takes a dynamic panel or matrix, a question's name and a condition: \(usage)", at: offset)
         }
         let panelName = written.hasPrefix("#") && written.count > 1 ? String(written.dropFirst()) : written
         let entries = try translate(arguments[0])
@@ -37,7 +38,8 @@ extension SurveyJSWalk {
                 throw unsupported("\(name)() returning another question of the entry found", at: returnedOffset)
             }
         }
-        let condition = try conditionIndex < arguments.count
+        let condition =
+            try conditionIndex < arguments.count
             ? entryCondition(arguments[conditionIndex], in: panel, named: panelName) : nil
         let list = "\(entries.code).\(member.id)"
         let kind = SurveyJSOperand.Kind(member.kind)

@@ -19,7 +19,9 @@ extension SurveyJSWalk {
         if right.literal != nil || (right.kind == .array && left.kind != .array) {
             return try equalsKnown(left, right, at: offsets)
         }
-        if left.literal != nil || left.kind == .array { return try equalsKnown(right, left, at: (offsets.1, offsets.0)) }
+        if left.literal != nil || left.kind == .array {
+            return try equalsKnown(right, left, at: (offsets.1, offsets.0))
+        }
         return try equalsOperand(left, right, at: offsets)
     }
 
@@ -60,7 +62,8 @@ extension SurveyJSWalk {
         case .bool:
             switch value {
             case .bool(let flag): return comparison(operand, "==", .bool(flag))
-            case .number(let number) where number == 0 || number == 1: return comparison(operand, "==", .bool(number == 1))
+            case .number(let number) where number == 0 || number == 1:
+                return comparison(operand, "==", .bool(number == 1))
             case .text(let text) where ["true", "false"].contains(text.lowercased()):
                 return comparison(operand, "==", .bool(text.lowercased() == "true"))
             default: return .bool(false)
@@ -135,7 +138,8 @@ extension SurveyJSWalk {
         if a.kind == b.kind, direct.contains(a.kind) { return comparison(a, "==", b) }
         if a.isText, b.isText { return textPair(a, b) }
         if a.kind == .multichoice, b.kind == .multichoice {
-            throw unsupported("two multiple choice questions compared with = (survey-core ignores their order)", at: offsets.0)
+            throw unsupported(
+                "two multiple choice questions compared with = (survey-core ignores their order)", at: offsets.0)
         }
         let (text, other) = b.isText ? (b, a) : (a, b)
         guard text.isText else { return all([try isEmpty(a, at: offsets.0), try isEmpty(b, at: offsets.1)]) }
@@ -148,7 +152,8 @@ extension SurveyJSWalk {
                 .call("string", [other.code], kind: .text, mayBeNull: false), "==", lowered(text, trimmed: false))
         case .date, .time, .dateTime:
             let written = try textOf(other, at: offsets.0)
-            core = comparison(.call("lower", [written.code], kind: .text, mayBeNull: true), "==", lowered(text, trimmed: true))
+            core = comparison(
+                .call("lower", [written.code], kind: .text, mayBeNull: true), "==", lowered(text, trimmed: true))
         default:
             return all([try isEmpty(a, at: offsets.0), try isEmpty(b, at: offsets.1)])
         }

@@ -19,7 +19,8 @@ extension SurveyJSWalk {
             "isContainerReady(): Formwork has no test for a page or panel whose questions are all valid",
         "propertyValue": "propertyValue(): Formwork does not keep the survey elements' properties",
         "getComment": "getComment(): Formwork does not keep the comment of a question's 'other' choice",
-        "substring": "substring(): survey-core counts in UTF-16 units and swaps its bounds; Formwork's substr() does not",
+        "substring":
+            "substring(): survey-core counts in UTF-16 units and swaps its bounds; Formwork's substr() does not",
     ]
 
     func call(
@@ -53,7 +54,9 @@ extension SurveyJSWalk {
     // MARK: iif
 
     /// `iif(condition, then, else)`: `then` when the condition is truthy.
-    private func iif(_ arguments: [SurveyJSExpression], at offset: Int) throws(SurveyJSTranslationError)
+    private func iif(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(SurveyJSTranslationError)
         -> SurveyJSOperand
     {
         guard arguments.count >= 2 else { return .literal(.null) }
@@ -149,7 +152,8 @@ extension SurveyJSWalk {
         }
         let list = "[" + values.map(\.code).joined(separator: ", ") + "]"
         switch name {
-        case "sum": return .call("sum", values.count == 1 ? [list] : values.map(\.code), kind: .number, mayBeNull: false)
+        case "sum":
+            return .call("sum", values.count == 1 ? [list] : values.map(\.code), kind: .number, mayBeNull: false)
         case "avg":
             return .call("coalesce", ["avg(\(list))", "0"], kind: .number, mayBeNull: false)
         default:
@@ -182,7 +186,10 @@ extension SurveyJSWalk {
         if arguments.count > 1 {
             guard case .number(let written)? = try translate(arguments[1]).literal, written == written.rounded(),
                 abs(written) <= 15
-            else { throw unsupported("\(name)() to a number of decimals not written as a whole number", at: arguments[1].offset) }
+            else {
+                throw unsupported(
+                    "\(name)() to a number of decimals not written as a whole number", at: arguments[1].offset)
+            }
             digits = written
         }
         if name == "round" {
@@ -214,7 +221,9 @@ extension SurveyJSWalk {
     // MARK: displayValue
 
     /// `displayValue('name')`: the question's value as survey-core shows it.
-    private func displayValue(_ arguments: [SurveyJSExpression], at offset: Int) throws(SurveyJSTranslationError)
+    private func displayValue(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(SurveyJSTranslationError)
         -> SurveyJSOperand
     {
         guard arguments.count == 1, case .literal(.text(let name), let at) = arguments[0] else {

@@ -79,7 +79,9 @@ extension SurveyJSWalk {
         if left.literal == nil, left.kind != .array, right.literal == nil, right.kind != .array {
             return conditional(leftIsEmpty, rightIsEmpty, any([rightIsEmpty, test]), kind: .bool)
         }
-        if right.literal == nil, right.kind != .array { return any([rightIsEmpty, all([negated(leftIsEmpty), test])]) }
+        if right.literal == nil, right.kind != .array {
+            return any([rightIsEmpty, all([negated(leftIsEmpty), test])])
+        }
         // Written values: the test is false for an empty left, unless one is read from a question.
         guard right.elements.contains(where: { $0.literal == nil }) else { return test }
         return all([negated(leftIsEmpty), test])

@@ -23,7 +23,8 @@ extension SurveyJSWalk {
         for (side, offset) in [(left, offsets.0), (right, offsets.1)] {
             switch side.kind {
             case .multichoice, .list, .entries, .array:
-                throw unsupported("a list compared with \(op) (survey-core compares its values written as text)", at: offset)
+                throw unsupported(
+                    "a list compared with \(op) (survey-core compares its values written as text)", at: offset)
             case .bool where side.literal == nil:
                 throw unsupported("a boolean compared with \(op) (survey-core compares it as 1 or 0)", at: offset)
             default: continue
@@ -151,11 +152,15 @@ extension SurveyJSWalk {
         if case .text(let text)? = other.literal {
             let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
             if let date = LocalDate(trimmed), trimmed.count == 10 {
-                converted = target == .date ? .text(date.description) : .call("date-time", [SurveyJSOperand.quoted(trimmed)], kind: .dateTime, mayBeNull: false)
+                converted =
+                    target == .date
+                    ? .text(date.description)
+                    : .call("date-time", [SurveyJSOperand.quoted(trimmed)], kind: .dateTime, mayBeNull: false)
             } else if let moment = LocalDateTime(trimmed.uppercased()) {
                 converted = target == .date ? .text(moment.date.description) : .text(trimmed.uppercased())
             } else {
-                throw unsupported("'\(text)' read as a date (Formwork reads YYYY-MM-DD and YYYY-MM-DDTHH:MM)", at: offset)
+                throw unsupported(
+                    "'\(text)' read as a date (Formwork reads YYYY-MM-DD and YYYY-MM-DDTHH:MM)", at: offset)
             }
         } else {
             switch (target, other.kind) {

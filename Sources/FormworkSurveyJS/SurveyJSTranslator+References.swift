@@ -28,6 +28,7 @@ extension SurveyJSWalk {
         if path.count > 1, let entry = context.entry, ["panel", "row"].contains(path[0].lowercased()) {
             let member = path.dropFirst().joined(separator: ".")
             guard let symbol = entry(member) else {
+                if context.unknownIsEmpty { return .literal(.null) }
                 throw SurveyJSTranslationError(
                     .unknownReference(name, suggestion: nil),
                     message: "{\(written)}: the entry has no question '\(member)'", offset: offset)
@@ -40,7 +41,9 @@ extension SurveyJSWalk {
     }
 
     /// The question `symbol`, read from here.
-    func read(_ symbol: SurveyJSSymbol, asWritten: Bool, at offset: Int) throws(SurveyJSTranslationError)
+    func read(
+        _ symbol: SurveyJSSymbol, asWritten: Bool, at offset: Int
+    ) throws(SurveyJSTranslationError)
         -> SurveyJSOperand
     {
         guard isReadable(symbol.repeats) else {
@@ -63,7 +66,9 @@ extension SurveyJSWalk {
 
     /// `{panelIndex}` (from 0 in expressions, as survey-core has it) and `{rowIndex}`
     /// (from 1), in an entry.
-    func entryIndex(_ name: String, at offset: Int, inText: Bool = false) throws(SurveyJSTranslationError)
+    func entryIndex(
+        _ name: String, at offset: Int, inText: Bool = false
+    ) throws(SurveyJSTranslationError)
         -> SurveyJSOperand?
     {
         let lowered = name.lowercased()
@@ -71,6 +76,7 @@ extension SurveyJSWalk {
             context.name(name) == nil
         else { return nil }
         guard !context.repeats.isEmpty else {
+            if context.unknownIsEmpty { return .literal(.null) }
             throw SurveyJSTranslationError(
                 .unknownReference(name, suggestion: nil),
                 message: "{\(name)} is read only in a dynamic panel's or matrix's entry", offset: offset)
@@ -99,6 +105,7 @@ extension SurveyJSWalk {
     ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         let (head, index) = Self.indexed(path[0])
         guard let base = context.name(head) else {
+            if context.unknownIsEmpty { return .literal(.null) }
             let suggestion = Suggestions.closest(to: head, in: context.names).first
             let hint = suggestion.map { "; did you mean {\($0)}?" } ?? ""
             throw SurveyJSTranslationError(

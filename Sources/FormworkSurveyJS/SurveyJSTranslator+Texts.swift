@@ -18,7 +18,8 @@ extension SurveyJSTranslator {
     ///
     /// - Throws: `SurveyJSTranslationError` `.unsupported` for a name Formwork cannot
     ///   show as survey-core does, at its offset in `text`.
-    public static func template(_ text: String, in context: SurveyJSContext) throws(SurveyJSTranslationError) -> String {
+    public static func template(_ text: String, in context: SurveyJSContext) throws(SurveyJSTranslationError) -> String
+    {
         let characters = Array(text)
         var placeholders: [(start: Int, end: Int)] = []
         var start: Int?
@@ -81,7 +82,8 @@ extension SurveyJSWalk {
             return .call("label", [operand.code], kind: .multichoice, mayBeNull: true)
         case .bool:
             return .call(
-                "if", [emptyCall(operand).code, "''", "if(\(operand.code), 'Yes', 'No')"], kind: .text, mayBeNull: false)
+                "if", [emptyCall(operand).code, "''", "if(\(operand.code), 'Yes', 'No')"], kind: .text, mayBeNull: false
+            )
         case .dateTime:
             return try textOf(operand, at: offset)
         case .entries, .list:

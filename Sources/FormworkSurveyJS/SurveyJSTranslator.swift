@@ -54,14 +54,16 @@ public enum SurveyJSTranslator {
         guard expression.count <= maximumLength else {
             throw SurveyJSTranslationError(
                 .unsupported,
-                message: "the expression is \(expression.count) characters long; Formwork reads at most \(maximumLength)",
+                message:
+                    "the expression is \(expression.count) characters long; Formwork reads at most \(maximumLength)",
                 offset: 0)
         }
         let parsed = try SurveyJSParser.parse(expression)
         let walk = SurveyJSWalk(context: context)
         let result: SurveyJSOperand
         switch use {
-        case .condition: result = try walk.condition(try walk.translate(parsed), rule: context.condition, at: parsed.offset)
+        case .condition:
+            result = try walk.condition(try walk.translate(parsed), rule: context.condition, at: parsed.offset)
         case .value: result = try walk.value(try walk.translate(parsed), at: parsed.offset)
         case .text:
             if case .variable(let name, let offset) = parsed {
@@ -171,10 +173,12 @@ struct SurveyJSWalk {
     func value(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         switch operand.kind {
         case .entries:
-            throw unsupported("a dynamic panel's or matrix's entries as a value (read one: {panel[0].name})", at: offset)
+            throw unsupported(
+                "a dynamic panel's or matrix's entries as a value (read one: {panel[0].name})", at: offset)
         case .array: return try list(operand, at: offset)
         case .list:
-            throw unsupported("a question's values in every entry as a value (use sumInArray() and the like)", at: offset)
+            throw unsupported(
+                "a question's values in every entry as a value (use sumInArray() and the like)", at: offset)
         default:
             return operand
         }

@@ -30,7 +30,8 @@ enum SurveyJSFixture {
         "rep.kind": SurveyJSSymbol(id: "kind", kind: .choice, repeats: ["rep"], options: ["p", "q"]),
         "x": SurveyJSSymbol(id: "x", kind: .number, repeats: ["rep"]),
         // The same entries as a dynamic matrix (the oracle's `mrep`): `{row.x}`, `{rowIndex}`.
-        "mrep": SurveyJSSymbol(id: "rep", kind: .entries), "mrep.x": SurveyJSSymbol(id: "x", kind: .number, repeats: ["rep"]),
+        "mrep": SurveyJSSymbol(id: "rep", kind: .entries),
+        "mrep.x": SurveyJSSymbol(id: "x", kind: .number, repeats: ["rep"]),
     ]
 
     /// Where an expression is: the survey, or the second entry of `rep` — as a
@@ -60,6 +61,7 @@ enum SurveyJSFixture {
     /// and a text field `shown` labelled `label`.
     static func definition(probe expression: String, at place: Place, label: String = "Shown") -> String {
         let probe = "{ id: probe, kind: computed, label: Probe, value: \(yamlString(expression)) }"
+        let inEntry = place != .survey ? "\n          - " + probe : ""
         return """
             id: surveyjs
             title: SurveyJS
@@ -97,7 +99,7 @@ enum SurveyJSFixture {
                     fields:
                       - { id: x, kind: number, label: X }
                       - { id: name, kind: text, label: Name }
-                      - { id: kind, kind: choice, label: Kind, options: [p, q] }\(place != .survey ? "\n          - " + probe : "")
+                      - { id: kind, kind: choice, label: Kind, options: [p, q] }\(inEntry)
             """
     }
 
@@ -148,7 +150,9 @@ enum SurveyJSFixture {
     static let now = LocalDateTime("2025-01-15T12:00:00")!
 
     /// A session of the form (probe at `place`) with the scenario's answers.
-    static func session(probe expression: String, at place: Place, label: String = "Shown", _ scenario: Scenario) throws
+    static func session(
+        probe expression: String, at place: Place, label: String = "Shown", _ scenario: Scenario
+    ) throws
         -> FormSession
     {
         let definition = try FormDefinition(yaml: definition(probe: expression, at: place, label: label))
@@ -156,7 +160,8 @@ enum SurveyJSFixture {
         for (name, value) in scenario.values.sorted(by: { $0.key < $1.key }) {
             switch name {
             case "flag": try session.setInput("flag", to: .bool(value as! Bool))
-            case "mt": try session.set("mt_first", to: .string((value as! [String: String])["first"]!), origin: .program)
+            case "mt":
+                try session.set("mt_first", to: .string((value as! [String: String])["first"]!), origin: .program)
             case "first name": try session.set("first_name", to: .string(value as! String), origin: .program)
             case "rep":
                 for (index, entry) in (value as! [[String: Any]]).enumerated() {
