@@ -85,7 +85,8 @@ enum SurveyJSLexer {
                     }
                     guard characters[index] != "'", characters[index] != "\"" else {
                         throw failure(
-                            "a text in quotes holds the other quote mark; survey-core reads it only escaped (\\' or \\\")",
+                            "a text in quotes holds the other quote mark; survey-core reads it only "
+                                + "escaped (\\' or \\\")",
                             at: index)
                     }
                     value.append(characters[index])

@@ -195,7 +195,8 @@ struct SurveyJSParser {
         defer { depth -= 1 }
         guard startsFactor else {
             throw failure(
-                "expected a value after \(Self.describe(token.kind)), found \(current.map { Self.describe($0.kind) } ?? "the end")"
+                "expected a value after \(Self.describe(token.kind)), found "
+                    + "\(current.map { Self.describe($0.kind) } ?? "the end")"
             )
         }
         return .negation(try parseFactor(), offset: token.offset)

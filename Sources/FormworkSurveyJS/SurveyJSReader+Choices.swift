@@ -121,7 +121,8 @@ extension SurveyJSReader {
         if element.has("choicesEnableIf") {
             report(
                 .importNotice(
-                    "'\(element.name ?? "")': choicesEnableIf is read as choicesVisibleIf (a disabled choice is not offered)"
+                    "'\(element.name ?? "")': choicesEnableIf is read as choicesVisibleIf (a disabled "
+                        + "choice is not offered)"
                 ),
                 at: element.place(of: "choicesEnableIf"))
             if let condition = element.scalarText("choicesEnableIf") {

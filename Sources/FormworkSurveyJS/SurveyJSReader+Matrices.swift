@@ -148,7 +148,8 @@ extension SurveyJSReader {
         if let start, start > (minimum ?? 0), element.type == "paneldynamic" {
             report(
                 .importNotice(
-                    "'\(name)' starts with \(min(start, 10_000)) entries in SurveyJS; here it starts with \(minimum ?? 0) and entries are added with 'add'"
+                    "'\(name)' starts with \(min(start, 10_000)) entries in SurveyJS; here it starts "
+                        + "with \(minimum ?? 0) and entries are added with 'add'"
                 ),
                 at: element.place(of: "panelCount"))
         }

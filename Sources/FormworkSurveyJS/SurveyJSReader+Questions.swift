@@ -48,7 +48,8 @@ extension SurveyJSReader {
             }
             if type.isEmpty {
                 let template = element.text("questionTemplateName").map {
-                    "it names a template of the application that shows the survey ('\($0)'), which SurveyJS does not read"
+                    "it names a template of the application that shows the survey ('\($0)'), which "
+                        + "SurveyJS does not read"
                 }
                 return skip(
                     element, what: "the element", reason: template ?? "it has no type, and SurveyJS drops it")

@@ -26,7 +26,8 @@ extension SurveyJSReader {
                 check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
                 message =
                     minimum != nil && maximum != nil
-                    ? "The value should be between \(SurveyJSElement.formatted(minimum!)) and \(SurveyJSElement.formatted(maximum!))."
+                    ? "The value should be between \(SurveyJSElement.formatted(minimum!)) and "
+                        + "\(SurveyJSElement.formatted(maximum!))."
                     : minimum != nil
                         ? "The value should not be less than \(SurveyJSElement.formatted(minimum!))"
                         : maximum != nil

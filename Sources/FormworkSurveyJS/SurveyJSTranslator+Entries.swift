@@ -56,7 +56,8 @@ extension SurveyJSWalk {
         }
         guard kind == .number else {
             throw unsupported(
-                "\(name)() of '\(question)', which is not a number question (survey-core reads numeric answers as numbers)",
+                "\(name)() of '\(question)', which is not a number question (survey-core reads numeric "
+                    + "answers as numbers)",
                 at: questionOffset)
         }
         switch name {

@@ -122,7 +122,8 @@ extension SurveyJSWalk {
                 values.append(.call("number", [operand.code], kind: .number, mayBeNull: true))
             default:
                 throw unsupported(
-                    "\(name)() of \(operand.kind == .bool ? "a boolean" : "a list") (survey-core would \(name == "sum" ? "join it as text" : "compare it as text"))",
+                    "\(name)() of \(operand.kind == .bool ? "a boolean" : "a list") (survey-core would "
+                        + "\(name == "sum" ? "join it as text" : "compare it as text"))",
                     at: offset)
             }
         }

@@ -61,6 +61,7 @@ enum SurveyJSFixture {
     /// and a text field `shown` labelled `label`.
     static func definition(probe expression: String, at place: Place, label: String = "Shown") -> String {
         let probe = "{ id: probe, kind: computed, label: Probe, value: \(yamlString(expression)) }"
+        let inSurvey = place == .survey ? "\n      - " + probe : ""
         let inEntry = place != .survey ? "\n          - " + probe : ""
         return """
             id: surveyjs
@@ -92,7 +93,7 @@ enum SurveyJSFixture {
                   - { id: t, kind: time, label: Time }
                   - { id: mt_first, kind: text, label: First }
                   - { id: first_name, kind: text, label: First name }
-                  - { id: shown, kind: text, label: \(yamlString(label)) }\(place == .survey ? "\n      - " + probe : "")
+                  - { id: shown, kind: text, label: \(yamlString(label)) }\(inSurvey)
                   - id: rep
                     label: Entry
                     repeat: true

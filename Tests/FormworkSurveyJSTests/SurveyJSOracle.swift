@@ -34,7 +34,10 @@ enum SurveyJSOracle {
         "use strict";
         const fs = require("fs"), path = require("path");
         const t = Date.parse(process.argv[4]), D = Date;
-        global.Date = class extends D { constructor(...a) { super(...(a.length ? a : [t])); } static now() { return t; } };
+        global.Date = class extends D {
+          constructor(...a) { super(...(a.length ? a : [t])); }
+          static now() { return t; }
+        };
         console.log = console.info = console.debug = console.warn = console.error = () => {};
         const dir = process.argv[2];
         const LIB = fs.existsSync(path.join(dir, "build", "survey-core.cjs")) ? "build" : "dist";

@@ -66,7 +66,8 @@ struct SurveyJSReaderTests {
         let definition = try Self.load(
             """
             { "elements": [
-              { "type": "dropdown", "name": "pet", "choices": [ { "value": 1, "text": "Cat" }, { "value": 2, "text": "Dog" } ],
+              { "type": "dropdown", "name": "pet",
+                "choices": [ { "value": 1, "text": "Cat" }, { "value": 2, "text": "Dog" } ],
                 "showOtherItem": true, "showNoneItem": true }
             ] }
             """)
@@ -90,7 +91,8 @@ struct SurveyJSReaderTests {
         let definition = try Self.load(
             """
             { "elements": [
-              { "type": "multipletext", "name": "addr", "items": [ { "name": "city" }, { "name": "zip", "inputType": "number" } ] },
+              { "type": "multipletext", "name": "addr",
+                "items": [ { "name": "city" }, { "name": "zip", "inputType": "number" } ] },
               { "type": "matrix", "name": "m", "columns": [ "1", "2" ], "rows": [ "speed", "price" ] },
               { "type": "matrixdropdown", "name": "md", "columns": [ { "name": "used", "cellType": "boolean" } ],
                 "rows": [ "a" ] },
