@@ -33,11 +33,23 @@ extension SurveyJSReader {
         return (text, false)
     }
 
+    /// A boolean question's two values: `true` and `false`, or its `valueTrue` and
+    /// `valueFalse` (what SurveyJS then stores, and expressions compare with).
+    func booleanValues(
+        _ element: SurveyJSElement
+    ) -> (yes: (value: String, numeric: Bool), no: (value: String, numeric: Bool)) {
+        let yes = element["valueTrue"].flatMap(Self.choiceValue) ?? ("true", false)
+        let no = element["valueFalse"].flatMap(Self.choiceValue) ?? ("false", false)
+        return (yes, no)
+    }
+
     /// Every option value a question offers, extra items included.
     func optionValues(of element: SurveyJSElement) -> ChoiceValues {
         let base: ChoiceValues
         switch element.type {
-        case "boolean": return (["true", "false"], false)
+        case "boolean":
+            let values = booleanValues(element)
+            return ([values.yes.value, values.no.value], values.yes.numeric && values.no.numeric)
         case "rating": return ratingValues(element)
         default:
             if let source = element.text("choicesFromQuestion"),
@@ -77,9 +89,13 @@ extension SurveyJSReader {
         case "boolean":
             let yes = text("labelTrue", of: element, repeats: repeats) ?? .string("Yes")
             let no = text("labelFalse", of: element, repeats: repeats) ?? .string("No")
+            let values = booleanValues(element)
             return [
-                Option(value: "true", label: yes, visible: nil, place: element.place, numeric: false),
-                Option(value: "false", label: no, visible: nil, place: element.place, numeric: false),
+                Option(
+                    value: values.yes.value, label: yes, visible: nil, place: element.place, numeric: values.yes.numeric
+                ),
+                Option(
+                    value: values.no.value, label: no, visible: nil, place: element.place, numeric: values.no.numeric),
             ]
         case "rating" where element.list("rateValues")?.isEmpty ?? true:
             return ratingValues(element).values.map {

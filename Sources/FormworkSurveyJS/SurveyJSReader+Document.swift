@@ -61,6 +61,10 @@ extension SurveyJSReader {
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))
         }
+        let typed = takenIDs.isEmpty ? [] : valueTypes.keys.filter(takenIDs.contains).sorted()
+        if !typed.isEmpty {
+            layout.append(("types", .object(typed.map { ($0, .string(valueTypes[$0]!)) })))
+        }
         form.append(("submission", .object(layout)))
         return .object(form, at: at)
     }

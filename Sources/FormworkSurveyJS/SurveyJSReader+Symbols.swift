@@ -84,6 +84,7 @@ extension SurveyJSReader {
                     let columnID = makeID(name + "_" + columnName)
                     idsByPlace[column.place] = columnID
                     let (kind, options) = cellKind(column, matrix: element)
+                    recordValueType(columnID, options: options, boolean: isBooleanCell(column, matrix: element))
                     entrySymbols[id, default: [:]][columnName] = SurveyJSSymbol(
                         id: columnID, kind: kind, repeats: inner, options: options.values,
                         numericOptions: options.numeric)
@@ -102,6 +103,7 @@ extension SurveyJSReader {
             for row in rows(of: element) {
                 let rowID = makeID(name + "_" + row.value)
                 idsByPlace[element.place + "/" + row.value] = rowID
+                recordValueType(rowID, options: columns, boolean: false)
                 record(
                     name + "." + row.value,
                     SurveyJSSymbol(
@@ -115,6 +117,7 @@ extension SurveyJSReader {
                     let cellID = makeID(name + "_" + row.value + "_" + columnName)
                     idsByPlace[element.place + "/" + row.value + "/" + columnName] = cellID
                     let (kind, options) = cellKind(column, matrix: element)
+                    recordValueType(cellID, options: options, boolean: isBooleanCell(column, matrix: element))
                     record(
                         name + "." + row.value + "." + columnName,
                         SurveyJSSymbol(
@@ -126,6 +129,7 @@ extension SurveyJSReader {
             guard let kind = questionKind(element) else { return }
             let options: ChoiceValues =
                 kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
+            recordValueType(id, options: options, boolean: type == "boolean" && !hasCustomBooleanValues(element))
             record(
                 name,
                 SurveyJSSymbol(
@@ -134,6 +138,25 @@ extension SurveyJSReader {
                 symbols[valueName] = symbols[name]
             }
         }
+    }
+
+    /// Notes the JSON type of a choice field's values in SurveyJS's data.
+    private mutating func recordValueType(_ id: String, options: ChoiceValues, boolean: Bool) {
+        if boolean {
+            valueTypes[id] = "boolean"
+        } else if options.numeric {
+            valueTypes[id] = "number"
+        }
+    }
+
+    /// Whether a matrix column's cells are boolean questions.
+    func isBooleanCell(_ column: SurveyJSElement, matrix: SurveyJSElement) -> Bool {
+        (column.text("cellType") ?? matrix.text("cellType"))?.lowercased() == "boolean"
+    }
+
+    /// Whether a boolean question stores values of its own (`valueTrue`, `valueFalse`).
+    func hasCustomBooleanValues(_ element: SurveyJSElement) -> Bool {
+        element.has("valueTrue") || element.has("valueFalse")
     }
 
     /// Translates expression questions again with what is now known; whether a kind changed.

@@ -45,6 +45,9 @@ struct SurveyJSReader {
     /// Each field's place in the SurveyJS data, when it is not its key at the top of
     /// its object (`matrix/row/col`): the layout for writing `survey.data`.
     var dataPaths: [(id: String, path: String)] = []
+    /// The JSON type SurveyJS stores a choice field's values as, where it is not text:
+    /// `boolean` (a boolean question), `number` (choices written as JSON numbers).
+    var valueTypes: [String: String] = [:]
     /// The languages texts are written in ("default" first).
     var languages: [String] = []
     /// Values the survey's triggers set, by the question they set.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Formwork
 import FormworkODK
 import FormworkREPL
+import FormworkSurveyJS
 import Foundation
 
 struct Fill: ParsableCommand {
@@ -37,14 +38,15 @@ struct Fill: ParsableCommand {
     var out: String?
 
     enum AnswersFormat: String, ExpressibleByArgument, CaseIterable {
-        case json, odk
+        case json, odk, surveyjs
     }
 
     @Option(
         help: ArgumentHelp(
-            "The answers' format: json (Formwork's answers), or odk (an ODK submission: the XForm instance, "
-                + "as ODK Central and KoboToolbox take it). Default: odk when --out ends in .xml, else json.",
-            valueName: "json|odk"))
+            "The answers' format: json (Formwork's answers), odk (an ODK submission: the XForm instance, "
+                + "as ODK Central and KoboToolbox take it), or surveyjs (SurveyJS's survey.data). Default: surveyjs "
+                + "for a SurveyJS survey, odk when --out ends in .xml, else json.",
+            valueName: "json|odk|surveyjs"))
     var format: AnswersFormat?
 
     @Flag(help: "Ask each visible field in turn, like a wizard.")
@@ -99,14 +101,23 @@ struct Fill: ParsableCommand {
         var options = ReplSession.Options(
             interactive: interactive, guided: guided, width: width ?? 80,
             colors: colors, answersPath: out, draft: readOnly ? nil : store, readOnly: readOnly, notices: notices)
-        if (format ?? (out?.lowercased().hasSuffix(".xml") == true ? .odk : .json)) == .odk {
-            options.formatAnswers = { ODKSubmission.xml(of: $0) }
+        switch format ?? defaultFormat(of: session.definition) {
+        case .odk: options.formatAnswers = { ODKSubmission.xml(of: $0) }
+        case .surveyjs: options.formatAnswers = { SurveyJSData.json(of: $0) + "\n" }
+        case .json: break
         }
         let reader: any LineReader =
             interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: options)).run()
         store?.releaseLock()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The answers' format by the form's source: SurveyJS's data for a survey, an ODK
+    /// submission when `--out` ends in `.xml`, else Formwork's JSON.
+    func defaultFormat(of definition: FormDefinition) -> AnswersFormat {
+        if definition.submission?.isSurveyJSData == true { return .surveyjs }
+        return out?.lowercased().hasSuffix(".xml") == true ? .odk : .json
     }
 
     /// Why the draft cannot be filled here, and the two ways on.

@@ -1,7 +1,9 @@
 /// `submission:`: how filled forms are written as another engine's submission
 /// (`SubmissionLayout`), checked against the fields and repeats once they are known.
 extension DefinitionDecoder {
-    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID"]
+    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID", "types"]
+    /// The JSON types `types:` may give a field's values.
+    static let submissionTypes = ["number", "boolean"]
 
     mutating func decodeSubmission(_ node: SyntaxNode, formID: String?) -> SubmissionLayout? {
         guard
@@ -70,8 +72,45 @@ extension DefinitionDecoder {
                     at: node)
             }
         }
+        let types = decodeSubmissionTypes(reader["types"])
         guard let format, let root, let id else { return nil }
         return SubmissionLayout(
-            format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID)
+            format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
+            types: types)
+    }
+
+    /// `types: { id: number|boolean }`, for choice fields.
+    private mutating func decodeSubmissionTypes(_ node: SyntaxNode?) -> [String: String] {
+        guard let node else { return [:] }
+        guard let pairs = node.pairs else {
+            collector.report(.wrongType(key: "types", expected: "a mapping", found: node.typeDescription), at: node)
+            return [:]
+        }
+        var types: [String: String] = [:]
+        let choiceIDs = Set(definitions.filter { [.choice, .multichoice, .rank].contains($0.kind) }.map(\.id))
+        for (key, value) in pairs {
+            guard let owner = key.scalarText, let type = value.scalarText, Self.submissionTypes.contains(type) else {
+                collector.report(
+                    .wrongType(
+                        key: key.scalarText ?? "types", expected: "number or boolean",
+                        found: value.scalarText.map { "'\($0)'" } ?? value.typeDescription),
+                    at: value)
+                continue
+            }
+            guard choiceIDs.contains(owner) else {
+                if let field = definitions.first(where: { $0.id == owner }) {
+                    collector.report(
+                        .wrongType(key: owner, expected: "a choice field", found: "a \(field.kind.rawValue) field"),
+                        at: key)
+                } else {
+                    let known = definitions.map(\.id)
+                    collector.report(
+                        .unknownReference(owner, suggestion: Suggestions.closest(to: owner, in: known).first), at: key)
+                }
+                continue
+            }
+            types[owner] = type
+        }
+        return types
     }
 }

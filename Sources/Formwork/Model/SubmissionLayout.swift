@@ -13,6 +13,18 @@
 ///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
 ///   instanceID: meta/instanceID      # the default; '' when the instance has none
 /// ```
+///
+/// An imported SurveyJS survey carries `format: surveyjs`: its answers are written as
+/// SurveyJS's `survey.data` object, each field at its data path (`matrix/row/column`;
+/// `''` leaves it out), and `types` says which choice fields SurveyJS stores as JSON
+/// numbers or booleans (Formwork holds every option as text):
+///
+/// ```yaml
+/// submission:
+///   format: surveyjs
+///   paths: { quality_service: quality/service, total: '' }
+///   types: { smoker: boolean, rating: number }
+/// ```
 public struct SubmissionLayout: Sendable, Equatable {
     /// `odk`: an XForm instance.
     public var format: String
@@ -29,11 +41,19 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Where the submission's id (`uuid:…`) is written: `meta/instanceID` unless the
     /// form has none (`nil`; an XForm without one).
     public var instanceID: String?
+    /// The JSON type a choice field's values are written as where it is not text
+    /// (SurveyJS): `number` (each value that reads as a number) or `boolean`
+    /// (`true`/`false`).
+    public var types: [String: String]
+
+    /// Whether answers are SurveyJS's data (`format: surveyjs`).
+    public var isSurveyJSData: Bool { format == "surveyjs" }
 
     public init(
         format: String = "odk", root: String, formID: String, version: String? = nil, paths: [String: String],
-        instanceID: String? = "meta/instanceID"
+        instanceID: String? = "meta/instanceID", types: [String: String] = [:]
     ) {
+        self.types = types
         self.format = format
         self.root = root
         self.formID = formID

@@ -93,7 +93,8 @@ extension FormSession {
 
     /// Loads a values file (JSON or YAML, a mapping of field ids to values; a repeat
     /// is a list of such mappings, one per entry). Nothing changes unless every entry
-    /// is valid.
+    /// is valid. A SurveyJS survey's form (`submission: { format: surveyjs }`) also
+    /// takes SurveyJS's data as it nests it (`matrix: { row: value }`).
     ///
     /// - Throws: `DiagnosticList`: unknown ids (with suggestions), values the fields
     ///   reject, syntax errors; each at its line and column.
@@ -134,8 +135,12 @@ extension FormSession {
     /// Loads values from a parsed mapping (a values file, or JSON-RPC params), as
     /// one undo step; when anything is wrong, the step is taken back and every
     /// problem reported.
-    func loadValues(root: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
+    func loadValues(root written: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
         var collector = DiagnosticCollector()
+        var root = written
+        if let layout = definition.submission, layout.isSurveyJSData {
+            root = layout.flattening(written, in: definition)  // SurveyJS's data, nested by data paths
+        }
         if let pairs = root.pairs {
             let steps = undoStack.count
             let hadChanges = hasChanges

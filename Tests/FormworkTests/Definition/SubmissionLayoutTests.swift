@@ -44,7 +44,7 @@ struct SubmissionLayoutTests {
     }
 
     @Test(arguments: [
-        ("  { format: csv, root: data }", "13:13: error: 'format' must be 'odk', not 'csv'"),
+        ("  { format: csv, root: data }", "13:13: error: 'format' must be 'odk' or 'surveyjs', not 'csv'"),
         ("  { format: odk, root: 2data }", "13:24: error: 'root' must be an XML element name, not '2data'"),
         ("  { format: odk, root: data, paths: { agee: a } }", "13:39: error: unknown field '$agee'"),
         ("  { format: odk, root: data, paths: { age: a//b } }", "13:44: error: 'age' must be an element path"),

@@ -1,0 +1,91 @@
+/// Reading answers in a layout's shape: SurveyJS's data (`survey.data`) loads as a
+/// values file, so `--values`, `session.load` and `loadValues` take what SurveyJS
+/// wrote.
+extension SubmissionLayout {
+    /// `root` (SurveyJS's data) as a values mapping: a value at a field's data path
+    /// (`quality: { service: 4 }` for `quality/service`) is read under the field's id,
+    /// a dynamic panel's entries under its repeat's id, each entry the same way;
+    /// computed values (an expression question's) are left out, as they are computed
+    /// again; a file's `[{ "name", "content" }]` is read as its first content. Keys
+    /// that are ids or answer keys pass as they are; a key no field has
+    /// stays, with its path, for the loader to report.
+    func flattening(_ root: SyntaxNode, in definition: FormDefinition) -> SyntaxNode {
+        var scopes: [Int?: Scope] = [:]
+        return flatten(root, scope: nil, definition, &scopes)
+    }
+
+    /// What a scope's objects hold: each data path of its fields and repeats.
+    private struct Scope {
+        var idsByPath: [String: String] = [:]
+        /// Paths that lead to a data path (`quality` for `quality/service`).
+        var prefixes: Set<String> = []
+    }
+
+    private func scope(_ repeatIndex: Int?, _ definition: FormDefinition) -> Scope {
+        var scope = Scope()
+        let owners =
+            definition.fields.filter { $0.repeatIndex == repeatIndex }.map(\.id)
+            + definition.repeats.filter { $0.parent == repeatIndex }.map(\.id)
+        for id in owners {
+            guard let path = paths[id], !path.isEmpty else { continue }
+            scope.idsByPath[path] = id
+            var steps = path.split(separator: "/").dropLast()
+            while !steps.isEmpty {
+                scope.prefixes.insert(steps.joined(separator: "/"))
+                steps = steps.dropLast()
+            }
+        }
+        return scope
+    }
+
+    private func flatten(
+        _ node: SyntaxNode, scope repeatIndex: Int?, _ definition: FormDefinition, _ scopes: inout [Int?: Scope]
+    ) -> SyntaxNode {
+        guard let pairs = node.pairs else { return node }
+        if scopes[repeatIndex] == nil { scopes[repeatIndex] = scope(repeatIndex, definition) }
+        let scope = scopes[repeatIndex]!
+        var result: [(key: SyntaxNode, value: SyntaxNode)] = []
+
+        func emit(_ id: String, _ key: SyntaxNode, _ value: SyntaxNode) {
+            let renamed = SyntaxNode(content: .scalar(id, style: .plain), location: key.location)
+            if let index = definition.repeatIndex[id], definition.repeats[index].parent == repeatIndex,
+                let entries = value.elements
+            {
+                let flattened = entries.map { flatten($0, scope: index, definition, &scopes) }
+                result.append((renamed, SyntaxNode(content: .sequence(flattened), location: value.location)))
+                return
+            }
+            var value = value
+            if let field = definition.field(named: id, in: repeatIndex) {
+                switch definition.fields[field].kind {
+                case .computed, .calculate: return
+                case .file:  // [{ "name", "content" }]: the first file's content
+                    if let content = value.elements?.first?.pairs?.first(where: { $0.key.scalarText == "content" }) {
+                        value = content.value
+                    }
+                default: break
+                }
+            }
+            result.append((renamed, value))
+        }
+
+        func walk(_ pairs: [(key: SyntaxNode, value: SyntaxNode)], prefix: String) {
+            for (key, value) in pairs {
+                guard let name = key.scalarText else {
+                    result.append((key, value))
+                    continue
+                }
+                let path = prefix.isEmpty ? name : prefix + "/" + name
+                if let id = scope.idsByPath[path] {
+                    emit(id, key, value)
+                } else if scope.prefixes.contains(path), let inner = value.pairs {
+                    walk(inner, prefix: path)
+                } else {
+                    emit(path, key, value)
+                }
+            }
+        }
+        walk(pairs, prefix: "")
+        return SyntaxNode(content: .mapping(result), location: node.location)
+    }
+}

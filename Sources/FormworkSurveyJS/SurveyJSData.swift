@@ -1,0 +1,142 @@
+import Formwork
+import Foundation
+
+/// A filled form as SurveyJS's `survey.data`: the object SurveyJS's `onComplete`
+/// gives and the tools that read SurveyJS results take.
+///
+/// Each answered question is a member named as in the survey (spaces, dots and
+/// dashes kept), nested as SurveyJS nests it: a matrix's rows and a multiple text's
+/// items in the question's object (`quality: { service: 4 }`), a matrix dropdown's
+/// cells by row and column, a dynamic panel's or matrix's entries as an array of
+/// objects, a comment or an "other" text under `NAME-Comment`. Values are what
+/// SurveyJS stores: numbers as numbers, choices written as JSON numbers as numbers,
+/// a boolean question as `true`/`false`, several choices as an array, dates
+/// `YYYY-MM-DD`, a date and time `YYYY-MM-DDTHH:MM`, times `HH:MM`, a file as
+/// `[{ "name", "content" }]` with its path as the content. What is unanswered or not
+/// visible is left out (SurveyJS clears invisible values on completion), and so are
+/// calculated values SurveyJS keeps out of its data.
+///
+/// The form's `submission` layout (`format: surveyjs`, which an imported survey has)
+/// gives the paths and types; another form writes each field under its key (or id).
+///
+/// ```swift
+/// let form = try FormDefinition.load(contentsOf: url, importers: SurveyJSImport.importers)
+/// let session = FormSession(definition: form)
+/// try session.set("age", text: "42")
+/// print(SurveyJSData.json(of: session))   // {"age": 42}
+/// ```
+public enum SurveyJSData {
+    /// The answers of `session` as SurveyJS's data, as JSON text.
+    public static func json(of session: FormSession, pretty: Bool = true) -> String {
+        let output = object(of: session)
+        return pretty ? output.pretty : output.encoded
+    }
+
+    /// The answers of `session` as SurveyJS's data.
+    public static func object(of session: FormSession) -> JSONOutput {
+        let definition = session.definition
+        let layout = definition.submission.flatMap { $0.isSurveyJSData ? $0 : nil }
+        var keys: [String: String] = [:]
+        var kinds: [String: FieldKind] = [:]
+        for field in definition.fields {
+            keys[field.id] = keys[field.id] ?? field.key ?? field.id
+            kinds[field.id] = kinds[field.id] ?? field.kind
+        }
+        let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, kinds: kinds)
+        return writer.object(session.relevantFields()).output
+    }
+
+    /// Builds the nested objects.
+    struct Writer {
+        let paths: [String: String]
+        let types: [String: String]
+        let keys: [String: String]
+        let kinds: [String: FieldKind]
+
+        func object(_ fields: [AnsweredField]) -> Node {
+            var root = Node()
+            for answered in fields {
+                let path = paths[answered.id] ?? keys[answered.id] ?? answered.id
+                guard !path.isEmpty else { continue }
+                let steps = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                switch answered.answer {
+                case .value(let value):
+                    guard let written = json(value, of: answered.id) else { continue }
+                    root.set(written, at: steps[...])
+                case .entries(let entries):
+                    guard !entries.isEmpty else { continue }
+                    root.set(.array(entries.map { object($0).output }), at: steps[...])
+                }
+            }
+            return root
+        }
+
+        /// A value as SurveyJS stores it; `nil` for none.
+        func json(_ value: Value, of id: String) -> JSONOutput? {
+            switch value {
+            case .null: return nil
+            case .list(let elements):
+                guard !elements.isEmpty else { return nil }
+                return .array(elements.compactMap { json($0, of: id) })
+            case .string(let text):
+                if kinds[id] == .file {
+                    let name = text.split(separator: "/").last.map(String.init) ?? text
+                    return .array([.object([("name", .value(.string(name))), ("content", .value(.string(text)))])])
+                }
+                switch types[id] {
+                case "number"?:
+                    if let number = Double(text), number.isFinite { return .value(.number(number)) }
+                case "boolean"?:
+                    if text == "true" || text == "false" { return .value(.bool(text == "true")) }
+                default: break
+                }
+                return .value(.string(text))
+            case .date(let date): return .value(.string(date.description))
+            case .time(let time): return .value(.string(time.description))
+            case .dateTime(let moment):
+                return .value(.string(moment.date.description + "T" + moment.time.description))
+            case .bool, .number, .geopoint: return .value(value)
+            }
+        }
+    }
+
+    /// An object being built: members in the order first set.
+    struct Node {
+        var members: [(key: String, value: Member)] = []
+        var positions: [String: Int] = [:]
+
+        enum Member {
+            case leaf(JSONOutput)
+            case object(Node)
+        }
+
+        mutating func set(_ value: JSONOutput, at steps: ArraySlice<String>) {
+            guard let first = steps.first else { return }
+            let member: Member
+            if steps.count == 1 {
+                member = .leaf(value)
+            } else {
+                var child = Node()
+                if let index = positions[first], case .object(let existing) = members[index].value { child = existing }
+                child.set(value, at: steps.dropFirst())
+                member = .object(child)
+            }
+            if let index = positions[first] {
+                members[index].value = member
+            } else {
+                positions[first] = members.count
+                members.append((first, member))
+            }
+        }
+
+        var output: JSONOutput {
+            .object(
+                members.map { member in
+                    switch member.value {
+                    case .leaf(let value): return (member.key, value)
+                    case .object(let node): return (member.key, node.output)
+                    }
+                })
+        }
+    }
+}
