@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test support shared by the test targets and by embedders: a recording list view.
-        .target(name: "FormworkTesting", dependencies: ["FormworkCore"]),
+        .target(name: "FormworkTesting", dependencies: ["FormworkCore", "Formwork"]),
         // `swift run -c release formwork-bench`: every speed target, measured against its baseline.
         .executableTarget(
             name: "FormworkBench",
@@ -71,7 +71,9 @@ let package = Package(
             dependencies: [
                 "Formwork", "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
-        .testTarget(name: "FormworkSurveyJSTests", dependencies: ["Formwork", "FormworkSurveyJS", "FormworkTesting"]),
+        .testTarget(
+            name: "FormworkSurveyJSTests",
+            dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),

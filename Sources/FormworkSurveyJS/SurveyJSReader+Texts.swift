@@ -96,7 +96,11 @@ extension SurveyJSReader {
             if languages.isEmpty || texts.count == 1 && texts[0].0 == Self.defaultLocale {
                 return .string(texts[0].1, at: at)
             }
-            return .object(texts.map { ($0.0, .string($0.1, at: at)) }, at: at)
+            // A language the text is not written in shows the survey's language's text
+            // (or the first written), without a warning: SurveyJS falls back silently.
+            let fallback = texts.first { $0.0 == defaultLanguage }?.1 ?? texts[0].1
+            let complete = languages.map { language in (language, texts.first { $0.0 == language }?.1 ?? fallback) }
+            return .object(complete.map { ($0.0, .string($0.1, at: at)) }, at: at)
         }
         guard let raw = SurveyJSElement.scalarText(node) else { return nil }
         guard let text = template(html ? Self.plainText(fromHTML: raw) : raw, at: place, repeats: repeats),

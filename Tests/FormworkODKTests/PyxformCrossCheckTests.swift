@@ -66,11 +66,11 @@ struct PyxformCrossCheckTests {
         let paths = [direct, converted].map { OracleWalkTests.elementPaths(of: $0) }
         var generator = SeededGenerator(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         for step in 0..<40 {
-            let open = XLSFormCorpusTests.unansweredPaths(sessions[0].relevantFields(), session: sessions[0])
+            let open = ScriptedFill.unansweredPaths(sessions[0].relevantFields(), session: sessions[0])
             guard let path = open.randomElement(using: &generator),
-                let field = XLSFormCorpusTests.field(named: path, in: sessions[0])
+                let field = ScriptedFill.field(named: path, in: sessions[0])
             else { break }
-            let candidates = XLSFormCorpusTests.candidates(
+            let candidates = ScriptedFill.candidates(
                 for: field, options: sessions[0].visibleOptions(of: path), file: Corpus.root.path)
             guard let value = candidates.randomElement(using: &generator) else { continue }
             let ref = Self.instanceRef(path, in: sessions[0], root: roots[0])

@@ -12,12 +12,20 @@
 /// `max`. In an entry, the same holds within the entry: the entry is only written
 /// when its repeat is shown, so only the item's own `visible` can hide it.
 public enum AnswersSchema {
+    /// The schema of `definition`'s answers; for a SurveyJS survey's form, of
+    /// SurveyJS's data (see `surveyJSObject`).
     public static func document(for definition: FormDefinition) -> JSONOutput {
-        .object(
+        let items = definition.sections.flatMap(\.items)
+        let body =
+            definition.submission.flatMap { layout in
+                layout.isSurveyJSData
+                    ? surveyJSObject(of: items, in: definition, layout: layout, inEntry: false) : nil
+            } ?? object(of: items, in: definition, inEntry: false)
+        return .object(
             [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
                 ("title", .value(.string("Answers to \(definition.title)"))),
-            ] + object(of: definition.sections.flatMap(\.items), in: definition, inEntry: false))
+            ] + body)
     }
 
     /// An object of the answers to `items` (the form's, or an entry's): its fields
