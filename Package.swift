@@ -73,7 +73,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "FormworkSurveyJSTests",
-            dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"]),
+            dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"], exclude: ["Fixtures"]),
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),

@@ -242,7 +242,12 @@ extension SurveyJSReader {
     }
 
     /// A question anywhere in the survey by its name (for `choicesFromQuestion`).
-    func findQuestion(named name: String) -> SurveyJSElement? {
+    /// The page (from 0) that holds the question `name`.
+    func pageIndex(ofQuestion name: String) -> Int? {
+        pages.indices.first { findQuestion(named: name, in: [pages[$0]]) != nil }
+    }
+
+    func findQuestion(named name: String, in pages: [SurveyJSElement]? = nil) -> SurveyJSElement? {
         func search(_ elements: [SurveyJSElement], depth: Int) -> SurveyJSElement? {
             guard depth < 64 else { return nil }
             for element in elements {
@@ -252,7 +257,7 @@ extension SurveyJSReader {
             }
             return nil
         }
-        return search(pages, depth: 0)
+        return search(pages ?? self.pages, depth: 0)
     }
 
     /// A matrix's rows: values and texts.

@@ -11,13 +11,11 @@ extension SurveyJSReader {
         registerSymbols()
         symbolNames = symbols.keys.sorted()
         readTriggers()
-        let structural = errors
+        let structural = (errors, notices, unsupported)
         var result: DefinitionDocument
         let takenBefore = takenIDs
         repeat {
-            errors = structural
-            notices = []
-            unsupported = []
+            (errors, notices, unsupported) = structural
             takenIDs = takenBefore
             usedKeys = [:]
             dataPaths = []
@@ -75,6 +73,9 @@ extension SurveyJSReader {
         let isPage = survey.has("pages")
         var scope = Scope()
         if isPage, let visible = visibility(page, scope: Scope()) { scope.visible = [visible] }
+        for complete in completeConditions where complete.lastPage < number - 1 {
+            scope.visible.append("not (\(complete.condition))")
+        }
         if page.bool("readOnly") == true { scope.readOnly.append("true") }
         if let enabled = translate("enableIf", of: page, as: .condition, repeats: [], rule: .isNotFalse) {
             scope.readOnly.append("not (\(enabled.text))")
@@ -180,6 +181,19 @@ extension SurveyJSReader {
                     value = translated.text
                 }
                 triggerRecalculations[target, default: []].append((on, value, when.text, place))
+            case "complete":
+                // SurveyJS completes the survey at the next page while it holds: the
+                // pages after the questions it reads are not shown.
+                guard let when = translate(condition, at: place, as: .condition, repeats: []) else { continue }
+                let names = (try? SurveyJSTranslator.names(in: condition)) ?? []
+                let lastPage = names.compactMap(pageIndex(ofQuestion:)).max() ?? 0
+                completeConditions.append((when.text, lastPage))
+            case "skip":
+                report(
+                    .importNotice(
+                        "the skip trigger is left out: it moves a browser to a question, and at a terminal every "
+                            + "question is in one table (goto moves there)"),
+                    at: place)
             default:
                 report(
                     .unsupportedConstruct(

@@ -29,7 +29,10 @@ extension SurveyJSReader {
                 pairs.append(("requiredMessage", message))
             }
             if let readonly = readOnly(element, scope: scope) { pairs.append(("readonly", readonly)) }
-            if let value = defaultValue(element) { pairs.append(("default", value)) }
+            let kind = pairs.first { $0.0 == "kind" }?.1.text
+            if let value = defaultValue(element) ?? expressionDefault(element, kind: kind, repeats: repeats) {
+                pairs.append(("default", value))
+            }
             if let recalculate = recalculation(element, id: id, repeats: repeats) {
                 pairs.append(("recalculate", recalculate))
             }
@@ -67,6 +70,55 @@ extension SurveyJSReader {
         }
         guard !conditions.isEmpty else { return nil }
         return .string(conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " or "))
+    }
+
+    /// Several value rules of one question (`setValueIf`, `resetValueIf`, triggers) as
+    /// one: it runs when any of their questions changes and a condition holds, and
+    /// sets the value of the first rule whose condition holds (survey-core runs
+    /// `resetValueIf` before `setValueIf`, so a set wins over a reset).
+    static func merged(_ rules: [ValueRule]) -> ValueRule? {
+        guard let last = rules.last else { return nil }
+        guard rules.count > 1 else { return last }
+        var on: [String] = []
+        for id in rules.flatMap(\.on) where !on.contains(id) { on.append(id) }
+        var value = last.value
+        for rule in rules.dropLast().reversed() {
+            value = "if(\(rule.when ?? "true"), \(rule.value), \(value))"
+        }
+        let conditions = rules.map(\.when)
+        let when = conditions.contains(nil) ? nil : conditions.map { "(\($0!))" }.joined(separator: " or ")
+        return (on, value, when, rules[0].place)
+    }
+
+    /// A `defaultValueExpression` that reads no question, as the field's default: a
+    /// date's, time's or date and time's expression (`today()`, which Formwork's
+    /// defaults take), another kind's value computed once (`1.7`, `'C-' + '100'`).
+    mutating func expressionDefault(_ element: SurveyJSElement, kind: String?, repeats: [String]) -> DefinitionDocument?
+    {
+        guard element["defaultValue"] == nil, let expression = element.scalarText("defaultValueExpression"),
+            readIDs(expression, repeats: repeats).isEmpty
+        else { return nil }
+        let place = element.place(of: "defaultValueExpression")
+        guard let value = translate(expression, at: place, as: .value, repeats: repeats) else { return nil }
+        let at = SourcePlace(place)
+        if ["date", "time", "datetime"].contains(kind ?? "") { return .string(value.text, at: at) }
+        if !["today(", "now(", "random"].contains(where: value.text.contains),
+            let compiled = try? CompiledExpression(value.text, environment: ExpressionEnvironment(fields: []))
+        {
+            switch compiled.evaluate(EvaluationContext(today: .today()) { _ in .null }) {
+            case .string(let text): return .string(text, at: at)
+            case .number(let number): return .number(JSONText.encode(.number(number)), at: at)
+            case .bool(let flag): return .string(flag ? "true" : "false", at: at)
+            default: break
+            }
+        }
+        report(
+            .unsupportedConstruct(
+                "defaultValueExpression of '\(element.name ?? "")'",
+                reason:
+                    "it changes with the moment and the field is not a date or time (Formwork's defaults are values)"),
+            at: place, quote: expression)
+        return nil
     }
 
     /// `defaultValue`, as the field's kind holds it.
@@ -114,31 +166,18 @@ extension SurveyJSReader {
                 made.append((readIDs(resetIf, repeats: repeats).filter { $0 != id }, "null", when.text, place))
             }
         }
-        if let expression = element.scalarText("defaultValueExpression") {
+        if let expression = element.scalarText("defaultValueExpression"),
+            case let on = readIDs(expression, repeats: repeats).filter({ $0 != id }), !on.isEmpty
+        {
+            // One that reads no question is the field's default (`expressionDefault`).
             let place = element.place(of: "defaultValueExpression")
             if let value = translate(expression, at: place, as: .value, repeats: repeats) {
-                let on = readIDs(expression, repeats: repeats).filter { $0 != id }
-                if on.isEmpty {
-                    report(
-                        .unsupportedConstruct(
-                            "defaultValueExpression of '\(element.name ?? "")'",
-                            reason: "it reads no question, and Formwork's defaults are values"), at: place,
-                        quote: expression)
-                } else {
-                    made.append((on, value.text, nil, place))
-                }
+                made.append((on, value.text, nil, place))
             }
         }
         made += triggerRecalculations[element.name ?? ""] ?? []
         made = made.filter { !$0.on.isEmpty }
-        guard let first = made.first else { return nil }
-        for extra in made.dropFirst() {
-            report(
-                .unsupportedConstruct(
-                    "a second value rule for '\(element.name ?? "")'",
-                    reason: "Formwork sets a question from one rule (the first, at \(first.place), is kept)"),
-                at: extra.place)
-        }
+        guard let first = Self.merged(made) else { return nil }
         var pairs: [(String, DefinitionDocument)] = [
             ("on", .list(first.on.map { .string($0) })), ("value", .string(first.value)),
         ]

@@ -27,6 +27,11 @@ extension SurveyJSReader {
         for page in pages {
             for element in Self.children(of: page) { register(element, repeats: []) }
         }
+        // Calculated values are read like questions (`{bmi}`); their kind follows.
+        for value in survey.elements("calculatedValues") {
+            guard let name = value.name, symbols[name] == nil else { continue }
+            symbols[name] = SurveyJSSymbol(id: makeID(name), kind: .text)
+        }
         // Expression questions and calculated values take their translation's type;
         // one may read another, so translate until no type changes.
         for _ in 0..<4 {

@@ -52,6 +52,9 @@ struct SurveyJSReader {
     var languages: [String] = []
     /// Values the survey's triggers set, by the question they set.
     var triggerRecalculations: [String: [ValueRule]] = [:]
+    /// The survey's `complete` triggers: each condition, and the last page (from 0)
+    /// holding a question it reads; the pages after it are not shown while it holds.
+    var completeConditions: [(condition: String, lastPage: Int)] = []
     /// Each dynamic panel's or matrix's SurveyJS name by its repeat id.
     var repeatNames: [String: String] = [:]
     /// The answer keys used in each object of the answers (by the repeats that hold it).
@@ -70,7 +73,11 @@ struct SurveyJSReader {
         diagnostic.place = SourcePlace(place, quote: quote)
         switch problem {
         case .unsupportedConstruct: unsupported.append(diagnostic)
-        case .importNotice:
+        case .importNotice(let message):
+            // Once per place: a condition read for each choice warns once.
+            guard !notices.contains(where: { $0.place?.name == place && $0.problem == .importNotice(message) }) else {
+                return
+            }
             diagnostic.severity = .warning
             notices.append(diagnostic)
         default: errors.append(diagnostic)
