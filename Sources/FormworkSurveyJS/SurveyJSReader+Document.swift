@@ -11,6 +11,7 @@ extension SurveyJSReader {
         registerSymbols()
         symbolNames = symbols.keys.sorted()
         readTriggers()
+        reportTimers()
         let structural = (errors, notices, unsupported)
         var result: DefinitionDocument
         let takenBefore = takenIDs
@@ -24,6 +25,22 @@ extension SurveyJSReader {
             if skippedNames == skippedBefore || !skipUnsupported { break }
         } while true
         return result
+    }
+
+    /// Timers (`maxTimeToFinish`, `maxTimeToFinishPage`, a page's `maxTimeToFinish`):
+    /// SurveyJS ends the survey or the page when one runs out; Formwork has no clock
+    /// that ends a form, so each is listed (and left out with `--skip-unsupported`).
+    private mutating func reportTimers() {
+        for (element, key) in [(survey, "maxTimeToFinish"), (survey, "maxTimeToFinishPage")]
+            + pages.map({ ($0, "maxTimeToFinish") })
+        {
+            guard let seconds = element.integer(key), seconds > 0 else { continue }
+            report(
+                .unsupportedConstruct(
+                    "the timer '\(key)' (\(seconds) s)",
+                    reason: "SurveyJS ends the survey or page when it runs out; a form at a terminal has no clock"),
+                at: element.place(of: key))
+        }
     }
 
     var baseName: String {
