@@ -150,13 +150,15 @@ extension SurveyJSWalk {
     }
 
     /// `dateAdd(date, n, 'days')`: `n` days later (empty when `n` is `0` or empty, as
-    /// survey-core has it).
+    /// survey-core has it). A unit survey-core does not know (`'weeks'`) leaves the
+    /// date as it is, as survey-core does.
     private func dateAdd(
         _ arguments: [SurveyJSExpression], _ values: [SurveyJSOperand], at offset: Int
     ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         guard values.count >= 2 else { return .literal(.null) }
         let unit = try self.unit(arguments, values, at: 2) ?? "days"
-        guard unit == "days" else {
+        let added = unit == "days"
+        guard added || !["months", "years", "hours", "minutes", "seconds"].contains(unit) else {
             throw unsupported(
                 "dateAdd() of \(unit): Formwork adds days to a date (survey-core's months and years overflow "
                     + "into the next month: Jan 31 + 1 month is Mar 2 or 3)",
@@ -170,13 +172,14 @@ extension SurveyJSWalk {
         var result: SurveyJSOperand
         if let value = days.literal {
             guard value.isTruthy else { return .literal(.null) }
-            result = SurveyJSOperand(
-                code: date.code(.additive) + " + " + days.code(.multiplicative), kind: .date, mayBeNull: date.mayBeNull,
-                precedence: .additive)
+            result =
+                added
+                ? SurveyJSOperand(
+                    code: date.code(.additive) + " + " + days.code(.multiplicative), kind: .date,
+                    mayBeNull: date.mayBeNull, precedence: .additive) : date
         } else {
-            result = .call(
-                "if", ["boolean(\(days.code))", date.code(.additive) + " + " + days.code(.multiplicative), "null"],
-                kind: .date, mayBeNull: true)
+            let later = added ? date.code(.additive) + " + " + days.code(.multiplicative) : date.code
+            result = .call("if", ["boolean(\(days.code))", later, "null"], kind: .date, mayBeNull: true)
         }
         result.isDateObject = true
         return result

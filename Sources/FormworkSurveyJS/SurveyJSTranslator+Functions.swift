@@ -122,8 +122,10 @@ extension SurveyJSWalk {
                 values.append(.call("number", [operand.code], kind: .number, mayBeNull: true))
             default:
                 throw unsupported(
-                    "\(name)() of \(operand.kind == .bool ? "a boolean" : "a list") (survey-core would "
-                        + "\(name == "sum" ? "join it as text" : "compare it as text"))",
+                    operand.kind == .bool
+                        ? "\(name)() of a boolean (survey-core counts true as 1)"
+                        : "\(name)() of a list's values (survey-core reads each value of several choices as "
+                            + "a number; Formwork holds them as text)",
                     at: offset)
             }
         }

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// ```
 /// txt text · num, dec number · sel choice (a Apple, b Banana, c Cherry) · nsel choice (1 One, 2 Two, 3 Three)
-/// multi checkbox (a b c d) · nmulti checkbox (1 2 3) · flag boolean · d, d2 date · dt date and time · t time
+/// multi checkbox (a b c d) · nmulti checkbox (1 2 3) · flag boolean (the choices true, false, as the reader
+/// has it) · d, d2 date · dt date and time · t time
 /// mt.first a multiple text item · "first name" text · rep dynamic panel: x number, name text, kind choice (p q)
 /// ```
 enum SurveyJSFixture {
@@ -21,7 +22,8 @@ enum SurveyJSFixture {
         "nsel": SurveyJSSymbol(id: "nsel", kind: .choice, options: ["1", "2", "3"], numericOptions: true),
         "multi": SurveyJSSymbol(id: "multi", kind: .multichoice, options: ["a", "b", "c", "d"]),
         "nmulti": SurveyJSSymbol(id: "nmulti", kind: .multichoice, options: ["1", "2", "3"], numericOptions: true),
-        "flag": SurveyJSSymbol(id: "flag", kind: .bool), "d": SurveyJSSymbol(id: "d", kind: .date),
+        "flag": SurveyJSSymbol(id: "flag", kind: .choice, options: ["true", "false"]),
+        "d": SurveyJSSymbol(id: "d", kind: .date),
         "d2": SurveyJSSymbol(id: "d2", kind: .date), "dt": SurveyJSSymbol(id: "dt", kind: .dateTime),
         "t": SurveyJSSymbol(id: "t", kind: .time), "mt.first": SurveyJSSymbol(id: "mt_first", kind: .text),
         "first name": SurveyJSSymbol(id: "first_name", kind: .text), "rep": SurveyJSSymbol(id: "rep", kind: .entries),
@@ -45,13 +47,15 @@ enum SurveyJSFixture {
     }
 
     static func context(_ place: Place = .survey, condition: SurveyJSCondition = .isTrue) -> SurveyJSContext {
-        let symbols = symbols
+        // Names are found as survey-core finds them: without case.
+        let symbols = Dictionary(symbols.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
         let names = symbols.keys.filter { !$0.contains(".") && $0 != "x" }.sorted() + ["mt.first"]
         guard place != .survey else {
-            return SurveyJSContext(name: { symbols[$0] }, names: names, condition: condition)
+            return SurveyJSContext(name: { symbols[$0.lowercased()] }, names: names, condition: condition)
         }
         return SurveyJSContext(
-            repeats: ["rep"], name: { symbols[$0] }, entry: { symbols["rep." + $0] }, names: names,
+            repeats: ["rep"], name: { symbols[$0.lowercased()] }, entry: { symbols["rep." + $0.lowercased()] },
+            names: names,
             condition: condition)
     }
 
@@ -66,8 +70,6 @@ enum SurveyJSFixture {
         return """
             id: surveyjs
             title: SurveyJS
-            inputs:
-              - { id: flag, type: boolean }
             sections:
               - id: main
                 fields:
@@ -87,6 +89,7 @@ enum SurveyJSFixture {
                     label: Several
                     options: [{ value: a, label: Apple }, { value: b, label: Banana }, { value: c, label: Cherry }, d]
                   - { id: nmulti, kind: multichoice, label: Numbers, options: ["1", "2", "3"] }
+                  - { id: flag, kind: choice, label: Flag, options: ["true", "false"] }
                   - { id: d, kind: date, label: Date }
                   - { id: d2, kind: date, label: Other date }
                   - { id: dt, kind: datetime, label: Date and time }
@@ -160,7 +163,7 @@ enum SurveyJSFixture {
         let session = try FormSession(definition: definition, today: today, now: now)
         for (name, value) in scenario.values.sorted(by: { $0.key < $1.key }) {
             switch name {
-            case "flag": try session.setInput("flag", to: .bool(value as! Bool))
+            case "flag": try session.set("flag", to: .string((value as! Bool) ? "true" : "false"), origin: .program)
             case "mt":
                 try session.set("mt_first", to: .string((value as! [String: String])["first"]!), origin: .program)
             case "first name": try session.set("first_name", to: .string(value as! String), origin: .program)

@@ -28,8 +28,11 @@ enum SurveyJSOracle {
         }
     }
 
-    /// `run.js expr` for a list of `[expression, values, isCondition]`: each result as
-    /// JSON (`"cannot parse"` where survey-core cannot).
+    /// `run.js expr` for a list of `[expression, values]`: each value as an
+    /// `ExpressionRunner` gives it, as JSON — a date as `"date:YYYY-MM-DD"` (or
+    /// `"datetime:YYYY-MM-DDTHH:MM:SS"` when it has a time of day), `Infinity` and `NaN`
+    /// as `"number:…"`, `undefined` as `null`, and `"cannot parse"` where survey-core
+    /// cannot parse the expression.
     static let driver = """
         "use strict";
         const fs = require("fs"), path = require("path");
@@ -43,24 +46,32 @@ enum SurveyJSOracle {
         const LIB = fs.existsSync(path.join(dir, "build", "survey-core.cjs")) ? "build" : "dist";
         const S = require(path.join(dir, LIB, "survey-core.cjs"));
         const items = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
-        const results = items.map(([expression, values, condition]) => {
-          const runner = condition ? new S.ConditionRunner(expression) : new S.ExpressionRunner(expression);
+        const plain = (value) => {
+          if (value instanceof D) {
+            const iso = value.toISOString();
+            return iso.endsWith("T00:00:00.000Z") ? "date:" + iso.slice(0, 10) : "datetime:" + iso.slice(0, 19);
+          }
+          if (Array.isArray(value)) return value.map(plain);
+          if (typeof value === "number" && !isFinite(value)) return "number:" + String(value);
+          return value === undefined ? null : value;
+        };
+        const results = items.map(([expression, values]) => {
+          const runner = new S.ExpressionRunner(expression);
           if (!runner.canRun()) return "cannot parse";
-          const result = runner.runValues(values);
-          return result === undefined ? null : result;
+          return plain(runner.runValues(values));
         });
         process.stdout.write(JSON.stringify(results));
         """
 
-    /// survey-core's results, as JSON values, for `[expression, values, isCondition]`.
-    static func evaluate(_ items: [(String, [String: Any], Bool)]) throws -> [Any] {
+    /// survey-core's values, as JSON values, for `[expression, values]`.
+    static func evaluate(_ items: [(String, [String: Any])]) throws -> [Any] {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let script = work.appendingPathComponent("driver.js")
         try driver.write(to: script, atomically: true, encoding: .utf8)
         let input = work.appendingPathComponent("items.json")
-        try JSONSerialization.data(withJSONObject: items.map { [$0.0, $0.1, $0.2] }).write(to: input)
+        try JSONSerialization.data(withJSONObject: items.map { [$0.0, $0.1] }).write(to: input)
         let output = try run([script.path, folder.path, input.path, clock])
         return try JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed]) as! [Any]
     }
