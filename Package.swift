@@ -51,7 +51,8 @@ let package = Package(
         .executableTarget(
             name: "FormworkBench",
             dependencies: [
-                "Formwork", "FormworkCore", "FormworkREPL", "FormworkODK", .product(name: "Yams", package: "Yams"),
+                "Formwork", "FormworkCore", "FormworkREPL", "FormworkODK", "FormworkSurveyJS",
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),

@@ -34,6 +34,7 @@ struct Bench: ParsableCommand {
 
     static let allCases = [
         "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats", "import",
+        "surveyjs",
     ]
 
     func validate() throws {
@@ -67,6 +68,10 @@ struct Bench: ParsableCommand {
         if cases.contains("import") {
             rows += ImportCase.run(sizes: quick ? [1_000] : [1_000, 5_000], runs: runs)
             rows += ImportCase.changeRows(runs: runs, small: quick ? 50 : 100, large: quick ? 200 : 1_000)
+        }
+        if cases.contains("surveyjs") {
+            rows += SurveyJSCase.run(questions: quick ? 300 : 1_500, runs: runs)
+            rows += SurveyJSCase.changeRows(runs: runs, small: quick ? 50 : 150, large: quick ? 300 : 1_500)
         }
         if cases.contains("memory") {
             rows += MemoryCase.run(sessionFields: quick ? 1_000 : 100_000, diffRows: quick ? 1_000 : 1_000_000)

@@ -142,16 +142,16 @@ extension SurveyJSReader {
         var options: [(String, DefinitionDocument)] = []
         let minimum = element.integer(element.type == "paneldynamic" ? "minPanelCount" : "minRowCount")
         let maximum = element.integer(element.type == "paneldynamic" ? "maxPanelCount" : "maxRowCount")
-        let start = element.integer(element.type == "paneldynamic" ? "panelCount" : "rowCount")
         if let minimum, minimum > 0 { options.append(("min", .number("\(min(minimum, 10_000))"))) }
         if let maximum, maximum > 0 { options.append(("max", .number("\(min(maximum, 10_000))"))) }
-        if let start, start > (minimum ?? 0), element.type == "paneldynamic" {
-            report(
-                .importNotice(
-                    "'\(name)' starts with \(min(start, 10_000)) entries in SurveyJS; here it starts "
-                        + "with \(minimum ?? 0) and entries are added with 'add'"
-                ),
-                at: element.place(of: "panelCount"))
+        // A dynamic panel starts with panelCount entries (at least the minimum, at most
+        // the maximum), each in survey-core's data even when empty. A dynamic matrix's
+        // rowCount empty rows (2 by default) are not in its data until one is filled,
+        // so here it starts with its minimum and rows are added with 'add'.
+        if element.type == "paneldynamic", let start = element.integer("panelCount") {
+            let upper = min(maximum.map { $0 > 0 ? $0 : 10_000 } ?? 10_000, 10_000)
+            let first = min(max(start, minimum ?? 0), upper)
+            if first > max(minimum ?? 0, 0) { options.append(("start", .number("\(first)"))) }
         }
         if let add = text(
             element.type == "paneldynamic" ? "panelAddText" : "addRowText", of: element, repeats: scope.repeats)

@@ -162,4 +162,25 @@ struct SurveyJSReaderTests {
         #expect(!importer.recognizes(Array("id: f\nsections: []\n".utf8), path: "x.yaml"))
         #expect(!importer.recognizes(Array(#"{ "title": "pages" }"#.utf8), path: "x.json"))
     }
+
+    /// A dynamic panel starts with `panelCount` entries, which are in the data even
+    /// when empty (survey-core's data is `{"kids": [{}, {}]}`); a dynamic matrix's
+    /// `rowCount` empty rows are not in survey-core's data, so it starts with none.
+    @Test func aDynamicPanelStartsWithItsPanelCount() throws {
+        let definition = try Self.load(
+            """
+            { "elements": [
+              { "type": "paneldynamic", "name": "kids", "panelCount": 2, "maxPanelCount": 5,
+                "templateElements": [ { "type": "text", "name": "k" } ] },
+              { "type": "paneldynamic", "name": "pets", "panelCount": 9, "minPanelCount": 1, "maxPanelCount": 3,
+                "templateElements": [ { "type": "text", "name": "p" } ] },
+              { "type": "matrixdynamic", "name": "meds", "columns": [ { "name": "drug", "cellType": "text" } ] }
+            ] }
+            """)
+        #expect(definition.repeats.map(\.start) == [2, 3, 0])
+        let session = FormSession(definition: definition)
+        #expect(try session.entries(of: "kids").count == 2)
+        let data = SurveyJSData.json(of: session, pretty: false)
+        #expect(data == #"{"kids":[{},{}],"pets":[{},{},{}]}"#, "\(data)")
+    }
 }

@@ -8,7 +8,7 @@ struct RepeatNodes {
 /// `fields:` inside a section or an entry.
 extension DefinitionDecoder {
     static let groupKeys = ["id", "label", "visible", "repeat", "fields"]
-    static let repeatOptionKeys = ["min", "max", "count", "addLabel", "entryLabel"]
+    static let repeatOptionKeys = ["min", "max", "start", "count", "addLabel", "entryLabel"]
 
     /// A section's or an entry's items, in order: fields, and groups (an item with
     /// `repeat:`). `owner` is the repeat whose template they are, if any.
@@ -110,6 +110,7 @@ extension DefinitionDecoder {
             }
             definition.minimum = max(0, minimum ?? 0)
             definition.maximum = min(max(1, maximum ?? limits.maximumEntries), limits.maximumEntries)
+            definition.start = startCount(reader, minimum: definition.minimum, maximum: definition.maximum)
             nodes.count = reader["count"]
             repeats.append(definition)
             repeatNodes.append(nodes)
@@ -129,7 +130,29 @@ extension DefinitionDecoder {
         return index
     }
 
-    /// `min` or `max`: a whole number within `Limits.maximumEntries`.
+    /// `start`: how many entries a new group begins with, from `min` to `max`, and
+    /// not beside `count` (`min` when not given).
+    mutating func startCount(_ reader: MappingReader, minimum: Int, maximum: Int) -> Int {
+        guard let start = entryCount("start", reader), let node = reader["start"] else { return minimum }
+        if start < 0 {
+            collector.report(.notPositive(key: "start", value: "\(start)", allowZero: true), at: node)
+        } else if reader["count"] != nil {
+            collector.report(
+                .keysExclusive(key: "start", other: "count", reason: "the count decides how many entries there are"),
+                at: node)
+        } else if start < minimum {
+            collector.report(
+                .rangeInverted(lowerKey: "min", lower: "\(minimum)", upperKey: "start", upper: "\(start)"), at: node)
+        } else if start > maximum {
+            collector.report(
+                .rangeInverted(lowerKey: "start", lower: "\(start)", upperKey: "max", upper: "\(maximum)"), at: node)
+        } else {
+            return start
+        }
+        return minimum
+    }
+
+    /// `min`, `max` or `start`: a whole number within `Limits.maximumEntries`.
     mutating func entryCount(_ key: String, _ reader: MappingReader) -> Int? {
         guard let node = reader[key], let number = reader.number(key, collector: &collector) else { return nil }
         guard number == number.rounded() else {

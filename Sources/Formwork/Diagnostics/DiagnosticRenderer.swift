@@ -118,6 +118,8 @@ public enum DiagnosticRenderer {
         case let .empty(context, missing): return "\(context) has no \(missing)"
         case let .rangeInverted(lowerKey, lower, upperKey, upper):
             return "'\(q(lowerKey))' (\(lower)) is greater than '\(q(upperKey))' (\(upper))"
+        case let .keysExclusive(key, other, reason):
+            return "'\(q(key))' cannot be given with '\(q(other))': \(reason)"
         case let .notPositive(key, value, allowZero):
             return "'\(q(key))' must be \(allowZero ? "zero or more" : "greater than zero"), not \(value)"
         case .invalidDate(let text): return "'\(q(text))' is not a date"

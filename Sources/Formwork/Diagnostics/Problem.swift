@@ -70,6 +70,8 @@ public enum Problem: Hashable, Sendable {
     case empty(context: String, missing: String)
     /// `min` above `max` (or `minLength` above `maxLength`, …).
     case rangeInverted(lowerKey: String, lower: String, upperKey: String, upper: String)
+    /// Two keys that cannot be given together (`start` beside `count`), and why.
+    case keysExclusive(key: String, other: String, reason: String)
     /// A number that must be positive or non-negative.
     case notPositive(key: String, value: String, allowZero: Bool)
     /// A date that is not `YYYY-MM-DD`.

@@ -4,8 +4,8 @@
 /// A section repeats when it has `repeat:` (its id names the repeat); a group of
 /// fields inside a section or inside an entry repeats when it is written as an item
 /// with `repeat:` and `fields:`. Entries are added by the person (`add members`, the
-/// "+ Add a member" row) within `min` and `max`, or follow a `count` expression
-/// (`count: $children`, ODK's `repeat_count`).
+/// "+ Add a member" row) within `min` and `max`, starting with `start` of them (or
+/// `min`), or follow a `count` expression (`count: $children`, ODK's `repeat_count`).
 ///
 /// ```yaml
 /// - id: members
@@ -39,6 +39,9 @@ public struct RepeatDefinition: Sendable {
     public internal(set) var fieldIndices: [Int] = []
     /// The fewest entries a submitted form may have.
     public internal(set) var minimum: Int = 0
+    /// How many entries a new group begins with (`start`; at least `minimum`): the
+    /// person may remove those above `minimum`. SurveyJS's `panelCount`, `rowCount`.
+    public internal(set) var start: Int = 0
     /// The most entries (never more than `Limits.maximumEntries`).
     public internal(set) var maximum: Int
     /// How many entries there are, when a form says so (`count: $children`): the

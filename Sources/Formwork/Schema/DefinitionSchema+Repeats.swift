@@ -96,6 +96,17 @@ extension DefinitionSchema {
                 ("type", "integer"), ("minimum", 1), ("maximum", most),
                 ("description", .value(.string("The most entries (\(Limits.default.maximumEntries) if not given)."))),
             ])
+        case "start":
+            return .object([
+                ("type", "integer"), ("minimum", 0), ("maximum", most),
+                (
+                    "description",
+                    .value(
+                        .string(
+                            "How many entries a new group begins with, from min to max (min if not given); "
+                                + "the person may remove those above min. Not with count."))
+                ),
+            ])
         case "count":
             return .object([
                 (

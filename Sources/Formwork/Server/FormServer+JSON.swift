@@ -76,11 +76,12 @@ extension FormServer {
         }
     }
 
-    /// `min`, `max`, `count`, `addLabel`, `entryLabel`, as the definition gives them.
+    /// `min`, `max`, `start`, `count`, `addLabel`, `entryLabel`, as the definition gives them.
     func repeatOptions(_ repeatDefinition: RepeatDefinition) -> JSONOutput {
         .compact([
             ("min", .value(.number(Double(repeatDefinition.minimum)))),
             ("max", .value(.number(Double(repeatDefinition.maximum)))),
+            ("start", .value(.number(Double(repeatDefinition.start)))),
             ("count", .optional(repeatDefinition.count?.source)),
             ("addLabel", Self.json(repeatDefinition.addLabelText)),
             ("entryLabel", Self.json(repeatDefinition.entryLabel)),

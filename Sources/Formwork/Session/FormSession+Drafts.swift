@@ -45,9 +45,10 @@ extension FormSession {
     }
 
     /// The lines of a whole draft: the form's answers, then each repeat's entries in
-    /// order — the entries a person added (those `min` and `count` make come back by
-    /// themselves), each followed by its answers — so that replaying them in a fresh
-    /// session rebuilds the form.
+    /// order — the entries a person added (those `start`, `min` and `count` make come
+    /// back by themselves), each followed by its answers, and the removal of those of
+    /// `start` the person took out — so that replaying them in a fresh session
+    /// rebuilds the form.
     public func draftLines() -> [String] {
         var lines: [String] = []
         func walk(_ scope: Int) {
@@ -58,14 +59,22 @@ extension FormSession {
             }
             for repeatIndex in tree.repeatsHeld(by: scope) {
                 let repeatDefinition = definition.repeats[repeatIndex]
-                for (position, entry) in tree.list(of: repeatIndex, in: scope).enumerated() {
-                    if repeatDefinition.count == nil, position >= repeatDefinition.minimum {
+                let list = tree.list(of: repeatIndex, in: scope)
+                let start = max(repeatDefinition.minimum, repeatDefinition.start)
+                for (position, entry) in list.enumerated() {
+                    if repeatDefinition.count == nil, position >= start {
                         lines.append(
                             FormDraft.entryLine(
                                 .add(group: path(ofGroup: repeatIndex, in: scope), position: position + 1)))
                     }
                     lines.append(FormDraft.entryLine(.identity(entry: path(ofEntry: entry), key: tree.keys[entry])))
                     walk(entry)
+                }
+                if repeatDefinition.count == nil, list.count < start {
+                    let group = path(ofGroup: repeatIndex, in: scope)
+                    for _ in list.count..<start {
+                        lines.append(FormDraft.entryLine(.remove(entry: "\(group)[\(list.count + 1)]")))
+                    }
                 }
             }
         }

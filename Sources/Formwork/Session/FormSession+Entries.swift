@@ -268,15 +268,16 @@ extension FormSession {
     }
 
     /// Gives a new scope (the form, or a new entry) the entries its repeats start
-    /// with: `min` of them (as many as the form has room for), or as many as `count`
-    /// says (followed when settling).
+    /// with: `start` of them (at least `min`; as many as the form has room for), or as
+    /// many as `count` says (followed when settling).
     func populate(_ scope: Int) {
         for nested in tree.repeatsHeld(by: scope) {
             if definition.repeats[nested].count != nil {
                 pendingCounts.append((nested, scope))
                 continue
             }
-            for index in 0..<definition.repeats[nested].minimum where hasRoom(for: nested) {
+            let repeatDefinition = definition.repeats[nested]
+            for index in 0..<max(repeatDefinition.minimum, repeatDefinition.start) where hasRoom(for: nested) {
                 insertEntry(of: nested, in: scope, at: index, logged: false)
             }
         }
