@@ -57,7 +57,8 @@ struct FormServerEntryTests {
         let described = Self.call(server, "form.describe")
         #expect(
             described.contains(
-                #"{"id":"items","kind":"repeat","label":"Item","repeat":{"min":0,"max":20,"start":0,"addLabel":"Add to Item"},"#
+                #"{"id":"items","kind":"repeat","label":"Item","#
+                    + #""repeat":{"min":0,"max":20,"start":0,"addLabel":"Add to Item"},"#
                     + #""fields":[{"id":"qty","kind":"number""#), "\(described)")
         _ = Self.call(server, "entry.add", #"{"group":"items"}"#)
         let snapshot = Self.call(server, "form.snapshot")
