@@ -25,6 +25,10 @@ enum Profile {
         case "load-json":
             let json = GeneratedForm.json(fields: size)
             for _ in 0..<(1_000_000 / size) { consume(try! FormDefinition(json: json, limits: limits)) }
+        case "import-surveyjs":
+            let bytes = Array(SurveyJSCase.survey(questions: size).utf8)
+            limits.maximumFields = max(limits.maximumFields, size * 2)
+            for _ in 0..<20 { consume(SurveyJSCase.definition(bytes, limits: limits)) }
         case "prompt-set", "prompt-section":
             let repl = PromptCase.session(size)
             let lines = PromptCase.commands(size)[name == "prompt-set" ? 0 : 1].lines

@@ -19,8 +19,18 @@ struct SurveyJSElement {
         guard case .object(let pairs) = node.content else { return nil }
         // SurveyJS reads property names case-insensitively (`visibleIf`, `visibleif`).
         if let exact = pairs.first(where: { $0.key == key }) { return exact.value }
-        let lowered = key.lowercased()
-        return pairs.first { $0.key.lowercased() == lowered }?.value
+        return pairs.first { Self.equalIgnoringCase($0.key, key) }?.value
+    }
+
+    /// Whether two names are the same but for case (ASCII letters compared without
+    /// it, as survey-core's property names are; anything else exactly).
+    static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            let (lowerX, lowerY) = (x | 0x20, y | 0x20)
+            guard lowerX == lowerY, lowerX >= UInt8(ascii: "a"), lowerX <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 
     var keys: [String] {

@@ -39,9 +39,25 @@ enum SurveyJSLexer {
         ",",
     ]
 
+    static let symbolCharacters = symbols.map(Array.init)
+
     /// survey-core's rewrites (`ConditionsParser.patchExpression`), in its order.
     static func patched(_ text: String) -> String {
-        text.replacingOccurrences(of: "=>", with: ">=").replacingOccurrences(of: "=<", with: "<=")
+        // Most expressions have none of them: look before rewriting.
+        var previous: UInt8 = 0
+        var needed = false
+        for byte in text.utf8 {
+            if (previous == UInt8(ascii: "=") && (byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<")))
+                || (previous == UInt8(ascii: "<") && byte == UInt8(ascii: ">"))
+                || (previous == UInt8(ascii: "l") && byte == UInt8(ascii: "s"))
+            {
+                needed = true
+                break
+            }
+            previous = byte
+        }
+        guard needed else { return text }
+        return text.replacingOccurrences(of: "=>", with: ">=").replacingOccurrences(of: "=<", with: "<=")
             .replacingOccurrences(of: "<>", with: "!=").replacingOccurrences(of: "equals", with: "equal ")
             .replacingOccurrences(of: "notequals", with: "notequal ")
     }
@@ -58,7 +74,7 @@ enum SurveyJSLexer {
             let character = characters[index]
             let start = index
             func add(_ kind: SurveyJSToken.Kind) { tokens.append(SurveyJSToken(kind: kind, offset: start, end: index)) }
-            if [" ", "\t", "\n", "\r", "\r\n"].contains(character) {
+            if character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" {
                 index += 1
                 continue
             }
@@ -97,17 +113,17 @@ enum SurveyJSLexer {
                 }
                 index += 1
                 add(.string(value))
-            case "0"..."9":
+            case _ where character.isASCIIDigit:
                 index = try number(characters, from: index, into: &tokens)
-            case "a"..."z", "A"..."Z", "_":
+            case _ where character.isASCIIWordCharacter:
                 while index < characters.count, characters[index].isASCIIWordCharacter { index += 1 }
                 add(.word(String(characters[start..<index])))
             default:
                 guard
-                    let symbol = symbols.first(where: { symbol in
+                    let symbol = symbolCharacters.first(where: { symbol in
                         index + symbol.count <= characters.count
-                            && String(characters[index..<(index + symbol.count)]) == symbol
-                    })
+                            && characters[index..<(index + symbol.count)].elementsEqual(symbol)
+                    }).map({ String($0) })
                 else {
                     let hint = character == "&" || character == "|" ? " (write && or ||)" : ""
                     throw failure("'\(character)' is not part of survey-core's expressions\(hint)", at: start)
@@ -164,6 +180,8 @@ enum SurveyJSLexer {
 extension Character {
     /// A letter, digit or `_` of survey-core's names (ASCII only).
     var isASCIIWordCharacter: Bool {
-        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || isASCIIDigit || self == "_"
+        guard let byte = asciiValue else { return false }
+        return (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 }

@@ -45,7 +45,7 @@ extension SurveyJSReader {
                 guard let name = value.name, var symbol = symbols[name],
                     let written = value.scalarText("expression"),
                     let translated = try? SurveyJSTranslator.translate(
-                        written, as: .value, in: context(repeats: []))
+                        written, as: .value, in: context(repeats: []), parse: parses.parse)
                 else { continue }
                 let kind = Self.kind(of: translated.type)
                 if kind != symbol.kind {
@@ -176,7 +176,8 @@ extension SurveyJSReader {
         }
         guard element.type == "expression", let name = element.name, let id = idsByPlace[element.place],
             let written = element.scalarText("expression"),
-            let translated = try? SurveyJSTranslator.translate(written, as: .value, in: context(repeats: repeats))
+            let translated = try? SurveyJSTranslator.translate(
+                written, as: .value, in: context(repeats: repeats), parse: parses.parse)
         else { return false }
         let kind = Self.kind(of: translated.type)
         var symbol = SurveyJSSymbol(id: id, kind: kind, repeats: repeats)

@@ -25,6 +25,8 @@ struct SurveyJSReader {
     let fileName: String
     let skipUnsupported: Bool
 
+    /// Every expression parsed once.
+    let parses = SurveyJSParses()
     var errors: [Diagnostic] = []
     var notices: [Diagnostic] = []
     var unsupported: [Diagnostic] = []
@@ -177,16 +179,16 @@ struct SurveyJSReader {
         _ written: String, at place: String, as use: SurveyJSUse, repeats: [String], current: SurveyJSSymbol? = nil,
         rule: SurveyJSCondition = .isTrue, item: String? = nil
     ) -> SurveyJSTranslation? {
-        let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(written)
         guard !trimmed.isEmpty else { return nil }
         var context = context(repeats: repeats, current: current, rule: rule, item: item)
         do {
-            return try SurveyJSTranslator.translate(trimmed, as: use, in: context)
+            return try SurveyJSTranslator.translate(trimmed, as: use, in: context, parse: parses.parse)
         } catch  where error.reason.isUnknownReference {
             reportExpression(error, written: trimmed, at: place)
             context.unknownIsEmpty = true
             do {
-                return try SurveyJSTranslator.translate(trimmed, as: use, in: context)
+                return try SurveyJSTranslator.translate(trimmed, as: use, in: context, parse: parses.parse)
             } catch {
                 reportExpression(error, written: trimmed, at: place, strict: true)
                 return nil
@@ -247,6 +249,15 @@ struct SurveyJSReader {
         case 1: return conditions[0]
         default: return conditions.map { "(\($0))" }.joined(separator: " and ")
         }
+    }
+
+    /// `text` without white space around it (`trimmingCharacters(in:
+    /// .whitespacesAndNewlines)`, without Foundation's cost where there is none, as
+    /// there mostly is not).
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        if !first.properties.isWhitespace, !last.properties.isWhitespace { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

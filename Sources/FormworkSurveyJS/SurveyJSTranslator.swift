@@ -51,6 +51,17 @@ public enum SurveyJSTranslator {
     public static func translate(
         _ expression: String, as use: SurveyJSUse, in context: SurveyJSContext
     ) throws(SurveyJSTranslationError) -> SurveyJSTranslation {
+        try translate(expression, as: use, in: context) { text throws(SurveyJSTranslationError) in
+            try SurveyJSParser.parse(text)
+        }
+    }
+
+    /// `translate(_:as:in:)`, with the expression parsed by `parse` (a reader parses
+    /// each expression once, however many times it translates it).
+    static func translate(
+        _ expression: String, as use: SurveyJSUse, in context: SurveyJSContext,
+        parse: (String) throws(SurveyJSTranslationError) -> SurveyJSExpression
+    ) throws(SurveyJSTranslationError) -> SurveyJSTranslation {
         guard expression.count <= maximumLength else {
             throw SurveyJSTranslationError(
                 .unsupported,
@@ -58,7 +69,7 @@ public enum SurveyJSTranslator {
                     "the expression is \(expression.count) characters long; Formwork reads at most \(maximumLength)",
                 offset: 0)
         }
-        let parsed = try SurveyJSParser.parse(expression)
+        let parsed = try parse(expression)
         let walk = SurveyJSWalk(context: context)
         let result: SurveyJSOperand
         switch use {

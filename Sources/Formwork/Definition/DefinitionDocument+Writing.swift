@@ -65,6 +65,10 @@ extension DefinitionDocument {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     static func jsonString(_ text: String) -> String {
+        // Most texts need no escape: printable ASCII without quotes or backslashes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

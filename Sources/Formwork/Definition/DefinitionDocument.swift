@@ -80,22 +80,48 @@ extension FormDefinition {
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
         customKinds: [CustomFieldKind] = []
     ) throws(DiagnosticList) {
-        let (text, places) = document.placedJSON()
-        func placed(_ diagnostic: Diagnostic) -> Diagnostic {
-            var diagnostic = diagnostic
-            if diagnostic.place == nil, let line = diagnostic.location?.line, line > 0, line <= places.count {
-                diagnostic.place = places[line - 1]
-            }
-            return diagnostic
+        // The document as the syntax tree its JSON text parses to, when it parses
+        // cleanly; else the text is parsed, and its problems reported.
+        guard let (root, places) = document.syntax(limits: limits) else {
+            self = try Self.loadText(
+                document, path: path, warnings: warnings, limits: limits, functions: functions,
+                customKinds: customKinds)
+            return
         }
+        func placed(_ diagnostic: Diagnostic) -> Diagnostic { Self.placed(diagnostic, places) }
+        var decoder = DefinitionDecoder(limits: limits, functions: functions, customKinds: customKinds)
+        guard var definition = decoder.decode(root) else {
+            throw DiagnosticList(
+                path: path, source: document.placedJSON().text, diagnostics: decoder.collector.diagnostics.map(placed))
+        }
+        definition.warnings = warnings + definition.warnings.map(placed)
+        self = definition
+    }
+
+    /// A diagnostic at a line of the document's JSON text, at the place that line's
+    /// node came from.
+    static func placed(_ diagnostic: Diagnostic, _ places: [SourcePlace?]) -> Diagnostic {
+        var diagnostic = diagnostic
+        if diagnostic.place == nil, let line = diagnostic.location?.line, line > 0, line <= places.count {
+            diagnostic.place = places[line - 1]
+        }
+        return diagnostic
+    }
+
+    /// Loads the document by writing its JSON text and parsing it.
+    static func loadText(
+        _ document: DefinitionDocument, path: String, warnings: [Diagnostic], limits: Limits,
+        functions: [String: FunctionDefinition], customKinds: [CustomFieldKind]
+    ) throws(DiagnosticList) -> FormDefinition {
+        let (text, places) = document.placedJSON()
         do {
             var definition = try Self.load(
                 bytes: Array(text.utf8), format: .json, path: path, limits: limits, functions: functions,
                 customKinds: customKinds)
-            definition.warnings = warnings + definition.warnings.map(placed)
-            self = definition
+            definition.warnings = warnings + definition.warnings.map { placed($0, places) }
+            return definition
         } catch {
-            throw DiagnosticList(path: path, source: text, diagnostics: error.diagnostics.map(placed))
+            throw DiagnosticList(path: path, source: text, diagnostics: error.diagnostics.map { placed($0, places) })
         }
     }
 }
