@@ -18,8 +18,8 @@ struct SurveyJSElement {
     subscript(key: String) -> DefinitionDocument? {
         guard case .object(let pairs) = node.content else { return nil }
         // SurveyJS reads property names case-insensitively (`visibleIf`, `visibleif`).
-        if let exact = pairs.first(where: { $0.key == key }) { return exact.value }
-        return pairs.first { Self.equalIgnoringCase($0.key, key) }?.value
+        if let exact = pairs.firstIndex(where: { $0.key == key }) { return pairs[exact].value }
+        return pairs.firstIndex { Self.equalIgnoringCase($0.key, key) }.map { pairs[$0].value }
     }
 
     /// Whether two names are the same but for case (ASCII letters compared without

@@ -39,7 +39,7 @@ enum SurveyJSLexer {
         ",",
     ]
 
-    static let symbolCharacters = symbols.map(Array.init)
+    static let symbolBytes = symbols.map { Array($0.utf8) }
 
     /// survey-core's rewrites (`ConditionsParser.patchExpression`), in its order.
     static func patched(_ text: String) -> String {
@@ -64,7 +64,18 @@ enum SurveyJSLexer {
 
     /// - Throws: `SurveyJSTranslationError` with reason `.syntax`, at the offending character.
     static func tokens(_ text: String) throws(SurveyJSTranslationError) -> [SurveyJSToken] {
-        let characters = Array(patched(text))
+        let patched = patched(text)
+        // ASCII without carriage returns: each character is one scalar, and scalars
+        // are much cheaper to compare. Offsets are the same either way.
+        if patched.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return try tokens(of: Array(patched.unicodeScalars))
+        }
+        return try tokens(of: Array(patched))
+    }
+
+    static func tokens<Element: SurveyJSLexeme>(
+        of characters: [Element]
+    ) throws(SurveyJSTranslationError) -> [SurveyJSToken] {
         var tokens: [SurveyJSToken] = []
         var index = 0
         func failure(_ message: String, at offset: Int) -> SurveyJSTranslationError {
@@ -74,38 +85,45 @@ enum SurveyJSLexer {
             let character = characters[index]
             let start = index
             func add(_ kind: SurveyJSToken.Kind) { tokens.append(SurveyJSToken(kind: kind, offset: start, end: index)) }
-            if character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" {
+            let byte = character.asciiByte
+            // A space, a tab, a line feed, a carriage return (or both, one character).
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 index += 1
                 continue
             }
-            switch character {
-            case "{":
-                guard let close = characters[(index + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" }),
-                    characters[close] == "}"
+            switch byte {
+            case UInt8(ascii: "{"):
+                guard
+                    let close = characters[(index + 1)...].firstIndex(where: {
+                        $0.asciiByte == UInt8(ascii: "}") || $0.asciiByte == UInt8(ascii: "{")
+                    }),
+                    characters[close].asciiByte == UInt8(ascii: "}")
                 else { throw failure("'{' without its '}' (a name is written {name})", at: start) }
                 guard close > index + 1 else { throw failure("an empty name {}", at: start) }
                 index = close + 1
-                add(.variable(String(characters[(start + 1)..<close])))
-            case "}":
+                add(.variable(Element.text(characters[(start + 1)..<close])))
+            case UInt8(ascii: "}"):
                 throw failure("'}' without its '{'", at: start)
-            case "'", "\"":
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
                 index += 1
                 var value = ""
                 while index < characters.count, characters[index] != character {
-                    if characters[index] == "\\", index + 1 < characters.count,
-                        ["'", "\""].contains(characters[index + 1])
+                    let quote = characters[index].asciiByte
+                    if quote == UInt8(ascii: "\\"), index + 1 < characters.count,
+                        characters[index + 1].asciiByte == UInt8(ascii: "'")
+                            || characters[index + 1].asciiByte == UInt8(ascii: "\"")
                     {
-                        value.append(characters[index + 1])
+                        characters[index + 1].append(to: &value)
                         index += 2
                         continue
                     }
-                    guard characters[index] != "'", characters[index] != "\"" else {
+                    guard quote != UInt8(ascii: "'"), quote != UInt8(ascii: "\"") else {
                         throw failure(
                             "a text in quotes holds the other quote mark; survey-core reads it only "
                                 + "escaped (\\' or \\\")",
                             at: index)
                     }
-                    value.append(characters[index])
+                    characters[index].append(to: &value)
                     index += 1
                 }
                 guard index < characters.count else {
@@ -113,23 +131,23 @@ enum SurveyJSLexer {
                 }
                 index += 1
                 add(.string(value))
-            case _ where character.isASCIIDigit:
+            case _ where character.isASCIIDigitLexeme:
                 index = try number(characters, from: index, into: &tokens)
-            case _ where character.isASCIIWordCharacter:
-                while index < characters.count, characters[index].isASCIIWordCharacter { index += 1 }
-                add(.word(String(characters[start..<index])))
+            case _ where character.isASCIIWordLexeme:
+                while index < characters.count, characters[index].isASCIIWordLexeme { index += 1 }
+                add(.word(Element.text(characters[start..<index])))
             default:
                 guard
-                    let symbol = symbolCharacters.first(where: { symbol in
+                    let symbol = symbolBytes.first(where: { symbol in
                         index + symbol.count <= characters.count
-                            && characters[index..<(index + symbol.count)].elementsEqual(symbol)
-                    }).map({ String($0) })
+                            && zip(characters[index..<(index + symbol.count)], symbol).allSatisfy { $0.asciiByte == $1 }
+                    })
                 else {
-                    let hint = character == "&" || character == "|" ? " (write && or ||)" : ""
+                    let hint = byte == UInt8(ascii: "&") || byte == UInt8(ascii: "|") ? " (write && or ||)" : ""
                     throw failure("'\(character)' is not part of survey-core's expressions\(hint)", at: start)
                 }
                 index += symbol.count
-                add(.symbol(symbol))
+                add(.symbol(String(decoding: symbol, as: UTF8.self)))
             }
         }
         return tokens
@@ -137,18 +155,18 @@ enum SurveyJSLexer {
 
     /// A number from `start`: `0x` and decimal digits (read as hexadecimal, as
     /// survey-core does), digits `.` digits, or digits without a leading zero.
-    private static func number(
-        _ characters: [Character], from start: Int, into tokens: inout [SurveyJSToken]
+    private static func number<Element: SurveyJSLexeme>(
+        _ characters: [Element], from start: Int, into tokens: inout [SurveyJSToken]
     ) throws(SurveyJSTranslationError) -> Int {
         var index = start
         func digits() -> String {
             let first = index
-            while index < characters.count, characters[index].isASCIIDigit { index += 1 }
-            return String(characters[first..<index])
+            while index < characters.count, characters[index].isASCIIDigitLexeme { index += 1 }
+            return Element.text(characters[first..<index])
         }
         let value: Double
-        if characters[index] == "0", index + 2 < characters.count, characters[index + 1] == "x",
-            characters[index + 2].isASCIIDigit
+        if characters[index].asciiByte == UInt8(ascii: "0"), index + 2 < characters.count,
+            characters[index + 1].asciiByte == UInt8(ascii: "x"), characters[index + 2].isASCIIDigitLexeme
         {
             index += 2
             let written = digits()
@@ -158,7 +176,9 @@ enum SurveyJSLexer {
             value = Double(number)
         } else {
             let whole = digits()
-            if index + 1 < characters.count, characters[index] == ".", characters[index + 1].isASCIIDigit {
+            if index + 1 < characters.count, characters[index].asciiByte == UInt8(ascii: "."),
+                characters[index + 1].isASCIIDigitLexeme
+            {
                 index += 1
                 value = Double(whole + "." + digits()) ?? .nan
             } else {
@@ -177,11 +197,38 @@ enum SurveyJSLexer {
     }
 }
 
-extension Character {
+/// What the lexer reads an expression as: characters, or — for ASCII text, where
+/// they are the same — Unicode scalars, which are cheaper.
+protocol SurveyJSLexeme: Equatable, CustomStringConvertible {
+    /// The ASCII code, if it is one (a carriage return and line feed: a line feed).
+    var asciiByte: UInt8? { get }
+    func append(to text: inout String)
+    static func text(_ slice: ArraySlice<Self>) -> String
+}
+
+extension SurveyJSLexeme {
+    var isASCIIDigitLexeme: Bool { asciiByte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+
     /// A letter, digit or `_` of survey-core's names (ASCII only).
-    var isASCIIWordCharacter: Bool {
-        guard let byte = asciiValue else { return false }
+    var isASCIIWordLexeme: Bool {
+        guard let byte = asciiByte else { return false }
         return (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+}
+
+extension Character: SurveyJSLexeme {
+    var asciiByte: UInt8? { asciiValue }
+    func append(to text: inout String) { text.append(self) }
+    static func text(_ slice: ArraySlice<Character>) -> String { String(slice) }
+}
+
+extension Unicode.Scalar: SurveyJSLexeme {
+    var asciiByte: UInt8? { isASCII ? UInt8(value) : nil }
+    func append(to text: inout String) { text.unicodeScalars.append(self) }
+    static func text(_ slice: ArraySlice<Unicode.Scalar>) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: slice)
+        return String(scalars)
     }
 }

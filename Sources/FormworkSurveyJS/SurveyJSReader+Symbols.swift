@@ -33,17 +33,19 @@ extension SurveyJSReader {
             symbols[name] = SurveyJSSymbol(id: makeID(name), kind: .text)
         }
         // Expression questions and calculated values take their translation's type;
-        // one may read another, so translate until no type changes.
+        // one may read another, so translate until no type changes: all of them
+        // first, then those that read a name whose type changed.
+        var changed: Set<String>? = nil
         for _ in 0..<4 {
-            var changed = false
+            var changedNow = Set<String>()
             for page in pages {
                 for element in Self.children(of: page) {
-                    changed = refineExpressionKinds(element, repeats: []) || changed
+                    refineExpressionKinds(element, repeats: [], reading: changed, changed: &changedNow)
                 }
             }
             for value in survey.elements("calculatedValues") {
                 guard let name = value.name, var symbol = symbols[name],
-                    let written = value.scalarText("expression"),
+                    let written = value.scalarText("expression"), reads(written, anyOf: changed),
                     let translated = try? SurveyJSTranslator.translate(
                         written, as: .value, in: context(repeats: []), parse: parses.parse)
                 else { continue }
@@ -51,10 +53,24 @@ extension SurveyJSReader {
                 if kind != symbol.kind {
                     symbol.kind = kind
                     symbols[name] = symbol
-                    changed = true
+                    changedNow.insert(name.lowercased())
                 }
             }
-            if !changed { break }
+            if changedNow.isEmpty { break }
+            changed = changedNow
+        }
+    }
+
+    /// Whether an expression may read one of `names` (lowercased; `nil`: any name):
+    /// whether a part of a name it reads is one (`{panel.x}` and `{q[0].x}` read `x`).
+    private func reads(_ written: String, anyOf names: Set<String>?) -> Bool {
+        guard let names else { return true }
+        guard let read = try? SurveyJSTranslator.names(in: written, parse: parses.parse) else { return true }
+        return read.contains { name in
+            names.contains(name.lowercased())
+                || name.lowercased().split(whereSeparator: { ".[]".contains($0) }).contains {
+                    names.contains(String($0))
+                }
         }
     }
 
@@ -164,32 +180,39 @@ extension SurveyJSReader {
         element.has("valueTrue") || element.has("valueFalse")
     }
 
-    /// Translates expression questions again with what is now known; whether a kind changed.
-    private mutating func refineExpressionKinds(_ element: SurveyJSElement, repeats: [String]) -> Bool {
+    /// Translates expression questions again with what is now known (those that read
+    /// one of `names`, when given), adding to `changed` the names whose kind changed.
+    private mutating func refineExpressionKinds(
+        _ element: SurveyJSElement, repeats: [String], reading names: Set<String>?, changed: inout Set<String>
+    ) {
         if Self.panelTypes.contains(element.type) {
-            return Self.children(of: element).reduce(false) { $0 || refineExpressionKinds($1, repeats: repeats) }
+            for child in Self.children(of: element) {
+                refineExpressionKinds(child, repeats: repeats, reading: names, changed: &changed)
+            }
+            return
         }
         if element.type == "paneldynamic", let id = idsByPlace[element.place] {
-            return element.elements("templateElements").reduce(false) {
-                $0 || refineExpressionKinds($1, repeats: repeats + [id])
+            for child in element.elements("templateElements") {
+                refineExpressionKinds(child, repeats: repeats + [id], reading: names, changed: &changed)
             }
+            return
         }
         guard element.type == "expression", let name = element.name, let id = idsByPlace[element.place],
-            let written = element.scalarText("expression"),
+            let written = element.scalarText("expression"), reads(written, anyOf: names),
             let translated = try? SurveyJSTranslator.translate(
                 written, as: .value, in: context(repeats: repeats), parse: parses.parse)
-        else { return false }
+        else { return }
         let kind = Self.kind(of: translated.type)
         var symbol = SurveyJSSymbol(id: id, kind: kind, repeats: repeats)
         if let repeatID = repeats.last {
-            guard entrySymbols[repeatID]?[name]?.kind != kind else { return false }
+            guard entrySymbols[repeatID]?[name]?.kind != kind else { return }
             entrySymbols[repeatID, default: [:]][name] = symbol
         } else {
-            guard symbols[name]?.kind != kind else { return false }
+            guard symbols[name]?.kind != kind else { return }
             symbol.repeats = []
             symbols[name] = symbol
         }
-        return true
+        changed.insert(name.lowercased())
     }
 
     static func kind(of type: ValueType) -> SurveyJSSymbol.Kind {

@@ -256,7 +256,11 @@ struct SurveyJSReader {
     /// there mostly is not).
     static func trimmed(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
-        if !first.properties.isWhitespace, !last.properties.isWhitespace { return text }
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII
+                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
+        }
+        if !isSpace(first), !isSpace(last) { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

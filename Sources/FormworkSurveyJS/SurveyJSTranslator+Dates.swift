@@ -80,7 +80,7 @@ extension SurveyJSWalk {
                 if value == .null { return .null(.date) }
                 throw unsupported("a number read as a date (survey-core reads milliseconds since 1970)", at: offset)
             }
-            let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
+            let trimmed = text.trimmedForJavaScript
             if trimmed.count == 10, LocalDate(trimmed) != nil {
                 return .call("date", [SurveyJSOperand.quoted(trimmed)], kind: .date, mayBeNull: false)
             }

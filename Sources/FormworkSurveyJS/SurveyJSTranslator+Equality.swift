@@ -49,7 +49,7 @@ extension SurveyJSWalk {
         case .text(let text) where text.isEmpty:
             guard operand.isText else { return try isEmpty(operand, at: offsets.0) }
             return emptyCall(.call("trim", [operand.code], kind: .text, mayBeNull: true))
-        case .text(let text) where text.trimmingCharacters(in: .javaScriptWhitespace).isEmpty:
+        case .text(let text) where text.trimmedForJavaScript.isEmpty:
             guard operand.isText else { return .bool(false) }
             return comparison(.call("trim", [operand.code], kind: .text, mayBeNull: true), "==", .text(""))
         default: break
@@ -97,7 +97,7 @@ extension SurveyJSWalk {
             }
             return comparison(
                 lowered(operand, trimmed: true), "==",
-                .text(text.trimmingCharacters(in: .javaScriptWhitespace).lowercased()))
+                .text(text.trimmedForJavaScript.lowercased()))
         case .null: return emptyCall(operand)
         }
     }
@@ -179,7 +179,7 @@ extension SurveyJSWalk {
     /// `YYYY-MM-DDTHH:MM`) and Formwork reads it: the literal Formwork compares with;
     /// `nil` when no answer is written so (then survey-core's text never equals one).
     static func temporal(_ text: String, _ kind: SurveyJSOperand.Kind) -> String? {
-        let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
+        let trimmed = text.trimmedForJavaScript
         switch kind {
         case .date: return trimmed.count == 10 && LocalDate(trimmed) != nil ? trimmed : nil
         case .time: return trimmed.count == 5 && LocalTime(trimmed) != nil ? trimmed : nil

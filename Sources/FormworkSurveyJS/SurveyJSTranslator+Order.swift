@@ -150,7 +150,7 @@ extension SurveyJSWalk {
         let target = object.kind
         let converted: SurveyJSOperand
         if case .text(let text)? = other.literal {
-            let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
+            let trimmed = text.trimmedForJavaScript
             if let date = LocalDate(trimmed), trimmed.count == 10 {
                 converted =
                     target == .date

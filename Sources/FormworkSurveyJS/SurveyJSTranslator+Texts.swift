@@ -48,7 +48,7 @@ extension SurveyJSTranslator {
         for (open, close) in placeholders {
             literal(characters[index..<open])
             index = close + 1
-            let name = String(characters[(open + 1)..<close]).trimmingCharacters(in: .javaScriptWhitespace)
+            let name = String(characters[(open + 1)..<close]).trimmedForJavaScript
             guard !name.isEmpty else {
                 literal(characters[open...close])
                 continue

@@ -92,6 +92,13 @@ public enum SurveyJSTranslator {
     ///
     /// - Throws: `SurveyJSTranslationError` with reason `.syntax`.
     public static func names(in expression: String) throws(SurveyJSTranslationError) -> [String] {
+        try names(in: expression) { text throws(SurveyJSTranslationError) in try SurveyJSParser.parse(text) }
+    }
+
+    /// `names(in:)`, with the expression parsed by `parse`.
+    static func names(
+        in expression: String, parse: (String) throws(SurveyJSTranslationError) -> SurveyJSExpression
+    ) throws(SurveyJSTranslationError) -> [String] {
         var names: [String] = []
         func visit(_ node: SurveyJSExpression) {
             switch node {
@@ -113,7 +120,7 @@ public enum SurveyJSTranslator {
                 links.compactMap(\.operand).forEach(visit)
             }
         }
-        visit(try SurveyJSParser.parse(expression))
+        visit(try parse(expression))
         return names
     }
 }

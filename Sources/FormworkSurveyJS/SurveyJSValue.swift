@@ -20,7 +20,7 @@ enum SurveyJSValue: Sendable, Equatable {
     /// decimal point, `0x` hexadecimal, no more than 15 digits alone, a JavaScript
     /// decimal with an optional exponent.
     static func number(in text: String) -> Double? {
-        var value = text.trimmingCharacters(in: .javaScriptWhitespace)
+        var value = text.trimmedForJavaScript
         guard !value.isEmpty else { return nil }
         if value.hasPrefix("0x") {
             guard value.count <= 32, value.count > 2, let number = Int(value.dropFirst(2), radix: 16) else {
@@ -113,7 +113,7 @@ enum SurveyJSValue: Sendable, Equatable {
         case .bool(let flag): return flag ? 1 : 0
         case .number(let number): return number
         case .text(let text):
-            let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
+            let trimmed = text.trimmedForJavaScript
             if trimmed.isEmpty { return 0 }
             if trimmed.hasPrefix("0x"), let number = Int(trimmed.dropFirst(2), radix: 16) { return Double(number) }
             return Self.decimal(trimmed) ?? .nan
@@ -150,8 +150,8 @@ enum SurveyJSValue: Sendable, Equatable {
         case (.null, .null): return true
         case (.null, .text("")), (.text(""), .null): return true
         case let (.text(a), .text(b)):
-            return a.trimmingCharacters(in: .javaScriptWhitespace).lowercased()
-                == b.trimmingCharacters(in: .javaScriptWhitespace).lowercased()
+            return a.trimmedForJavaScript.lowercased()
+                == b.trimmedForJavaScript.lowercased()
         default: break
         }
         if x != .null, y != .null, !x.toNumber.isNaN, !y.toNumber.isNaN,
@@ -176,7 +176,7 @@ enum SurveyJSValue: Sendable, Equatable {
         switch self {
         case .number(let number): return number.isFinite ? number.rounded(.towardZero) : nil
         case .text(let text):
-            let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
+            let trimmed = text.trimmedForJavaScript
             var characters = Substring(trimmed)
             var sign = 1.0
             if characters.first == "-" || characters.first == "+" {
@@ -194,7 +194,7 @@ enum SurveyJSValue: Sendable, Equatable {
         switch self {
         case .number(let number): return number
         case .text(let text):
-            let trimmed = Substring(text.trimmingCharacters(in: .javaScriptWhitespace))
+            let trimmed = Substring(text.trimmedForJavaScript)
             // The longest prefix that is a decimal.
             var end = trimmed.endIndex
             while end > trimmed.startIndex {
@@ -221,4 +221,19 @@ extension CharacterSet {
 
 extension Character {
     var isASCIIDigit: Bool { asciiValue.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+}
+
+extension StringProtocol {
+    /// The text without JavaScript's white space around it (`String.prototype.trim`):
+    /// as it is when it has none there, as most texts do, without Foundation's cost.
+    var trimmedForJavaScript: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return String(self) }
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII
+                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+                : scalar.properties.isWhitespace || scalar == "\u{FEFF}"
+        }
+        if !isSpace(first), !isSpace(last) { return String(self) }
+        return trimmingCharacters(in: .javaScriptWhitespace)
+    }
 }

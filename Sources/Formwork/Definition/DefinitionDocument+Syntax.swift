@@ -52,9 +52,14 @@ private struct SyntaxBuilder {
             let location = SourceLocation(line: nextLine(here), column: column)
             var nodes: [(key: SyntaxNode, value: SyntaxNode)] = []
             nodes.reserveCapacity(pairs.count)
-            var seen = Set<String>()
-            for pair in pairs {
-                guard seen.insert(pair.key).inserted else { return nil }
+            // A key twice: few pairs are compared one by one, many through a set.
+            var seen = pairs.count > 12 ? Set<String>() : nil
+            for (index, pair) in pairs.enumerated() {
+                if seen != nil {
+                    guard seen!.insert(pair.key).inserted else { return nil }
+                } else if pairs[..<index].contains(where: { $0.key == pair.key }) {
+                    return nil
+                }
                 let key = SyntaxNode(
                     content: .scalar(pair.key, style: .quoted), location: SourceLocation(line: line, column: indent + 3)
                 )
