@@ -5,17 +5,23 @@ import Foundation
 /// typed reads of its properties; every node keeps its `line:col`.
 struct SurveyJSElement {
     let node: DefinitionDocument
+    /// `type`, lowercased (`radiogroup`), or empty: read once, as it is read often.
+    let type: String
 
-    init(_ node: DefinitionDocument) { self.node = node }
+    init(_ node: DefinitionDocument) {
+        self.node = node
+        type = Self.property("type", in: node)?.text?.lowercased() ?? ""
+    }
 
     /// `line:col` of the object, or of a property's value.
     var place: String { node.place?.name ?? "1:1" }
     func place(of key: String) -> String { self[key]?.place?.name ?? place }
 
-    var type: String { text("type")?.lowercased() ?? "" }
     var name: String? { text("name") ?? number("name").map(SurveyJSElement.formatted) }
 
-    subscript(key: String) -> DefinitionDocument? {
+    subscript(key: String) -> DefinitionDocument? { Self.property(key, in: node) }
+
+    static func property(_ key: String, in node: DefinitionDocument) -> DefinitionDocument? {
         guard case .object(let pairs) = node.content else { return nil }
         // SurveyJS reads property names case-insensitively (`visibleIf`, `visibleif`).
         if let exact = pairs.firstIndex(where: { $0.key == key }) { return pairs[exact].value }

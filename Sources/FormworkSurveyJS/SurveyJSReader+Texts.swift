@@ -46,6 +46,8 @@ extension SurveyJSReader {
     }
 
     static func isLocaleCode(_ key: String) -> Bool {
+        // `type`, `title`, `name`…: too long for a code without a `-`.
+        guard key.utf8.count <= 3 || key.utf8.contains(UInt8(ascii: "-")) else { return false }
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count), parts.count <= 2 else { return false }
         return key.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") }
@@ -111,7 +113,7 @@ extension SurveyJSReader {
 
     /// A text with `{q}` placeholders as Formwork text.
     mutating func template(_ raw: String, at place: String, repeats: [String]) -> String? {
-        guard raw.contains("{") || raw.contains("}") else { return raw }
+        guard raw.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return raw }
         do {
             return try SurveyJSTranslator.template(raw, in: context(repeats: repeats))
         } catch {

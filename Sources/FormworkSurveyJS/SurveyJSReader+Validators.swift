@@ -8,7 +8,9 @@ extension SurveyJSReader {
     mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
         var rules: [DefinitionDocument] = []
         for validator in element.elements("validators") {
-            let type = validator.type.replacingOccurrences(of: "validator", with: "")
+            // `numeric` or its class name `numericvalidator`.
+            let written = validator.type
+            let type = written.hasSuffix("validator") ? String(written.dropLast("validator".count)) : written
             let at = SourcePlace(validator.place)
             var check: String?
             var message: String

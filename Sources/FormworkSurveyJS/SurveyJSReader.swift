@@ -108,11 +108,19 @@ struct SurveyJSReader {
     /// A Formwork id for a SurveyJS name: characters ids cannot hold become `_`, a
     /// leading digit gets a `_` before it, and a taken id a number after it.
     mutating func makeID(_ name: String) -> String {
-        var base = String(
-            name.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-                    ? Character(scalar) : "_"
-            })
+        func isIDByte(_ byte: UInt8) -> Bool {
+            (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+        // Most names are ids already: letters, digits and `_`.
+        var base =
+            name.utf8.allSatisfy(isIDByte)
+            ? name
+            : String(
+                name.unicodeScalars.map { scalar -> Character in
+                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+                        ? Character(scalar) : "_"
+                })
         if base.isEmpty { base = "q" }
         if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "_" + base }
         var id = base

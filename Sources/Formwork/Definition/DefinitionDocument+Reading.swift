@@ -53,7 +53,7 @@ extension DefinitionDocument {
     /// A parsed file as a document: plain scalars typed by YAML 1.2's core rules,
     /// quoted ones as text; with `placed`, each node carries its `line:col`.
     init(_ node: SyntaxNode, placed: Bool = false) {
-        let place = placed ? SourcePlace("\(node.location.line):\(node.location.column)") : nil
+        let place = placed ? SourcePlace(String(node.location.line) + ":" + String(node.location.column)) : nil
         switch node.content {
         case .mapping(let pairs):
             self.init(
