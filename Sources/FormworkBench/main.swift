@@ -21,8 +21,8 @@ struct Bench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json, import-surveyjs, prompt-set, "
-                + "repeat-set, repeat-add, repeat-remove, …), or print type sizes (layout).",
+            "Run only one candidate in a loop, for a profiler (diff-sectioned, load-yaml, load-json, import-surveyjs, "
+                + "prompt-set, repeat-set, repeat-add, repeat-remove, …), or print type sizes (layout).",
             visibility: .hidden))
     var profile: String?
 
