@@ -14,7 +14,7 @@ extension FormServer {
             _ = reloadAndReport(notify)
             return .object([("valid", .value(.bool(errors.isEmpty))), ("errors", Self.json(errors))])
         case "form.answers":
-            return answers()
+            return try answers(format: try params.optionalString("format"))
         case "form.submit":
             let errors = session.validate()
             _ = reloadAndReport(notify)
@@ -24,7 +24,11 @@ extension FormServer {
                     message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
                     data: .object([("errors", Self.json(errors))]))
             }
-            return .object([("answers", answers()), ("attachments", attachments())])
+            var result: [(String, JSONOutput)] = [("answers", answers()), ("attachments", attachments())]
+            if let sourceFormat {
+                result += [("format", .value(.string(sourceFormat.name))), ("data", sourceFormat.data(session))]
+            }
+            return .object(result)
         case "field.set", "form.setInput":
             try setValue(params, input: method == "form.setInput")
             return reloadAndReport(notify)
@@ -181,6 +185,23 @@ extension FormServer {
 
     func answers() -> JSONOutput {
         Self.json(session.answers())
+    }
+
+    /// The answers in `format`: `formwork` (the default), or the form's source format.
+    func answers(format: String?) throws -> JSONOutput {
+        switch format {
+        case nil, "formwork"?: return answers()
+        case let name? where name == sourceFormat?.name: return sourceFormat!.data(session)
+        case let name?:
+            let formats = ["formwork"] + (sourceFormat.map { [$0.name] } ?? [])
+            throw Failure(
+                code: .invalidParams,
+                message: "Invalid params: this form's answers are written as "
+                    + formats.map { "\"\($0)\"" }.joined(separator: " or ") + ", not \"\(name)\"",
+                data: .object([
+                    ("parameter", "format"), ("expected", .array(formats.map { .value(.string($0)) })),
+                ]))
+        }
     }
 
     /// `[{field, file}]`: the files the answers refer to (`FormSession.attachments`).

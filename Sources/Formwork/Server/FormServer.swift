@@ -47,8 +47,30 @@ public final class FormServer {
         var data: JSONOutput? = nil
     }
 
-    public init(session: FormSession) {
+    /// The answers as the engine a form was written for writes them, when it was
+    /// imported: the format's name (`surveyjs`, `odk`) and its writer. `form.answers`
+    /// gives them with `{"format": NAME}`, and `form.submit` adds them as `format` and
+    /// `data`.
+    ///
+    /// ```swift
+    /// server.sourceFormat = SourceFormat(name: "surveyjs") { SurveyJSData.object(of: $0) }
+    /// ```
+    public var sourceFormat: SourceFormat?
+
+    /// A format answers can be written in, by name.
+    public struct SourceFormat {
+        public var name: String
+        public var data: (FormSession) -> JSONOutput
+
+        public init(name: String, data: @escaping (FormSession) -> JSONOutput) {
+            self.name = name
+            self.data = data
+        }
+    }
+
+    public init(session: FormSession, sourceFormat: SourceFormat? = nil) {
         self.session = session
+        self.sourceFormat = sourceFormat
         session.reload(nil, animated: false)
     }
 
@@ -224,6 +246,12 @@ struct Parameters {
                 data: .object([("parameter", .value(.string(name))), ("expected", "string")]))
         }
         return text
+    }
+
+    /// An optional string (`nil` when absent or `null`).
+    func optionalString(_ name: String) throws -> String? {
+        guard let value = member(name), !(value.scalar == .null && !value.isQuoted) else { return nil }
+        return try string(name)
     }
 
     /// An optional whole number from 1 (an entry position).
