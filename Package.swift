@@ -58,7 +58,8 @@ let package = Package(
             ]),
         // Fuzz targets: `make fuzz` builds them for libFuzzer (-DFUZZING); a normal build
         // replays the seeds and past findings (`formwork-fuzz TARGET FILE…`).
-        .executableTarget(name: "FormworkFuzz", dependencies: ["Formwork", "FormworkREPL", "FormworkODK"]),
+        .executableTarget(
+            name: "FormworkFuzz", dependencies: ["Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS"]),
         // A small example of FormworkCore alone: the seed form through a transcript view.
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),

@@ -1,6 +1,7 @@
 import Formwork
 import FormworkODK
 import FormworkREPL
+import FormworkSurveyJS
 import Foundation
 
 /// The fuzz targets: each takes arbitrary bytes and must neither crash nor hang.
@@ -24,6 +25,10 @@ enum FuzzTarget: String, CaseIterable {
     /// An ODK XForm: the XML reader, the XForm reader, the import's checks, and a
     /// session of the form when it loads (its table, validation and submission).
     case xform
+    /// A SurveyJS survey (JSON): the reader, the expression translator behind it (the
+    /// same bytes are also translated as one expression), the import's checks, and a
+    /// session of the form when it loads (its table, validation and SurveyJS data).
+    case surveyjs
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -34,6 +39,7 @@ enum FuzzTarget: String, CaseIterable {
         case .rpc: Self.rpc(bytes)
         case .workbook: Self.workbook(bytes)
         case .xform: Self.xform(bytes)
+        case .surveyjs: Self.surveyjs(bytes)
         }
     }
 
@@ -59,17 +65,52 @@ enum FuzzTarget: String, CaseIterable {
         imported(document, problems)
     }
 
-    /// An imported form, loaded and used when the import found no error.
-    static func imported(_ document: DefinitionDocument, _ problems: [Diagnostic]) {
+    static func surveyjs(_ bytes: [UInt8]) {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            for use in [SurveyJSUse.condition, .value, .text] {
+                _ = try? SurveyJSTranslator.translate(text, as: use, in: surveyContext)
+            }
+            _ = try? SurveyJSTranslator.template(text, in: surveyContext)
+        }
+        guard
+            let (document, problems) = try? SurveyJSImport.document(
+                fromJSON: bytes, path: "fuzz.json", limits: definitionLimits, skipUnsupported: true)
+        else { return }
+        imported(document, problems) { session in _ = SurveyJSData.json(of: session) }
+    }
+
+    /// What the surveyjs target's expressions read: a question of every kind, and a
+    /// dynamic panel with a question in its entries.
+    static let surveyContext: SurveyJSContext = {
+        let symbols: [String: SurveyJSSymbol] = [
+            "name": SurveyJSSymbol(id: "name", kind: .text), "age": SurveyJSSymbol(id: "age", kind: .number),
+            "ok": SurveyJSSymbol(id: "ok", kind: .bool), "born": SurveyJSSymbol(id: "born", kind: .date),
+            "at": SurveyJSSymbol(id: "at", kind: .dateTime), "opens": SurveyJSSymbol(id: "opens", kind: .time),
+            "size": SurveyJSSymbol(id: "size", kind: .choice, options: ["1", "2", "3"], numericOptions: true),
+            "langs": SurveyJSSymbol(id: "langs", kind: .multichoice, options: ["en", "fr"]),
+            "kids": SurveyJSSymbol(id: "kids", kind: .entries),
+            "kids.kidAge": SurveyJSSymbol(id: "kidAge", kind: .number, repeats: ["kids"]),
+        ]
+        return SurveyJSContext(
+            repeats: ["kids"], name: { symbols[$0] }, entry: { symbols["kids." + $0] }, names: symbols.keys.sorted(),
+            item: "2")
+    }()
+
+    /// An imported form, loaded and used when the import found no error (`written`:
+    /// what the format writes of its answers).
+    static func imported(
+        _ document: DefinitionDocument, _ problems: [Diagnostic],
+        written: (FormSession) -> Void = { session in _ = ODKSubmission.xml(of: session, instanceID: "uuid:fuzz") }
+    ) {
         _ = DiagnosticList(path: "fuzz", source: nil, diagnostics: problems).rendered
         guard !problems.contains(where: { $0.severity == .error }),
-            let form = try? FormDefinition(document: document, path: "fuzz")
+            let form = try? FormDefinition(document: document, path: "fuzz", limits: definitionLimits)
         else { return }
         _ = document.yaml()
         let session = FormSession(definition: form)
         _ = session.reload()
         _ = session.validate()
-        _ = ODKSubmission.xml(of: session, instanceID: "uuid:fuzz")
+        written(session)
     }
 
     /// A form with every kind of field, read by the values, REPL and RPC targets: the

@@ -8,7 +8,9 @@ import Testing
 @Suite("Fuzz corpus replay")
 struct FuzzReplayTests {
     static let corpus = CommandLineTests.package.appendingPathComponent("Tests/Fuzz")
-    static let targets = ["expression", "definition", "values", "repl", "rpc", "workbook", "xform"]
+    static let targets = [
+        "expression", "definition", "values", "repl", "rpc", "workbook", "xform", "surveyjs",
+    ]
 
     static func inputs(_ target: String) -> [String] {
         let directory = corpus.appendingPathComponent(target)
