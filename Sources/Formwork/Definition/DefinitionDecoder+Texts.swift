@@ -119,10 +119,13 @@ extension DefinitionDecoder {
             return nil
         }
         var pending = PendingText(variants: [])
-        var missing = languages.map(\.code)
+        // Sets, not searches of the list: a form of 10,000 languages reads each text
+        // in a moment rather than in seconds.
+        let declared = Set(languages.map(\.code))
+        var written: Set<String> = []
         for (keyNode, value) in pairs {
             guard let code = keyNode.scalarText else { continue }
-            guard languages.contains(where: { $0.code == code }) else {
+            guard declared.contains(code) else {
                 reportUnknownLanguage(code, at: keyNode)
                 continue
             }
@@ -135,9 +138,10 @@ extension DefinitionDecoder {
                 collector.report(.stringTooLong(length: text.count, limit: limits.maximumStringLength), at: value)
                 continue
             }
-            missing.removeAll { $0 == code }
+            written.insert(code)
             pending.variants.append((code, text, value))
         }
+        let missing = languages.map(\.code).filter { !written.contains($0) }
         guard !pending.variants.isEmpty else { return nil }
         let fallback =
             pending.variants.contains { $0.language == defaultLanguage }

@@ -114,6 +114,15 @@ extension FormDefinition {
         functions: [String: FunctionDefinition], customKinds: [CustomFieldKind]
     ) throws(DiagnosticList) -> FormDefinition {
         let (text, places) = document.placedJSON()
+        // Held to a definition file's size, but said of the form, not of a file: the
+        // file it was imported from may be far smaller (a matrix makes a field per cell).
+        guard text.utf8.count <= limits.maximumFileSize else {
+            let problem = Problem.importError(
+                "the form it makes is \(text.utf8.count) bytes written as a definition; a definition is limited to "
+                    + "\(limits.maximumFileSize) bytes",
+                hint: "split it into several forms")
+            throw DiagnosticList(path: path, source: nil, diagnostics: [Diagnostic(problem, at: nil)])
+        }
         do {
             var definition = try Self.load(
                 bytes: Array(text.utf8), format: .json, path: path, limits: limits, functions: functions,

@@ -22,7 +22,15 @@ public enum DiagnosticRenderer {
         }
         var lines = ["\(prefix): \(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"]
         if let place = diagnostic.place {
-            if let quote = place.quote { lines.append("    " + shown(quote)) }
+            if let quote = place.quote {
+                // A long quote (a cell, an expression) is cut as a long source line is.
+                let scalars = quote.unicodeScalars
+                var text = quote
+                if lineWindow(count: scalars.count, start: 0).count < scalars.count {
+                    text = String(String.UnicodeScalarView(scalars.prefix(longestLineShown))) + "…"
+                }
+                lines.append("    " + shown(text))
+            }
             if let hint = diagnostic.hint { lines.append("  hint: \(TerminalText.escaped(hint))") }
             return lines.joined(separator: "\n")
         }

@@ -3,9 +3,14 @@ public enum Suggestions {
     /// Up to `limit` candidates within a small edit distance of `word`, closest first.
     public static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 1) -> [String] {
         let lowered = word.lowercased()
+        let length = lowered.count
         let threshold = max(2, word.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
-            let distance = editDistance(lowered, candidate.lowercased())
+            let other = candidate.lowercased()
+            // The distance is at least the difference in length: most candidates are
+            // ruled out without computing it (which takes the product of the lengths).
+            guard abs(other.count - length) <= threshold else { return nil }
+            let distance = editDistance(lowered, other)
             return distance <= threshold && distance < max(candidate.count, word.count) ? (candidate, distance) : nil
         }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
