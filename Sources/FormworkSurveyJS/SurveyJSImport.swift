@@ -29,11 +29,41 @@ public enum SurveyJSImport {
                 path: path, source: nil,
                 diagnostics: [Diagnostic(.importError("a SurveyJS survey is a JSON object", hint: nil), at: nil)])
         }
-        var reader = SurveyJSReader(survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported)
+        let tooLong = longStrings(in: root, limit: limits.maximumStringLength)
+        guard tooLong.isEmpty else { throw DiagnosticList(path: path, source: nil, diagnostics: tooLong) }
+        var reader = SurveyJSReader(
+            survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported, limits: limits)
         let document = reader.document()
         var problems = reader.errors + reader.notices
         problems += skipUnsupported ? reader.unsupported.map(Self.warning) : reader.unsupported
         return (document, problems)
+    }
+
+    /// An error for each text (a value or a key) longer than `limit` characters, at its
+    /// place: found before the survey is read, so that no step reads a 10 MB title, name
+    /// or expression (Formwork's own definitions have the same limit).
+    static func longStrings(in root: DefinitionDocument, limit: Int) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func check(_ text: String, at place: SourcePlace?) {
+            guard text.utf8.count > limit, text.count > limit else { return }
+            var diagnostic = Diagnostic(.stringTooLong(length: text.count, limit: limit), at: nil)
+            diagnostic.place = place
+            found.append(diagnostic)
+        }
+        var pending = [root]
+        while let node = pending.popLast() {
+            switch node.content {
+            case .string(let text): check(text, at: node.place)
+            case .object(let pairs):
+                for (key, value) in pairs.reversed() {
+                    check(key, at: value.place)
+                    pending.append(value)
+                }
+            case .list(let elements): pending += elements.reversed()
+            default: break
+            }
+        }
+        return found
     }
 
     static func warning(_ diagnostic: Diagnostic) -> Diagnostic {

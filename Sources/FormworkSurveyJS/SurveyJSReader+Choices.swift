@@ -43,8 +43,9 @@ extension SurveyJSReader {
         return (yes, no)
     }
 
-    /// Every option value a question offers, extra items included.
-    func optionValues(of element: SurveyJSElement) -> ChoiceValues {
+    /// Every option value a question offers, extra items included (`depth`: how many
+    /// `choicesFromQuestion` were followed to it; two questions may name each other).
+    func optionValues(of element: SurveyJSElement, depth: Int = 0) -> ChoiceValues {
         let base: ChoiceValues
         switch element.type {
         case "boolean":
@@ -53,9 +54,9 @@ extension SurveyJSReader {
         case "rating": return ratingValues(element)
         default:
             if let source = element.text("choicesFromQuestion"),
-                let sourceElement = findQuestion(named: source), sourceElement.place != element.place
+                let sourceElement = findQuestion(named: source), sourceElement.place != element.place, depth < 8
             {
-                base = optionValues(of: sourceElement)
+                base = optionValues(of: sourceElement, depth: depth + 1)
             } else {
                 base = choiceValues(element.list("choices") ?? [])
             }
@@ -117,7 +118,8 @@ extension SurveyJSReader {
             options.sort { Self.sortKey($0).localizedStandardCompare(Self.sortKey($1)) == .orderedDescending }
         case "random"?:
             report(
-                .importNotice("'\(element.name ?? "")': choices are offered in the order written, not shuffled"),
+                .importNotice(
+                    "'\(Self.shown(element.name ?? ""))': choices are offered in the order written, not shuffled"),
                 at: element.place(of: "choicesOrder"))
         default: break
         }
@@ -137,7 +139,7 @@ extension SurveyJSReader {
         if element.has("choicesEnableIf") {
             report(
                 .importNotice(
-                    "'\(element.name ?? "")': choicesEnableIf is read as choicesVisibleIf (a disabled "
+                    "'\(Self.shown(element.name ?? ""))': choicesEnableIf is read as choicesVisibleIf (a disabled "
                         + "choice is not offered)"
                 ),
                 at: element.place(of: "choicesEnableIf"))
@@ -170,14 +172,17 @@ extension SurveyJSReader {
     /// `{item}` in a `choicesVisibleIf` is the choice's value.
     mutating func readOptions(_ nodes: [DefinitionDocument], repeats: [String]) -> [Option] {
         var options: [Option] = []
+        var seen: Set<String> = []
         for node in nodes {
             let element = SurveyJSElement(node)
             guard let (value, numeric) = Self.choiceValue(node) else {
                 report(.importError("a choice needs a value", hint: "write \"value\": …"), at: element.place)
                 continue
             }
-            guard !options.contains(where: { $0.value == value }) else {
-                report(.importNotice("the choice '\(value)' is written twice; the first is kept"), at: element.place)
+            guard seen.insert(value).inserted else {
+                report(
+                    .importNotice("the choice '\(Self.shown(value))' is written twice; the first is kept"),
+                    at: element.place)
                 continue
             }
             var option = Option(value: value, label: nil, visible: nil, place: element.place, numeric: numeric)
@@ -200,7 +205,7 @@ extension SurveyJSReader {
     mutating func optionsFromQuestion(_ source: String, of element: SurveyJSElement, repeats: [String]) -> [Option] {
         guard let sourceElement = findQuestion(named: source), sourceElement.place != element.place else {
             report(
-                .importError("choicesFromQuestion names no question: '\(source)'", hint: nil),
+                .importError("choicesFromQuestion names no question: '\(Self.shown(source))'", hint: nil),
                 at: element.place(of: "choicesFromQuestion"))
             return []
         }
@@ -241,23 +246,28 @@ extension SurveyJSReader {
         element.bool("showOtherItem") == true || element.bool("hasOther") == true
     }
 
-    /// A question anywhere in the survey by its name (for `choicesFromQuestion`).
     /// The page (from 0) that holds the question `name`.
-    func pageIndex(ofQuestion name: String) -> Int? {
-        pages.indices.first { findQuestion(named: name, in: [pages[$0]]) != nil }
-    }
+    func pageIndex(ofQuestion name: String) -> Int? { questionsByName[name]?.page }
 
-    func findQuestion(named name: String, in pages: [SurveyJSElement]? = nil) -> SurveyJSElement? {
-        func search(_ elements: [SurveyJSElement], depth: Int) -> SurveyJSElement? {
-            guard depth < 64 else { return nil }
+    /// A question anywhere in the survey by its name (for `choicesFromQuestion`).
+    func findQuestion(named name: String) -> SurveyJSElement? { questionsByName[name]?.element }
+
+    /// Every question by its name (the first of a name, in the order written) and the
+    /// page (from 0) that holds it: found once, not by reading the survey again for
+    /// each question that names another.
+    static func questions(in pages: [SurveyJSElement]) -> [String: (element: SurveyJSElement, page: Int)] {
+        var found: [String: (element: SurveyJSElement, page: Int)] = [:]
+        func visit(_ elements: [SurveyJSElement], page: Int, depth: Int) {
+            guard depth < 64 else { return }
             for element in elements {
-                if element.name == name, !Self.panelTypes.contains(element.type) { return element }
-                let inner = Self.children(of: element) + element.elements("templateElements")
-                if let found = search(inner, depth: depth + 1) { return found }
+                if let name = element.name, !panelTypes.contains(element.type), found[name] == nil {
+                    found[name] = (element, page)
+                }
+                visit(children(of: element) + element.elements("templateElements"), page: page, depth: depth + 1)
             }
-            return nil
         }
-        return search(pages ?? self.pages, depth: 0)
+        for (index, page) in pages.enumerated() { visit([page], page: index, depth: 0) }
+        return found
     }
 
     /// A matrix's rows: values and texts.

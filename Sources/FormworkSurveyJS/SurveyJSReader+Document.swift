@@ -5,18 +5,24 @@ import Foundation
 /// the form's keys, and the layout of SurveyJS's data.
 extension SurveyJSReader {
     mutating func document() -> DefinitionDocument {
+        checkShapes()
         collectLanguages()
         let formName = survey.text("surveyId") ?? baseName
         let formID = makeID(formName)
         registerSymbols()
+        // Too large to be made: nothing more is read (the error says where).
+        guard !tooLarge else { return .object([("id", .string(formID))]) }
         symbolNames = symbols.keys.sorted()
+        suggestionsLeft = max(1, 200_000 / max(1, symbolNames.count))
         readTriggers()
         reportTimers()
-        let structural = (errors, notices, unsupported)
+        let structural = (errors, notices, unsupported, noticed)
         var result: DefinitionDocument
         let takenBefore = takenIDs
+        let sizeBefore = (fieldCount, nodeCount, byteCount)
         repeat {
-            (errors, notices, unsupported) = structural
+            (errors, notices, unsupported, noticed) = structural
+            (fieldCount, nodeCount, byteCount) = sizeBefore
             takenIDs = takenBefore
             usedKeys = [:]
             dataPaths = []

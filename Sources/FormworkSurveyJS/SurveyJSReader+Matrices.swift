@@ -92,7 +92,9 @@ extension SurveyJSReader {
         let asQuestion = SurveyJSElement(.object(pairsOfColumn, at: column.node.place))
         if questionKind(asQuestion) == nil {
             report(
-                .unsupportedConstruct("the matrix column '\(column.name ?? "")'", reason: "its cell type '\(type)'"),
+                .unsupportedConstruct(
+                    "the matrix column '\(Self.shown(column.name ?? ""))'",
+                    reason: "its cell type '\(Self.shown(type))'"),
                 at: column.place)
             return pairs + [("kind", "note"), ("text", .string("Skipped: the column '\(column.name ?? "")'"))]
         }
@@ -140,18 +142,22 @@ extension SurveyJSReader {
                 reason: "it has no questions")
         }
         var options: [(String, DefinitionDocument)] = []
-        let minimum = element.integer(element.type == "paneldynamic" ? "minPanelCount" : "minRowCount")
-        let maximum = element.integer(element.type == "paneldynamic" ? "maxPanelCount" : "maxRowCount")
-        if let minimum, minimum > 0 { options.append(("min", .number("\(min(minimum, 10_000))"))) }
-        if let maximum, maximum > 0 { options.append(("max", .number("\(min(maximum, 10_000))"))) }
+        let isPanel = element.type == "paneldynamic"
+        let minimum = entryCount(element, isPanel ? "minPanelCount" : "minRowCount")
+        let maximum = entryCount(element, isPanel ? "maxPanelCount" : "maxRowCount")
+        // survey-core lowers the least to the most (`maxPanelCount` below `minPanelCount`).
+        var least = minimum
+        if let minimum, let maximum, maximum > 0 { least = min(minimum, maximum) }
+        if let least, least > 0 { options.append(("min", .number("\(least)"))) }
+        if let maximum, maximum > 0 { options.append(("max", .number("\(maximum)"))) }
         // A dynamic panel starts with panelCount entries (at least the minimum, at most
         // the maximum), each in survey-core's data even when empty. A dynamic matrix's
         // rowCount empty rows (2 by default) are not in its data until one is filled,
         // so here it starts with its minimum and rows are added with 'add'.
-        if element.type == "paneldynamic", let start = element.integer("panelCount") {
-            let upper = min(maximum.map { $0 > 0 ? $0 : 10_000 } ?? 10_000, 10_000)
-            let first = min(max(start, minimum ?? 0), upper)
-            if first > max(minimum ?? 0, 0) { options.append(("start", .number("\(first)"))) }
+        if isPanel, let start = entryCount(element, "panelCount") {
+            let upper = maximum.map { $0 > 0 ? $0 : Self.mostPanels } ?? Self.mostPanels
+            let first = min(max(start, least ?? 0), upper)
+            if first > max(least ?? 0, 0) { options.append(("start", .number("\(first)"))) }
         }
         if let add = text(
             element.type == "paneldynamic" ? "panelAddText" : "addRowText", of: element, repeats: scope.repeats)
@@ -168,6 +174,28 @@ extension SurveyJSReader {
         pairs.append(("repeat", options.isEmpty ? .bool(true) : .object(options)))
         pairs.append(("fields", .list(fields)))
         return [.object(pairs, at: SourcePlace(element.place))]
+    }
+
+    /// survey-core's most panels of a dynamic panel and rows of a dynamic matrix
+    /// (`settings.panel.maxPanelCount`, `settings.matrix.maxRowCount`).
+    static let mostPanels = 100, mostRows = 1_000
+
+    /// A count of entries (`panelCount`, `maxRowCount`…) as survey-core takes it: a
+    /// whole number from 0, at most its `mostPanels` or `mostRows`, a larger one read
+    /// as that with a warning (`1e9` is 100 panels, not a billion); `nil` when absent or
+    /// not a number.
+    mutating func entryCount(_ element: SurveyJSElement, _ key: String) -> Int? {
+        guard let number = element.number(key), !number.isNaN else { return nil }
+        let most = element.type == "paneldynamic" ? Self.mostPanels : Self.mostRows
+        guard number <= Double(most) else {
+            report(
+                .importNotice(
+                    "'\(key)' is \(SurveyJSElement.formatted(number)); SurveyJS allows at most \(most), which it "
+                        + "is read as"),
+                at: element.place(of: key))
+            return most
+        }
+        return Int(max(0, number.rounded(.down)))
     }
 
     /// The fields of an element inside a dynamic panel's entry: a panel's questions

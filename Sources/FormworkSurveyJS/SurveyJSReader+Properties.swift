@@ -114,7 +114,7 @@ extension SurveyJSReader {
         }
         report(
             .unsupportedConstruct(
-                "defaultValueExpression of '\(element.name ?? "")'",
+                "defaultValueExpression of '\(Self.shown(element.name ?? ""))'",
                 reason:
                     "it changes with the moment and the field is not a date or time (Formwork's defaults are values)"),
             at: place, quote: expression)

@@ -22,6 +22,8 @@ extension SurveyJSReader {
 
     /// The fields a question becomes.
     mutating func question(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        // Not an object: reported by `checkShapes`.
+        guard element.isObject else { return [] }
         let type = element.type
         if let reason = Self.unsupportedTypes[type] {
             return skip(element, what: "the \(type) question", reason: reason)
@@ -48,14 +50,14 @@ extension SurveyJSReader {
             }
             if type.isEmpty {
                 let template = element.text("questionTemplateName").map {
-                    "it names a template of the application that shows the survey ('\($0)'), which "
+                    "it names a template of the application that shows the survey ('\(Self.shown($0))'), which "
                         + "SurveyJS does not read"
                 }
                 return skip(
                     element, what: "the element", reason: template ?? "it has no type, and SurveyJS drops it")
             }
             return skip(
-                element, what: "the '\(type)' question",
+                element, what: "the '\(Self.shown(type))' question",
                 reason: "a custom question type, defined by the application that shows the survey")
         }
         var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
@@ -108,7 +110,8 @@ extension SurveyJSReader {
             var options = options(of: element, repeats: scope.repeats)
             if options.isEmpty {
                 report(
-                    .importError("'\(element.name ?? "")' has no choices", hint: "give it \"choices\": [...]"),
+                    .importError(
+                        "'\(Self.shown(element.name ?? ""))' has no choices", hint: "give it \"choices\": [...]"),
                     at: element.place)
                 options = [Option(value: "", label: nil, visible: nil, place: element.place, numeric: false)]
             }

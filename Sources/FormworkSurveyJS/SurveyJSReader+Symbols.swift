@@ -75,12 +75,16 @@ extension SurveyJSReader {
     }
 
     private mutating func register(_ element: SurveyJSElement, repeats: [String]) {
+        guard !tooLarge else { return }
         let type = element.type
         if Self.panelTypes.contains(type) {
             for child in Self.children(of: element) { register(child, repeats: repeats) }
             return
         }
-        guard let name = element.name, !Self.displayTypes.contains(type) else { return }
+        guard let name = element.name, !Self.displayTypes.contains(type) else {
+            _ = grow(fields: 1, at: element.place)
+            return
+        }
         let id = makeID(name)
         idsByPlace[element.place] = id
         func record(_ name: String, _ symbol: SurveyJSSymbol) {
@@ -94,6 +98,7 @@ extension SurveyJSReader {
         }
         switch type {
         case "paneldynamic", "matrixdynamic":
+            guard grow(fields: 1, at: element.place) else { return }
             record(name, SurveyJSSymbol(id: id, kind: .entries, repeats: repeats))
             repeatNames[id] = name
             let inner = repeats + [id]
@@ -102,9 +107,10 @@ extension SurveyJSReader {
             } else {
                 for column in element.elements("columns") {
                     guard let columnName = column.name else { continue }
+                    let (kind, options) = cellKind(column, matrix: element)
+                    guard grow(fields: 1, options: options.values, at: column.place) else { return }
                     let columnID = makeID(name + "_" + columnName)
                     idsByPlace[column.place] = columnID
-                    let (kind, options) = cellKind(column, matrix: element)
                     recordValueType(columnID, options: options, boolean: isBooleanCell(column, matrix: element))
                     entrySymbols[id, default: [:]][columnName] = SurveyJSSymbol(
                         id: columnID, kind: kind, repeats: inner, options: options.values,
@@ -114,7 +120,7 @@ extension SurveyJSReader {
             }
         case "multipletext":
             for item in element.elements("items") {
-                guard let itemName = item.name else { continue }
+                guard let itemName = item.name, grow(fields: 1, at: item.place) else { continue }
                 let itemID = makeID(name + "_" + itemName)
                 idsByPlace[item.place] = itemID
                 record(name + "." + itemName, SurveyJSSymbol(id: itemID, kind: textKind(item), repeats: repeats))
@@ -122,6 +128,7 @@ extension SurveyJSReader {
         case "matrix":
             let columns = choiceValues(element.list("columns") ?? [])
             for row in rows(of: element) {
+                guard grow(fields: 1, options: columns.values, at: element.place(of: "rows")) else { return }
                 let rowID = makeID(name + "_" + row.value)
                 idsByPlace[element.place + "/" + row.value] = rowID
                 recordValueType(rowID, options: columns, boolean: false)
@@ -132,12 +139,15 @@ extension SurveyJSReader {
                         numericOptions: columns.numeric))
             }
         case "matrixdropdown":
+            // Each cell is a field with its column's choices: read once per column.
+            let columns = element.elements("columns").compactMap { column in
+                column.name.map { (column, $0, cellKind(column, matrix: element)) }
+            }
             for row in rows(of: element) {
-                for column in element.elements("columns") {
-                    guard let columnName = column.name else { continue }
+                for (column, columnName, (kind, options)) in columns {
+                    guard grow(fields: 1, options: options.values, at: column.place) else { return }
                     let cellID = makeID(name + "_" + row.value + "_" + columnName)
                     idsByPlace[element.place + "/" + row.value + "/" + columnName] = cellID
-                    let (kind, options) = cellKind(column, matrix: element)
                     recordValueType(cellID, options: options, boolean: isBooleanCell(column, matrix: element))
                     record(
                         name + "." + row.value + "." + columnName,
@@ -150,6 +160,7 @@ extension SurveyJSReader {
             guard let kind = questionKind(element) else { return }
             let options: ChoiceValues =
                 kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
+            guard grow(fields: 1, options: options.values, at: element.place) else { return }
             recordValueType(id, options: options, boolean: type == "boolean" && !hasCustomBooleanValues(element))
             record(
                 name,

@@ -11,6 +11,7 @@ extension SurveyJSReader {
     /// default locale (`"default"`) first. Fewer than two: the form is not translated.
     mutating func collectLanguages() {
         var found: [String] = []
+        var seen: Set<String> = []
         func visit(_ node: DefinitionDocument, depth: Int) {
             guard depth < 200 else { return }
             switch node.content {
@@ -18,7 +19,7 @@ extension SurveyJSReader {
                 if Self.isLocalised(node) {
                     for (key, _) in pairs {
                         let code = Self.languageCode(key)
-                        if !found.contains(code) { found.append(code) }
+                        if seen.insert(code).inserted { found.append(code) }
                     }
                     return
                 }
@@ -81,14 +82,16 @@ extension SurveyJSReader {
         let at = SourcePlace(place)
         if Self.isLocalised(node), case .object(let pairs) = node.content {
             var written: [(String, String)] = []
+            var positions: [String: Int] = [:]
             for (key, value) in pairs {
                 guard let raw = value.text else { continue }
                 let code = Self.languageCode(key)
                 // An explicit `en` text wins over `default` (SurveyJS reads the locale's first).
-                if let index = written.firstIndex(where: { $0.0 == code }) {
+                if let index = positions[code] {
                     if key != "default" { written[index].1 = raw }
                     continue
                 }
+                positions[code] = written.count
                 written.append((code, raw))
             }
             let texts = written.compactMap { code, raw in
@@ -100,8 +103,11 @@ extension SurveyJSReader {
             }
             // A language the text is not written in shows the survey's language's text
             // (or the first written), without a warning: SurveyJS falls back silently.
-            let fallback = texts.first { $0.0 == defaultLanguage }?.1 ?? texts[0].1
-            let complete = languages.map { language in (language, texts.first { $0.0 == language }?.1 ?? fallback) }
+            // Every text is written in every language, so they are counted.
+            guard grow(nodes: languages.count, at: place) else { return .string(texts[0].1, at: at) }
+            let byLanguage = Dictionary(texts, uniquingKeysWith: { first, _ in first })
+            let fallback = defaultLanguage.flatMap { byLanguage[$0] } ?? texts[0].1
+            let complete = languages.map { language in (language, byLanguage[language] ?? fallback) }
             return .object(complete.map { ($0.0, .string($0.1, at: at)) }, at: at)
         }
         guard let raw = SurveyJSElement.scalarText(node) else { return nil }
@@ -132,9 +138,12 @@ extension SurveyJSReader {
             "br", "p", "/p", "div", "/div", "li", "/li", "tr", "/tr", "h1", "h2", "h3", "h4",
             "/h1", "/h2", "/h3", "/h4", "ul", "/ul", "ol", "/ol", "hr", "table", "/table",
         ]
+        // A `<` after the last `>` starts no tag: it is not searched for one, so that
+        // each of 100,000 `<` does not read the rest of the text again.
+        let lastClose = html.lastIndex(of: ">")
         while index < html.endIndex {
             let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
+            if character == "<", let lastClose, index < lastClose, let close = html[index...].firstIndex(of: ">") {
                 let inner = html[html.index(after: index)..<close]
                 let closing = inner.hasPrefix("/")
                 let tag = inner.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()

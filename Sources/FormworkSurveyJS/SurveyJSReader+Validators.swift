@@ -7,7 +7,8 @@ import Foundation
 extension SurveyJSReader {
     mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
         var rules: [DefinitionDocument] = []
-        for validator in element.elements("validators") {
+        // One that is not an object is reported by `checkShapes`.
+        for validator in element.elements("validators") where validator.isObject {
             // `numeric` or its class name `numericvalidator`.
             let written = validator.type
             let type = written.hasSuffix("validator") ? String(written.dropLast("validator".count)) : written
@@ -67,7 +68,7 @@ extension SurveyJSReader {
                     check = "\(value) == null or matches(\(value), '\(quoted)')"
                 } catch {
                     report(
-                        .unsupportedConstruct("the pattern '\(source)'", reason: error.reason),
+                        .unsupportedConstruct("the pattern '\(Self.shown(source))'", reason: error.reason),
                         at: validator.place(of: "regex"))
                     check = nil
                 }
@@ -91,7 +92,8 @@ extension SurveyJSReader {
             default:
                 report(
                     .unsupportedConstruct(
-                        "the validator '\(validator.type)'", reason: "SurveyJS has no such validator built in"),
+                        "the validator '\(Self.shown(validator.type))'",
+                        reason: "SurveyJS has no such validator built in"),
                     at: validator.place)
                 continue
             }

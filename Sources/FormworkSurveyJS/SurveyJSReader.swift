@@ -29,6 +29,8 @@ struct SurveyJSReader {
     let parses = SurveyJSParses()
     var errors: [Diagnostic] = []
     var notices: [Diagnostic] = []
+    /// The place and message of each notice, so that each is given once.
+    var noticed: Set<String> = []
     var unsupported: [Diagnostic] = []
 
     /// Every id given so far (form, sections, fields, repeats share one namespace).
@@ -61,11 +63,69 @@ struct SurveyJSReader {
     var repeatNames: [String: String] = [:]
     /// The answer keys used in each object of the answers (by the repeats that hold it).
     var usedKeys: [String: Set<String>] = [:]
+    /// Every question by its name, and its page (`questions(in:)`).
+    var questionsByName: [String: (element: SurveyJSElement, page: Int)] = [:]
 
-    init(survey: SurveyJSElement, fileName: String, skipUnsupported: Bool) {
+    /// Formwork's limits, which the form a survey becomes must keep: its fields, its
+    /// nodes (a matrix's fields hold their columns' choices each, a text its
+    /// translations) and its size as a definition, counted as they are made so that a
+    /// small survey cannot expand to a form of millions (`grow`).
+    let limits: Limits
+    /// Fields made so far (every question, matrix row and cell, multiple text item).
+    var fieldCount = 0
+    /// Nodes made so far: fields, and each option and translation of their texts.
+    var nodeCount = 0
+    /// The fewest bytes the form made so far takes written as a definition.
+    var byteCount = 0
+    /// Whether the form is already too large (reported once); nothing more is made.
+    var tooLarge = false
+    /// How many "did you mean" searches may still be made (each reads every name of
+    /// the survey): a survey of 100,000 questions that each read a name no question
+    /// has would otherwise take hours. Later unknown names are reported without one.
+    var suggestionsLeft = 0
+
+    init(survey: SurveyJSElement, fileName: String, skipUnsupported: Bool, limits: Limits = .default) {
         self.survey = survey
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
+        self.limits = limits
+        questionsByName = Self.questions(in: survey.has("pages") ? survey.elements("pages") : [survey])
+    }
+
+    // MARK: Size
+
+    /// The fewest bytes a field takes written as a definition (its `id`, `kind` and
+    /// `label` on lines of their own), and an option beside its value.
+    static let fieldBytes = 60, optionBytes = 40
+
+    /// Counts `fields` fields and their `options` (values), and `nodes` other nodes
+    /// (translations); `false` once the form is larger than `limits` allow, with one
+    /// error at `place`, the element that made it so.
+    mutating func grow(fields: Int = 0, options: [String] = [], nodes: Int = 0, at place: String) -> Bool {
+        guard !tooLarge else { return false }
+        fieldCount += fields
+        nodeCount += fields + options.count + nodes
+        byteCount += fields * Self.fieldBytes + options.reduce(0) { $0 + $1.utf8.count + Self.optionBytes }
+        let problem: String
+        if fieldCount > limits.maximumFields {
+            problem =
+                "the survey makes more than \(limits.maximumFields) fields (each question, matrix row or cell and "
+                + "multiple text item is one); the limit is \(limits.maximumFields)"
+        } else if nodeCount > limits.maximumNodes {
+            problem =
+                "the form the survey makes has more than \(limits.maximumNodes) fields, choices and translations "
+                + "(each field of a matrix holds its columns' choices, each text every language of the survey); "
+                + "the limit is \(limits.maximumNodes)"
+        } else if byteCount > limits.maximumFileSize {
+            problem =
+                "the form the survey makes is more than \(limits.maximumFileSize) bytes written as a definition "
+                + "(its fields and each one's choices), the limit of a definition"
+        } else {
+            return true
+        }
+        report(.importError(problem, hint: "split the survey into several, or offer fewer choices"), at: place)
+        tooLarge = true
+        return false
     }
 
     // MARK: Reporting
@@ -77,9 +137,7 @@ struct SurveyJSReader {
         case .unsupportedConstruct: unsupported.append(diagnostic)
         case .importNotice(let message):
             // Once per place: a condition read for each choice warns once.
-            guard !notices.contains(where: { $0.place?.name == place && $0.problem == .importNotice(message) }) else {
-                return
-            }
+            guard noticed.insert(place + "\u{0}" + message).inserted else { return }
             diagnostic.severity = .warning
             notices.append(diagnostic)
         default: errors.append(diagnostic)
@@ -90,7 +148,7 @@ struct SurveyJSReader {
     /// the note that stands in its place.
     mutating func skip(_ element: SurveyJSElement, what: String, reason: String) -> [DefinitionDocument] {
         let name = element.name ?? element.type
-        report(.unsupportedConstruct("\(what) '\(name)'", reason: reason), at: element.place)
+        report(.unsupportedConstruct("\(what) '\(Self.shown(name))'", reason: reason), at: element.place)
         if let elementName = element.name { skippedNames.insert(elementName) }
         guard skipUnsupported else { return [] }
         let at = SourcePlace(element.place)
@@ -98,10 +156,14 @@ struct SurveyJSReader {
             .object(
                 [
                     ("id", .string(makeID("skipped_" + name))), ("kind", "note"),
-                    ("text", .string("Skipped: \(what) '\(name)' (\(reason))")),
+                    ("text", .string("Skipped: \(what) '\(Self.shown(name))' (\(reason))")),
                 ], at: at)
         ]
     }
+
+    /// A name, value or pattern quoted in a message: cut to 60 characters, so that a
+    /// 100,000-character name does not fill the screen.
+    static func shown(_ text: String) -> String { TerminalText.excerpt(text) }
 
     // MARK: Names
 
@@ -140,7 +202,7 @@ struct SurveyJSReader {
         if !usedKeys[scope, default: []].insert(name).inserted {
             report(
                 .importError(
-                    "two questions store their answer under '\(name)'",
+                    "two questions store their answer under '\(Self.shown(name))'",
                     hint: "SurveyJS merges such answers into one value; give each question a name of its own"),
                 at: place)
         }
@@ -149,10 +211,11 @@ struct SurveyJSReader {
 
     // MARK: Expressions
 
-    /// The context expressions of an element in `repeats` are read in.
+    /// The context expressions of an element in `repeats` are read in; `suggesting`:
+    /// with every name, for "did you mean" (a search of them all).
     func context(
         repeats: [String], current: SurveyJSSymbol? = nil, rule: SurveyJSCondition = .isTrue, item: String? = nil,
-        unknownIsEmpty: Bool = false
+        unknownIsEmpty: Bool = false, suggesting: Bool = false
     ) -> SurveyJSContext {
         let symbols = self.symbols
         let skipped = skippedNames
@@ -166,8 +229,8 @@ struct SurveyJSReader {
             skipped.contains(name) ? nil : symbols[name] ?? symbols[name.lowercased()]
         }
         var context = SurveyJSContext(
-            repeats: repeats, name: lookUp, entry: entry, current: current, names: symbolNames, item: item,
-            condition: rule)
+            repeats: repeats, name: lookUp, entry: entry, current: current, names: suggesting ? symbolNames : [],
+            item: item, condition: rule)
         context.unknownIsEmpty = unknownIsEmpty
         return context
     }
@@ -189,10 +252,12 @@ struct SurveyJSReader {
     ) -> SurveyJSTranslation? {
         let trimmed = Self.trimmed(written)
         guard !trimmed.isEmpty else { return nil }
-        var context = context(repeats: repeats, current: current, rule: rule, item: item)
+        var context = context(
+            repeats: repeats, current: current, rule: rule, item: item, suggesting: suggestionsLeft > 0)
         do {
             return try SurveyJSTranslator.translate(trimmed, as: use, in: context, parse: parses.parse)
         } catch  where error.reason.isUnknownReference {
+            if !context.names.isEmpty { suggestionsLeft -= 1 }
             reportExpression(error, written: trimmed, at: place)
             context.unknownIsEmpty = true
             do {
@@ -212,6 +277,9 @@ struct SurveyJSReader {
     mutating func reportExpression(
         _ error: SurveyJSTranslationError, written: String, at place: String, strict: Bool = false
     ) {
+        var error = error
+        // A message names what it is about (`{name}: …`), which may be long.
+        error.message = TerminalText.excerpt(error.message, limit: 400)
         switch error.reason {
         case .syntax:
             report(

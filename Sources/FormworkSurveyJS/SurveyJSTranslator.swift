@@ -83,7 +83,8 @@ public enum SurveyJSTranslator {
                 result = try walk.text(try walk.translate(parsed), at: parsed.offset)
             }
         }
-        return SurveyJSTranslation(text: result.code, type: result.kind.valueType)
+        let checked = try walk.bounded(result, at: parsed.offset)
+        return SurveyJSTranslation(text: checked.code, type: checked.kind.valueType)
     }
 
     /// The names an expression reads — each `{name}` as written (without a leading
@@ -131,6 +132,22 @@ struct SurveyJSWalk {
 
     /// The operand an expression is.
     func translate(_ expression: SurveyJSExpression) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        try bounded(try operand(expression), at: expression.offset)
+    }
+
+    /// `operand`, unless its code is longer than Formwork reads: survey-core's `and`,
+    /// `or`, `=` and `iif` are written out with an operand more than once, so that
+    /// `{a} or {b} or {c} …` (each side read again by the next) would double at each
+    /// step; checked at every step, no translation grows past a few times the limit.
+    func bounded(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        guard operand.code.utf8.count > SurveyJSTranslator.maximumLength else { return operand }
+        throw unsupported(
+            "its translation is longer than the \(SurveyJSTranslator.maximumLength) characters Formwork reads "
+                + "(survey-core's and, or, = and iif are written out with their operands repeated)",
+            at: offset)
+    }
+
+    private func operand(_ expression: SurveyJSExpression) throws(SurveyJSTranslationError) -> SurveyJSOperand {
         switch expression {
         case .literal(let value, _):
             return .literal(value)
@@ -152,8 +169,10 @@ struct SurveyJSWalk {
             var offset = first.offset
             for link in links {
                 let right = try link.operand.map { operand throws(SurveyJSTranslationError) in try translate(operand) }
-                result = try apply(
-                    link.op, result, right ?? .literal(.null), at: (offset, link.operand?.offset ?? link.offset))
+                result = try bounded(
+                    try apply(
+                        link.op, result, right ?? .literal(.null), at: (offset, link.operand?.offset ?? link.offset)),
+                    at: link.offset)
                 offset = link.offset
             }
             return result
