@@ -20,11 +20,63 @@ struct HostileInputTests {
 
     static func target(for name: String) -> String { name.contains("kinds-") ? kindsTarget : target }
 
-    /// Every input file, as `kind/name.ext`.
+    /// Every input, as `kind/name.ext`: the files, and the generated inputs.
     static let cases: [String] = ["definitions", "values", "repl", "rpc"].flatMap { kind in
-        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(kind).path)) ?? [])
-            .filter { !$0.hasSuffix(".expected") }.sorted().map { "\(kind)/\($0)" }
+        (((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(kind).path)) ?? [])
+            .filter { !$0.hasSuffix(".expected") }.map { "\(kind)/\($0)" }
+            + generated.keys.filter { $0.hasPrefix(kind + "/") }).sorted()
     }
+
+    /// Inputs of megabytes, made when the tests run rather than kept in the repository
+    /// (their `.expected` files are in the corpus with the others): each is written
+    /// under its name into a directory of its own and run from there.
+    static let generated: [String: @Sendable () -> String] = [
+        "definitions/70-surveyjs-panels-ten-thousand-deep.json": {
+            #"{ "pages": [ { "name": "p", "elements": ["#
+                + String(repeating: #"{ "type": "panel", "elements": ["#, count: 10_000)
+                + #"{ "type": "text", "name": "q" }"# + String(repeating: "] }", count: 10_000) + "] } ] }\n"
+        },
+        "definitions/71-surveyjs-ten-megabyte-title.json": {
+            #"{ "title": ""# + String(repeating: "T", count: 10_000_000) + #"", "pages": [ { "elements": [ "#
+                + #"{ "type": "html", "name": "h", "html": "<p>"# + String(repeating: "<b>x", count: 2_500_000)
+                + #"" } ] } ] }"# + "\n"
+        },
+        "definitions/75-surveyjs-million-choices.json": {
+            #"{ "pages": [ { "elements": [ { "type": "dropdown", "name": "d", "choices": ["#
+                + (0..<1_000_000).map { "\"c\($0)\"" }.joined(separator: ",") + "] } ] } ] }\n"
+        },
+        "definitions/78-surveyjs-two-hundred-thousand-questions.json": {
+            #"{ "pages": [ { "elements": [\#n"#
+                + (0...200_000).map { #"{ "type": "text", "name": "q\#($0)" }"# }.joined(separator: ",\n")
+                + "\n] } ] }\n"
+        },
+        "definitions/80-surveyjs-megabyte-reference.json": {
+            let name = "{" + String(repeating: "n", count: 1_000_000) + "}"
+            return #"{ "pages": [ { "elements": [ { "type": "text", "name": "a" }, "#
+                + #"{ "type": "text", "name": "b", "title": ""# + name + #"", "visibleIf": ""# + name
+                + #" = 1" } ] } ] }"#
+                + "\n"
+        },
+        "definitions/84-surveyjs-unclosed-tags.json": {
+            #"{ "pages": [ { "elements": [ { "type": "text", "name": "shown" }, "#
+                + #"{ "type": "html", "name": "h", "visibleIf": "{shown} = 'html'", "html": ""#
+                + String(repeating: "<", count: 99_999) + #"" } ] } ] }"# + "\n"
+        },
+        "definitions/85-surveyjs-ten-thousand-languages.json": {
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            let codes = letters.flatMap { a in letters.flatMap { b in letters.map { c in "\(a)\(b)\(c)" } } }
+            let title = "{ " + codes.prefix(10_000).map { #""\#($0)": "t""# }.joined(separator: ", ") + " }"
+            return #"{ "title": \#(title), "pages": [ { "elements": ["#
+                + (0..<500).map { #"{ "type": "text", "name": "q\#($0)", "title": { "default": "Q", "fr": "Q" } }"# }
+                .joined(separator: ",\n") + "] } ] }\n"
+        },
+        "definitions/86-surveyjs-unknown-names.json": {
+            #"{ "pages": [ { "elements": [ { "type": "text", "name": "shown" },\#n"#
+                + (0..<20_000).map {
+                    #"{ "type": "text", "name": "question\#($0)", "visible": false, "visibleIf": "{zz\#($0)} = 1" }"#
+                }.joined(separator: ",\n") + "\n] } ] }\n"
+        },
+    ]
 
     @Test func theCorpusHasAtLeastFiftyInputsOfEveryKind() {
         #expect(Self.cases.count >= 50)
@@ -36,7 +88,15 @@ struct HostileInputTests {
     /// How each kind is run: the command and what goes to standard input.
     static func run(_ name: String) throws -> CommandRunner.Result {
         let kind = name.split(separator: "/")[0]
-        let input = try Data(contentsOf: corpus.appendingPathComponent(name))
+        var directory = corpus
+        if let make = generated[name] {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(String(kind)), withIntermediateDirectories: true)
+            try Data(make().utf8).write(to: directory.appendingPathComponent(name))
+        }
+        defer { if directory != corpus { try? FileManager.default.removeItem(at: directory) } }
+        let input = try Data(contentsOf: directory.appendingPathComponent(name))
         let arguments: [String]
         var stdin = Data()
         switch kind {
@@ -50,7 +110,7 @@ struct HostileInputTests {
             stdin = input
         }
         return try CommandRunner.run(
-            "formwork", arguments, bytes: stdin, directory: corpus,
+            "formwork", arguments, bytes: stdin, directory: directory,
             environment: ["NO_COLOR": "1", "COLUMNS": "100"], timeout: .seconds(20))
     }
 
