@@ -204,8 +204,22 @@ extension SurveyJSReader {
     /// `selected` (or `unselected`) each is offered while it is (not) chosen there.
     mutating func optionsFromQuestion(_ source: String, of element: SurveyJSElement, repeats: [String]) -> [Option] {
         guard let sourceElement = findQuestion(named: source), sourceElement.place != element.place else {
+            let itself = findQuestion(named: source)?.place == element.place
             report(
-                .importError("choicesFromQuestion names no question: '\(Self.shown(source))'", hint: nil),
+                .importError(
+                    itself
+                        ? "choicesFromQuestion names the question itself"
+                        : "choicesFromQuestion names no question: '\(Self.shown(source))'", hint: nil),
+                at: element.place(of: "choicesFromQuestion"))
+            return []
+        }
+        if sourceElement.list("choices") == nil, let further = sourceElement.text("choicesFromQuestion") {
+            // Two that name each other were followed until the stack ran out.
+            report(
+                .importError(
+                    "choicesFromQuestion names '\(Self.shown(source))', which takes its own choices from "
+                        + "'\(Self.shown(further))'; Formwork reads a question's own choices",
+                    hint: "name the question that lists the choices"),
                 at: element.place(of: "choicesFromQuestion"))
             return []
         }

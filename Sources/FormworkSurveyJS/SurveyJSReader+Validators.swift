@@ -92,7 +92,8 @@ extension SurveyJSReader {
             default:
                 report(
                     .unsupportedConstruct(
-                        "the validator '\(Self.shown(validator.type))'",
+                        validator.type.isEmpty
+                            ? "a validator without a type" : "the validator '\(Self.shown(validator.type))'",
                         reason: "SurveyJS has no such validator built in"),
                     at: validator.place)
                 continue
