@@ -62,6 +62,9 @@ public struct SurveyJSContext: Sendable {
     /// Whether a name no question has reads as empty (survey-core reads it as
     /// `undefined`) instead of being an `.unknownReference` error.
     public var unknownIsEmpty = false
+    /// What the translations of one survey may still do, shared by them (`nil`: no
+    /// bound, for one expression on its own).
+    var work: SurveyJSWork?
 
     /// A question in a dynamic panel's template or a dynamic matrix's column is found
     /// by `name` as `panel.question` (or by its own name), with `repeats` ending in
@@ -80,6 +83,20 @@ public struct SurveyJSContext: Sendable {
         self.item = item
         self.condition = condition
     }
+}
+
+/// How much the translations of one survey may do together: each character
+/// translated, and each option of a question read to compare it, is a step. A survey
+/// of 100,000 choices that each translate a long `choicesVisibleIf`, or conditions
+/// that compare a question of 100,000 choices a thousand times, would otherwise take
+/// hours; past `limit` every translation is an error.
+final class SurveyJSWork: @unchecked Sendable {
+    let limit: Int
+    var done = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    var isExhausted: Bool { done > limit }
 }
 
 /// How survey-core reads a condition's value, which is any value (`{a} or {b}` is one

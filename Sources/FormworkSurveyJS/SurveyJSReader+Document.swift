@@ -16,12 +16,14 @@ extension SurveyJSReader {
         suggestionsLeft = max(1, 200_000 / max(1, symbolNames.count))
         readTriggers()
         reportTimers()
-        let structural = (errors, notices, unsupported, noticed)
+        let structural = (errors, notices, unsupported, noticed, workReported)
         var result: DefinitionDocument
         let takenBefore = takenIDs
         let sizeBefore = (fieldCount, nodeCount, byteCount)
+        let workBefore = work.done
         repeat {
-            (errors, notices, unsupported, noticed) = structural
+            (errors, notices, unsupported, noticed, workReported) = structural
+            work.done = workBefore
             (fieldCount, nodeCount, byteCount) = sizeBefore
             takenIDs = takenBefore
             usedKeys = [:]

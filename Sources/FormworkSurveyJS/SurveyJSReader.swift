@@ -83,6 +83,11 @@ struct SurveyJSReader {
     /// the survey): a survey of 100,000 questions that each read a name no question
     /// has would otherwise take hours. Later unknown names are reported without one.
     var suggestionsLeft = 0
+    /// What the survey's translations may do together (`SurveyJSWork`): 3,000,000
+    /// steps, a few seconds, where a survey of a thousand questions takes a tenth.
+    let work = SurveyJSWork(limit: 3_000_000)
+    /// Whether the translations' running out has been reported.
+    var workReported = false
 
     init(survey: SurveyJSElement, fileName: String, skipUnsupported: Bool, limits: Limits = .default) {
         self.survey = survey
@@ -232,6 +237,7 @@ struct SurveyJSReader {
             repeats: repeats, name: lookUp, entry: entry, current: current, names: suggesting ? symbolNames : [],
             item: item, condition: rule)
         context.unknownIsEmpty = unknownIsEmpty
+        context.work = work
         return context
     }
 
@@ -280,6 +286,11 @@ struct SurveyJSReader {
         var error = error
         // A message names what it is about (`{name}: …`), which may be long.
         error.message = TerminalText.excerpt(error.message, limit: 400)
+        // Once the translations have done all they may, that is said once.
+        if work.isExhausted {
+            guard !workReported else { return }
+            workReported = true
+        }
         switch error.reason {
         case .syntax:
             report(

@@ -205,6 +205,7 @@ extension SurveyJSWalk {
         case .bool: return .call("if", [operand.code, "1", "0"], kind: .number, mayBeNull: false)
         case .text, .choice:
             let number = SurveyJSOperand.call("number", [operand.code], kind: .number, mayBeNull: true)
+            spend(operand.symbol?.options.count ?? 0)
             if let symbol = operand.symbol, !symbol.options.isEmpty,
                 symbol.options.allSatisfy({ SurveyJSValue.number(in: $0) != nil })
             {
@@ -268,6 +269,7 @@ extension SurveyJSWalk {
     /// answer (`'1'` as the number 1 unless the question is read as it is, `{#q}`).
     func optionTest(_ operand: SurveyJSOperand, _ holds: (SurveyJSValue) -> Bool) -> SurveyJSOperand? {
         guard operand.kind == .choice, let symbol = operand.symbol, !symbol.options.isEmpty else { return nil }
+        spend(symbol.options.count)
         let matching = symbol.options.filter { option in
             holds(operand.converts ? SurveyJSValue.text(option).converted : .text(option))
         }

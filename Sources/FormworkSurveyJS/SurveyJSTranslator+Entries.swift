@@ -101,9 +101,10 @@ extension SurveyJSWalk {
             }
             return nil
         }
-        let inner = SurveyJSContext(
+        var inner = SurveyJSContext(
             repeats: repeats, name: { member($0) ?? lookup($0) }, entry: member, names: context.names,
             condition: .isLooselyTrue)
+        inner.work = context.work
         let walk = SurveyJSWalk(context: inner)
         do {
             return try walk.condition(try walk.translate(expression), rule: .isLooselyTrue, at: expression.offset)

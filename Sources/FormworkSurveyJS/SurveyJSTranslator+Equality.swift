@@ -112,6 +112,7 @@ extension SurveyJSWalk {
     /// survey-core compares each (ignoring case, numbers as numbers).
     private func sameSelection(_ operand: SurveyJSOperand, _ values: [SurveyJSValue]) -> SurveyJSOperand {
         let options = operand.symbol?.options ?? []
+        spend(options.count * values.count)
         var chosen: [String] = []
         for value in values {
             guard
@@ -167,6 +168,7 @@ extension SurveyJSWalk {
         let texts = comparison(lowered(a, trimmed: true), "==", lowered(b, trimmed: true))
         func mayBeNumber(_ operand: SurveyJSOperand) -> Bool {
             guard let options = operand.symbol?.options, operand.kind == .choice, !options.isEmpty else { return true }
+            spend(options.count)
             return options.contains { SurveyJSValue.number(in: $0) != nil }
         }
         guard a.converts || b.converts, mayBeNumber(a), mayBeNumber(b) else { return texts }

@@ -121,6 +121,7 @@ extension SurveyJSWalk {
             guard let options = list.symbol?.options, !options.isEmpty else {
                 return comparison(.text(written.text), "in", list)
             }
+            spend(options.count)
             let matching = options.filter { SurveyJSValue.equal(SurveyJSValue.text($0).converted, written) }
             return any(matching.map { comparison(.text($0), "in", list) })
         }

@@ -84,6 +84,7 @@ extension SurveyJSWalk {
             guard let options = operand.symbol?.options, !options.isEmpty, operand.converts else {
                 return operand.converts ? nil : true
             }
+            spend(options.count)
             let numeric = options.filter { SurveyJSValue.number(in: $0) != nil }.count
             return numeric == options.count ? false : numeric == 0 ? true : nil
         case .multichoice, .list, .entries, .array, .null:

@@ -69,8 +69,10 @@ public enum SurveyJSTranslator {
                     "the expression is \(expression.count) characters long; Formwork reads at most \(maximumLength)",
                 offset: 0)
         }
-        let parsed = try parse(expression)
         let walk = SurveyJSWalk(context: context)
+        walk.spend(expression.utf8.count)
+        try walk.checkWork(at: 0)
+        let parsed = try parse(expression)
         let result: SurveyJSOperand
         switch use {
         case .condition:
@@ -140,10 +142,23 @@ struct SurveyJSWalk {
     /// `{a} or {b} or {c} …` (each side read again by the next) would double at each
     /// step; checked at every step, no translation grows past a few times the limit.
     func bounded(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        try checkWork(at: offset)
         guard operand.code.utf8.count > SurveyJSTranslator.maximumLength else { return operand }
         throw unsupported(
             "its translation is longer than the \(SurveyJSTranslator.maximumLength) characters Formwork reads "
                 + "(survey-core's and, or, = and iif are written out with their operands repeated)",
+            at: offset)
+    }
+
+    /// Counts `steps` of the survey's translation work (`SurveyJSWork`).
+    func spend(_ steps: Int) { context.work?.done += steps }
+
+    /// An error once the survey's translations have done more than they may.
+    func checkWork(at offset: Int) throws(SurveyJSTranslationError) {
+        guard let work = context.work, work.isExhausted else { return }
+        throw unsupported(
+            "the survey's expressions take more than \(work.limit) steps to translate (each character, and each "
+                + "choice of a question compared, is one)",
             at: offset)
     }
 

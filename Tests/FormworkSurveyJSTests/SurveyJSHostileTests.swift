@@ -120,6 +120,23 @@ struct SurveyJSHostileTests {
         #expect(warnings.allSatisfy { $0.contains("names no question of the survey") })
     }
 
+    /// A condition translated for each of 20,000 choices (`choicesVisibleIf`), or
+    /// conditions that compare a question of 100,000 choices hundreds of times, took
+    /// minutes to hours: the translations of a survey share a bound, reported once.
+    @Test func translationsShareABound() throws {
+        let condition = (0..<30).map { "{item} = 'c\($0)'" }.joined(separator: " or ")
+        let choices = (0..<20_000).map { "\"c\($0)\"" }.joined(separator: ", ")
+        let (_, problems) = try Self.read(
+            Self.survey([
+                #"{ "type": "dropdown", "name": "d", "choicesVisibleIf": "\#(condition)", "choices": [\#(choices)] }"#
+            ]))
+        #expect(
+            Self.messages(problems) == [
+                "the expression is not supported: the survey's expressions take more than 3000000 steps to translate "
+                    + "(each character, and each choice of a question compared, is one)"
+            ])
+    }
+
     /// `panelCount: 1e9` and the like are read as survey-core reads them: at most 100
     /// panels and 1,000 rows, with a warning.
     @Test func aBillionPanelsAreAHundred() throws {

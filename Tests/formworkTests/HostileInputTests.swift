@@ -70,6 +70,12 @@ struct HostileInputTests {
                 + (0..<500).map { #"{ "type": "text", "name": "q\#($0)", "title": { "default": "Q", "fr": "Q" } }"# }
                 .joined(separator: ",\n") + "] } ] }\n"
         },
+        "definitions/87-surveyjs-choices-each-translating.json": {
+            let condition = (0..<30).map { "{item} = 'c\($0)'" }.joined(separator: " or ")
+            return #"{ "pages": [ { "elements": [ { "type": "dropdown", "name": "d", "choicesVisibleIf": ""#
+                + condition + #"", "choices": ["# + (0..<20_000).map { "\"c\($0)\"" }.joined(separator: ",")
+                + "] } ] } ] }\n"
+        },
         "definitions/86-surveyjs-unknown-names.json": {
             #"{ "pages": [ { "elements": [ { "type": "text", "name": "shown" },\#n"#
                 + (0..<20_000).map {
