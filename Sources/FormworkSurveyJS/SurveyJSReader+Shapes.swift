@@ -3,7 +3,9 @@ import Formwork
 /// The survey's structure checked before it is read: every list SurveyJS reads
 /// (`pages`, `elements`, `choices`…) is a list, and every page, element, trigger and
 /// validator in one is an object. SurveyJS drops what is not, silently; here each is
-/// an error at its place, so that `"elements": 5` is not read as an empty page.
+/// an error at its place, so that `"elements": 5` is not read as an empty page. A
+/// flag or a number of another type (`"isRequired": "yes"`, `"rateMax": "x"`) is left
+/// out, with a warning.
 extension SurveyJSReader {
     /// Lists of objects, by key.
     static let objectLists: Set<String> = [
@@ -12,12 +14,48 @@ extension SurveyJSReader {
     /// Lists of values or objects, by key (a choice is `"a"` or `{ "value": "a" }`).
     static let valueLists: Set<String> = ["choices", "columns", "rows", "ratevalues"]
 
+    /// Properties that are true or false.
+    static let flags: Set<String> = [
+        "isrequired", "readonly", "visible", "showotheritem", "hasother", "shownoneitem", "hasnone", "showcommentarea",
+        "hascomment", "multiselect", "includeintoresult", "isallrowrequired", "eachrowrequired", "caseinsensitive",
+        "allowdigits", "showrefuseitem", "showdontknowitem",
+    ]
+    /// Properties that are numbers.
+    static let numbers: Set<String> = [
+        "ratemin", "ratemax", "ratestep", "ratecount", "maxlength", "minlength", "minvalue", "maxvalue", "mincount",
+        "maxcount", "panelcount", "minpanelcount", "maxpanelcount", "rowcount", "minrowcount", "maxrowcount",
+        "minselectedchoices", "maxselectedchoices", "maxsize", "step",
+    ]
+
+    /// A warning for a flag or number of another type.
+    mutating func checkScalar(_ key: String, _ value: DefinitionDocument, at place: String) {
+        let lowered = key.lowercased()
+        let expected: String
+        switch value.content {
+        case .bool where Self.flags.contains(lowered), .number where Self.numbers.contains(lowered): return
+        case .string(let text) where Self.flags.contains(lowered):
+            guard !["true", "false"].contains(text.lowercased()) else { return }
+            expected = "true or false"
+        case .string(let text) where Self.numbers.contains(lowered):
+            guard Double(text.trimmingCharacters(in: .whitespaces)) == nil else { return }
+            expected = "a number"
+        default:
+            guard Self.flags.contains(lowered) || Self.numbers.contains(lowered) else { return }
+            expected = Self.flags.contains(lowered) ? "true or false" : "a number"
+        }
+        let found = value.text.map { "\"\(Self.shown($0))\"" } ?? Self.describe(value)
+        report(
+            .importNotice("'\(Self.shown(key))' is \(expected), not \(found): it is left out"),
+            at: value.place?.name ?? place)
+    }
+
     mutating func checkShapes() {
         var pending: [(node: DefinitionDocument, depth: Int)] = [(survey.node, 0)]
         while let (node, depth) = pending.popLast() {
             guard depth < 64, case .object(let pairs) = node.content else { continue }
             var inner: [DefinitionDocument] = []
             for (key, value) in pairs {
+                checkScalar(key, value, at: SurveyJSElement(node).place)
                 let lowered = key.lowercased()
                 let objects = Self.objectLists.contains(lowered)
                 guard objects || Self.valueLists.contains(lowered) else { continue }

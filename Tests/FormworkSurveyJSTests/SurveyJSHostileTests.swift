@@ -173,6 +173,20 @@ struct SurveyJSHostileTests {
             ])
     }
 
+    /// A flag or a number of another type is left out, with a warning.
+    @Test func flagsAndNumbersOfAnotherTypeAreLeftOutWithAWarning() throws {
+        let (_, problems) = try Self.read(
+            Self.survey([
+                #"{ "type": "text", "name": "a", "isRequired": "yes" }"#,
+                #"{ "type": "rating", "name": "r", "rateMax": "x", "rateMin": "2" }"#,
+            ]))
+        #expect(
+            Self.messages(problems, .warning) == [
+                "'isRequired' is true or false, not \"yes\": it is left out",
+                "'rateMax' is a number, not \"x\": it is left out",
+            ])
+    }
+
     /// A quote of an expression is cut as a long source line is.
     @Test func aLongQuoteIsCut() throws {
         let expression = String(repeating: "(", count: 20_000) + "{a}" + String(repeating: ")", count: 20_000)
