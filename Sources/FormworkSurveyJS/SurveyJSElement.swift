@@ -5,12 +5,15 @@ import Foundation
 /// typed reads of its properties; every node keeps its `line:col`.
 struct SurveyJSElement {
     let node: DefinitionDocument
-    /// `type`, lowercased (`radiogroup`), or empty: read once, as it is read often.
-    let type: String
 
-    init(_ node: DefinitionDocument) {
-        self.node = node
-        type = Self.property("type", in: node)?.text?.lowercased() ?? ""
+    init(_ node: DefinitionDocument) { self.node = node }
+
+    /// `type`, lowercased (`radiogroup`), or empty.
+    var type: String {
+        guard let written = Self.property("type", in: node)?.text else { return "" }
+        // Types are mostly written in lower case already.
+        return written.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+            ? written.lowercased() : written
     }
 
     /// `line:col` of the object, or of a property's value.

@@ -226,9 +226,8 @@ extension Character: SurveyJSLexeme {
 extension Unicode.Scalar: SurveyJSLexeme {
     var asciiByte: UInt8? { isASCII ? UInt8(value) : nil }
     func append(to text: inout String) { text.unicodeScalars.append(self) }
+    /// The text of ASCII scalars (the only ones the lexer reads as scalars).
     static func text(_ slice: ArraySlice<Unicode.Scalar>) -> String {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: slice)
-        return String(scalars)
+        String(decoding: slice.lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
     }
 }

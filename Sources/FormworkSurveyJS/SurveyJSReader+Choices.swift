@@ -263,6 +263,14 @@ extension SurveyJSReader {
     /// The page (from 0) that holds the question `name`.
     func pageIndex(ofQuestion name: String) -> Int? { questionsByName[name]?.page }
 
+    /// Every question by its name, and its page (`questions(in:)`), found once.
+    var questionsByName: [String: (element: SurveyJSElement, page: Int)] {
+        if let found = questionIndex.questions { return found }
+        let found = Self.questions(in: survey.has("pages") ? survey.elements("pages") : [survey])
+        questionIndex.questions = found
+        return found
+    }
+
     /// A question anywhere in the survey by its name (for `choicesFromQuestion`).
     func findQuestion(named name: String) -> SurveyJSElement? { questionsByName[name]?.element }
 
@@ -274,10 +282,13 @@ extension SurveyJSReader {
         func visit(_ elements: [SurveyJSElement], page: Int, depth: Int) {
             guard depth < 64 else { return }
             for element in elements {
-                if let name = element.name, !panelTypes.contains(element.type), found[name] == nil {
+                if let name = element.name, !isPanelType(element.type), found[name] == nil {
                     found[name] = (element, page)
                 }
-                visit(children(of: element) + element.elements("templateElements"), page: page, depth: depth + 1)
+                visit(children(of: element), page: page, depth: depth + 1)
+                if let template = element.list("templateElements") {
+                    visit(template.map(SurveyJSElement.init), page: page, depth: depth + 1)
+                }
             }
         }
         for (index, page) in pages.enumerated() { visit([page], page: index, depth: 0) }
@@ -292,4 +303,9 @@ extension SurveyJSReader {
             return (value, label, node)
         }
     }
+}
+
+/// The reader's index of questions by name, made when first needed.
+final class SurveyJSQuestionIndex {
+    var questions: [String: (element: SurveyJSElement, page: Int)]?
 }

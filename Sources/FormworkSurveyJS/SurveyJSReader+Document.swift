@@ -160,7 +160,8 @@ extension SurveyJSReader {
         var fields: [DefinitionDocument] = []
         for value in survey.elements("calculatedValues") {
             guard let name = value.name, let symbol = symbols[name] else { continue }
-            guard let translated = translate("expression", of: value, as: .value, repeats: []) else { continue }
+            guard let translated = refined[value.place] ?? translate("expression", of: value, as: .value, repeats: [])
+            else { continue }
             var pairs: [(String, DefinitionDocument)] = [("id", .string(symbol.id))]
             if let key = answerKey(name, id: symbol.id, repeats: [], at: value.place) {
                 pairs.append(("key", .string(key)))

@@ -97,7 +97,9 @@ extension SurveyJSReader {
             if let size = element.integer("maxSize"), size > 0 { pairs.append(("maxSize", .number("\(size)"))) }
         case "expression":
             pairs.append(("kind", "computed"))
-            if let value = translate("expression", of: element, as: .value, repeats: scope.repeats) {
+            if let value = refined[element.place]
+                ?? translate("expression", of: element, as: .value, repeats: scope.repeats)
+            {
                 pairs.append(("value", .string(value.text, at: SourcePlace(element.place(of: "expression")))))
             } else {
                 pairs.append(("value", "null"))

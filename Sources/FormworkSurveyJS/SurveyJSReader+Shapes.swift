@@ -27,9 +27,21 @@ extension SurveyJSReader {
         "minselectedchoices", "maxselectedchoices", "maxsize", "step",
     ]
 
+    /// What a property holds, by its lowercased name: one lookup per key.
+    enum Shape {
+        case flag, number, objects, values
+    }
+
+    static let shapes: [String: Shape] = Dictionary(
+        uniqueKeysWithValues: flags.map { ($0, Shape.flag) } + numbers.map { ($0, .number) }
+            + objectLists.map { ($0, .objects) } + valueLists.map { ($0, .values) })
+
     /// A warning for a flag or number of another type.
     mutating func checkScalar(_ key: String, _ value: DefinitionDocument, at place: String) {
-        let lowered = key.lowercased()
+        checkScalar(key, lowered: key.lowercased(), value, at: place)
+    }
+
+    mutating func checkScalar(_ key: String, lowered: String, _ value: DefinitionDocument, at place: String) {
         let expected: String
         switch value.content {
         case .bool where Self.flags.contains(lowered), .number where Self.numbers.contains(lowered): return
@@ -53,13 +65,17 @@ extension SurveyJSReader {
         var pending: [(node: DefinitionDocument, depth: Int)] = [(survey.node, 0)]
         while let (node, depth) = pending.popLast() {
             guard depth < 64, case .object(let pairs) = node.content else { continue }
+            let nodePlace = node.place?.name ?? "1:1"
             var inner: [DefinitionDocument] = []
             for (key, value) in pairs {
-                checkScalar(key, value, at: SurveyJSElement(node).place)
                 let lowered = key.lowercased()
-                let objects = Self.objectLists.contains(lowered)
-                guard objects || Self.valueLists.contains(lowered) else { continue }
-                let place = value.place?.name ?? SurveyJSElement(node).place
+                guard let shape = Self.shapes[lowered] else { continue }
+                guard shape == .objects || shape == .values else {
+                    checkScalar(key, lowered: lowered, value, at: nodePlace)
+                    continue
+                }
+                let objects = shape == .objects
+                let place = value.place?.name ?? nodePlace
                 guard case .list(let elements) = value.content else {
                     report(
                         .importError(
@@ -68,7 +84,7 @@ extension SurveyJSReader {
                         at: place)
                     continue
                 }
-                for element in elements where objects && !SurveyJSElement(element).isObject {
+                for element in elements where objects && !Self.isObject(element) {
                     report(
                         .importError(
                             "each of '\(Self.shown(key))' must be an object ({ … }), not \(Self.describe(element))",
@@ -79,6 +95,11 @@ extension SurveyJSReader {
             }
             pending += inner.reversed().map { ($0, depth + 1) }
         }
+    }
+
+    static func isObject(_ node: DefinitionDocument) -> Bool {
+        if case .object = node.content { return true }
+        return false
     }
 
     /// What a JSON value is, for a message.

@@ -8,13 +8,15 @@ extension SurveyJSReader {
     /// Question types answered with several options.
     static let multichoiceTypes: Set<String> = ["checkbox", "tagbox", "ranking"]
     /// Types that hold no answer.
-    static let displayTypes: Set<String> = ["html", "image"]
+    static func isDisplayType(_ type: String) -> Bool { type == "html" || type == "image" }
     /// Containers.
-    static let panelTypes: Set<String> = ["panel", "page"]
+    static func isPanelType(_ type: String) -> Bool { type == "panel" || type == "page" }
 
     /// The elements of a page or panel (`elements`, or the older `questions`).
     static func children(of element: SurveyJSElement) -> [SurveyJSElement] {
-        element.has("elements") ? element.elements("elements") : element.elements("questions")
+        guard let elements = element["elements"] else { return element.elements("questions") }
+        guard case .list(let nodes) = elements.content else { return [] }
+        return nodes.map(SurveyJSElement.init)
     }
 
     /// The pages (`pages`, or one page of the survey's own `elements`).
@@ -45,10 +47,11 @@ extension SurveyJSReader {
             }
             for value in survey.elements("calculatedValues") {
                 guard let name = value.name, var symbol = symbols[name],
-                    let written = value.scalarText("expression"), reads(written, anyOf: changed),
-                    let translated = try? SurveyJSTranslator.translate(
-                        written, as: .value, in: context(repeats: []), parse: parses.parse)
+                    let written = value.scalarText("expression"), reads(written, anyOf: changed)
                 else { continue }
+                refined[value.place] = try? SurveyJSTranslator.translate(
+                    written, as: .value, in: context(repeats: []), parse: parses.parse)
+                guard let translated = refined[value.place] else { continue }
                 let kind = Self.kind(of: translated.type)
                 if kind != symbol.kind {
                     symbol.kind = kind
@@ -63,25 +66,33 @@ extension SurveyJSReader {
 
     /// Whether an expression may read one of `names` (lowercased; `nil`: any name):
     /// whether a part of a name it reads is one (`{panel.x}` and `{q[0].x}` read `x`).
+    /// Every `{…}` of the text counts, in quotes too (`countInArray({items}, 'price',
+    /// '{qty} > 1')` reads `qty`).
     private func reads(_ written: String, anyOf names: Set<String>?) -> Bool {
         guard let names else { return true }
-        guard let read = try? SurveyJSTranslator.names(in: written, parse: parses.parse) else { return true }
-        return read.contains { name in
-            names.contains(name.lowercased())
-                || name.lowercased().split(whereSeparator: { ".[]".contains($0) }).contains {
-                    names.contains(String($0))
-                }
+        var rest = Substring(written)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { return true }
+            let name = after[..<close].lowercased()
+            if names.contains(name)
+                || name.split(whereSeparator: { ".[]#".contains($0) }).contains(where: { names.contains(String($0)) })
+            {
+                return true
+            }
+            rest = after[after.index(after: close)...]
         }
+        return false
     }
 
     private mutating func register(_ element: SurveyJSElement, repeats: [String]) {
         guard !tooLarge else { return }
         let type = element.type
-        if Self.panelTypes.contains(type) {
+        if Self.isPanelType(type) {
             for child in Self.children(of: element) { register(child, repeats: repeats) }
             return
         }
-        guard let name = element.name, !Self.displayTypes.contains(type) else {
+        guard let name = element.name, !Self.isDisplayType(type) else {
             _ = grow(fields: 1, at: element.place)
             return
         }
@@ -196,7 +207,7 @@ extension SurveyJSReader {
     private mutating func refineExpressionKinds(
         _ element: SurveyJSElement, repeats: [String], reading names: Set<String>?, changed: inout Set<String>
     ) {
-        if Self.panelTypes.contains(element.type) {
+        if Self.isPanelType(element.type) {
             for child in Self.children(of: element) {
                 refineExpressionKinds(child, repeats: repeats, reading: names, changed: &changed)
             }
@@ -209,10 +220,12 @@ extension SurveyJSReader {
             return
         }
         guard element.type == "expression", let name = element.name, let id = idsByPlace[element.place],
-            let written = element.scalarText("expression"), reads(written, anyOf: names),
-            let translated = try? SurveyJSTranslator.translate(
-                written, as: .value, in: context(repeats: repeats), parse: parses.parse)
+            let written = element.scalarText("expression"), reads(written, anyOf: names)
         else { return }
+        // A translation that fails now is made again (and its problem reported) later.
+        refined[element.place] = try? SurveyJSTranslator.translate(
+            written, as: .value, in: context(repeats: repeats), parse: parses.parse)
+        guard let translated = refined[element.place] else { return }
         let kind = Self.kind(of: translated.type)
         var symbol = SurveyJSSymbol(id: id, kind: kind, repeats: repeats)
         if let repeatID = repeats.last {

@@ -27,6 +27,10 @@ struct SurveyJSReader {
 
     /// Every expression parsed once.
     let parses = SurveyJSParses()
+    /// Expression questions' and calculated values' translations, by place, as the
+    /// last pass that found their kinds made them: each is translated again only when
+    /// a name it reads changed kind, so these are what the document would make.
+    var refined: [String: SurveyJSTranslation] = [:]
     var errors: [Diagnostic] = []
     var notices: [Diagnostic] = []
     /// The place and message of each notice, so that each is given once.
@@ -64,7 +68,9 @@ struct SurveyJSReader {
     /// The answer keys used in each object of the answers (by the repeats that hold it).
     var usedKeys: [String: Set<String>] = [:]
     /// Every question by its name, and its page (`questions(in:)`).
-    var questionsByName: [String: (element: SurveyJSElement, page: Int)] = [:]
+    /// Found when first asked for (`choicesFromQuestion`, a `complete` trigger): most
+    /// surveys never ask.
+    let questionIndex = SurveyJSQuestionIndex()
 
     /// Formwork's limits, which the form a survey becomes must keep: its fields, its
     /// nodes (a matrix's fields hold their columns' choices each, a text its
@@ -94,7 +100,6 @@ struct SurveyJSReader {
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
         self.limits = limits
-        questionsByName = Self.questions(in: survey.has("pages") ? survey.elements("pages") : [survey])
     }
 
     // MARK: Size
@@ -252,9 +257,10 @@ struct SurveyJSReader {
 
     /// `written` translated in `repeats`; a name of no question (or of a skipped one)
     /// reads as empty, as survey-core reads it, with a warning.
+    /// (`place` is found only when there is a problem to report.)
     mutating func translate(
-        _ written: String, at place: String, as use: SurveyJSUse, repeats: [String], current: SurveyJSSymbol? = nil,
-        rule: SurveyJSCondition = .isTrue, item: String? = nil
+        _ written: String, at findPlace: @autoclosure () -> String, as use: SurveyJSUse, repeats: [String],
+        current: SurveyJSSymbol? = nil, rule: SurveyJSCondition = .isTrue, item: String? = nil
     ) -> SurveyJSTranslation? {
         let trimmed = Self.trimmed(written)
         guard !trimmed.isEmpty else { return nil }
@@ -263,6 +269,7 @@ struct SurveyJSReader {
         do {
             return try SurveyJSTranslator.translate(trimmed, as: use, in: context, parse: parses.parse)
         } catch  where error.reason.isUnknownReference {
+            let place = findPlace()
             if !context.names.isEmpty { suggestionsLeft -= 1 }
             reportExpression(error, written: trimmed, at: place)
             context.unknownIsEmpty = true
@@ -273,7 +280,7 @@ struct SurveyJSReader {
                 return nil
             }
         } catch {
-            reportExpression(error, written: trimmed, at: place)
+            reportExpression(error, written: trimmed, at: findPlace())
             return nil
         }
     }

@@ -1,15 +1,13 @@
 extension DefinitionDocument {
     /// The document as the syntax tree its JSON text (`placedJSON()`) parses to — the
     /// same nodes at the same lines and columns — without writing and parsing the
-    /// text, with the place of each of those lines; `nil` where the parser would
-    /// report a problem (nesting deeper than `limits.maximumNesting`, a key twice, a
-    /// number out of range), so that the text is parsed and the problem reported.
-    func syntax(limits: Limits) -> (root: SyntaxNode, places: [SourcePlace?])? {
+    /// text (a problem found in it is placed by `placedJSON()`'s places, which are
+    /// the lines'); `nil` where the parser would report a problem (nesting deeper
+    /// than `limits.maximumNesting`, a key twice, a number out of range), so that the
+    /// text is parsed and the problem reported.
+    func syntax(limits: Limits) -> SyntaxNode? {
         var builder = SyntaxBuilder(maximumDepth: limits.maximumNesting)
-        guard let root = builder.node(self, indent: 0, prefixLength: 0, depth: 1, inherited: place) else {
-            return nil
-        }
-        return (root, builder.places)
+        return builder.node(self, indent: 0, prefixLength: 0, depth: 1)
     }
 }
 
@@ -18,38 +16,35 @@ extension DefinitionDocument {
 private struct SyntaxBuilder {
     let maximumDepth: Int
     var line = 1
-    var places: [SourcePlace?] = []
 
     init(maximumDepth: Int) { self.maximumDepth = maximumDepth }
 
-    /// A line for `place`; its number.
-    mutating func nextLine(_ place: SourcePlace?) -> Int {
-        places.append(place)
+    /// The next line's number.
+    mutating func nextLine() -> Int {
         line += 1
         return line - 1
     }
 
     mutating func node(
-        _ document: DefinitionDocument, indent: Int, prefixLength: Int, depth: Int, inherited: SourcePlace?
+        _ document: DefinitionDocument, indent: Int, prefixLength: Int, depth: Int
     ) -> SyntaxNode? {
-        let here = document.place ?? inherited
         let column = indent + prefixLength + 1
         switch document.content {
         case .list(let elements) where !elements.isEmpty:
             guard depth <= maximumDepth else { return nil }
-            let location = SourceLocation(line: nextLine(here), column: column)
+            let location = SourceLocation(line: nextLine(), column: column)
             var nodes: [SyntaxNode] = []
             nodes.reserveCapacity(elements.count)
             for element in elements {
-                guard let child = node(element, indent: indent + 2, prefixLength: 0, depth: depth + 1, inherited: here)
+                guard let child = node(element, indent: indent + 2, prefixLength: 0, depth: depth + 1)
                 else { return nil }
                 nodes.append(child)
             }
-            _ = nextLine(here)
+            _ = nextLine()
             return SyntaxNode(content: .sequence(nodes), location: location)
         case .object(let pairs) where !pairs.isEmpty:
             guard depth <= maximumDepth else { return nil }
-            let location = SourceLocation(line: nextLine(here), column: column)
+            let location = SourceLocation(line: nextLine(), column: column)
             var nodes: [(key: SyntaxNode, value: SyntaxNode)] = []
             nodes.reserveCapacity(pairs.count)
             // A key twice: few pairs are compared one by one, many through a set.
@@ -64,34 +59,43 @@ private struct SyntaxBuilder {
                     content: .scalar(pair.key, style: .quoted), location: SourceLocation(line: line, column: indent + 3)
                 )
                 // `"key": ` before the value.
-                let keyLength = DefinitionDocument.jsonString(pair.key).unicodeScalars.count + 2
+                let keyLength = Self.jsonLength(pair.key) + 2
                 guard
                     let value = node(
-                        pair.value, indent: indent + 2, prefixLength: keyLength, depth: depth + 1, inherited: here)
+                        pair.value, indent: indent + 2, prefixLength: keyLength, depth: depth + 1)
                 else { return nil }
                 nodes.append((key, value))
             }
-            _ = nextLine(here)
+            _ = nextLine()
             return SyntaxNode(content: .mapping(nodes), location: location)
         case .list:
-            return SyntaxNode(content: .sequence([]), location: SourceLocation(line: nextLine(here), column: column))
+            return SyntaxNode(content: .sequence([]), location: SourceLocation(line: nextLine(), column: column))
         case .object:
-            return SyntaxNode(content: .mapping([]), location: SourceLocation(line: nextLine(here), column: column))
+            return SyntaxNode(content: .mapping([]), location: SourceLocation(line: nextLine(), column: column))
         case .string(let text):
             return SyntaxNode(
-                content: .scalar(text, style: .quoted), location: SourceLocation(line: nextLine(here), column: column))
+                content: .scalar(text, style: .quoted), location: SourceLocation(line: nextLine(), column: column))
         case .number(let text):
             guard let value = Double(text), value.isFinite, Self.isJSONNumber(text) else { return nil }
             return SyntaxNode(
-                content: .scalar(text, style: .plain), location: SourceLocation(line: nextLine(here), column: column))
+                content: .scalar(text, style: .plain), location: SourceLocation(line: nextLine(), column: column))
         case .bool(let flag):
             return SyntaxNode(
                 content: .scalar(flag ? "true" : "false", style: .plain),
-                location: SourceLocation(line: nextLine(here), column: column))
+                location: SourceLocation(line: nextLine(), column: column))
         case .null:
             return SyntaxNode(
-                content: .scalar("null", style: .plain), location: SourceLocation(line: nextLine(here), column: column))
+                content: .scalar("null", style: .plain), location: SourceLocation(line: nextLine(), column: column))
         }
+    }
+
+    /// The columns `DefinitionDocument.jsonString(text)` takes: the text and its quotes
+    /// where it needs no escape, as most keys do.
+    static func jsonLength(_ text: String) -> Int {
+        let plain = text.utf8.allSatisfy {
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+        return plain ? text.utf8.count + 2 : DefinitionDocument.jsonString(text).unicodeScalars.count
     }
 
     /// Whether `text` is a number as JSON writes one (`-`, digits without a leading

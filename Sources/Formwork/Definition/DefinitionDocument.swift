@@ -82,19 +82,24 @@ extension FormDefinition {
     ) throws(DiagnosticList) {
         // The document as the syntax tree its JSON text parses to, when it parses
         // cleanly; else the text is parsed, and its problems reported.
-        guard let (root, places) = document.syntax(limits: limits) else {
+        guard let root = document.syntax(limits: limits) else {
             self = try Self.loadText(
                 document, path: path, warnings: warnings, limits: limits, functions: functions,
                 customKinds: customKinds)
             return
         }
-        func placed(_ diagnostic: Diagnostic) -> Diagnostic { Self.placed(diagnostic, places) }
         var decoder = DefinitionDecoder(limits: limits, functions: functions, customKinds: customKinds)
         guard var definition = decoder.decode(root) else {
+            let (text, places) = document.placedJSON()
             throw DiagnosticList(
-                path: path, source: document.placedJSON().text, diagnostics: decoder.collector.diagnostics.map(placed))
+                path: path, source: text, diagnostics: decoder.collector.diagnostics.map { Self.placed($0, places) })
         }
-        definition.warnings = warnings + definition.warnings.map(placed)
+        if definition.warnings.isEmpty {
+            definition.warnings = warnings
+        } else {
+            let places = document.placedJSON().places
+            definition.warnings = warnings + definition.warnings.map { Self.placed($0, places) }
+        }
         self = definition
     }
 
