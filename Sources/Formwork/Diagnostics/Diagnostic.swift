@@ -25,8 +25,12 @@ public struct Diagnostic: Error, Hashable, Sendable {
     /// The one-line message, without location or hint.
     public var message: String { DiagnosticRenderer.message(for: problem) }
 
-    /// The hint, if the problem has one.
-    public var hint: String? { DiagnosticRenderer.hint(for: problem) }
+    /// The hint, if the problem has one. (Something not supported that is only a
+    /// warning was skipped already: `--skip-unsupported` is not suggested again.)
+    public var hint: String? {
+        if case .unsupportedConstruct = problem, severity == .warning { return nil }
+        return DiagnosticRenderer.hint(for: problem)
+    }
 
     /// Whether a diagnostic stops the form from loading.
     public enum Severity: String, Hashable, Sendable {
