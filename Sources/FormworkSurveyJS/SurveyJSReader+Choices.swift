@@ -239,15 +239,17 @@ extension SurveyJSReader {
         var items: [(String, String, String, String)] = []
         if element.bool("showNoneItem") == true || element.bool("hasNone") == true {
             let flag = element.has("showNoneItem") ? "showNoneItem" : "hasNone"
-            items.append((element.scalarText("noneValue") ?? "none", "noneText", "None", flag))
+            // survey-core's values for its own items are fixed (it reads `noneValue` as
+            // an unknown property; `checkShapes` says so).
+            items.append(("none", "noneText", "None", flag))
         }
         if element.bool("showRefuseItem") == true {
             items.append(
-                (element.scalarText("refuseValue") ?? "refused", "refuseText", "Refuse to answer", "showRefuseItem"))
+                ("refused", "refuseText", "Refuse to answer", "showRefuseItem"))
         }
         if element.bool("showDontKnowItem") == true {
             items.append(
-                (element.scalarText("dontKnowValue") ?? "dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
+                ("dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
         }
         if hasOther(element) {
             let flag = element.has("showOtherItem") ? "showOtherItem" : "hasOther"

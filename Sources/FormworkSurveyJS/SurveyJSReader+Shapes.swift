@@ -28,13 +28,18 @@ extension SurveyJSReader {
     ]
 
     /// What a property holds, by its lowercased name: one lookup per key.
-    enum Shape {
+    enum Shape: Equatable {
         case flag, number, objects, values
+        /// A property survey-core does not have (`noneValue`): the value of its item.
+        case fixedValue(String)
     }
 
     static let shapes: [String: Shape] = Dictionary(
         uniqueKeysWithValues: flags.map { ($0, Shape.flag) } + numbers.map { ($0, .number) }
-            + objectLists.map { ($0, .objects) } + valueLists.map { ($0, .values) })
+            + objectLists.map { ($0, .objects) } + valueLists.map { ($0, .values) } + [
+                ("nonevalue", .fixedValue("none")), ("refusevalue", .fixedValue("refused")),
+                ("dontknowvalue", .fixedValue("dontknow")),
+            ])
 
     /// A warning for a flag or number of another type.
     mutating func checkScalar(_ key: String, _ value: DefinitionDocument, at place: String) {
@@ -70,6 +75,14 @@ extension SurveyJSReader {
             for (key, value) in pairs {
                 let lowered = key.lowercased()
                 guard let shape = Self.shapes[lowered] else { continue }
+                if case .fixedValue(let fixed) = shape {
+                    report(
+                        .importNotice(
+                            "survey-core has no '\(Self.shown(key))' (it reports it as an unknown property): "
+                                + "the item's value is '\(fixed)', as in survey-core"),
+                        at: value.place?.name ?? nodePlace)
+                    continue
+                }
                 guard shape == .objects || shape == .values else {
                     checkScalar(key, lowered: lowered, value, at: nodePlace)
                     continue

@@ -183,4 +183,17 @@ struct SurveyJSReaderTests {
         let data = SurveyJSData.json(of: session, pretty: false)
         #expect(data == #"{"kids":[{},{}],"pets":[{},{},{}]}"#, "\(data)")
     }
+
+    /// survey-core 3 has no `noneValue` (it reports an unknown property): its none item
+    /// is `none` whatever the survey writes, and so it is here, with a warning.
+    @Test func theNoneItemIsNoneAsInSurveyCore() throws {
+        let (document, problems) = try Self.read(
+            """
+            { "elements": [ { "type": "checkbox", "name": "c", "choices": ["a"], "showNoneItem": true,
+              "noneValue": "nothing" } ] }
+            """)
+        let form = try FormDefinition(document: document, path: "survey.json")
+        #expect(try Self.field(form, "c").options.map(\.value) == ["a", "none"])
+        #expect(problems.contains { $0.severity == .warning && $0.message.contains("survey-core has no 'noneValue'") })
+    }
 }
