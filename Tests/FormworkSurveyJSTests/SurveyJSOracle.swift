@@ -101,7 +101,7 @@ enum SurveyJSOracle {
         return object["result"] ?? object["error"] ?? NSNull()
     }
 
-    private static func run(_ arguments: [String]) throws -> Data {
+    static func run(_ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node!)
         process.arguments = arguments
@@ -113,5 +113,16 @@ enum SurveyJSOracle {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return data
+    }
+}
+
+extension SurveyJSOracle {
+    /// `run.js random SURVEY --seed N`, parsed: the answers given in order, the
+    /// questions shown at the end, the data, `completedData` and the verdict.
+    static func random(_ survey: URL, seed: Int) throws -> [String: Any] {
+        let output = try run([
+            folder.appendingPathComponent("run.js").path, "random", survey.path, "--seed", String(seed), "--now", clock,
+        ])
+        return try JSONSerialization.jsonObject(with: output) as! [String: Any]
     }
 }
