@@ -40,9 +40,11 @@ struct Convert: ParsableCommand {
             document = read
             // An import is checked as the document it read (read once); Formwork's own
             // file by loading it, so its problems keep their lines and columns.
-            let head = [UInt8]((try? FileHandle(forReadingFrom: url).read(upToCount: 8192)) ?? Data())
+            // Recognised by the whole text, as loading does (a survey's `pages` may come
+            // after a long title).
+            let bytes = [UInt8]((try? Data(contentsOf: url)) ?? Data())
             let definition =
-                FormArguments.importers.contains(where: { $0.recognizes(head, path: url.path) })
+                FormArguments.importers.contains(where: { $0.recognizes(bytes, path: url.path) })
                 ? try FormDefinition(document: read, path: form, warnings: importWarnings)
                 : try FormDefinition.load(contentsOf: url, displayPath: form)
             if !definition.warnings.isEmpty {
