@@ -80,6 +80,12 @@ extension SurveyJSReader {
             if let language = defaultLanguage { form.append(("defaultLanguage", .string(language))) }
         }
         form.append(("sections", .list(sections)))
+        // survey-core keeps a hidden question's answer, and reads it, until the survey
+        // is completed (`clearInvisibleValues`: "onComplete" by default; "onHidden"
+        // clears it as soon as it is hidden).
+        if survey.text("clearInvisibleValues")?.lowercased() != "onhidden" {
+            form.append(("hiddenAnswers", "kept"))
+        }
         var layout: [(String, DefinitionDocument)] = [("format", "surveyjs")]
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))

@@ -44,6 +44,7 @@ struct DefinitionDecoder {
 
     static let formKeys = [
         "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs", "submission",
+        "hiddenAnswers",
     ]
     static let sectionKeys = ["id", "header", "footer", "visible", "page", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
@@ -92,6 +93,18 @@ struct DefinitionDecoder {
         }
         if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
         let submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
+        var keepsHiddenAnswers = false
+        if let node = form["hiddenAnswers"],
+            let written = form.text("hiddenAnswers", collector: &collector, limits: limits)
+        {
+            switch written {
+            case "kept": keepsHiddenAnswers = true
+            case "blank": break
+            default:
+                collector.report(
+                    .wrongType(key: "hiddenAnswers", expected: "blank or kept", found: "'\(written)'"), at: node)
+            }
+        }
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -120,6 +133,7 @@ struct DefinitionDecoder {
         definition.defaultLanguage = defaultLanguage
         definition.warnings = warnings
         definition.submission = submission
+        definition.keepsHiddenAnswers = keepsHiddenAnswers
         return definition
     }
 

@@ -19,6 +19,10 @@ public struct FormDefinition: Sendable {
     /// What `formwork check` warns about (texts missing in a declared language): the
     /// form works, falling back to the default language.
     public internal(set) var warnings: [Diagnostic] = []
+    /// Whether expressions read a hidden question's answer (`hiddenAnswers: kept`, as
+    /// SurveyJS does until a survey is completed) or read it as unanswered (`blank`,
+    /// the default, as ODK does). Hidden answers are never submitted either way.
+    public internal(set) var keepsHiddenAnswers = false
     /// How filled forms are written as another engine's submission (an imported ODK
     /// form's XForm instance), if the definition says.
     public internal(set) var submission: SubmissionLayout?

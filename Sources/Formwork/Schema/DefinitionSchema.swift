@@ -61,6 +61,20 @@ public enum DefinitionSchema {
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
                     ("inputs", inputs),
                     ("submission", submission),
+                    (
+                        "hiddenAnswers",
+                        .object([
+                            ("enum", strings(["blank", "kept"])),
+                            (
+                                "description",
+                                .value(
+                                    .string(
+                                        "How expressions read a hidden question's answer: blank (the default, as "
+                                            + "ODK) or kept (as SurveyJS until completion). Hidden answers are "
+                                            + "never submitted."))
+                            ),
+                        ])
+                    ),
                 ])
             ),
             ("$defs", .object(definitions)),

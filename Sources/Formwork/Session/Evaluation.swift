@@ -12,6 +12,8 @@
 /// usual, and `$members` as the entries of the repeat it can see. A hidden field
 /// reads as null, and a hidden repeat has no entries to read.
 final class Evaluation: ScopeReader {
+    /// `hiddenAnswers: kept`: a hidden question's answer is read as it is.
+    let keepsHiddenAnswers: Bool
     let definition: FormDefinition
     /// The session's stored values, by instance.
     let store: ValueStore
@@ -48,6 +50,7 @@ final class Evaluation: ScopeReader {
     ) {
         self.language = language
         kinds = definition.fields.map(\.kind)
+        keepsHiddenAnswers = definition.keepsHiddenAnswers
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
         self.definition = definition
         self.store = store
@@ -173,7 +176,7 @@ final class Evaluation: ScopeReader {
 
     /// What `$field` reads of an instance: its value when visible, else null.
     func read(_ instance: Int) -> Value {
-        isVisible(instance) ? value(of: instance) : .null
+        keepsHiddenAnswers || isVisible(instance) ? value(of: instance) : .null
     }
 
     /// The instance's value regardless of its visibility: computed, or stored with
