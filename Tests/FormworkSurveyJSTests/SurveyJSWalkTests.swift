@@ -8,7 +8,7 @@ import Testing
 /// corpus survey with random valid answers (`run.js random --seed N`); the same
 /// answers, in the same order, go into a Formwork session of the imported survey (each
 /// as SurveyJS data, through `loadValues`, as `--values` and JSON-RPC's `session.load`
-/// take it); then the questions shown, the verdict at submit and the data written
+/// take it); then the questions shown (a dynamic panel's in each entry), the verdict at submit and the data written
 /// (survey-core's `completedData`, which clears what is hidden) must be the same.
 /// Skipped, saying why, where the oracle is not set up.
 @Suite("SurveyJS surveys against survey-core walks", .serialized)
@@ -33,7 +33,7 @@ struct SurveyJSWalkTests {
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 
-    /// The names of the questions shown at the survey's level, by their SurveyJS name:
+    /// The questions shown, by their SurveyJS name (a dynamic panel's by entry):
     /// fields (a note is an `html` question), and dynamic panels and matrices; a field
     /// that is part of a question (a matrix's row, an other item's text) is its
     /// question. `names`: the survey's question names.
@@ -45,10 +45,22 @@ struct SurveyJSWalkTests {
             let path = paths[field.id] ?? field.key ?? field.id
             shown.insert(String(path.split(separator: "/").first ?? ""))
         }
+        var inEntries = Set<String>()
         for group in form.repeats where group.parent == nil && session.isVisible(group.id) {
-            shown.insert(paths[group.id] ?? group.id)
+            let groupName = paths[group.id] ?? group.id
+            shown.insert(groupName)
+            // A dynamic panel's questions, by entry: `kids[0].name` (from 0, as survey-core).
+            for (index, entry) in ((try? session.entries(of: group.id)) ?? []).enumerated() {
+                for fieldIndex in group.fieldIndices {
+                    let field = form.fields[fieldIndex]
+                    guard field.kind != .calculate, session.isVisible("\(entry).\(field.id)") else { continue }
+                    let name = paths[field.id] ?? field.key ?? field.id
+                    guard names.contains(name) else { continue }
+                    inEntries.insert("\(groupName)[\(index)].\(name)")
+                }
+            }
         }
-        return shown.filter { names.contains($0) }
+        return shown.filter { names.contains($0) }.union(inEntries)
     }
 
     /// Every element name in a survey's JSON.
@@ -112,7 +124,12 @@ struct SurveyJSWalkTests {
             // The questions shown, at the survey's level.
             let shown = Set(
                 (walk["visible"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
-                    .filter { !$0.contains("[") && !$0.contains(".") && names.contains($0) })
+                    .filter { path in
+                        // The survey's questions, and a dynamic panel's by entry (`kids[0].name`).
+                        let parts = path.split(separator: ".")
+                        if parts.count == 1 { return names.contains(path) }
+                        return parts.count == 2 && parts[0].hasSuffix("]") && names.contains(String(parts[1]))
+                    })
             let ownShown = Self.shownNames(session, names: names)
             let difference =
                 "shown only by Formwork: \(ownShown.subtracting(shown).sorted()); "
