@@ -135,6 +135,20 @@ struct SurveyJSWalkTests {
                 "shown only by Formwork: \(ownShown.subtracting(shown).sorted()); "
                 + "only by survey-core: \(shown.subtracting(ownShown).sorted())"
             #expect(ownShown == shown, "\(place): \(difference)")
+            // The titles shown, with the answers they read (in the survey's language).
+            var titles = 0
+            for question in walk["visible"] as? [[String: Any]] ?? [] {
+                guard let path = question["path"] as? String, !path.contains("."), !path.contains("["),
+                    question["type"] as? String != "html", let title = question["title"] as? String,
+                    let field = form.fields.first(where: { (form.submission?.paths[$0.id] ?? $0.key ?? $0.id) == path }
+                    ),
+                    let label = try? session.label(of: field.id)
+                else { continue }
+                #expect(label == title, "\(place): \(path)'s title: Formwork shows \(label), survey-core \(title)")
+                titles += 1
+            }
+            #expect(titles > 0, "\(place): no title compared")
+            print("\(place): \(shown.count) questions shown, \(titles) titles compared")
         }
     }
 }
