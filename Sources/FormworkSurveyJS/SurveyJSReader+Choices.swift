@@ -187,7 +187,7 @@ extension SurveyJSReader {
             }
             var option = Option(value: value, label: nil, visible: nil, place: element.place, numeric: numeric)
             if element.isObject {
-                option.label = text("text", of: element, repeats: repeats)
+                option.label = text("text", of: element, repeats: repeats, missing: value)
                 if let visible = element.scalarText("visibleIf") {
                     option.visible =
                         translate(visible, at: element.place(of: "visibleIf"), as: .condition, repeats: repeats)?

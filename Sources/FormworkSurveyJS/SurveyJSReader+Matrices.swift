@@ -11,7 +11,7 @@ extension SurveyJSReader {
         for item in element.elements("items") {
             guard let itemName = item.name, let id = idsByPlace[item.place] else { continue }
             var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
-            let title = text("title", of: item, repeats: scope.repeats) ?? .string(itemName)
+            let title = text("title", of: item, repeats: scope.repeats, missing: itemName) ?? .string(itemName)
             pairs += textPairs(item).prefix(1)
             pairs.append(("label", title))
             pairs += textPairs(item).dropFirst()
@@ -116,7 +116,7 @@ extension SurveyJSReader {
         _ = answerKey(name, id: id, repeats: scope.repeats, at: element.place)
         // A repeat's answers are under its id; SurveyJS's data uses the name.
         if name != id { dataPaths.append((id, name)) }
-        pairs.append(("label", text("title", of: element, repeats: scope.repeats) ?? .string(name)))
+        pairs.append(("label", text("title", of: element, repeats: scope.repeats, missing: name) ?? .string(name)))
         var own = Scope(repeats: scope.repeats)
         if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }
         own.readOnly = scope.readOnly
@@ -131,7 +131,8 @@ extension SurveyJSReader {
                 if let key = answerKey(columnName, id: columnID, repeats: inner.repeats, at: column.place) {
                     cell.insert(("key", .string(key)), at: 1)
                 }
-                let title = text("title", of: column, repeats: inner.repeats) ?? .string(columnName)
+                let title =
+                    text("title", of: column, repeats: inner.repeats, missing: columnName) ?? .string(columnName)
                 cell.insert(("label", title), at: min(2, cell.count))
                 fields.append(.object(cell, at: SourcePlace(column.place)))
             }

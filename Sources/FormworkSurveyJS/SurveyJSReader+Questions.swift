@@ -75,7 +75,8 @@ extension SurveyJSReader {
     /// `kind`, `label` and what the kind takes.
     mutating func kindPairs(_ element: SurveyJSElement, scope: Scope) -> [(String, DefinitionDocument)] {
         var pairs: [(String, DefinitionDocument)] = []
-        let label = text("title", of: element, repeats: scope.repeats) ?? .string(element.name ?? "")
+        let label =
+            text("title", of: element, repeats: scope.repeats, missing: element.name) ?? .string(element.name ?? "")
         switch element.type {
         case "text":
             pairs += textPairs(element)

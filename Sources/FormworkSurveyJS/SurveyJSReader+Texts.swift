@@ -64,18 +64,20 @@ extension SurveyJSReader {
     }
 
     /// A localisable property as a Formwork text (`nil` when absent or empty), each
-    /// language's `{q}` placeholders read as answers in `repeats`' scope.
+    /// language's `{q}` placeholders read as answers in `repeats`' scope. A language
+    /// the text is not written in shows its `default` text, else `missing` (survey-core
+    /// shows a question's name for its title, a choice's value for its text).
     mutating func text(
-        _ key: String, of element: SurveyJSElement, repeats: [String], html: Bool = false
+        _ key: String, of element: SurveyJSElement, repeats: [String], html: Bool = false, missing: String? = nil
     )
         -> DefinitionDocument?
     {
         guard let node = element[key] else { return nil }
-        return text(node, at: element.place(of: key), repeats: repeats, html: html)
+        return text(node, at: element.place(of: key), repeats: repeats, html: html, missing: missing)
     }
 
     mutating func text(
-        _ node: DefinitionDocument, at place: String, repeats: [String], html: Bool = false
+        _ node: DefinitionDocument, at place: String, repeats: [String], html: Bool = false, missing: String? = nil
     )
         -> DefinitionDocument?
     {
@@ -101,12 +103,15 @@ extension SurveyJSReader {
             if languages.isEmpty || texts.count == 1 && texts[0].0 == Self.defaultLocale {
                 return .string(texts[0].1, at: at)
             }
-            // A language the text is not written in shows the survey's language's text
-            // (or the first written), without a warning: SurveyJS falls back silently.
-            // Every text is written in every language, so they are counted.
+            // A language the text is not written in shows its `default` text, as
+            // survey-core does, else `missing`, else the survey's language's text (or the
+            // first written); silently, as in SurveyJS. Every text is written in every
+            // language, so they are counted.
             guard grow(nodes: languages.count, at: place) else { return .string(texts[0].1, at: at) }
             let byLanguage = Dictionary(texts, uniquingKeysWith: { first, _ in first })
-            let fallback = defaultLanguage.flatMap { byLanguage[$0] } ?? texts[0].1
+            let fallback =
+                byLanguage[Self.defaultLocale] ?? missing.flatMap { template($0, at: place, repeats: repeats) }
+                ?? defaultLanguage.flatMap { byLanguage[$0] } ?? texts[0].1
             let complete = languages.map { language in (language, byLanguage[language] ?? fallback) }
             return .object(complete.map { ($0.0, .string($0.1, at: at)) }, at: at)
         }

@@ -119,10 +119,12 @@ enum SurveyJSOracle {
 extension SurveyJSOracle {
     /// `run.js random SURVEY --seed N`, parsed: the answers given in order, the
     /// questions shown at the end, the data, `completedData` and the verdict.
-    static func random(_ survey: URL, seed: Int) throws -> [String: Any] {
-        let output = try run([
-            folder.appendingPathComponent("run.js").path, "random", survey.path, "--seed", String(seed), "--now", clock,
-        ])
+    static func random(_ survey: URL, seed: Int, locale: String? = nil) throws -> [String: Any] {
+        let output = try run(
+            [
+                folder.appendingPathComponent("run.js").path, "random", survey.path, "--seed", String(seed), "--now",
+                clock,
+            ] + (locale.map { ["--locale", $0] } ?? []))
         return try JSONSerialization.jsonObject(with: output) as! [String: Any]
     }
 }

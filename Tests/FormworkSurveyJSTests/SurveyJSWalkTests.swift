@@ -78,6 +78,69 @@ struct SurveyJSWalkTests {
         return names
     }
 
+    /// A session of the survey given a walk's answers, in order (each as SurveyJS
+    /// data), and the answers left out (`isCommentWithoutBox`).
+    static func replay(
+        _ walk: [String: Any], form: FormDefinition, place: String
+    ) throws -> (FormSession, Set<String>) {
+        let session = try FormSession(
+            definition: form, today: SurveyJSFixture.today, now: SurveyJSFixture.now)
+        var skipped: Set<String> = []
+        for pair in walk["answers"] as? [[Any]] ?? [] {
+            guard let key = pair.first as? String, pair.count > 1 else { continue }
+            if Self.isCommentWithoutBox(key, form) {
+                skipped.insert(key)
+                continue
+            }
+            let data = Self.json([key: pair[1]])
+            do {
+                try session.loadValues(bytes: Array(data.utf8), isJSON: true)
+            } catch {
+                Issue.record("\(place): \(data) is refused: \(error.rendered)")
+            }
+        }
+        return (session, skipped)
+    }
+
+    /// The titles survey-core shows (at the survey's level, not `html`) against the
+    /// labels Formwork shows for the same questions; how many were compared.
+    static func compareTitles(_ walk: [String: Any], _ session: FormSession, place: String) -> Int {
+        let form = session.definition
+        let paths = form.submission?.paths ?? [:]
+        var titles = 0
+        for question in walk["visible"] as? [[String: Any]] ?? [] {
+            guard let path = question["path"] as? String, !path.contains("."), !path.contains("["),
+                question["type"] as? String != "html", let title = question["title"] as? String,
+                let field = form.fields.first(where: { (paths[$0.id] ?? $0.key ?? $0.id) == path }),
+                let label = try? session.label(of: field.id)
+            else { continue }
+            #expect(label == title, "\(place): \(path)'s title: Formwork shows \(label), survey-core \(title)")
+            titles += 1
+        }
+        return titles
+    }
+
+    /// In each other language of a survey, a walk (seed 1, survey-core's `--locale`)
+    /// shows the same titles in that language.
+    @Test(arguments: SurveyJSCorpusTests.names())
+    func titlesAgreeInEveryLanguage(_ name: String) throws {
+        if let reason = SurveyJSOracle.unavailable {
+            print("skipped: \(reason)")
+            return
+        }
+        let url = SurveyJSCorpusTests.folder.appendingPathComponent(name)
+        let form = try SurveyJSCorpusTests.load(name, skipUnsupported: true)
+        for language in form.languages.map(\.code) where language != form.defaultLanguage {
+            let walk = try SurveyJSOracle.random(url, seed: 1, locale: language)
+            let place = "\(name) in \(language)"
+            let (session, _) = try Self.replay(walk, form: form, place: place)
+            try session.setLanguage(language)
+            let titles = Self.compareTitles(walk, session, place: place)
+            #expect(titles > 0, "\(place): no title compared")
+            print("\(place): \(titles) titles compared")
+        }
+    }
+
     @Test(arguments: SurveyJSCorpusTests.names())
     func formworkDoesWhatSurveyCoreDoes(_ name: String) throws {
         if let reason = SurveyJSOracle.unavailable {
@@ -90,22 +153,7 @@ struct SurveyJSWalkTests {
         for seed in Self.seeds {
             let walk = try SurveyJSOracle.random(url, seed: seed)
             let place = "\(name) seed \(seed)"
-            let session = try FormSession(
-                definition: form, today: SurveyJSFixture.today, now: SurveyJSFixture.now)
-            var skipped: Set<String> = []
-            for pair in walk["answers"] as? [[Any]] ?? [] {
-                guard let key = pair.first as? String, pair.count > 1 else { continue }
-                if Self.isCommentWithoutBox(key, form) {
-                    skipped.insert(key)
-                    continue
-                }
-                let data = Self.json([key: pair[1]])
-                do {
-                    try session.loadValues(bytes: Array(data.utf8), isJSON: true)
-                } catch {
-                    Issue.record("\(place): \(data) is refused: \(error.rendered)")
-                }
-            }
+            let (session, skipped) = try Self.replay(walk, form: form, place: place)
             // The data written.
             var theirs = walk["completedData"] as? [String: Any] ?? [:]
             for key in skipped { theirs[key] = nil }
@@ -136,17 +184,7 @@ struct SurveyJSWalkTests {
                 + "only by survey-core: \(shown.subtracting(ownShown).sorted())"
             #expect(ownShown == shown, "\(place): \(difference)")
             // The titles shown, with the answers they read (in the survey's language).
-            var titles = 0
-            for question in walk["visible"] as? [[String: Any]] ?? [] {
-                guard let path = question["path"] as? String, !path.contains("."), !path.contains("["),
-                    question["type"] as? String != "html", let title = question["title"] as? String,
-                    let field = form.fields.first(where: { (form.submission?.paths[$0.id] ?? $0.key ?? $0.id) == path }
-                    ),
-                    let label = try? session.label(of: field.id)
-                else { continue }
-                #expect(label == title, "\(place): \(path)'s title: Formwork shows \(label), survey-core \(title)")
-                titles += 1
-            }
+            let titles = Self.compareTitles(walk, session, place: place)
             #expect(titles > 0, "\(place): no title compared")
             print("\(place): \(shown.count) questions shown, \(titles) titles compared")
         }
