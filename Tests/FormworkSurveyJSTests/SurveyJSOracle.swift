@@ -128,3 +128,18 @@ extension SurveyJSOracle {
         return try JSONSerialization.jsonObject(with: output) as! [String: Any]
     }
 }
+
+extension SurveyJSOracle {
+    /// `run.js fill SURVEY ANSWERS` of a corpus survey, parsed.
+    static func fill(_ survey: URL, answers: [[Any]]) throws -> [String: Any] {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let answersFile = work.appendingPathComponent("answers.json")
+        try JSONSerialization.data(withJSONObject: answers).write(to: answersFile)
+        let output = try run([
+            folder.appendingPathComponent("run.js").path, "fill", survey.path, answersFile.path, "--now", clock,
+        ])
+        return try JSONSerialization.jsonObject(with: output) as! [String: Any]
+    }
+}

@@ -189,4 +189,50 @@ struct SurveyJSWalkTests {
             print("\(place): \(shown.count) questions shown, \(titles) titles compared")
         }
     }
+
+    /// The verdict when an answer is missing: a walk (seed 1) replayed without one of
+    /// its first answers, by both engines; the questions that fail at submit are the
+    /// same (survey-core's `validate`, Formwork's `validate()`). A survey shown one
+    /// question per page (`questionsOnPageMode: questionPerPage`) is left out: there
+    /// survey-core's `validate()` reports no later question left empty (its navigation
+    /// checks each question as it is left), so it says nothing of the verdict.
+    @Test(arguments: SurveyJSCorpusTests.names())
+    func theSameQuestionsFailWhenAnAnswerIsLeftOut(_ name: String) throws {
+        if let reason = SurveyJSOracle.unavailable {
+            print("skipped: \(reason)")
+            return
+        }
+        let url = SurveyJSCorpusTests.folder.appendingPathComponent(name)
+        let form = try SurveyJSCorpusTests.load(name, skipUnsupported: true)
+        let paths = form.submission?.paths ?? [:]
+        let survey = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        guard (survey["questionsOnPageMode"] as? String)?.lowercased() != "questionperpage" else { return }
+        let walk = try SurveyJSOracle.random(url, seed: 1)
+        let answers = (walk["answers"] as? [[Any]] ?? []).filter {
+            !Self.isCommentWithoutBox($0.first as? String ?? "", form)
+        }
+        var failures = 0
+        for left in answers.indices.prefix(4) {
+            var partial = answers
+            let dropped = partial.remove(at: left)
+            let place = "\(name) without \(dropped.first ?? "")"
+            let theirs = try SurveyJSOracle.fill(url, answers: partial)
+            let failing = Set(
+                ((theirs["validation"] as? [String: Any])?["errors"] as? [[String: Any]] ?? []).compactMap {
+                    $0["path"] as? String
+                })
+            let (session, _) = try Self.replay(["answers": partial], form: form, place: place)
+            let ownFailing = Set(
+                session.validate().map { error in
+                    let field = form.fields.first { $0.id == error.field }
+                    let path = paths[error.field] ?? field?.key ?? error.field
+                    return String(path.split(separator: "/").first ?? "")
+                })
+            #expect(
+                ownFailing == failing,
+                "\(place): Formwork fails \(ownFailing.sorted()), survey-core \(failing.sorted())")
+            failures += failing.count
+        }
+        print("\(name): \(failures) failing questions compared")
+    }
 }
