@@ -42,10 +42,6 @@ extension SurveyJSReader {
             ])
 
     /// A warning for a flag or number of another type.
-    mutating func checkScalar(_ key: String, _ value: DefinitionDocument, at place: String) {
-        checkScalar(key, lowered: key.lowercased(), value, at: place)
-    }
-
     mutating func checkScalar(_ key: String, lowered: String, _ value: DefinitionDocument, at place: String) {
         let expected: String
         switch value.content {
@@ -97,7 +93,7 @@ extension SurveyJSReader {
                         at: place)
                     continue
                 }
-                for element in elements where objects && !Self.isObject(element) {
+                for element in elements where objects && !SurveyJSElement(element).isObject {
                     report(
                         .importError(
                             "each of '\(Self.shown(key))' must be an object ({ … }), not \(Self.describe(element))",
@@ -108,11 +104,6 @@ extension SurveyJSReader {
             }
             pending += inner.reversed().map { ($0, depth + 1) }
         }
-    }
-
-    static func isObject(_ node: DefinitionDocument) -> Bool {
-        if case .object = node.content { return true }
-        return false
     }
 
     /// What a JSON value is, for a message.

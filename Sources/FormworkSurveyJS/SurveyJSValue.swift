@@ -28,7 +28,7 @@ enum SurveyJSValue: Sendable, Equatable {
             }
             return Double(number)
         }
-        if value.count > 15, value.allSatisfy(\.isASCIIDigit) { return nil }
+        if value.count > 15, value.allSatisfy(\.isASCIIDigitLexeme) { return nil }
         if value.filter({ $0 == "," }).count == 1 { value = value.replacingOccurrences(of: ",", with: ".") }
         return decimal(value)
     }
@@ -37,19 +37,19 @@ enum SurveyJSValue: Sendable, Equatable {
     static func decimal(_ text: String) -> Double? {
         var characters = Substring(text)
         if characters.first == "-" || characters.first == "+" { characters = characters.dropFirst() }
-        let digits = characters.prefix(while: \.isASCIIDigit)
+        let digits = characters.prefix(while: \.isASCIIDigitLexeme)
         characters = characters.dropFirst(digits.count)
         var fraction = 0
         if characters.first == "." {
             characters = characters.dropFirst()
-            fraction = characters.prefix(while: \.isASCIIDigit).count
+            fraction = characters.prefix(while: \.isASCIIDigitLexeme).count
             characters = characters.dropFirst(fraction)
         }
         guard digits.count + fraction > 0 else { return nil }
         if characters.first == "e" || characters.first == "E" {
             characters = characters.dropFirst()
             if characters.first == "-" || characters.first == "+" { characters = characters.dropFirst() }
-            let exponent = characters.prefix(while: \.isASCIIDigit).count
+            let exponent = characters.prefix(while: \.isASCIIDigitLexeme).count
             guard exponent > 0 else { return nil }
             characters = characters.dropFirst(exponent)
         }
@@ -183,7 +183,7 @@ enum SurveyJSValue: Sendable, Equatable {
                 sign = characters.first == "-" ? -1 : 1
                 characters = characters.dropFirst()
             }
-            let digits = characters.prefix(while: \.isASCIIDigit)
+            let digits = characters.prefix(while: \.isASCIIDigitLexeme)
             return digits.isEmpty ? nil : Double(digits).map { $0 * sign }
         default: return nil
         }
@@ -217,10 +217,6 @@ enum SurveyJSValue: Sendable, Equatable {
 extension CharacterSet {
     /// What JavaScript's `trim()` removes (the characters that matter in answers).
     static let javaScriptWhitespace = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])
-}
-
-extension Character {
-    var isASCIIDigit: Bool { asciiValue.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
 }
 
 extension StringProtocol {
