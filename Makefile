@@ -2,19 +2,40 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint format bench fuzz sanitize build release install uninstall stage deps deps-libedit clean
+.PHONY: demo test conformance oracles lint format bench fuzz sanitize build release install uninstall stage deps deps-libedit clean
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
 	$(SWIFT) build --product formwork
 	$(SWIFT) run formwork fill Forms/seed.yaml
 
-## test: check the style, build (a warning in the project's code is an error) and run every test
-test: deps lint
+## test: check the style, build (a warning in the project's code is an error) and run every test (with a quick
+## subset of the differential tests against JavaRosa and survey-core, where ../shared/oracles is beside)
+test: deps lint oracles
 	@# The install test runs `make install CONFIGURATION=debug NO_BUILD=1` from inside
 	@# `swift test`, which cannot build (see NO_BUILD): stage the debug build first.
 	@$(MAKE) --no-print-directory stage CONFIGURATION=debug
 	$(SWIFT) test
+
+ORACLES := ../shared/oracles
+CONFORMANCE_REPORT := .build/conformance.tsv
+# The suites that compare Formwork with the source engines.
+CONFORMANCE_SUITES := OracleWalkTests|SurveyJSWalkTests|SurveyJSCorpusValuesTests|RandomSurveyTests|RandomODKFormTests|ODKCorpusValuesTests
+
+## conformance: the full differential tests against JavaRosa and survey-core (corpus walks, 1,000 random forms per
+## format, corpus expressions), then a table of agreement per format and aspect (CONFORMANCE_ARGS to narrow)
+conformance: deps oracles
+	@rm -f $(CONFORMANCE_REPORT)
+	$(SWIFT) build --build-tests
+	@status=0; FORMWORK_CONFORMANCE=full FORMWORK_CONFORMANCE_REPORT=$(CURDIR)/$(CONFORMANCE_REPORT) \
+		$(SWIFT) test --skip-build --filter '$(CONFORMANCE_SUITES)' $(CONFORMANCE_ARGS) || status=1; \
+	awk -f Tests/Conformance/table.awk $(CONFORMANCE_REPORT) || status=1; exit $$status
+
+## oracles: JavaRosa, pyxform and survey-core as judges for the tests (../shared/oracles/setup.sh; idempotent)
+oracles:
+	@mkdir -p .build; if [ -x $(ORACLES)/setup.sh ]; then $(ORACLES)/setup.sh >.build/oracles.log 2>&1 \
+		&& tail -1 .build/oracles.log || { cat .build/oracles.log; echo "make oracles: setup failed: the differential tests will skip"; }; \
+	else echo "make oracles: $(ORACLES) is absent: the differential tests will skip"; fi
 
 SWIFT_SOURCES := Sources Tests Package.swift
 LINE_LENGTH := 120
