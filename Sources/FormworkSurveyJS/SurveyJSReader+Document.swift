@@ -212,7 +212,7 @@ extension SurveyJSReader {
                 {
                     value = translated.text
                 }
-                triggerRecalculations[target, default: []].append((on, value, when.text, place))
+                triggerRecalculations[target, default: []].append((on, value, when.text, place, false))
             case "complete":
                 // SurveyJS completes the survey at the next page while it holds: the
                 // pages after the questions it reads are not shown.

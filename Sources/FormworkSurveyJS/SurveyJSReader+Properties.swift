@@ -72,24 +72,6 @@ extension SurveyJSReader {
         return .string(conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " or "))
     }
 
-    /// Several value rules of one question (`setValueIf`, `resetValueIf`, triggers) as
-    /// one: it runs when any of their questions changes and a condition holds, and
-    /// sets the value of the first rule whose condition holds (survey-core runs
-    /// `resetValueIf` before `setValueIf`, so a set wins over a reset).
-    static func merged(_ rules: [ValueRule]) -> ValueRule? {
-        guard let last = rules.last else { return nil }
-        guard rules.count > 1 else { return last }
-        var on: [String] = []
-        for id in rules.flatMap(\.on) where !on.contains(id) { on.append(id) }
-        var value = last.value
-        for rule in rules.dropLast().reversed() {
-            value = "if(\(rule.when ?? "true"), \(rule.value), \(value))"
-        }
-        let conditions = rules.map(\.when)
-        let when = conditions.contains(nil) ? nil : conditions.map { "(\($0!))" }.joined(separator: " or ")
-        return (on, value, when, rules[0].place)
-    }
-
     /// A `defaultValueExpression` that reads no question, as the field's default: a
     /// date's, time's or date and time's expression (`today()`, which Formwork's
     /// defaults take), another kind's value computed once (`1.7`, `'C-' + '100'`).
@@ -142,8 +124,15 @@ extension SurveyJSReader {
     /// Values set when others change: `setValueIf`/`setValueExpression`, `resetValueIf`,
     /// `defaultValueExpression` (SurveyJS computes it again while the person has not
     /// changed the question), and the survey's triggers that set this question.
+    ///
+    /// Each is a rule of its own, triggered as survey-core triggers it: by a change to
+    /// a question it reads, or by every change where the expression that decides reads
+    /// none or calls a function of no question (`setValueExpression: "0"`, `today()`).
+    /// The first rule whose condition holds sets the value: survey-core runs
+    /// `resetValueIf` before `setValueIf`, so a set wins over a reset.
     mutating func recalculation(_ element: SurveyJSElement, id: String, repeats: [String]) -> DefinitionDocument? {
         var made: [ValueRule] = []
+        func everyChange(_ expression: String) -> Bool { SurveyJSTranslator.runsOnEveryChange(expression) }
         if let setIf = element.scalarText("setValueIf") {
             let place = element.place(of: "setValueIf")
             let expression = element.scalarText("setValueExpression")
@@ -152,18 +141,29 @@ extension SurveyJSReader {
                     translate($0, at: element.place(of: "setValueExpression"), as: .value, repeats: repeats)
                 }
                 let on = readIDs(setIf, repeats: repeats) + (expression.map { readIDs($0, repeats: repeats) } ?? [])
-                made.append((on.filter { $0 != id }, value?.text ?? "null", when.text, place))
+                // survey-core: with a value expression, only that one's constants and
+                // functions run the rule on every change; without, the condition's.
+                let every = expression.map(everyChange) ?? everyChange(setIf)
+                made.append((on.filter { $0 != id }, value?.text ?? "null", when.text, place, every))
             }
         } else if let expression = element.scalarText("setValueExpression") {
             let place = element.place(of: "setValueExpression")
             if let value = translate(expression, at: place, as: .value, repeats: repeats) {
-                made.append((readIDs(expression, repeats: repeats).filter { $0 != id }, value.text, nil, place))
+                made.append(
+                    (
+                        readIDs(expression, repeats: repeats).filter { $0 != id }, value.text, nil, place,
+                        everyChange(expression)
+                    ))
             }
         }
         if let resetIf = element.scalarText("resetValueIf") {
             let place = element.place(of: "resetValueIf")
             if let when = translate(resetIf, at: place, as: .condition, repeats: repeats) {
-                made.append((readIDs(resetIf, repeats: repeats).filter { $0 != id }, "null", when.text, place))
+                made.append(
+                    (
+                        readIDs(resetIf, repeats: repeats).filter { $0 != id }, "null", when.text, place,
+                        everyChange(resetIf)
+                    ))
             }
         }
         if let expression = element.scalarText("defaultValueExpression"),
@@ -172,16 +172,20 @@ extension SurveyJSReader {
             // One that reads no question is the field's default (`expressionDefault`).
             let place = element.place(of: "defaultValueExpression")
             if let value = translate(expression, at: place, as: .value, repeats: repeats) {
-                made.append((on, value.text, nil, place))
+                made.append((on, value.text, nil, place, false))
             }
         }
         made += triggerRecalculations[element.name ?? ""] ?? []
-        made = made.filter { !$0.on.isEmpty }
-        guard let first = Self.merged(made) else { return nil }
-        var pairs: [(String, DefinitionDocument)] = [
-            ("on", .list(first.on.map { .string($0) })), ("value", .string(first.value)),
-        ]
-        if let when = first.when { pairs.append(("when", .string(when))) }
-        return .object(pairs, at: SourcePlace(first.place))
+        made = made.filter { $0.everyChange || !$0.on.isEmpty }
+        guard let first = made.first else { return nil }
+        let rules: [DefinitionDocument] = made.map { rule in
+            var pairs: [(String, DefinitionDocument)] = [
+                ("on", rule.everyChange ? .string("any") : .list(rule.on.map { .string($0) })),
+                ("value", .string(rule.value)),
+            ]
+            if let when = rule.when { pairs.append(("when", .string(when))) }
+            return .object(pairs, at: SourcePlace(rule.place))
+        }
+        return rules.count == 1 ? rules[0] : .list(rules, at: SourcePlace(first.place))
     }
 }

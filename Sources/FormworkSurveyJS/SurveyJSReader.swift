@@ -359,5 +359,6 @@ struct SurveyJSReader {
     }
 }
 
-/// A value set when questions change: Formwork's `recalculate` (`on`, `value`, `when`).
-typealias ValueRule = (on: [String], value: String, when: String?, place: String)
+/// A value set when questions change: a rule of Formwork's `recalculate` (`on`, or
+/// `any` where `everyChange`, `value`, `when`).
+typealias ValueRule = (on: [String], value: String, when: String?, place: String, everyChange: Bool)

@@ -98,6 +98,41 @@ public enum SurveyJSTranslator {
         try names(in: expression) { text throws(SurveyJSTranslationError) in try SurveyJSParser.parse(text) }
     }
 
+    /// Whether survey-core runs a value rule with this expression on every change of
+    /// the survey, not only when a question it reads changes: when it reads no
+    /// question, or calls a function none of whose arguments reads one (`today()`,
+    /// `iif(1, 2, 3)`; not one inside a call that reads one), as its
+    /// `canExecuteTriggerByKeys` decides. `false` for an
+    /// expression that cannot be parsed.
+    static func runsOnEveryChange(_ expression: String) -> Bool {
+        guard let parsed = try? SurveyJSParser.parse(expression) else { return false }
+        func readsQuestion(_ node: SurveyJSExpression) -> Bool {
+            switch node {
+            case .literal: return false
+            case .variable: return true
+            case .array(let elements, _): return elements.contains(where: readsQuestion)
+            case .call(_, let arguments, _): return arguments.contains(where: readsQuestion)
+            case .negation(let operand, _), .emptiness(let operand, _, _): return readsQuestion(operand)
+            case .chain(let first, let links, _):
+                return readsQuestion(first) || links.compactMap(\.operand).contains(where: readsQuestion)
+            }
+        }
+        func callsConstantFunction(_ node: SurveyJSExpression) -> Bool {
+            switch node {
+            case .literal, .variable: return false
+            case .array(let elements, _): return elements.contains(where: callsConstantFunction)
+            case .call(_, let arguments, _):
+                // survey-core looks no further than a call's own arguments.
+                return !arguments.contains(where: readsQuestion)
+            case .negation(let operand, _), .emptiness(let operand, _, _): return callsConstantFunction(operand)
+            case .chain(let first, let links, _):
+                return callsConstantFunction(first)
+                    || links.compactMap(\.operand).contains(where: callsConstantFunction)
+            }
+        }
+        return !readsQuestion(parsed) || callsConstantFunction(parsed)
+    }
+
     /// `names(in:)`, with the expression parsed by `parse`.
     static func names(
         in expression: String, parse: (String) throws(SurveyJSTranslationError) -> SurveyJSExpression

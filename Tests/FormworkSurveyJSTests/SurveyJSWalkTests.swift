@@ -143,10 +143,9 @@ struct SurveyJSWalkTests {
 
     /// The corpus's surveys and our own fixtures (`Fixtures/kinds.json`: every element
     /// type; `logic.json`: every property), whose walks reach dynamic panels, matrices,
-    /// triggers and calculated values the corpus does not have. Known (issue 20):
-    /// `logic.json` with seed 8 differs — survey-core runs a `setValueIf` again on every
-    /// later answer while its condition holds (a number typed after it is set again),
-    /// Formwork only when a question the rule reads changes.
+    /// triggers and calculated values the corpus does not have (`logic.json` with seed
+    /// 8 found that survey-core runs a `setValueIf` with a constant value again on every
+    /// later answer: `recalculate` rules with `on: any` now do the same).
     static let walked = SurveyJSCorpusTests.names() + ["Fixtures/kinds.json", "Fixtures/logic.json"]
 
     static func survey(_ name: String) throws -> (url: URL, form: FormDefinition) {

@@ -93,12 +93,30 @@ extension DefinitionDecoder {
         }
     }
 
-    /// `recalculate: { on, value, when }`.
+    /// `recalculate: { on, value, when }`, or a list of such rules.
     mutating func decodeTrigger(
         _ node: SyntaxNode, for index: Int, environment: ExpressionEnvironment
     )
         -> ValueTrigger?
     {
+        guard let elements = node.elements else {
+            return decodeTriggerRule(node, for: index, environment: environment).map { ValueTrigger(rules: [$0]) }
+        }
+        guard !elements.isEmpty else {
+            collector.report(
+                .wrongType(key: "recalculate", expected: "a rule { on, value, when } or a list of rules", found: "[]"),
+                at: node)
+            return nil
+        }
+        let rules = elements.map { decodeTriggerRule($0, for: index, environment: environment) }
+        guard rules.allSatisfy({ $0 != nil }) else { return nil }
+        return ValueTrigger(rules: rules.compactMap { $0 })
+    }
+
+    /// One rule of `recalculate`: `on` (field ids, or `any`: every change), `value`, `when`.
+    mutating func decodeTriggerRule(
+        _ node: SyntaxNode, for index: Int, environment: ExpressionEnvironment
+    ) -> ValueTrigger.Rule? {
         guard
             let reader = MappingReader(
                 node, context: "'recalculate'", key: "recalculate", allowed: Self.triggerKeys, collector: &collector)
@@ -108,10 +126,11 @@ extension DefinitionDecoder {
             return nil
         }
         var sources: [Int] = []
-        for element in onNode.elements ?? [onNode] {
+        let everyChange = onNode.elements == nil && onNode.scalarText == "any"
+        for element in everyChange ? [] : onNode.elements ?? [onNode] {
             guard let name = element.scalarText else {
                 collector.report(
-                    .wrongType(key: "on", expected: "a field id", found: element.typeDescription), at: element)
+                    .wrongType(key: "on", expected: "a field id, or any", found: element.typeDescription), at: element)
                 continue
             }
             if let source = triggerSource(name, element, for: index) { sources.append(source) }
@@ -121,10 +140,11 @@ extension DefinitionDecoder {
             return nil
         }
         let value = compile(
-            valueNode, key: "value", expecting: definitions[index].valueType, environment: environment)
+            valueNode, key: "value", expecting: definitions[index].valueType, environment: environment,
+            nullAllowed: true)
         let condition = reader["when"].flatMap { compileCondition($0, key: "when", environment: environment) }
-        guard let value, !sources.isEmpty, reader["when"] == nil || condition != nil else { return nil }
-        return ValueTrigger(fields: sources, value: value, condition: condition)
+        guard let value, everyChange || !sources.isEmpty, reader["when"] == nil || condition != nil else { return nil }
+        return ValueTrigger.Rule(fields: sources, onEveryChange: everyChange, value: value, condition: condition)
     }
 
     /// A field named in `on`: one that exists, that something sets, and that the

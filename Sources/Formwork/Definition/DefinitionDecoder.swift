@@ -233,10 +233,12 @@ struct DefinitionDecoder {
             functions: functions, limits: limits)
     }
 
-    /// Compiles `node`'s text (a scalar; `true`/`false` allowed) and checks its type;
-    /// reports problems at their place in the file.
+    /// Compiles `node`'s text (a scalar; `true`/`false` allowed) and checks its type
+    /// (`null` only where `nullAllowed`: a value rule may clear its field); reports
+    /// problems at their place in the file.
     mutating func compile(
-        _ node: SyntaxNode, key: String, expecting expected: ValueType?, environment: ExpressionEnvironment
+        _ node: SyntaxNode, key: String, expecting expected: ValueType?, environment: ExpressionEnvironment,
+        nullAllowed: Bool = false
     ) -> CompiledExpression? {
         guard let source = node.scalarText else {
             collector.report(
@@ -247,7 +249,7 @@ struct DefinitionDecoder {
             var environment = environment
             environment.site = "\(node.location.line):\(node.location.column)"
             let compiled = try CompiledExpression(source, environment: environment)
-            if let expected, compiled.type != expected,
+            if let expected, compiled.type != expected, !(nullAllowed && compiled.type == .null),
                 compiled.type == .null || compiled.type.unified(with: expected) != expected
             {
                 collector.report(

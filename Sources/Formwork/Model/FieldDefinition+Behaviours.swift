@@ -1,6 +1,6 @@
 /// A value a field is given when other fields change (`recalculate:`), which the
 /// person may still edit afterwards: ODK's `trigger` with a `calculation`,
-/// SurveyJS's `setValueIf`.
+/// SurveyJS's `setValueIf` and `resetValueIf`.
 ///
 /// ```yaml
 /// - id: shipping
@@ -14,13 +14,37 @@
 /// is set to `value`, evaluated in the field's own scope after the change. A later
 /// edit sticks until a field in `on` changes again. The change and the value it set
 /// are one undo step.
+///
+/// A field may have several rules (`recalculate:` as a list): when a change ends,
+/// the first rule that the change triggers and whose condition holds gives the
+/// value. A rule with `on: any` is triggered by a change to any other field, as
+/// survey-core runs a `setValueExpression` that reads no question.
 public struct ValueTrigger: Sendable {
-    /// The fields whose changes set the value (indices in `FormDefinition.fields`).
-    public internal(set) var fields: [Int]
-    /// The value given, of the field's type.
-    public internal(set) var value: CompiledExpression
-    /// When the value is given; `nil`: at every change.
-    public internal(set) var condition: CompiledExpression?
+    /// One rule: what triggers it, the value it gives and when.
+    public struct Rule: Sendable {
+        /// The fields whose changes trigger the rule (indices in `FormDefinition.fields`);
+        /// empty when every change does.
+        public internal(set) var fields: [Int]
+        /// Whether a change to any other field triggers the rule (`on: any`).
+        public internal(set) var onEveryChange: Bool
+        /// The value given, of the field's type.
+        public internal(set) var value: CompiledExpression
+        /// When the value is given; `nil`: whenever the rule is triggered.
+        public internal(set) var condition: CompiledExpression?
+    }
+
+    /// The rules, in the order the definition gives them: the first one triggered
+    /// whose condition holds gives the value.
+    public internal(set) var rules: [Rule]
+
+    /// The fields whose changes trigger some rule, each once, in order.
+    public var fields: [Int] {
+        var seen = Set<Int>()
+        return rules.flatMap(\.fields).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether some rule runs on every change (`on: any`).
+    public var onEveryChange: Bool { rules.contains(where: \.onEveryChange) }
 }
 
 extension FieldDefinition {
@@ -37,6 +61,8 @@ extension FieldDefinition {
 struct FormBehaviours: Sendable {
     /// For a field, the fields whose `recalculate` lists it in `on`.
     let triggered: [Int: [Int]]
+    /// The fields with a `recalculate` rule that every change triggers (`on: any`).
+    let triggeredByEveryChange: [Int]
     /// The form's inputs (`inputs:`), in the order the file gives them.
     let inputs: [Int]
     /// Fields whose answer key is not their id, by key.
@@ -44,14 +70,17 @@ struct FormBehaviours: Sendable {
 
     init(fields: [FieldDefinition]) {
         var triggered: [Int: [Int]] = [:]
+        var triggeredByEveryChange: [Int] = []
         var inputs: [Int] = []
         var keyed: [String: [Int]] = [:]
         for field in fields {
             for source in field.trigger?.fields ?? [] { triggered[source, default: []].append(field.index) }
+            if field.trigger?.onEveryChange == true { triggeredByEveryChange.append(field.index) }
             if field.isInput { inputs.append(field.index) }
             if let key = field.key { keyed[key, default: []].append(field.index) }
         }
         self.triggered = triggered
+        self.triggeredByEveryChange = triggeredByEveryChange
         self.inputs = inputs
         self.keyed = keyed
     }

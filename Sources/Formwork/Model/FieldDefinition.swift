@@ -102,9 +102,10 @@ public struct FieldDefinition: Sendable {
         if let value { all.append(("value", value)) }
         if case .when(let condition) = required { all.append(("required", condition)) }
         if case .when(let condition) = readOnly { all.append(("readonly", condition)) }
-        if let trigger {
-            all.append(("recalculate.value", trigger.value))
-            if let condition = trigger.condition { all.append(("recalculate.when", condition)) }
+        for (index, rule) in (trigger?.rules ?? []).enumerated() {
+            let key = trigger?.rules.count == 1 ? "recalculate" : "recalculate[\(index)]"
+            all.append((key + ".value", rule.value))
+            if let condition = rule.condition { all.append((key + ".when", condition)) }
         }
         for (index, option) in options.enumerated() {
             if let visible = option.visible { all.append(("options[\(index)].visible", visible)) }

@@ -4,7 +4,7 @@
 extension DefinitionSchema {
     /// What behaviours add to `$defs`.
     static var behaviourDefinitions: [(String, JSONOutput)] {
-        [("input", input), ("recalculate", recalculate)]
+        [("input", input), ("recalculateRule", recalculateRule), ("recalculate", recalculate)]
     }
 
     /// The form's `inputs:` property.
@@ -54,12 +54,31 @@ extension DefinitionSchema {
         ])
     }
 
+    /// `recalculate`: one rule, or a list of rules (the first triggered whose `when`
+    /// holds gives the value).
     static var recalculate: JSONOutput {
+        described(
+            .object([
+                (
+                    "oneOf",
+                    .array([
+                        reference("recalculateRule"),
+                        .object([("type", "array"), ("minItems", 1), ("items", reference("recalculateRule"))]),
+                    ])
+                )
+            ]),
+            "A value rule, or a list of them: the first rule a change triggers whose 'when' holds sets the field.")
+    }
+
+    static var recalculateRule: JSONOutput {
         .object([
             ("type", "object"), ("required", strings(["on", "value"])), ("additionalProperties", false),
             (
                 "description",
-                "Sets the field from 'value' when a field in 'on' changes (and 'when' holds); the person may edit it."
+                .value(
+                    .string(
+                        "Sets the field from 'value' when a field in 'on' changes (any: every change) and 'when' "
+                            + "holds; the person may edit it."))
             ),
             (
                 "properties",
@@ -71,9 +90,9 @@ extension DefinitionSchema {
                                 key,
                                 .object([
                                     (
-                                        "oneOf",
+                                        "anyOf",
                                         .array([
-                                            reference("id"),
+                                            reference("id"), .object([("const", "any")]),
                                             .object([("type", "array"), ("minItems", 1), ("items", reference("id"))]),
                                         ])
                                     )

@@ -49,7 +49,7 @@ extension FormServer {
     }
 
     /// A field's behaviours in `form.describe`: `readonly` (true, or the condition),
-    /// `key`, `recalculate` (`on`, `value`, `when`).
+    /// `key`, `recalculate` (`on`, `value`, `when`; a list when a field has several rules).
     func describeBehaviours(of field: FieldDefinition) -> [(String, JSONOutput)] {
         let definition = session.definition
         var members: [(String, JSONOutput)] = []
@@ -60,15 +60,19 @@ extension FormServer {
         }
         if let key = field.key { members.append(("key", .value(.string(key)))) }
         if let trigger = field.trigger {
-            members.append(
-                (
-                    "recalculate",
-                    .compact([
-                        ("on", .array(trigger.fields.map { .value(.string(definition.fields[$0].id)) })),
-                        ("value", .value(.string(trigger.value.source))),
-                        ("when", .optional(trigger.condition?.source)),
-                    ])
-                ))
+            let rules: [JSONOutput] = trigger.rules.map { rule in
+                .compact([
+                    (
+                        "on",
+                        rule.onEveryChange
+                            ? .value(.string("any"))
+                            : .array(rule.fields.map { .value(.string(definition.fields[$0].id)) })
+                    ),
+                    ("value", .value(.string(rule.value.source))),
+                    ("when", .optional(rule.condition?.source)),
+                ])
+            }
+            members.append(("recalculate", rules.count == 1 ? rules[0] : .array(rules)))
         }
         return members
     }

@@ -109,52 +109,68 @@ extension FormSession {
     func noteWritten(_ instance: Int) {
         guard !replaying, !triggerState.suppressed else { return }
         if !triggerState.firing { triggerState.written.insert(instance) }
-        if definition.behaviours.triggered[tree.field(ofInstance: instance)] != nil {
+        let behaviours = definition.behaviours
+        if behaviours.triggered[tree.field(ofInstance: instance)] != nil || !behaviours.triggeredByEveryChange.isEmpty {
             triggerState.pending.append(instance)
         }
     }
 
-    /// Gives the fields whose `recalculate` lists a changed field their value, in the
-    /// entries that see the change, within the same undo step. A field given a value
-    /// in the same batch by other means keeps it; each instance is recalculated once
-    /// per batch, so triggers that name each other cannot loop.
+    /// Gives the fields whose `recalculate` a changed field triggers their value, in
+    /// the entries that see the change, within the same undo step. A field given a
+    /// value in the same batch by other means keeps it; each instance is given a
+    /// value at most once per batch, so triggers that name each other cannot loop.
     func fireTriggers() {
         defer { triggerState.written = [] }
-        var fired = Set<Int>()
+        let behaviours = definition.behaviours
+        var given = Set<Int>()
         while !triggerState.pending.isEmpty {
             let sources = triggerState.pending
             triggerState.pending = []
             settle()
             var targets: [Int] = []
+            var causes: [Int: Set<Int>] = [:]  // for a target instance, the fields whose change triggers it
             for source in sources where tree.isLive(source) {
                 let field = tree.field(ofInstance: source)
-                for target in definition.behaviours.triggered[field] ?? [] {
+                for target in (behaviours.triggered[field] ?? []) + behaviours.triggeredByEveryChange
+                where target != field {
                     let anchor = anchorScope(
                         from: tree.scope(ofInstance: source), in: definition.fields[field].repeatIndex,
                         to: definition.fields[target].repeatIndex)
                     for instance in tree.instances(of: target, under: anchor)
-                    where !triggerState.written.contains(instance) && fired.insert(instance).inserted {
-                        targets.append(instance)
+                    where !triggerState.written.contains(instance) && !given.contains(instance) {
+                        if causes[instance] == nil { targets.append(instance) }
+                        causes[instance, default: []].insert(field)
                     }
                 }
             }
-            for instance in targets { recalculate(instance) }
+            for instance in targets where recalculate(instance, changed: causes[instance] ?? []) {
+                given.insert(instance)
+            }
         }
     }
 
-    /// Sets an instance from its `recalculate` value, when its `when` holds and the
-    /// field accepts the value (a value it would reject leaves it as it is).
-    private func recalculate(_ instance: Int) {
+    /// Sets an instance from the first of its `recalculate` rules that a change to
+    /// `changed` triggers and whose `when` holds, when the field accepts the value (a
+    /// value it would reject leaves it as it is). Whether it was set.
+    private func recalculate(_ instance: Int, changed: Set<Int>) -> Bool {
         let field = definition.fields[tree.field(ofInstance: instance)]
-        guard let trigger = field.trigger else { return }
+        guard let trigger = field.trigger else { return false }
         let evaluation = currentEvaluation
         let context = evaluation.context(for: tree.scope(ofInstance: instance))
-        if let condition = trigger.condition, !condition.isSatisfied(context) { return }
-        guard case .success(var value) = FieldValues.coerce(trigger.value.evaluate(context), for: field) else { return }
+        guard
+            let rule = trigger.rules.first(where: { rule in
+                (rule.onEveryChange || rule.fields.contains(where: changed.contains))
+                    && rule.condition?.isSatisfied(context) != false
+            })
+        else { return false }
+        guard case .success(var value) = FieldValues.coerce(rule.value.evaluate(context), for: field) else {
+            return false
+        }
         if field.kind == .switch, value.isNull { value = false }
-        if !value.isNull, evaluation.inputError(value, of: instance) != nil { return }
+        if !value.isNull, evaluation.inputError(value, of: instance) != nil { return false }
         triggerState.firing = true
         write(value, touched: true, at: instance)
         triggerState.firing = false
+        return true
     }
 }

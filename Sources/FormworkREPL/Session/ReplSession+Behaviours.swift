@@ -43,11 +43,14 @@ extension ReplSession {
             }
         }
         lines += explainReadOnly(path)
-        if let trigger = field.trigger {
-            let sources = trigger.fields.map { "$" + form.definition.fields[$0].id }.joined(separator: ", ")
-            var line = "\(path) is recalculated when \(sources) change\(trigger.fields.count == 1 ? "s" : ""): "
-            line += "value: \(TerminalText.escaped(trigger.value.source))"
-            if let condition = trigger.condition { line += ", when: \(TerminalText.escaped(condition.source))" }
+        for rule in field.trigger?.rules ?? [] {
+            let sources = rule.fields.map { "$" + form.definition.fields[$0].id }.joined(separator: ", ")
+            var line =
+                rule.onEveryChange
+                ? "\(path) is recalculated when any other field changes: "
+                : "\(path) is recalculated when \(sources) change\(rule.fields.count == 1 ? "s" : ""): "
+            line += "value: \(TerminalText.escaped(rule.value.source))"
+            if let condition = rule.condition { line += ", when: \(TerminalText.escaped(condition.source))" }
             lines.append(line)
         }
         return lines

@@ -31,7 +31,7 @@ struct BehaviourDefinitionTests {
             return
         }
         #expect(condition.source == "$a > 1")
-        #expect(b.trigger?.fields == [a.index] && b.trigger?.value.source == "$a * 2")
+        #expect(b.trigger?.fields == [a.index] && b.trigger?.rules.first?.value.source == "$a * 2")
         #expect(definition.field("c")?.valueType == .number)
         #expect(definition.inputs.map(\.id) == ["x", "y"])
         #expect(definition.inputs.map(\.kind) == [.number, .switch])
@@ -51,6 +51,35 @@ struct BehaviourDefinitionTests {
                                                                                          ^~~~~~~
                       hint: did you mean 'quantity'?
                     """)
+    }
+
+    @Test func aFieldMayHaveSeveralRulesAndOneThatRunsOnEveryChange() throws {
+        let definition = try FormDefinition(
+            yaml: Self.form(
+                """
+                      - { id: drink, kind: text, label: Drink }
+                      - id: units
+                        kind: number
+                        label: Units
+                        recalculate:
+                          - { on: any, value: 0, when: "$drink == 'water'" }
+                          - { on: drink, value: 1 }
+                """))
+        let trigger = try #require(definition.field("units")?.trigger)
+        #expect(trigger.rules.map(\.onEveryChange) == [true, false])
+        #expect(trigger.fields == [definition.field("drink")!.index] && trigger.onEveryChange)
+        #expect(definition.field("units")?.expressions.map(\.key).contains("recalculate[1].value") == true)
+    }
+
+    @Test func anEmptyListOfRulesIsAnError() {
+        let diagnostics = Fixtures.diagnostics(
+            yaml: Self.form(
+                """
+                      - { id: drink, kind: text, label: Drink }
+                      - { id: units, kind: number, label: Units, recalculate: [] }
+                """))
+        #expect(
+            diagnostics.contains("error: 'recalculate' must be a rule { on, value, when } or a list of rules, not []"))
     }
 
     @Test func triggerValuesAreTypedAgainstTheField() {

@@ -187,4 +187,42 @@ struct BehaviourSessionTests {
         try session.set("lines[1].item", text: "Bolts")  // an entry's field: that entry's amount only
         #expect(session.value(of: "lines[1].amount") == 7 && session.value(of: "lines[2].amount") == 1)
     }
+
+    /// SurveyJS's `setValueIf` with a constant `setValueExpression` and a `resetValueIf`:
+    /// the set runs on every change while its condition holds, the reset only when the
+    /// field it reads changes.
+    static let rules = """
+        id: drinks
+        title: Drinks
+        sections:
+          - id: main
+            fields:
+              - { id: drink, kind: choice, label: Drink, options: [water, beer] }
+              - id: units
+                kind: number
+                label: Units
+                recalculate:
+                  - { on: any, value: 0, when: "$drink == 'water'" }
+                  - { on: [drink], value: "null", when: "$drink == null" }
+              - { id: note, kind: text, label: Note }
+        """
+
+    @Test func theFirstRuleAChangeTriggersWhoseConditionHoldsGivesTheValue() throws {
+        let session = try FormSession(definition: FormDefinition(yaml: Self.rules), today: Fixtures.today)
+        try session.set("units", to: 52)
+        try session.set("note", text: "a")  // drink is empty: the reset reads only drink
+        #expect(session.value(of: "units") == 52)
+        try session.set("drink", text: "water")
+        #expect(session.value(of: "units") == 0)
+        try session.set("units", to: 52)  // the person's own change keeps its value…
+        #expect(session.value(of: "units") == 52)
+        try session.set("note", text: "b")  // …until any other field changes while drink is water
+        #expect(session.value(of: "units") == 0)
+        try session.set("drink", text: "beer")
+        try session.set("units", to: 3)
+        try session.set("note", text: "c")
+        #expect(session.value(of: "units") == 3)
+        try session.clear("drink")  // the reset: drink changed and is empty
+        #expect(session.value(of: "units") == .null)
+    }
 }
