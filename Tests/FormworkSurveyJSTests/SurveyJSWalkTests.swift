@@ -1,4 +1,5 @@
 import Formwork
+import FormworkTesting
 import Foundation
 import Testing
 
@@ -19,107 +20,6 @@ struct SurveyJSWalkTests {
         return Array(1...max(1, count))
     }()
 
-    /// Answers survey-core's walker gives that no person could: the comment of a
-    /// question whose value is `other` but which shows no box for one (the walker writes
-    /// one for any question whose value is its other item's, and survey-core keeps it
-    /// in its data). Left out on both sides.
-    static func isCommentWithoutBox(_ key: String, _ form: FormDefinition) -> Bool {
-        key.hasSuffix("-Comment") && !form.fields.contains { ($0.key ?? $0.id) == key }
-            && !(form.submission?.paths.values.contains(key) ?? false)
-    }
-
-    static func json(_ value: Any) -> String {
-        let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
-    }
-
-    /// The questions shown, by their SurveyJS name (a dynamic panel's by entry):
-    /// fields (a note is an `html` question), and dynamic panels and matrices; a field
-    /// that is part of a question (a matrix's row, an other item's text) is its
-    /// question. `names`: the survey's question names.
-    static func shownNames(_ session: FormSession, names: Set<String>) -> Set<String> {
-        let form = session.definition
-        let paths = form.submission?.paths ?? [:]
-        var shown = Set<String>()
-        for field in session.visibleFields where field.kind != .calculate {
-            let path = paths[field.id] ?? field.key ?? field.id
-            shown.insert(String(path.split(separator: "/").first ?? ""))
-        }
-        var inEntries = Set<String>()
-        for group in form.repeats where group.parent == nil && session.isVisible(group.id) {
-            let groupName = paths[group.id] ?? group.id
-            shown.insert(groupName)
-            // A dynamic panel's questions, by entry: `kids[0].name` (from 0, as survey-core).
-            for (index, entry) in ((try? session.entries(of: group.id)) ?? []).enumerated() {
-                for fieldIndex in group.fieldIndices {
-                    let field = form.fields[fieldIndex]
-                    guard field.kind != .calculate, session.isVisible("\(entry).\(field.id)") else { continue }
-                    let name = paths[field.id] ?? field.key ?? field.id
-                    guard names.contains(name) else { continue }
-                    inEntries.insert("\(groupName)[\(index)].\(name)")
-                }
-            }
-        }
-        return shown.filter { names.contains($0) }.union(inEntries)
-    }
-
-    /// Every element name in a survey's JSON.
-    static func elementNames(_ url: URL) throws -> Set<String> {
-        var names = Set<String>()
-        func visit(_ node: Any) {
-            if let object = node as? [String: Any] {
-                if let name = object["name"] as? String, object["type"] != nil { names.insert(name) }
-                object.values.forEach(visit)
-            } else if let list = node as? [Any] {
-                list.forEach(visit)
-            }
-        }
-        visit(try JSONSerialization.jsonObject(with: Data(contentsOf: url)))
-        return names
-    }
-
-    /// A session of the survey given a walk's answers, in order (each as SurveyJS
-    /// data), and the answers left out (`isCommentWithoutBox`).
-    static func replay(
-        _ walk: [String: Any], form: FormDefinition, place: String
-    ) throws -> (FormSession, Set<String>) {
-        let session = try FormSession(
-            definition: form, today: SurveyJSFixture.today, now: SurveyJSFixture.now)
-        var skipped: Set<String> = []
-        for pair in walk["answers"] as? [[Any]] ?? [] {
-            guard let key = pair.first as? String, pair.count > 1 else { continue }
-            if Self.isCommentWithoutBox(key, form) {
-                skipped.insert(key)
-                continue
-            }
-            let data = Self.json([key: pair[1]])
-            do {
-                try session.loadValues(bytes: Array(data.utf8), isJSON: true)
-            } catch {
-                Issue.record("\(place): \(data) is refused: \(error.rendered)")
-            }
-        }
-        return (session, skipped)
-    }
-
-    /// The titles survey-core shows (at the survey's level, not `html`) against the
-    /// labels Formwork shows for the same questions; how many were compared.
-    static func compareTitles(_ walk: [String: Any], _ session: FormSession, place: String) -> Int {
-        let form = session.definition
-        let paths = form.submission?.paths ?? [:]
-        var titles = 0
-        for question in walk["visible"] as? [[String: Any]] ?? [] {
-            guard let path = question["path"] as? String, !path.contains("."), !path.contains("["),
-                question["type"] as? String != "html", let title = question["title"] as? String,
-                let field = form.fields.first(where: { (paths[$0.id] ?? $0.key ?? $0.id) == path }),
-                let label = try? session.label(of: field.id)
-            else { continue }
-            #expect(label == title, "\(place): \(path)'s title: Formwork shows \(label), survey-core \(title)")
-            titles += 1
-        }
-        return titles
-    }
-
     /// In each other language of a survey, a walk (seed 1, survey-core's `--locale`)
     /// shows the same titles in that language.
     @Test(arguments: SurveyJSCorpusTests.names())
@@ -133,10 +33,16 @@ struct SurveyJSWalkTests {
         for language in form.languages.map(\.code) where language != form.defaultLanguage {
             let walk = try SurveyJSOracle.random(url, seed: 1, locale: language)
             let place = "\(name) in \(language)"
-            let (session, _) = try Self.replay(walk, form: form, place: place)
+            let (session, _, refused) = SurveyJSWalkComparison.replay(walk, form: form)
+            #expect(refused.isEmpty, "\(place): \(refused)")
             try session.setLanguage(language)
-            let titles = Self.compareTitles(walk, session, place: place)
+            var comparison = SurveyJSWalkComparison()
+            let titles = comparison.compareTitles(walk, session)
+            #expect(comparison.agrees, "\(place): \(comparison.differences)")
             #expect(titles > 0, "\(place): no title compared")
+            ConformanceReport.record(
+                format: "SurveyJS", set: "corpus", form: name, walk: "seed 1 in \(language)",
+                aspects: comparison.aspects)
             print("\(place): \(titles) titles compared")
         }
     }
@@ -169,44 +75,15 @@ struct SurveyJSWalkTests {
             return
         }
         let (url, form) = try Self.survey(name)
-        let names = try Self.elementNames(url)
+        let survey = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
         for seed in Self.seeds {
             let walk = try SurveyJSOracle.random(url, seed: seed)
-            let place = "\(name) seed \(seed)"
-            let (session, skipped) = try Self.replay(walk, form: form, place: place)
-            // The data written.
-            var theirs = walk["completedData"] as? [String: Any] ?? [:]
-            for key in skipped { theirs[key] = nil }
-            let ours =
-                try JSONSerialization.jsonObject(with: Data(SurveyJSData.json(of: session, pretty: false).utf8))
-                as? [String: Any] ?? [:]
-            for key in Set(theirs.keys).union(ours.keys).sorted() {
-                let (a, b) = (ours[key].map(Self.json) ?? "—", theirs[key].map(Self.json) ?? "—")
-                #expect(a == b, "\(place): \(key): Formwork writes \(a), survey-core \(b)")
-            }
-            // The verdict at submit.
-            let valid = (walk["validation"] as? [String: Any])?["valid"] as? Bool
-            let problems = session.validate()
-            #expect(
-                problems.isEmpty == valid, "\(place): survey-core says valid: \(valid as Any); Formwork: \(problems)")
-            // The questions shown, at the survey's level.
-            let shown = Set(
-                (walk["visible"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
-                    .filter { path in
-                        // The survey's questions, and a dynamic panel's by entry (`kids[0].name`).
-                        let parts = path.split(separator: ".")
-                        if parts.count == 1 { return names.contains(path) }
-                        return parts.count == 2 && parts[0].hasSuffix("]") && names.contains(String(parts[1]))
-                    })
-            let ownShown = Self.shownNames(session, names: names)
-            let difference =
-                "shown only by Formwork: \(ownShown.subtracting(shown).sorted()); "
-                + "only by survey-core: \(shown.subtracting(ownShown).sorted())"
-            #expect(ownShown == shown, "\(place): \(difference)")
-            // The titles shown, with the answers they read (in the survey's language).
-            let titles = Self.compareTitles(walk, session, place: place)
-            #expect(titles > 0, "\(place): no title compared")
-            print("\(place): \(shown.count) questions shown, \(titles) titles compared")
+            let comparison = SurveyJSWalkComparison.compare(walk, form: form, survey: survey)
+            #expect(comparison.agrees, "\(name) seed \(seed): \(comparison.differences.joined(separator: "\n"))")
+            #expect(comparison.aspects["labels"] != nil, "\(name) seed \(seed): no title compared")
+            ConformanceReport.record(
+                format: "SurveyJS", set: name.hasPrefix("Fixtures/") ? "fixtures" : "corpus", form: name,
+                walk: "seed \(seed)", aspects: comparison.aspects)
         }
     }
 
@@ -229,7 +106,7 @@ struct SurveyJSWalkTests {
         guard (survey["questionsOnPageMode"] as? String)?.lowercased() != "questionperpage" else { return }
         let walk = try SurveyJSOracle.random(url, seed: 1)
         let answers = (walk["answers"] as? [[Any]] ?? []).filter {
-            !Self.isCommentWithoutBox($0.first as? String ?? "", form)
+            !SurveyJSWalkComparison.isCommentWithoutBox($0.first as? String ?? "", form)
         }
         var failures = 0
         for left in answers.indices.prefix(4) {
@@ -241,7 +118,8 @@ struct SurveyJSWalkTests {
                 ((theirs["validation"] as? [String: Any])?["errors"] as? [[String: Any]] ?? []).compactMap {
                     $0["path"] as? String
                 })
-            let (session, _) = try Self.replay(["answers": partial], form: form, place: place)
+            let (session, _, refused) = SurveyJSWalkComparison.replay(["answers": partial], form: form)
+            #expect(refused.isEmpty, "\(place): \(refused)")
             let ownFailing = Set(
                 session.validate().map { error in
                     let field = form.fields.first { $0.id == error.field }
