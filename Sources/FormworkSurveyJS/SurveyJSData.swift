@@ -12,9 +12,10 @@ import Foundation
 /// SurveyJS stores: numbers as numbers, choices written as JSON numbers as numbers,
 /// a boolean question as `true`/`false`, several choices as an array, dates
 /// `YYYY-MM-DD`, a date and time `YYYY-MM-DDTHH:MM`, times `HH:MM`, a file as
-/// `[{ "name", "content" }]` with its path as the content. What is unanswered or not
-/// visible is left out (SurveyJS clears invisible values on completion), and so are
-/// calculated values SurveyJS keeps out of its data.
+/// `[{ "name", "content" }]` with its path as the content. What is unanswered is left
+/// out, and so is what is not visible (SurveyJS clears invisible values on
+/// completion) unless the layout keeps it (`hidden: kept`, from
+/// `clearInvisibleValues: none`), and calculated values SurveyJS keeps out of its data.
 ///
 /// The form's `submission` layout (`format: surveyjs`, which an imported survey has)
 /// gives the paths and types; another form writes each field under its key (or id).
@@ -43,7 +44,8 @@ public enum SurveyJSData {
             kinds[field.id] = kinds[field.id] ?? field.kind
         }
         let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, kinds: kinds)
-        return writer.object(session.relevantFields()).output
+        let fields = layout?.writesHiddenAnswers == true ? session.allFields() : session.relevantFields()
+        return writer.object(fields).output
     }
 
     /// Builds the nested objects.

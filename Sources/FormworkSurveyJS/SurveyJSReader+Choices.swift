@@ -83,13 +83,29 @@ extension SurveyJSReader {
         return (values, true)
     }
 
+    /// survey-core's word for a boolean's answer in each language of the survey (in
+    /// the survey's `locale` where it has one language).
+    mutating func booleanWord(
+        _ word: KeyPath<(yes: String, no: String), String>, of element: SurveyJSElement
+    ) -> DefinitionDocument {
+        guard !languages.isEmpty else {
+            return .string(SurveyJSBooleanWords.words(for: survey.text("locale"))[keyPath: word])
+        }
+        let texts: [(String, DefinitionDocument)] =
+            [("default", .string(SurveyJSBooleanWords.words(for: Self.defaultLocale)[keyPath: word]))]
+            + languages.filter { $0 != Self.defaultLocale }.map {
+                ($0, .string(SurveyJSBooleanWords.words(for: $0)[keyPath: word]))
+            }
+        return text(.object(texts), at: element.place, repeats: []) ?? .string(texts[0].1.text ?? "")
+    }
+
     /// The options of a choice question, in order, as read.
     mutating func options(of element: SurveyJSElement, repeats: [String]) -> [Option] {
         var options: [Option]
         switch element.type {
         case "boolean":
-            let yes = text("labelTrue", of: element, repeats: repeats) ?? .string("Yes")
-            let no = text("labelFalse", of: element, repeats: repeats) ?? .string("No")
+            let yes = text("labelTrue", of: element, repeats: repeats) ?? booleanWord(\.yes, of: element)
+            let no = text("labelFalse", of: element, repeats: repeats) ?? booleanWord(\.no, of: element)
             let values = booleanValues(element)
             return [
                 Option(

@@ -87,6 +87,8 @@ extension SurveyJSReader {
             form.append(("hiddenAnswers", "kept"))
         }
         var layout: [(String, DefinitionDocument)] = [("format", "surveyjs")]
+        // `none`: survey-core never clears them, and its data holds them at completion.
+        if survey.text("clearInvisibleValues")?.lowercased() == "none" { layout.append(("hidden", "kept")) }
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))
         }

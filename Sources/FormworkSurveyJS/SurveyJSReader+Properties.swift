@@ -11,6 +11,7 @@ extension SurveyJSReader {
     ) -> [(String, DefinitionDocument)] {
         var pairs: [(String, DefinitionDocument)] = []
         let repeats = scope.repeats
+        var readonly: DefinitionDocument?
         if let help = text("description", of: element, repeats: repeats) { pairs.append(("help", help)) }
         if element.type != "expression",
             let placeholder = text("placeholder", of: element, repeats: repeats)
@@ -22,13 +23,14 @@ extension SurveyJSReader {
             pairs.append(("visible", .string(visible, at: SourcePlace(element.place(of: "visibleIf")))))
         }
         if element.type != "expression" {
-            if let required = requiredness(element, repeats: repeats) { pairs.append(("required", required)) }
-            if pairs.contains(where: { $0.0 == "required" }),
-                let message = text("requiredErrorText", of: element, repeats: repeats)
-            {
-                pairs.append(("requiredMessage", message))
+            readonly = readOnly(element, scope: scope)
+            if let required = Self.requiredUnlessReadOnly(requiredness(element, repeats: repeats), readonly) {
+                pairs.append(("required", required))
+                if let message = text("requiredErrorText", of: element, repeats: repeats) {
+                    pairs.append(("requiredMessage", message))
+                }
             }
-            if let readonly = readOnly(element, scope: scope) { pairs.append(("readonly", readonly)) }
+            if let readonly { pairs.append(("readonly", readonly)) }
             let kind = pairs.first { $0.0 == "kind" }?.1.text
             if let value = defaultValue(element) ?? expressionDefault(element, kind: kind, repeats: repeats) {
                 pairs.append(("default", value))
@@ -37,7 +39,7 @@ extension SurveyJSReader {
                 pairs.append(("recalculate", recalculate))
             }
         }
-        let rules = validatorRules(element, id: id, repeats: repeats)
+        let rules = Self.rulesUnlessReadOnly(validatorRules(element, id: id, repeats: repeats), readonly)
         if !rules.isEmpty { pairs.append(("rules", .list(rules))) }
         return pairs
     }
@@ -59,6 +61,44 @@ extension SurveyJSReader {
             return .string(condition.text, at: SourcePlace(element.place(of: "requiredIf")))
         }
         return nil
+    }
+
+    /// survey-core checks no read-only question (`readOnly`, `enableIf` false): one is
+    /// required only while it is not read-only.
+    static func requiredUnlessReadOnly(
+        _ required: DefinitionDocument?, _ readonly: DefinitionDocument?
+    ) -> DefinitionDocument? {
+        guard let required, let readonly else { return required }
+        func isTrue(_ document: DefinitionDocument) -> Bool {
+            if case .bool(true) = document.content { return true }
+            return document.text == "true"
+        }
+        if isTrue(readonly) { return nil }
+        guard let condition = readonly.text else { return required }
+        if isTrue(required) {
+            return .string("not (\(condition))", at: required.place)
+        }
+        guard let requiredCondition = required.text else { return required }
+        return .string("(\(requiredCondition)) and not (\(condition))", at: required.place)
+    }
+
+    /// Validator rules checked only while the question is not read-only (survey-core
+    /// runs no validator on a read-only question).
+    static func rulesUnlessReadOnly(
+        _ rules: [DefinitionDocument], _ readonly: DefinitionDocument?
+    ) -> [DefinitionDocument] {
+        guard let readonly, !rules.isEmpty else { return rules }
+        if case .bool(true) = readonly.content { return [] }
+        guard let condition = readonly.text else { return rules }
+        if condition == "true" { return [] }
+        return rules.map { rule in
+            guard case .object(let pairs) = rule.content else { return rule }
+            let rewritten = pairs.map { pair -> (String, DefinitionDocument) in
+                guard pair.key == "check", let check = pair.value.text else { return (pair.key, pair.value) }
+                return (pair.key, .string("(\(condition)) or (\(check))", at: pair.value.place))
+            }
+            return .object(rewritten, at: rule.place)
+        }
     }
 
     /// `readOnly`, `enableIf` (read-only while it is false), and the scope's.

@@ -74,6 +74,9 @@ extension SurveyJSWalk {
     func unified(
         _ first: SurveyJSOperand, _ second: SurveyJSOperand, at offsets: (Int, Int)
     ) throws(SurveyJSTranslationError) -> (SurveyJSOperand, SurveyJSOperand, SurveyJSOperand.Kind) {
+        // A numeric choice's answer is a number in survey-core (a rating's `3`).
+        let first = Self.numericChoice(first) ?? first
+        let second = Self.numericChoice(second) ?? second
         func nothing(_ operand: SurveyJSOperand) -> Bool { operand.literal == .null || operand.literal == .text("") }
         for (side, offset) in [(first, offsets.0), (second, offsets.1)]
         where side.kind.isEntries || side.kind == .array {

@@ -258,6 +258,7 @@ struct SurveyJSWalk {
 
     /// The result of a `.value` use: one value (not a dynamic panel's entries).
     func value(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        if let number = Self.numericChoice(operand) { return number }
         switch operand.kind {
         case .entries:
             throw unsupported(
@@ -269,5 +270,13 @@ struct SurveyJSWalk {
         default:
             return operand
         }
+    }
+
+    /// A choice question whose options are all written as numbers (a rating, choices
+    /// `[1, 2, 3]`) read as a value: survey-core holds its answer as a number, so it is
+    /// `number($q)`; `nil` for any other operand.
+    static func numericChoice(_ operand: SurveyJSOperand) -> SurveyJSOperand? {
+        guard operand.kind == .choice, let symbol = operand.symbol, symbol.numericOptions else { return nil }
+        return .call("number", [operand.code], kind: .number, mayBeNull: operand.mayBeNull)
     }
 }

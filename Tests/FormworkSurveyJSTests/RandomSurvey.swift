@@ -74,6 +74,8 @@ struct RandomSurvey {
             var calculated: [[String: Any]] = []
             var pages: [[String: Any]] = []
             for pageIndex in 0..<int(1...3) {
+                // A page is shown on answers given before it.
+                let visibleIf = pageIndex > 0 && !readable.isEmpty && chance(0.2) ? condition() : nil
                 var elements: [[String: Any]] = []
                 for _ in 0..<int(2...6) {
                     if readable.count >= 2 && chance(0.25) {
@@ -82,7 +84,7 @@ struct RandomSurvey {
                     elements.append(element(depth: 0))
                 }
                 var page: [String: Any] = ["name": "page\(pageIndex + 1)", "elements": elements]
-                if pageIndex > 0, !readable.isEmpty, chance(0.2) { page["visibleIf"] = condition() }
+                if let visibleIf { page["visibleIf"] = visibleIf }
                 pages.append(page)
             }
             survey["pages"] = pages

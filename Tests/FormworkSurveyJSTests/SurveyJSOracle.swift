@@ -143,3 +143,46 @@ extension SurveyJSOracle {
         return try JSONSerialization.jsonObject(with: output) as! [String: Any]
     }
 }
+
+extension SurveyJSOracle {
+    /// `run.js` for many commands in one node process: each is run as `node run.js
+    /// ARGS…` runs it (the module loaded afresh with those arguments, its output
+    /// captured), while survey-core's bundle is loaded once. The clock `--now` sets is
+    /// undone between commands, so each wraps the real `Date` once.
+    static let batchDriver = """
+        "use strict";
+        const fs = require("fs");
+        const [runJs, jobsFile] = process.argv.slice(2);
+        const jobs = JSON.parse(fs.readFileSync(jobsFile, "utf8"));
+        const RealDate = Date;
+        const write = process.stdout.write.bind(process.stdout);
+        const results = [];
+        for (const args of jobs) {
+          global.Date = RealDate;
+          let out = "";
+          process.stdout.write = (chunk) => { out += chunk; return true; };
+          process.argv = [process.argv[0], runJs, ...args];
+          delete require.cache[require.resolve(runJs)];
+          try { require(runJs); results.push(JSON.parse(out)); }
+          catch (e) { results.push({ error: String((e && e.stack) || e) }); }
+          finally { process.stdout.write = write; process.exitCode = 0; }
+        }
+        global.Date = RealDate;
+        write(JSON.stringify(results));
+        """
+
+    /// `run.js random|fill …` for each of `commands` (their arguments after `run.js`;
+    /// `--now` is added), parsed, in order; `{"error": …}` where one threw.
+    static func batch(_ commands: [[String]]) throws -> [[String: Any]] {
+        guard !commands.isEmpty else { return [] }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let script = work.appendingPathComponent("batch.js")
+        try batchDriver.write(to: script, atomically: true, encoding: .utf8)
+        let jobs = work.appendingPathComponent("jobs.json")
+        try JSONSerialization.data(withJSONObject: commands.map { $0 + ["--now", clock] }).write(to: jobs)
+        let output = try run([script.path, folder.appendingPathComponent("run.js").path, jobs.path])
+        return try JSONSerialization.jsonObject(with: output) as? [[String: Any]] ?? []
+    }
+}

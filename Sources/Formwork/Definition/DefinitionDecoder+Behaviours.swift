@@ -160,7 +160,8 @@ extension DefinitionDecoder {
             collector.report(.invalidTrigger(field: id, reason: .itself), at: node)
             return nil
         }
-        guard definitions[source].kind.isEditable else {
+        // A computed field triggers when its value changes with what it reads.
+        guard definitions[source].kind.isEditable || definitions[source].kind.isComputed else {
             collector.report(
                 .invalidTrigger(field: id, reason: .notSettable(kind: definitions[source].kindName)), at: node)
             return nil

@@ -1,7 +1,7 @@
 /// `submission:`: how filled forms are written as another engine's submission
 /// (`SubmissionLayout`), checked against the fields and repeats once they are known.
 extension DefinitionDecoder {
-    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID", "types"]
+    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID", "types", "hidden"]
     /// The JSON types `types:` may give a field's values.
     static let submissionTypes = ["number", "boolean"]
 
@@ -73,10 +73,22 @@ extension DefinitionDecoder {
             }
         }
         let types = decodeSubmissionTypes(reader["types"])
+        var writesHiddenAnswers = false
+        if let node = reader["hidden"], let written = reader.text("hidden", collector: &collector, limits: limits) {
+            switch written {
+            case "kept": writesHiddenAnswers = true
+            case "dropped": break
+            default:
+                collector.report(
+                    .wrongType(key: "hidden", expected: "dropped or kept", found: "'\(written)'"), at: node)
+            }
+        }
         guard let format, let root, let id else { return nil }
-        return SubmissionLayout(
+        var layout = SubmissionLayout(
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
+        layout.writesHiddenAnswers = writesHiddenAnswers
+        return layout
     }
 
     /// `types: { id: number|boolean }`, for choice fields.

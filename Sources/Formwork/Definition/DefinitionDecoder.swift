@@ -117,7 +117,9 @@ struct DefinitionDecoder {
         compileRepeats(environment)
         compileTexts(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
-        let graph = DependencyGraph(fields: definitions, sections: sections, repeats: repeats, environment: environment)
+        let graph = DependencyGraph(
+            fields: definitions, sections: sections, repeats: repeats, environment: environment,
+            keepsHiddenAnswers: keepsHiddenAnswers)
         let order = checkDependencies(graph)
         checkConstraints(environment)
         checkAnswerKeys()

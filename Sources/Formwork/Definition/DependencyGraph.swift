@@ -7,16 +7,25 @@
 /// reads. (`required`, `rules`, bounds and texts — labels, help, notes, option labels,
 /// rule messages — read values too, but nothing reads them back, so they cannot close
 /// a cycle; they are `displayReads`.)
+///
+/// Where a hidden question's answer is read as it is (`hiddenAnswers: kept`), what
+/// reads a field reads its value alone, not whether it is shown: the field's own,
+/// section's and repeats' `visible` are then its `visibilityReads`, which make it
+/// change with what they read but cannot close a cycle (a page shown on a total of
+/// the answers on it, as SurveyJS surveys have).
 struct DependencyGraph {
     let fieldCount: Int
     /// For each node, the nodes it reads.
     let reads: [[Int]]
+    /// For each field, the nodes its visibility reads where that is not part of its
+    /// value (`hiddenAnswers: kept`); empty lists otherwise.
+    let visibilityReads: [[Int]]
     /// For each field, the nodes its `required`, `rules`, bounds and texts read.
     let displayReads: [[Int]]
 
     init(
         fields: [FieldDefinition], sections: [SectionDefinition], repeats: [RepeatDefinition],
-        environment: ExpressionEnvironment
+        environment: ExpressionEnvironment, keepsHiddenAnswers: Bool = false
     ) {
         fieldCount = fields.count
         func nodes(_ expressions: [CompiledExpression?], indexOf scope: Int?) -> [Int] {
@@ -39,17 +48,26 @@ struct DependencyGraph {
         reads.reserveCapacity(fields.count + repeats.count)
         var displayReads: [[Int]] = []
         displayReads.reserveCapacity(fields.count)
+        var visibilityReads: [[Int]] = []
+        visibilityReads.reserveCapacity(fields.count)
         // By position: `fields.map` would copy every (large) definition.
         for position in fields.indices {
-            var expressions: [CompiledExpression?] = [fields[position].visible, fields[position].value]
+            var visibility: [CompiledExpression?] = [fields[position].visible]
             let section = fields[position].sectionIndex
             if sections.indices.contains(section), !fields[position].isInput {
-                expressions.append(sections[section].visible)
+                visibility.append(sections[section].visible)
             }
             if let scope = fields[position].repeatIndex {
-                for ancestor in repeats[scope].ancestry { expressions.append(repeats[ancestor].visible) }
+                for ancestor in repeats[scope].ancestry { visibility.append(repeats[ancestor].visible) }
             }
+            var expressions: [CompiledExpression?] = [fields[position].value]
             for option in fields[position].options { expressions.append(option.visible) }
+            if keepsHiddenAnswers {
+                visibilityReads.append(nodes(visibility, indexOf: fields[position].repeatIndex))
+            } else {
+                expressions += visibility
+                visibilityReads.append([])
+            }
             reads.append(nodes(expressions, indexOf: fields[position].repeatIndex))
             var display: [CompiledExpression?] = fields[position].rules.map(\.check)
             // What the row shows reads them too: its texts (label, help, note, option
@@ -74,6 +92,7 @@ struct DependencyGraph {
         }
         self.reads = reads
         self.displayReads = displayReads
+        self.visibilityReads = visibilityReads
     }
 
     /// The nodes an expression's references read: `$x` a field or a repeat's

@@ -179,7 +179,7 @@ public enum Problem: Hashable, Sendable {
 public enum TriggerProblem: Hashable, Sendable {
     /// The field names itself.
     case itself
-    /// A note or computed field: nothing sets it.
+    /// A note: nothing sets it (a computed field changes with what it reads).
     case notSettable(kind: String)
     /// A field of each entry of a repeat, seen from outside its entries.
     case outsideEntries(repeat: String)

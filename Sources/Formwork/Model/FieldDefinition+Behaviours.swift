@@ -63,6 +63,9 @@ struct FormBehaviours: Sendable {
     let triggered: [Int: [Int]]
     /// The fields with a `recalculate` rule that every change triggers (`on: any`).
     let triggeredByEveryChange: [Int]
+    /// The computed fields (`computed`, `calculate`) that some `recalculate` lists in
+    /// `on`: they change when what they read changes, not by a write.
+    let computedSources: [Int]
     /// The form's inputs (`inputs:`), in the order the file gives them.
     let inputs: [Int]
     /// Fields whose answer key is not their id, by key.
@@ -81,6 +84,7 @@ struct FormBehaviours: Sendable {
         }
         self.triggered = triggered
         self.triggeredByEveryChange = triggeredByEveryChange
+        computedSources = triggered.keys.filter { fields[$0].kind.isComputed }.sorted()
         self.inputs = inputs
         self.keyed = keyed
     }

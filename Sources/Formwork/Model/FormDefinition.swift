@@ -85,6 +85,9 @@ public struct FormDefinition: Sendable {
         for (reader, nodesRead) in graph.reads.enumerated() {
             for node in nodesRead { dependents[node].append(reader) }
         }
+        for (reader, nodesRead) in graph.visibilityReads.enumerated() {
+            for node in nodesRead where !dependents[node].contains(reader) { dependents[node].append(reader) }
+        }
         self.dependents = dependents
         var displayReaders = [[Int]](repeating: [], count: nodeCount)
         for (reader, nodesRead) in graph.displayReads.enumerated() {

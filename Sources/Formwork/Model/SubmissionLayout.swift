@@ -24,6 +24,7 @@
 ///   format: surveyjs
 ///   paths: { quality_service: quality/service, total: '' }
 ///   types: { smoker: boolean, rating: number }
+///   hidden: kept      # hidden questions' answers are written too (clearInvisibleValues: none)
 /// ```
 public struct SubmissionLayout: Sendable, Equatable {
     /// `odk`: an XForm instance.
@@ -45,6 +46,9 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// (SurveyJS): `number` (each value that reads as a number) or `boolean`
     /// (`true`/`false`).
     public var types: [String: String]
+    /// Whether answers to hidden questions are written too (`hidden: kept`; SurveyJS's
+    /// `clearInvisibleValues: none`); by default only what is shown is (`dropped`).
+    public var writesHiddenAnswers = false
 
     /// Whether answers are SurveyJS's data (`format: surveyjs`).
     public var isSurveyJSData: Bool { format == "surveyjs" }

@@ -17,22 +17,35 @@ extension DefinitionSchema {
     static var submission: JSONOutput {
         described(
             .object([
-                ("type", "object"), ("required", strings(["format", "root"])), ("additionalProperties", false),
+                ("type", "object"), ("required", strings(["format"])), ("additionalProperties", false),
                 (
                     "properties",
                     .object([
-                        ("format", .object([("enum", strings(["odk"]))])),
+                        ("format", .object([("enum", strings(["odk", "surveyjs"]))])),
                         ("root", .object([("type", "string")])), ("id", .object([("type", "string")])),
                         ("version", .object([("type", "string")])),
                         (
                             "paths",
                             .object([("type", "object"), ("additionalProperties", .object([("type", "string")]))])
                         ),
+                        ("instanceID", .object([("type", "string")])),
+                        (
+                            "types",
+                            .object([
+                                ("type", "object"),
+                                (
+                                    "additionalProperties",
+                                    .object([("enum", strings(DefinitionDecoder.submissionTypes))])
+                                ),
+                            ])
+                        ),
+                        ("hidden", .object([("enum", strings(["dropped", "kept"]))])),
                     ])
                 ),
             ]),
-            "How filled forms are written as an ODK submission: the instance's root element, the form's id and "
-                + "version, and each field's and repeat's element path (imported ODK forms carry it).")
+            "How filled forms are written as an ODK submission (the instance's root element, the form's id and "
+                + "version, each field's and repeat's element path) or as SurveyJS data (data paths, JSON types, "
+                + "whether hidden answers are written); imported forms carry it.")
     }
 
     static var input: JSONOutput {

@@ -134,7 +134,7 @@ final class Evaluation: ScopeReader {
             if plain {
                 switch states[instance] {
                 case .visible: return stored[instance]
-                case .hidden: return .null
+                case .hidden: return keepsHiddenAnswers ? stored[instance] : .null
                 default: break
                 }
             }
@@ -142,9 +142,11 @@ final class Evaluation: ScopeReader {
         }
     }
 
+    /// The entries `$repeat` reads from `scope`: none while the repeat is hidden,
+    /// unless hidden answers are read as they are (`hiddenAnswers: kept`).
     func entries(of repeatIndex: Int, in scope: Int) -> [Int] {
         guard let holder = tree.enclosingScope(of: scope, in: definition.repeats[repeatIndex].parent),
-            isGroupVisible(repeatIndex, in: holder)
+            keepsHiddenAnswers || isGroupVisible(repeatIndex, in: holder)
         else { return [] }
         return tree.list(of: repeatIndex, in: holder)
     }

@@ -21,6 +21,9 @@ struct TriggerState {
     var firing = false
     /// Whether writes fire no triggers (restoring a snapshot).
     var suppressed = false
+    /// The values of computed fields that trigger rules, by instance, as they were when
+    /// the batch began (or when the triggers last looked): a change to one is a change.
+    var computedSources: [Int: Value] = [:]
 }
 
 extension Evaluation {
@@ -123,6 +126,7 @@ extension FormSession {
         defer { triggerState.written = [] }
         let behaviours = definition.behaviours
         var given = Set<Int>()
+        noteComputedSourceChanges()
         while !triggerState.pending.isEmpty {
             let sources = triggerState.pending
             triggerState.pending = []
@@ -146,7 +150,36 @@ extension FormSession {
             for instance in targets where recalculate(instance, changed: causes[instance] ?? []) {
                 given.insert(instance)
             }
+            noteComputedSourceChanges()
         }
+    }
+
+    /// The values of the computed fields that trigger rules (`on` names a computed or
+    /// calculated field), by instance: what a batch compares with at its end.
+    func computedSourceValues() -> [Int: Value] {
+        let sources = definition.behaviours.computedSources
+        guard !sources.isEmpty else { return [:] }
+        settle()
+        let evaluation = currentEvaluation
+        var values: [Int: Value] = [:]
+        for field in sources {
+            for instance in instances(ofField: field) { values[instance] = evaluation.read(instance) }
+        }
+        return values
+    }
+
+    /// A computed field changes when what it reads changes: those that trigger rules
+    /// and changed since they were last looked at fire their triggers, as a write
+    /// would. (An entry's instance not seen before has not changed.)
+    func noteComputedSourceChanges() {
+        guard !definition.behaviours.computedSources.isEmpty, !replaying, !triggerState.suppressed else { return }
+        let now = computedSourceValues()
+        for (instance, value) in now.sorted(by: { $0.key < $1.key }) {
+            if let before = triggerState.computedSources[instance], before != value {
+                triggerState.pending.append(instance)
+            }
+        }
+        triggerState.computedSources = now
     }
 
     /// Sets an instance from the first of its `recalculate` rules that a change to

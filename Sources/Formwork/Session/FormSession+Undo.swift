@@ -47,7 +47,10 @@ extension FormSession {
     /// ```
     public func performBatch<Result, Failure: Error>(_ changes: () throws(Failure) -> Result) throws(Failure) -> Result
     {
-        if batchDepth == 0 { removedByCount = [] }
+        if batchDepth == 0 {
+            removedByCount = []
+            triggerState.computedSources = computedSourceValues()
+        }
         batchDepth += 1
         defer {
             batchDepth -= 1

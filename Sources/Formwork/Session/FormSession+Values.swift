@@ -32,6 +32,29 @@ extension FormSession {
         }
     }
 
+    /// Every field — shown or hidden, answered or not (then `.null`), notes included —
+    /// and every repeat's entries, by id, in form order: what a submission that keeps
+    /// hidden answers holds (`submission: { hidden: kept }`). A hidden repeat is left
+    /// out unless one of its entries holds an answer (nobody filled it).
+    public func allFields() -> [AnsweredField] {
+        let evaluation = self.evaluation
+        return collect(in: 0, keyed: false) { instance, _ -> Value? in
+            evaluation.value(of: instance)
+        } group: { repeatIndex, scope in
+            evaluation.isGroupVisible(repeatIndex, in: scope) || holdsAnswer(tree.list(of: repeatIndex, in: scope))
+        }
+    }
+
+    /// Whether a field of these entries, or of entries nested in them, has a value.
+    private func holdsAnswer(_ entries: [Int]) -> Bool {
+        var scopes = entries
+        while let scope = scopes.popLast() {
+            if tree.scopes[scope].fields.contains(where: { !values[$0].isNull }) { return true }
+            for list in tree.scopes[scope].lists { scopes += list }
+        }
+        return false
+    }
+
     /// The answers as a JSON object, in form order: numbers, booleans, arrays for
     /// multichoice, `YYYY-MM-DD` dates, arrays of objects for repeats.
     public func answersJSON(pretty: Bool = true) -> String {

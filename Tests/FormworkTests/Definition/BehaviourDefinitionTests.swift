@@ -100,7 +100,7 @@ struct BehaviourDefinitionTests {
         let text = Fixtures.diagnostics(
             yaml: Self.form(
                 """
-                      - { id: total, kind: computed, label: T, value: "1" }
+                      - { id: total, kind: note, text: T }
                       - { id: p, kind: number, label: P, recalculate: { on: [total, p], value: "1" } }
                       - id: lines
                         label: Line
@@ -111,7 +111,7 @@ struct BehaviourDefinitionTests {
                 """))
         #expect(
             text == """
-                form.yaml:7:62: error: 'total' is a computed field: nothing sets it, so it cannot trigger 'recalculate'
+                form.yaml:7:62: error: 'total' is a note field: nothing sets it, so it cannot trigger 'recalculate'
                           - { id: p, kind: number, label: P, recalculate: { on: [total, p], value: "1" } }
                                                                                  ^~~~~
                   hint: list in 'on' the fields whose changes give this field its value

@@ -225,4 +225,35 @@ struct BehaviourSessionTests {
         try session.clear("drink")  // the reset: drink changed and is empty
         #expect(session.value(of: "units") == .null)
     }
+
+    @Test func aComputedFieldTriggersWhenItsValueChanges() throws {
+        let definition = try FormDefinition(
+            yaml: """
+                id: sums
+                title: Sums
+                sections:
+                  - id: main
+                    fields:
+                      - { id: a, kind: number, label: A }
+                      - { id: b, kind: number, label: B }
+                      - { id: total, kind: calculate, value: "$a + $b" }
+                      - { id: copy, kind: number, label: Copy, recalculate: { on: [total], value: "$total * 10" } }
+                """)
+        let session = FormSession(definition: definition)
+        try session.set("a", to: 1)
+        try session.set("b", to: 2)
+        #expect(session.value(of: "copy") == 30)
+        try session.set("copy", to: 7)
+        try session.set("a", to: 1)  // the same value: the total does not change
+        #expect(session.value(of: "copy") == 7)
+        try session.performBatch { () throws(SessionError) in
+            try session.set("a", to: 2)
+            try session.set("b", to: 1)  // the total is 3 again at the end of the change
+        }
+        #expect(session.value(of: "copy") == 7)
+        try session.set("b", to: 5)
+        #expect(session.value(of: "copy") == 70)
+        #expect(session.undo())  // the change and what it triggered, as one step
+        #expect(session.value(of: "copy") == 7)
+    }
 }
