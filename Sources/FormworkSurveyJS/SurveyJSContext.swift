@@ -26,6 +26,9 @@ public struct SurveyJSSymbol: Sendable, Equatable {
     /// SurveyJS does.
     public var options: [String]
     public var numericOptions: Bool
+    /// A calculated value (`calculatedValues`): survey-core shows `{name}` itself in a
+    /// text while it has no value (a question's shows as nothing).
+    public var isCalculatedValue = false
 
     public init(id: String, kind: Kind, repeats: [String] = [], options: [String] = [], numericOptions: Bool = false) {
         self.id = id

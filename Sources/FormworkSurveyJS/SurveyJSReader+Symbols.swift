@@ -32,7 +32,9 @@ extension SurveyJSReader {
         // Calculated values are read like questions (`{bmi}`); their kind follows.
         for value in survey.elements("calculatedValues") {
             guard let name = value.name, symbols[name] == nil else { continue }
-            symbols[name] = SurveyJSSymbol(id: makeID(name), kind: .text)
+            var symbol = SurveyJSSymbol(id: makeID(name), kind: .text)
+            symbol.isCalculatedValue = true
+            symbols[name] = symbol
         }
         // Expression questions and calculated values take their translation's type;
         // one may read another, so translate until no type changes: all of them

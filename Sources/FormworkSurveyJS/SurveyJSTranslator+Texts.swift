@@ -75,6 +75,21 @@ extension SurveyJSWalk {
         if let index = try entryIndex(name, at: offset, inText: true) { return index }
         let operand = try variable(name, at: offset)
         let isQuestion = operand.symbol.map { operand.code == "$" + $0.id } ?? false
+        if isQuestion, operand.symbol?.isCalculatedValue == true {
+            // survey-core shows a calculated value without one as `{name}`.
+            let shown = try text(try shownValue(operand, name: name, at: offset), at: offset)
+            return .call(
+                "if", ["\(operand.code) == null", SurveyJSOperand.quoted("{\(name)}"), shown.code], kind: .text,
+                mayBeNull: false)
+        }
+        return try shownValue(operand, name: name, at: offset)
+    }
+
+    /// A value as a text shows it (see `display`).
+    private func shownValue(
+        _ operand: SurveyJSOperand, name: String, at offset: Int
+    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+        let isQuestion = operand.symbol.map { operand.code == "$" + $0.id } ?? false
         switch operand.kind {
         case .choice where isQuestion:
             return .call("label", [operand.code], kind: .text, mayBeNull: true)

@@ -23,6 +23,11 @@ struct RandomSurveyTests {
         ProcessInfo.processInfo.environment["FORMWORK_RANDOM_SEED"].flatMap { Int($0) } ?? 1
     }
 
+    /// How many disagreements of a run are shrunk (each takes up to 40 oracle rounds).
+    static var shrinkLimit: Int {
+        ProcessInfo.processInfo.environment["FORMWORK_RANDOM_SHRINK"].flatMap { Int($0) } ?? 5
+    }
+
     static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Regressions")
 
@@ -71,11 +76,12 @@ struct RandomSurveyTests {
                     walk, form: form, survey: job.survey.json, language: job.language)
                 ConformanceReport.record(
                     format: "SurveyJS", set: "random surveys", form: "seed \(job.seed)",
-                    walk: "seed \(job.seed)" + (job.language.map { " \($0)" } ?? ""), aspects: comparison.aspects)
+                    walk: "seed \(job.seed)" + (job.language.map { " \($0)" } ?? ""), aspects: comparison.aspects,
+                    deviation: comparison.deviation)
                 guard !comparison.agrees else { continue }
                 // Shrink the first few disagreements into regression files.
                 var saved = ""
-                if shrunk < 5, let aspect = comparison.aspects.first(where: { !$0.value })?.key {
+                if shrunk < Self.shrinkLimit, let aspect = comparison.aspects.first(where: { !$0.value })?.key {
                     shrunk += 1
                     let start = RandomSurvey.Case(
                         survey: job.survey.json, answers: walk["answers"] as? [[Any]] ?? [], language: job.language)

@@ -83,7 +83,7 @@ struct SurveyJSWalkTests {
             #expect(comparison.aspects["labels"] != nil, "\(name) seed \(seed): no title compared")
             ConformanceReport.record(
                 format: "SurveyJS", set: name.hasPrefix("Fixtures/") ? "fixtures" : "corpus", form: name,
-                walk: "seed \(seed)", aspects: comparison.aspects)
+                walk: "seed \(seed)", aspects: comparison.aspects, deviation: comparison.deviation)
         }
     }
 
