@@ -172,7 +172,9 @@ extension SurveyJSReader {
     /// `resetValueIf` before `setValueIf`, so a set wins over a reset.
     mutating func recalculation(_ element: SurveyJSElement, id: String, repeats: [String]) -> DefinitionDocument? {
         var made: [ValueRule] = []
-        func everyChange(_ expression: String) -> Bool { SurveyJSTranslator.runsOnEveryChange(expression) }
+        func everyChange(_ expression: String) -> Bool {
+            SurveyJSTranslator.runsOnEveryChange(expression) || readsEntries(expression, repeats: repeats)
+        }
         if let setIf = element.scalarText("setValueIf") {
             let place = element.place(of: "setValueIf")
             let expression = element.scalarText("setValueExpression")

@@ -320,6 +320,16 @@ struct SurveyJSReader {
         }
     }
 
+    /// Whether an expression reads a dynamic panel's or matrix's entries (`{panel}`,
+    /// `sumInArray({panel}, 'x')`): survey-core runs a value rule reading them when
+    /// anything in them changes, which `recalculate` has no `on` for; such a rule runs
+    /// on every change (`on: any`).
+    func readsEntries(_ written: String, repeats: [String]) -> Bool {
+        guard let names = try? SurveyJSTranslator.names(in: written) else { return false }
+        let context = context(repeats: repeats)
+        return names.contains { context.name($0)?.kind == .entries }
+    }
+
     /// Names a condition property reads (for `recalculate: on`), as Formwork ids.
     func readIDs(_ written: String, repeats: [String]) -> [String] {
         guard let names = try? SurveyJSTranslator.names(in: written) else { return [] }

@@ -45,4 +45,23 @@ struct SurveyJSValueRuleTests {
         try session.set("note", text: "y")  // the reset reads only drink
         #expect(session.value(of: "units") == 4)
     }
+
+    @Test func aRuleReadingADynamicPanelRunsOnEveryChangeAndAtTheStart() throws {
+        let definition = try SurveyJSReaderTests.load(
+            """
+            { "elements": [
+              { "type": "paneldynamic", "name": "items", "panelCount": 1,
+                "templateElements": [ { "type": "text", "name": "n", "inputType": "number" } ] },
+              { "type": "text", "name": "total", "inputType": "number",
+                "setValueExpression": "sumInArray({items}, 'n') + 1" }
+            ] }
+            """)
+        let rules = try #require(SurveyJSReaderTests.field(definition, "total").trigger?.rules)
+        #expect(rules.map(\.onEveryChange) == [true])
+        let session = FormSession(definition: definition)
+        #expect(session.value(of: "total") == 1)  // survey-core runs it as the panel is created
+        let entry = try #require(try session.entries(of: "items").first)
+        try session.set("\(entry).n", to: 4)
+        #expect(session.value(of: "total") == 5)
+    }
 }

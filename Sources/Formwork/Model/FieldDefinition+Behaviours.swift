@@ -17,8 +17,9 @@
 ///
 /// A field may have several rules (`recalculate:` as a list): when a change ends,
 /// the first rule that the change triggers and whose condition holds gives the
-/// value. A rule with `on: any` is triggered by a change to any other field, as
-/// survey-core runs a `setValueExpression` that reads no question.
+/// value. A rule with `on: any` is triggered by a change to any other field, and
+/// when the session starts, as survey-core runs a `setValueExpression` that reads no
+/// question.
 public struct ValueTrigger: Sendable {
     /// One rule: what triggers it, the value it gives and when.
     public struct Rule: Sendable {

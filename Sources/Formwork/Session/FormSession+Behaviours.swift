@@ -182,6 +182,17 @@ extension FormSession {
         triggerState.computedSources = now
     }
 
+    /// Gives the fields with a rule every change triggers (`on: any`) their value as
+    /// the session starts, as survey-core runs such rules when a survey loads (not an
+    /// undo step: run while the session is built).
+    func runEveryChangeRules() {
+        guard !definition.behaviours.triggeredByEveryChange.isEmpty else { return }
+        settle()
+        for field in definition.behaviours.triggeredByEveryChange {
+            for instance in instances(ofField: field) { _ = recalculate(instance, changed: []) }
+        }
+    }
+
     /// Sets an instance from the first of its `recalculate` rules that a change to
     /// `changed` triggers and whose `when` holds, when the field accepts the value (a
     /// value it would reject leaves it as it is). Whether it was set.

@@ -167,6 +167,7 @@ public final class FormSession {
         for field in definition.fields where field.repeatIndex == nil { applyDefault(to: field.index) }
         replaying = true
         populate(0)  // the entries `min` and `count` ask for
+        runEveryChangeRules()
         settle()
         replaying = false
         for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }

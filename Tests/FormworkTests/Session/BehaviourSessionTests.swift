@@ -256,4 +256,22 @@ struct BehaviourSessionTests {
         #expect(session.undo())  // the change and what it triggered, as one step
         #expect(session.value(of: "copy") == 7)
     }
+
+    @Test func aRuleEveryChangeTriggersAlsoRunsWhenTheSessionStarts() throws {
+        let definition = try FormDefinition(
+            yaml: """
+                id: start
+                title: Start
+                sections:
+                  - id: main
+                    fields:
+                      - { id: a, kind: number, label: A }
+                      - { id: two, kind: number, label: Two, recalculate: { on: any, value: "1 + 1" } }
+                      - { id: next, kind: number, label: Next, recalculate: { on: [a], value: "$a + 1" } }
+                """)
+        let session = FormSession(definition: definition)
+        #expect(session.value(of: "two") == 2)  // as survey-core sets a constant setValueExpression on load
+        #expect(session.value(of: "next") == .null)  // a rule on a field waits for it to change
+        #expect(!session.undo())  // the start is not a step to undo
+    }
 }
