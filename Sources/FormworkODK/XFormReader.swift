@@ -100,7 +100,9 @@ struct XFormReader {
                 guard let id = text.attribute("id") else { continue }
                 let values = text.children(named: "value")
                 guard let value = values.first(where: { $0.attribute("form") == nil }) ?? values.first else { continue }
-                itext[id, default: [:]][language] = Self.mixed(value)
+                // JavaRosa trims a text's ends (pyxform writes `<value> Hi <output …/> </value>`)
+                // and keeps the spaces between its parts.
+                itext[id, default: [:]][language] = Self.mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }
     }

@@ -114,6 +114,18 @@ struct XFormReaderTests {
         #expect(session.errors().map(\.message).contains("Fewer than ten"))
     }
 
+    /// pyxform writes a text that shows answers with spaces around it; JavaRosa trims
+    /// its ends (an empty answer at the end leaves the space before it).
+    @Test func aTextIsTrimmedAtItsEndsAsJavaRosaShowsIt() throws {
+        let spaced = Self.xform.replacingOccurrences(
+            of: "<value>Hello <output value=\" /visit/name \"/>!</value>",
+            with: "<value> Hello <output value=\" /visit/name \"/> </value>")
+        let session = FormSession(definition: try Self.form(spaced))
+        #expect(try session.label(of: "hello") == "Hello ")
+        try session.set("name", text: "Ada")
+        #expect(try session.label(of: "hello") == "Hello Ada")
+    }
+
     @Test func aSubmissionHasTheInstancesShape() throws {
         let session = FormSession(definition: try Self.form())
         try session.set("name", text: "Ada")
