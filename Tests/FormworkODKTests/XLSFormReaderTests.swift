@@ -139,6 +139,22 @@ struct XLSFormReaderTests {
         #expect(session.isReadOnly("code") && session.value(of: "code") == .string("A1"))
     }
 
+    /// A constraint judges an answer, as JavaRosa's does: a question left empty passes
+    /// it (whether it must be answered is `required`'s to say).
+    @Test func aConstraintIsNotCheckedOnAnEmptyAnswer() throws {
+        let form = try XLSFormBuilder.form(
+            survey: [
+                ["type", "name", "label", "constraint", "required"], ["integer", "n", "N", ". >= 1 and . <= 20", ""],
+                ["select_multiple yn", "m", "M", "count-selected(.) >= 1", "${n} = 5"],
+            ], choices: [["list_name", "name", "label"], ["yn", "yes", "Yes"], ["yn", "no", "No"]])
+        let session = FormSession(definition: form)
+        #expect(session.validate().isEmpty)
+        try session.set("n", text: "0")
+        #expect(session.validate().map(\.field) == ["n"])
+        try session.set("n", text: "5")
+        #expect(session.validate().map(\.rule.name) == ["required"])
+    }
+
     /// A calculation on a question, as JavaRosa has it: one that reads answers is what
     /// the submission holds (JavaRosa computes it again when the form is finished,
     /// whatever was typed); one that reads nothing is computed once, then the person's.
