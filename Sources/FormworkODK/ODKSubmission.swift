@@ -149,7 +149,8 @@ public enum ODKSubmission {
     public static func text(of value: Value, timeZone: TimeZone = .current) -> String {
         switch value {
         case .null: return ""
-        case .bool(let flag): return flag ? "true" : "false"
+        // JavaRosa writes a boolean (a calculation's `1 > 0`) as 1 or 0.
+        case .bool(let flag): return flag ? "1" : "0"
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
             return JSONText.encode(value)

@@ -14,7 +14,8 @@ extension XLSFormReader {
             case .question(let type):
                 let id = makeID(node.name)
                 nodes[index].id = id
-                record(node.name, XPathSymbol(id: id, type: Self.valueType(type), repeats: repeats))
+                let valueType = Self.isBooleanCalculation(node.row, type: type) ? .boolean : Self.valueType(type)
+                record(node.name, XPathSymbol(id: id, type: valueType, repeats: repeats))
                 switch type {
                 case .selectOne(let list, _), .selectMultiple(let list, _), .selectExternal(let list), .rank(let list):
                     optionValues[id] = choices.lists[list]?.map(\.name)
@@ -32,7 +33,7 @@ extension XLSFormReader {
                 }
                 absoluteSymbols[absolute + "/" + node.name] =
                     symbols[node.name].flatMap { $0.id == id ? $0 : nil }
-                    ?? XPathSymbol(id: id, type: Self.valueType(type), repeats: repeats)
+                    ?? XPathSymbol(id: id, type: valueType, repeats: repeats)
                 elementPaths.append((id, (groups + [node.name]).joined(separator: "/")))
                 if Self.hasOther(type) {
                     let otherName = node.name + "_other"
@@ -134,6 +135,12 @@ extension XLSFormReader {
     func symbol(named name: String) -> XPathSymbol? {
         guard !ambiguousNames.contains(name), !skippedNames.contains(name) else { return nil }
         return symbols[name]
+    }
+
+    /// Whether a row is a calculation whose value is a boolean (`${age} >= 18`).
+    static func isBooleanCalculation(_ row: XLSFormTable.Row, type: XLSFormType) -> Bool {
+        guard type == .calculate, let calculation = row["calculation"] else { return false }
+        return (try? XPathParser.parse(calculation))?.isBoolean ?? false
     }
 
     /// What a question's value is to XPath, as ODK binds it.

@@ -284,9 +284,12 @@ extension XLSFormReader {
     private mutating func calculateKind(_ node: XLSFormSurvey.Node, repeats: [String]) -> KindMapping? {
         let current = XPathSymbol(id: node.id, type: .text, repeats: repeats)
         if let calculation = node.row["calculation"] {
+            // A boolean stays one (JavaRosa writes it 1 or 0, and reads it as true or false).
+            let boolean = Self.isBooleanCalculation(node.row, type: .calculate)
             guard
                 let value = translate(
-                    calculation, column: "calculation", row: node.row, use: .text, current: current, repeats: repeats)
+                    calculation, column: "calculation", row: node.row, use: boolean ? .condition : .text,
+                    current: current, repeats: repeats)
             else { return nil }
             return KindMapping(
                 name: "calculate", pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))],

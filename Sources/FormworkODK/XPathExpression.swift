@@ -60,3 +60,25 @@ enum XPathOperator: String, Sendable, Equatable, CaseIterable {
         }
     }
 }
+
+extension XPathExpression {
+    /// Functions whose value is a boolean, whatever they read.
+    static let booleanFunctions: Set<String> = [
+        "not", "true", "false", "boolean", "boolean-from-string", "selected", "is-selected", "contains",
+        "starts-with", "ends-with", "regex",
+    ]
+
+    /// Whether the expression's value is a boolean whatever it reads: a comparison,
+    /// `and`/`or`, a function that gives one, or `if()` between two of them. (A
+    /// calculation that is one holds a boolean in JavaRosa: written 1 or 0, read as
+    /// true or false.)
+    var isBoolean: Bool {
+        switch self {
+        case .chain(_, let links, _): return links.first.map { $0.op.level <= XPathOperator.less.level } ?? false
+        case .call("if", let arguments, _):
+            return arguments.count == 3 && arguments[1].isBoolean && arguments[2].isBoolean
+        case .call(let name, _, _): return Self.booleanFunctions.contains(name)
+        default: return false
+        }
+    }
+}

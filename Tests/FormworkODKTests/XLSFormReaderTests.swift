@@ -155,6 +155,18 @@ struct XLSFormReaderTests {
         #expect(session.validate().map(\.rule.name) == ["required"])
     }
 
+    /// A boolean calculation is written 1 or 0 in a submission, as JavaRosa writes it.
+    @Test func aBooleanCalculationIsSubmittedAsOneOrZero() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation"], ["integer", "n", "N", ""], ["calculate", "big", "", "${n} > 2"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("n", text: "3")
+        #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>1</big>"))
+        try session.set("n", text: "1")
+        #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>0</big>"))
+    }
+
     /// A calculation on a question, as JavaRosa has it: one that reads answers is what
     /// the submission holds (JavaRosa computes it again when the form is finished,
     /// whatever was typed); one that reads nothing is computed once, then the person's.
