@@ -281,6 +281,11 @@ struct SubmissionTree: Equatable, CustomStringConvertible {
         return copy
     }
 
+    /// Whether an element of this name is in the tree.
+    func contains(_ element: String) -> Bool {
+        name == element || children.contains { $0.contains(element) }
+    }
+
     var description: String {
         children.isEmpty ? "<\(name)>\(text)" : "<\(name)>[" + children.map(\.description).joined(separator: " ") + "]"
     }
