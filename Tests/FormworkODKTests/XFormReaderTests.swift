@@ -126,6 +126,17 @@ struct XFormReaderTests {
         #expect(try session.label(of: "hello") == "Hello Ada")
     }
 
+    /// A repeat without a count starts with the entries its instance holds besides the
+    /// template, as JavaRosa starts it.
+    @Test func aRepeatStartsWithTheEntriesOfTheInstance() throws {
+        let uncounted = Self.xform.replacingOccurrences(of: " jr:count=\" /visit/count \"", with: "")
+        #expect(try FormSession(definition: Self.form(uncounted)).entries(of: "child").isEmpty)
+        let withEntry = uncounted.replacingOccurrences(
+            of: "<child jr:template=\"\"><age/></child>",
+            with: "<child jr:template=\"\"><age/></child><child><age/></child>")
+        #expect(try FormSession(definition: Self.form(withEntry)).entries(of: "child").count == 1)
+    }
+
     @Test func aSubmissionHasTheInstancesShape() throws {
         let session = FormSession(definition: try Self.form())
         try session.set("name", text: "Ada")

@@ -167,6 +167,20 @@ struct XLSFormReaderTests {
         #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>0</big>"))
     }
 
+    /// A repeat without a count starts with one entry, as JavaRosa starts pyxform's
+    /// XForm (its instance holds a first entry, which Collect shows without asking).
+    @Test func aRepeatWithoutACountStartsWithOneEntry() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "repeat_count"], ["begin_repeat", "kid", "Kid", ""],
+            ["text", "name", "Name", ""], ["end_repeat", "", "", ""], ["begin_repeat", "pet", "Pet", "0"],
+            ["text", "kind", "Kind", ""], ["end_repeat", "", "", ""],
+        ])
+        let session = FormSession(definition: form)
+        #expect(try session.entries(of: "kid").count == 1)
+        #expect(try session.entries(of: "pet").isEmpty)
+        #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<kid>\n    <name/>\n  </kid>"))
+    }
+
     /// A calculation on a question, as JavaRosa has it: one that reads answers is what
     /// the submission holds (JavaRosa computes it again when the form is finished,
     /// whatever was typed); one that reads nothing is computed once, then the person's.
