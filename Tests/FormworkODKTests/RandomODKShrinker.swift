@@ -86,6 +86,12 @@ enum RandomODKShrinker {
         return url
     }
 
+    /// Why Formwork refuses a form, without where (`nil`: the message is no refusal).
+    static func refusal(_ message: String) -> String? {
+        guard message.hasPrefix("Formwork refuses"), let range = message.range(of: "error: ") else { return nil }
+        return String(message[range.upperBound...].prefix { $0 != "\n" })
+    }
+
     /// Each candidate (form, answers) judged by JavaRosa: `nil` unless the aspect
     /// still differs.
     static func judge(
@@ -124,6 +130,18 @@ enum RandomODKShrinker {
         }
         for (position, (plan, run)) in zip(positions, zip(plans, RandomODKOracle.runAll(jobs))) where run.status == 0 {
             let walk = ODKWalk(oracle: run.json, given: plan.answers, language: plan.language)
+            // A form Formwork refuses: smaller forms refused for the same reason.
+            if let reason = refusal(difference.message) {
+                do {
+                    _ = try RandomODKFormTests.definition(difference.route, form: plan.form, xform: plan.xform)
+                } catch {
+                    if refusal("Formwork refuses the form: \(error)") == reason {
+                        judged[position] = Judged(
+                            form: plan.form, xform: plan.xform, walk: walk, message: difference.message)
+                    }
+                }
+                continue
+            }
             guard
                 let definition = try? RandomODKFormTests.definition(
                     difference.route, form: plan.form, xform: plan.xform),
