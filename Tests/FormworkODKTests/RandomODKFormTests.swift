@@ -18,7 +18,8 @@ import Testing
 /// `RandomODKFormRegressionTests` replays without the oracle. `FORMWORK_RANDOM_FORMS`
 /// sets how many forms (50, or 1,000 with `FORMWORK_CONFORMANCE=full`),
 /// `FORMWORK_RANDOM_SEED` the first seed, `FORMWORK_RANDOM_SHRINK` how many
-/// differences to shrink (1; 0 for none). Skipped, saying why, without pyxform or the
+/// differences to shrink (1; 0 for none; `FORMWORK_RANDOM_SHRINK_ASPECT` only of one
+/// aspect). Skipped, saying why, without pyxform or the
 /// oracle.
 @Suite("Random XLSForms against JavaRosa", .serialized)
 struct RandomODKFormTests {
@@ -211,7 +212,9 @@ struct RandomODKFormTests {
         // Shrink the first differences and save them as regressions.
         let shrinks = Self.environment("FORMWORK_RANDOM_SHRINK").flatMap { Int($0) } ?? 1
         var shrunkAspects = Set<String>()
-        for difference in differences where shrunkAspects.count < shrinks {
+        let only = Self.environment("FORMWORK_RANDOM_SHRINK_ASPECT")
+        for difference in differences
+        where shrunkAspects.count < shrinks && (only ?? difference.aspect) == difference.aspect {
             guard shrunkAspects.insert(difference.aspect).inserted else { continue }
             if let saved = RandomODKShrinker.shrinkAndSave(difference, in: directory) {
                 print("shrunk \(difference.name) (\(difference.aspect)) to \(saved.path)")
