@@ -14,7 +14,7 @@ extension XLSFormReader {
             case .question(let type):
                 let id = makeID(node.name)
                 nodes[index].id = id
-                let valueType = Self.isBooleanCalculation(node.row, type: type) ? .boolean : Self.valueType(type)
+                let valueType = Self.calculationType(node.row, type: type) ?? Self.valueType(type)
                 record(node.name, XPathSymbol(id: id, type: valueType, repeats: repeats))
                 switch type {
                 case .selectOne(let list, _), .selectMultiple(let list, _), .selectExternal(let list), .rank(let list):
@@ -137,10 +137,12 @@ extension XLSFormReader {
         return symbols[name]
     }
 
-    /// Whether a row is a calculation whose value is a boolean (`${age} >= 18`).
-    static func isBooleanCalculation(_ row: XLSFormTable.Row, type: XLSFormType) -> Bool {
-        guard type == .calculate, let calculation = row["calculation"] else { return false }
-        return (try? XPathParser.parse(calculation))?.isBoolean ?? false
+    /// What a calculation's value is, when its expression says whatever it reads: a
+    /// boolean (`${age} >= 18`) or a number (`${price} * 2`); `nil` for text, or a row
+    /// that is no calculation.
+    static func calculationType(_ row: XLSFormTable.Row, type: XLSFormType) -> XPathValueType? {
+        guard type == .calculate, let calculation = row["calculation"] else { return nil }
+        return (try? XPathParser.parse(calculation))?.valueType
     }
 
     /// What a question's value is to XPath, as ODK binds it.

@@ -181,6 +181,22 @@ struct XLSFormReaderTests {
         #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<kid>\n    <name/>\n  </kid>"))
     }
 
+    /// A calculation whose value is a number stays one, as in JavaRosa: summed over a
+    /// repeat's entries, compared as a number.
+    @Test func aNumericCalculationIsANumber() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation", "relevant"], ["begin_repeat", "item", "Item", "", ""],
+            ["integer", "n", "N", "", ""], ["calculate", "double", "", "${n} * 2", ""],
+            ["end_repeat", "", "", "", ""], ["calculate", "total", "", "sum(${double})", ""],
+            ["note", "big", "Big", "", "${total} > 10"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("item[1].n", text: "3")
+        #expect(session.value(of: "total") == .number(6) && !session.isVisible("big"))
+        try session.set("item[1].n", text: "9")
+        #expect(session.isVisible("big"))
+    }
+
     /// A calculation on a question, as JavaRosa has it: one that reads answers is what
     /// the submission holds (JavaRosa computes it again when the form is finished,
     /// whatever was typed); one that reads nothing is computed once, then the person's.
