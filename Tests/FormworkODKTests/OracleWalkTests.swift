@@ -281,6 +281,15 @@ struct SubmissionTree: Equatable, CustomStringConvertible {
         return copy
     }
 
+    /// The tree without the elements that hold nothing (no text, no children) whose
+    /// names are not among `kept`.
+    func removingEmpty(except kept: Set<String>) -> SubmissionTree {
+        var copy = self
+        copy.children = children.filter { !$0.children.isEmpty || !$0.text.isEmpty || kept.contains($0.name) }
+            .map { $0.removingEmpty(except: kept) }
+        return copy
+    }
+
     /// Whether an element of this name is in the tree.
     func contains(_ element: String) -> Bool {
         name == element || children.contains { $0.contains(element) }

@@ -149,6 +149,8 @@ struct RandomODKFormTests {
         // The comparisons.
         var differences: [Difference] = []
         var agreed: [String: Int] = [:]
+        /// Differences known and left (issue 20): counted, not failed.
+        var known: [String: Int] = [:]
         var compared = 0
         for index in converted.sorted() {
             let name = "random-\(seeds[index])"
@@ -178,6 +180,10 @@ struct RandomODKFormTests {
                             continue
                         }
                         plain[aspect] = false
+                        if message.hasPrefix("known: ") {
+                            known[String(message.dropFirst(7).prefix { $0 != ":" }), default: 0] += 1
+                            continue
+                        }
                         differences.append(
                             Difference(
                                 name: name, form: forms[index], xform: xforms[index]!, walk: walk, walkName: walkName,
@@ -193,6 +199,9 @@ struct RandomODKFormTests {
             "random ODK forms: \(count) forms, \(compared) walk imports compared; agreed: "
                 + summary.joined(separator: ", ")
                 + String(format: "; oracle %.1f s, in all %.1f s", oracleTime, Date().timeIntervalSince(started)))
+        for (reason, count) in known.sorted(by: { $0.key < $1.key }) {
+            print("known (issue 20), \(count) walk imports: \(reason)")
+        }
         // Each kind of difference once in full, then counted.
         var reported: [String: Int] = [:]
         for difference in differences {

@@ -86,6 +86,9 @@ enum ODKWalkComparison {
     static let zeroCount =
         "a repeat counted 0 keeps the XForm instance's first entry in JavaRosa, none in Formwork"
 
+    /// A difference known and left (issue 20), which a message starts with.
+    static let knownEmptyGroup = "known: a relevant group whose questions are all not relevant is no element here"
+
     /// Each aspect that differs, with both results; and the deviation the walk
     /// reaches, if any.
     static func compare(_ form: FormDefinition, _ walk: ODKWalk) -> (differences: [String: String], deviation: String?)
@@ -151,7 +154,14 @@ enum ODKWalkComparison {
             let theirs = try SubmissionTree(walk.submission)
             var problems = refused.map { "refused: \($0)" }
             if let difference = ours.firstDifference(from: theirs) {
-                problems.append("\(difference)\nFormwork writes \(ours)\nJavaRosa writes \(theirs)")
+                // Known (issue 20): JavaRosa writes a relevant group whose questions are all
+                // not relevant as an empty element; Formwork, which keeps no group's own
+                // condition, leaves it out.
+                let leaves = Set(paths.keys.map { String($0.split(separator: "/").last ?? "") })
+                let known =
+                    ours.removingEmpty(except: leaves) == theirs.removingEmpty(except: leaves)
+                    ? knownEmptyGroup + ": " : ""
+                problems.append("\(known)\(difference)\nFormwork writes \(ours)\nJavaRosa writes \(theirs)")
             }
             result["data"] = problems.isEmpty ? nil : problems.joined(separator: "\n")
         } catch {
