@@ -158,13 +158,16 @@ struct XLSFormReaderTests {
     /// A boolean calculation is written 1 or 0 in a submission, as JavaRosa writes it.
     @Test func aBooleanCalculationIsSubmittedAsOneOrZero() throws {
         let form = try XLSFormBuilder.form(survey: [
-            ["type", "name", "label", "calculation"], ["integer", "n", "N", ""], ["calculate", "big", "", "${n} > 2"],
+            ["type", "name", "label", "calculation", "relevant"], ["integer", "n", "N", "", ""],
+            ["calculate", "big", "", "${n} > 2", ""], ["note", "shown", "Big", "", "${big}"],
         ])
         let session = FormSession(definition: form)
         try session.set("n", text: "3")
         #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>1</big>"))
+        #expect(session.isVisible("shown"))
         try session.set("n", text: "1")
         #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>0</big>"))
+        #expect(!session.isVisible("shown"))
     }
 
     /// A repeat without a count starts with one entry, as JavaRosa starts pyxform's
@@ -195,6 +198,20 @@ struct XLSFormReaderTests {
         #expect(session.value(of: "total") == .number(6) && !session.isVisible("big"))
         try session.set("item[1].n", text: "9")
         #expect(session.isVisible("big"))
+    }
+
+    /// A calculated number is submitted in full, as JavaRosa writes it (Java's shortest
+    /// text of the double), not rounded to 15 digits.
+    @Test func aCalculatedNumberIsSubmittedInFull() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation"], ["decimal", "x", "X", ""],
+            ["calculate", "rest", "", "5.6 mod 3"],
+            ["calculate", "third", "", "${x} div 3"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("x", text: "1")
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(xml.contains("<rest>2.5999999999999996</rest>") && xml.contains("<third>0.3333333333333333</third>"))
     }
 
     /// A calculation on a question, as JavaRosa has it: one that reads answers is what
