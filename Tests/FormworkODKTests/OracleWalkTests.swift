@@ -290,6 +290,14 @@ struct SubmissionTree: Equatable, CustomStringConvertible {
         return copy
     }
 
+    /// The tree with each element's text changed.
+    func mappingTexts(_ transform: (String) -> String) -> SubmissionTree {
+        var copy = self
+        copy.text = transform(text)
+        copy.children = children.map { $0.mappingTexts(transform) }
+        return copy
+    }
+
     /// Whether an element of this name is in the tree.
     func contains(_ element: String) -> Bool {
         name == element || children.contains { $0.contains(element) }

@@ -158,9 +158,10 @@ enum ODKWalkComparison {
                 // not relevant as an empty element; Formwork, which keeps no group's own
                 // condition, leaves it out.
                 let leaves = Set(paths.keys.map { String($0.split(separator: "/").last ?? "") })
+                let onlyGroups = ours.removingEmpty(except: leaves) == theirs.removingEmpty(except: leaves)
+                let onlyNumbers = ours.mappingTexts(numberText) == theirs.mappingTexts(numberText)
                 let known =
-                    ours.removingEmpty(except: leaves) == theirs.removingEmpty(except: leaves)
-                    ? knownEmptyGroup + ": " : ""
+                    onlyGroups ? knownEmptyGroup + ": " : onlyNumbers ? "deviation: \(numbersInText)\n" : ""
                 problems.append("\(known)\(difference)\nFormwork writes \(ours)\nJavaRosa writes \(theirs)")
             }
             result["data"] = problems.isEmpty ? nil : problems.joined(separator: "\n")
@@ -174,6 +175,7 @@ enum ODKWalkComparison {
         _ session: FormSession, _ walk: ODKWalk, root: String, paths: [String: (id: String, isRepeat: Bool)]
     ) -> String? {
         var differences: [String] = []
+        var numbers = 0
         for question in walk.questions {
             guard let (path, _) = OracleWalkTests.formworkPath(question.ref, root: root, paths: paths) else { continue }
             let id = String(path.split(separator: ".").last!.prefix { $0 != "[" })
@@ -183,12 +185,43 @@ enum ODKWalkComparison {
             if label != question.label {
                 differences.append(
                     "\(question.ref) label: Formwork \(quoted(label)), JavaRosa \(quoted(question.label))")
+                if numberText(label ?? "") == numberText(question.label ?? "") { numbers += 1 }
             }
             if (hint ?? "") != (question.hint ?? "") {
                 differences.append("\(question.ref) hint: Formwork \(quoted(hint)), JavaRosa \(quoted(question.hint))")
+                if numberText(hint ?? "") == numberText(question.hint ?? "") { numbers += 1 }
             }
         }
-        return differences.isEmpty ? nil : differences.joined(separator: "\n")
+        return joined(differences, numbers: numbers)
+    }
+
+    /// Where Formwork deliberately writes a number in text otherwise than JavaRosa.
+    static let numbersInText =
+        "a number in text: Formwork writes 15 significant digits and nothing for NaN, JavaRosa Java's full double, NaN"
+
+    /// The differences, marked as the deviation `numbersInText` when each of the
+    /// `numbers` lines is only that and they are all the lines.
+    static func joined(_ differences: [String], numbers: Int) -> String? {
+        guard !differences.isEmpty else { return nil }
+        let prefix = numbers == differences.count ? "deviation: \(numbersInText)\n" : ""
+        return prefix + differences.joined(separator: "\n")
+    }
+
+    /// A text with `NaN` left out and each number at 12 significant digits: texts that
+    /// differ only in how numbers are written are the same.
+    static func numberText(_ text: String) -> String {
+        let pattern = try! NSRegularExpression(pattern: "-?[0-9]+(\\.[0-9]+)?(E-?[0-9]+)?")
+        let range = NSRange(text.startIndex..., in: text)
+        var result = ""
+        var last = text.startIndex
+        for match in pattern.matches(in: text, range: range) {
+            guard let found = Range(match.range, in: text) else { continue }
+            result += text[last..<found.lowerBound]
+            result += Double(text[found]).map { String(format: "%.12g", $0) } ?? String(text[found])
+            last = found.upperBound
+        }
+        result += text[last...]
+        return result.replacingOccurrences(of: "NaN", with: "")
     }
 
     static func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "none" }
@@ -199,6 +232,7 @@ enum ODKWalkComparison {
         let ours = Dictionary(
             session.calculations().map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
         var differences: [String] = []
+        var numbers = 0
         for calculate in walk.calculates where calculate.relevant {
             guard let (path, _) = OracleWalkTests.formworkPath(calculate.ref, root: root, paths: paths),
                 let value = ours[path]
@@ -209,9 +243,10 @@ enum ODKWalkComparison {
             let text = ODKSubmission.text(of: value, timeZone: TimeZone(identifier: "UTC")!)
             if !sameValue(text, calculate.value ?? "") {
                 differences.append("\(calculate.ref): Formwork \(quoted(text)), JavaRosa \(quoted(calculate.value))")
+                if numberText(text) == numberText(calculate.value ?? "") { numbers += 1 }
             }
         }
-        return differences.isEmpty ? nil : differences.joined(separator: "\n")
+        return joined(differences, numbers: numbers)
     }
 
     /// Whether two values are the same: the same text, or the same number.
