@@ -14,7 +14,7 @@ extension XLSFormReader {
             case .question(let type):
                 let id = makeID(node.name)
                 nodes[index].id = id
-                let valueType = Self.calculationType(node.row, type: type) ?? Self.valueType(type)
+                let valueType = calculationType(node.row, type: type) ?? Self.valueType(type)
                 record(node.name, XPathSymbol(id: id, type: valueType, repeats: repeats))
                 switch type {
                 case .selectOne(let list, _), .selectMultiple(let list, _), .selectExternal(let list), .rank(let list):
@@ -138,11 +138,22 @@ extension XLSFormReader {
     }
 
     /// What a calculation's value is, when its expression says whatever it reads: a
-    /// boolean (`${age} >= 18`) or a number (`${price} * 2`); `nil` for text, or a row
-    /// that is no calculation.
-    static func calculationType(_ row: XLSFormTable.Row, type: XLSFormType) -> XPathValueType? {
-        guard type == .calculate, let calculation = row["calculation"] else { return nil }
-        return (try? XPathParser.parse(calculation))?.valueType
+    /// boolean (`${age} >= 18`) or a number (`${price} * 2`, `${price}`); `nil` for
+    /// text, or a row that is no calculation.
+    func calculationType(_ row: XLSFormTable.Row, type: XLSFormType) -> XPathValueType? {
+        guard type == .calculate, let calculation = row["calculation"],
+            let expression = try? XPathParser.parse(calculation)
+        else { return nil }
+        // `${n}` (or an XForm's path to it): what the question it reads is, when that is
+        // a number or a boolean.
+        var read: XPathValueType?
+        switch expression {
+        case .reference(let name, _): read = symbols[name]?.type
+        case .path(let path, _): read = path.split(separator: "/").last.flatMap { symbols[String($0)]?.type }
+        default: break
+        }
+        if let read, read == .number || read == .boolean { return read }
+        return expression.valueType
     }
 
     /// What a question's value is to XPath, as ODK binds it.

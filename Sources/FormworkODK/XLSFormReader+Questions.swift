@@ -287,7 +287,7 @@ extension XLSFormReader {
             // A boolean stays one (JavaRosa writes it 1 or 0, and reads it as true or false),
             // and a number one (summed, compared as a number).
             let use: XPathUse
-            switch Self.calculationType(node.row, type: .calculate) {
+            switch symbols[node.name].flatMap({ $0.id == node.id ? $0.type : nil }) {
             case .boolean?: use = .condition
             case .number?: use = .value
             default: use = .text

@@ -285,8 +285,9 @@ struct SubmissionTree: Equatable, CustomStringConvertible {
     /// names are not among `kept`.
     func removingEmpty(except kept: Set<String>) -> SubmissionTree {
         var copy = self
-        copy.children = children.filter { !$0.children.isEmpty || !$0.text.isEmpty || kept.contains($0.name) }
-            .map { $0.removingEmpty(except: kept) }
+        copy.children = children.map { $0.removingEmpty(except: kept) }.filter {
+            !$0.children.isEmpty || !$0.text.isEmpty || kept.contains($0.name)
+        }
         return copy
     }
 
