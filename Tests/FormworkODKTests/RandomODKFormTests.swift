@@ -9,9 +9,12 @@ import Testing
 /// (`RandomODKFormGenerator`, one per seed) is written as a workbook, converted by
 /// pyxform to an XForm, and walked by JavaRosa twice — `random` (a Collect-like walk
 /// with random valid answers, in the default language) and `fill` with the same
-/// answers but one, in the other language. Both of Formwork's imports (the workbook,
-/// and pyxform's XForm) replay each walk and are compared aspect by aspect
-/// (`ODKWalkComparison`); each comparison is recorded for `make conformance`.
+/// answers but one, in the other language (in the quick subset, for every other
+/// form). Both of Formwork's imports (the workbook, and pyxform's XForm) replay each
+/// walk and are compared aspect by aspect (`ODKWalkComparison`); each comparison is
+/// recorded for `make conformance`. Documented deviations (`deviation(_:_:)`, and a
+/// repeat counted 0) and known differences (a message starting `known:`) are recorded
+/// as disagreeing but do not fail the test.
 ///
 /// A difference is shrunk (`RandomODKShrinker`: rows, choices, cells and answers left
 /// out while it remains) and saved as a regression, which
@@ -122,7 +125,9 @@ struct RandomODKFormTests {
             }
             let walk = ODKWalk(oracle: run.json, language: nil)
             walks[index, default: []].append(("seed \(seeds[index])", walk))
-            // Walk 2: the same answers but one, in the other language.
+            // Walk 2: the same answers but one, in the other language (in the quick
+            // subset, for every other form: each JavaRosa run starts a JVM).
+            guard ConformanceReport.isFull || seeds[index] % 2 == 1 else { continue }
             var given = walk.answers
             var generator = SeededGenerator(seed: seeds[index])
             let droppable = given.indices.filter { given[$0].count > 1 && given[$0][1] != nil }
