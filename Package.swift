@@ -72,7 +72,7 @@ let package = Package(
             name: "FormworkODKTests",
             dependencies: [
                 "Formwork", "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]),
+            ], exclude: ["Regressions"]),
         .testTarget(
             name: "FormworkSurveyJSTests",
             dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"], exclude: ["Fixtures"]),

@@ -149,9 +149,14 @@ public enum ODKSubmission {
     public static func text(of value: Value, timeZone: TimeZone = .current) -> String {
         switch value {
         case .null: return ""
-        case .bool(let flag): return flag ? "true" : "false"
+        // JavaRosa writes a boolean (a calculation's `1 > 0`) as 1 or 0.
+        case .bool(let flag): return flag ? "1" : "0"
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+            // JavaRosa writes a calculated number in full (Java's shortest text that reads
+            // back as the same double: 2.5999999999999996, not 2.6), and no value for NaN.
+            if number.isNaN { return "" }
+            if abs(number) >= 1e-3, abs(number) < 1e7 { return "\(number)" }
             return JSONText.encode(value)
         case .string(let text): return text
         case .date(let date): return date.description

@@ -35,6 +35,8 @@ struct XFormReader {
     private var secondary: [String: XMLTree.Element] = [:]
     /// `setvalue` on first load (defaults) and on a control's change (triggers), by ref.
     private var firstLoad: [String: String] = [:]
+    /// Elements of each path in the primary instance, templates left out.
+    private var initialEntries: [String: Int] = [:]
     private var triggers: [String: String] = [:]
     private var listCount = 0
 
@@ -81,6 +83,7 @@ struct XFormReader {
             uid.map { $0.hasPrefix(rootPath) ? String($0.dropFirst(rootPath.count)) : $0 } ?? "-"
         let settingsColumns = Array(settingsRow.keys.sorted())
         settings = [settingsColumns, settingsColumns.map { settingsRow[$0] ?? "" }]
+        countEntries(primary, path: "/" + primary.localName)
         for child in primary.children { walk(child, path: "/" + primary.localName + "/" + child.localName) }
         survey = [columns] + rows.map { row in columns.map { row[$0] ?? "" } }
         choices = [choiceColumns] + choiceRows.map { row in choiceColumns.map { row[$0] ?? "" } }
@@ -100,7 +103,9 @@ struct XFormReader {
                 guard let id = text.attribute("id") else { continue }
                 let values = text.children(named: "value")
                 guard let value = values.first(where: { $0.attribute("form") == nil }) ?? values.first else { continue }
-                itext[id, default: [:]][language] = Self.mixed(value)
+                // JavaRosa trims a text's ends (pyxform writes `<value> Hi <output …/> </value>`)
+                // and keeps the spaces between its parts.
+                itext[id, default: [:]][language] = Self.mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }
     }
@@ -202,6 +207,16 @@ struct XFormReader {
         return Dictionary(uniqueKeysWithValues: languages.map { (Self.column(column, $0), value) })
     }
 
+    /// How many elements of each path the primary instance holds besides a repeat's
+    /// `jr:template`: the entries a repeat starts with (pyxform writes one).
+    private mutating func countEntries(_ node: XMLTree.Element, path: String) {
+        for child in node.children {
+            let childPath = path + "/" + child.localName
+            if child.attribute("template") == nil { initialEntries[childPath, default: 0] += 1 }
+            countEntries(child, path: childPath)
+        }
+    }
+
     private mutating func walk(_ node: XMLTree.Element, path: String) {
         let name = node.localName
         let bind = binds[path]
@@ -224,6 +239,7 @@ struct XFormReader {
                 a, _ in a
             }
             if let count = repeatElement.attribute("count") { row["repeat_count"] = count }
+            row["x_entries"] = String(initialEntries[path] ?? 0)
             add(row, at: repeatElement)
             for child in node.children { walk(child, path: path + "/" + child.localName) }
             add(["type": "end repeat"], at: repeatElement)

@@ -227,6 +227,11 @@ extension XLSFormReader {
                 options.append(
                     ("count", .string(text, at: SourcePlace(place("repeat_count", node.row), quote: countCell))))
             }
+        } else if repeats.isEmpty, let entries = Int(node.row["x_entries"] ?? "1"), entries > 0 {
+            // JavaRosa starts with the entries the XForm's instance holds besides its
+            // template: pyxform writes one, which Collect shows without asking. (A repeat
+            // in a repeat's entry starts as the outer template has it: not read here.)
+            options.append(("start", .number(String(entries))))
         }
         pairs.append(("repeat", options.isEmpty ? .bool(true) : .object(options)))
         pairs.append(("fields", .list(fields)))

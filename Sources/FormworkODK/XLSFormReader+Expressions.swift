@@ -112,7 +112,11 @@ extension XLSFormReader {
                 (
                     "rules",
                     .list(
-                        [.object([("check", .string(check.text)), ("message", message)])],
+                        [
+                            .object([
+                                ("check", .string(Self.answeredOnly(check.text, id: node.id))), ("message", message),
+                            ])
+                        ],
                         at: cellPlace("constraint", node.row))
                 ))
         }
@@ -127,6 +131,10 @@ extension XLSFormReader {
         }
         return pairs
     }
+
+    /// A constraint as a Formwork rule: JavaRosa checks it only when the question has an
+    /// answer (an empty one is `required`'s to judge), while a rule always holds.
+    static func answeredOnly(_ check: String, id: String) -> String { "empty($\(id)) or (\(check))" }
 
     /// A literal default, typed for the kind; an expression default is not supported.
     private mutating func defaultValue(_ cell: String, kind: String, node: XLSFormSurvey.Node) -> DefinitionDocument? {

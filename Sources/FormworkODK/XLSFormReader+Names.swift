@@ -14,7 +14,8 @@ extension XLSFormReader {
             case .question(let type):
                 let id = makeID(node.name)
                 nodes[index].id = id
-                record(node.name, XPathSymbol(id: id, type: Self.valueType(type), repeats: repeats))
+                let valueType = calculationType(node.row, type: type) ?? Self.valueType(type)
+                record(node.name, XPathSymbol(id: id, type: valueType, repeats: repeats))
                 switch type {
                 case .selectOne(let list, _), .selectMultiple(let list, _), .selectExternal(let list), .rank(let list):
                     optionValues[id] = choices.lists[list]?.map(\.name)
@@ -32,7 +33,7 @@ extension XLSFormReader {
                 }
                 absoluteSymbols[absolute + "/" + node.name] =
                     symbols[node.name].flatMap { $0.id == id ? $0 : nil }
-                    ?? XPathSymbol(id: id, type: Self.valueType(type), repeats: repeats)
+                    ?? XPathSymbol(id: id, type: valueType, repeats: repeats)
                 elementPaths.append((id, (groups + [node.name]).joined(separator: "/")))
                 if Self.hasOther(type) {
                     let otherName = node.name + "_other"
@@ -134,6 +135,25 @@ extension XLSFormReader {
     func symbol(named name: String) -> XPathSymbol? {
         guard !ambiguousNames.contains(name), !skippedNames.contains(name) else { return nil }
         return symbols[name]
+    }
+
+    /// What a calculation's value is, when its expression says whatever it reads: a
+    /// boolean (`${age} >= 18`) or a number (`${price} * 2`, `${price}`); `nil` for
+    /// text, or a row that is no calculation.
+    func calculationType(_ row: XLSFormTable.Row, type: XLSFormType) -> XPathValueType? {
+        guard type == .calculate, let calculation = row["calculation"],
+            let expression = try? XPathParser.parse(calculation)
+        else { return nil }
+        // `${n}` (or an XForm's path to it): what the question it reads is, when that is
+        // a number or a boolean.
+        var read: XPathValueType?
+        switch expression {
+        case .reference(let name, _): read = symbols[name]?.type
+        case .path(let path, _): read = path.split(separator: "/").last.flatMap { symbols[String($0)]?.type }
+        default: break
+        }
+        if let read, read == .number || read == .boolean { return read }
+        return expression.valueType
     }
 
     /// What a question's value is to XPath, as ODK binds it.

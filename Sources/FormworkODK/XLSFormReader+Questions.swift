@@ -284,9 +284,17 @@ extension XLSFormReader {
     private mutating func calculateKind(_ node: XLSFormSurvey.Node, repeats: [String]) -> KindMapping? {
         let current = XPathSymbol(id: node.id, type: .text, repeats: repeats)
         if let calculation = node.row["calculation"] {
+            // A boolean stays one (JavaRosa writes it 1 or 0, and reads it as true or false),
+            // and a number one (summed, compared as a number).
+            let use: XPathUse
+            switch symbols[node.name].flatMap({ $0.id == node.id ? $0.type : nil }) {
+            case .boolean?: use = .condition
+            case .number?: use = .value
+            default: use = .text
+            }
             guard
                 let value = translate(
-                    calculation, column: "calculation", row: node.row, use: .text, current: current, repeats: repeats)
+                    calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats)
             else { return nil }
             return KindMapping(
                 name: "calculate", pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))],

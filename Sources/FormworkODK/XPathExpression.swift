@@ -60,3 +60,43 @@ enum XPathOperator: String, Sendable, Equatable, CaseIterable {
         }
     }
 }
+
+extension XPathExpression {
+    /// Functions whose value is a boolean, whatever they read.
+    static let booleanFunctions: Set<String> = [
+        "not", "true", "false", "boolean", "boolean-from-string", "selected", "is-selected", "contains",
+        "starts-with", "ends-with", "regex",
+    ]
+
+    /// Functions whose value is a number, whatever they read.
+    static let numberFunctions: Set<String> = [
+        "number", "int", "round", "abs", "sqrt", "pow", "sum", "count", "count-selected", "count-non-empty",
+        "string-length", "position", "max", "min", "pi",
+    ]
+
+    /// What the expression's value is whatever it reads: a boolean (a comparison,
+    /// `and`/`or`, a function that gives one), a number (arithmetic, a function that
+    /// gives one, a number literal), either of them from both branches of `if()`;
+    /// `nil` when it depends on what it reads. JavaRosa's calculation keeps its
+    /// value's type: a boolean is written 1 or 0 and read as true or false, a number
+    /// stays one (for `sum()` and comparisons).
+    var valueType: XPathValueType? {
+        switch self {
+        case .number: return .number
+        case .negation: return .number
+        case .chain(_, let links, _):
+            guard let level = links.first?.op.level else { return nil }
+            if level <= XPathOperator.less.level { return .boolean }
+            return level < XPathOperator.union.level ? .number : nil
+        case .call("if", let arguments, _):
+            guard arguments.count == 3, let type = arguments[1].valueType, arguments[2].valueType == type else {
+                return nil
+            }
+            return type
+        case .call(let name, _, _):
+            if Self.booleanFunctions.contains(name) { return .boolean }
+            return Self.numberFunctions.contains(name) ? .number : nil
+        default: return nil
+        }
+    }
+}

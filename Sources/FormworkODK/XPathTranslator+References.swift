@@ -88,12 +88,17 @@ extension XPathTranslation {
         return try relative(steps, path: path, at: offset)
     }
 
-    /// `../q`, `../../q`, `./q`: the question of that name, as `${q}` reads it.
+    /// `../q`, `../../q`, `./q`, `../group/q` (pyxform writes a reference within a
+    /// repeat's entry so): the question of that name, as `${q}` reads it.
     func relative(_ steps: [String], path: String, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
-        guard let name = steps.last, steps.dropLast().allSatisfy({ $0 == ".." || $0 == "." }), !name.isEmpty,
-            name != "..", name != "."
+        let up = steps.prefix { $0 == ".." || $0 == "." }.count
+        let groups = steps.dropFirst(up).dropLast()
+        guard let name = steps.last, !name.isEmpty, name != "..", name != ".",
+            groups.allSatisfy({ context.name($0)?.type == XPathValueType.none })
         else {
-            throw unsupported("the path '\(path)' (only '.', and '../name' to another question, are read)", at: offset)
+            throw unsupported(
+                "the path '\(path)' (only '.', and '../name' or '../group/name' to another question, are read)",
+                at: offset)
         }
         guard steps.count > 1 else {
             throw unsupported(

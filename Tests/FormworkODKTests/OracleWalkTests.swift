@@ -281,6 +281,29 @@ struct SubmissionTree: Equatable, CustomStringConvertible {
         return copy
     }
 
+    /// The tree without the elements that hold nothing (no text, no children) whose
+    /// names are not among `kept`.
+    func removingEmpty(except kept: Set<String>) -> SubmissionTree {
+        var copy = self
+        copy.children = children.map { $0.removingEmpty(except: kept) }.filter {
+            !$0.children.isEmpty || !$0.text.isEmpty || kept.contains($0.name)
+        }
+        return copy
+    }
+
+    /// The tree with each element's text changed.
+    func mappingTexts(_ transform: (String) -> String) -> SubmissionTree {
+        var copy = self
+        copy.text = transform(text)
+        copy.children = children.map { $0.mappingTexts(transform) }
+        return copy
+    }
+
+    /// Whether an element of this name is in the tree.
+    func contains(_ element: String) -> Bool {
+        name == element || children.contains { $0.contains(element) }
+    }
+
     var description: String {
         children.isEmpty ? "<\(name)>\(text)" : "<\(name)>[" + children.map(\.description).joined(separator: " ") + "]"
     }

@@ -114,6 +114,29 @@ struct XFormReaderTests {
         #expect(session.errors().map(\.message).contains("Fewer than ten"))
     }
 
+    /// pyxform writes a text that shows answers with spaces around it; JavaRosa trims
+    /// its ends (an empty answer at the end leaves the space before it).
+    @Test func aTextIsTrimmedAtItsEndsAsJavaRosaShowsIt() throws {
+        let spaced = Self.xform.replacingOccurrences(
+            of: "<value>Hello <output value=\" /visit/name \"/>!</value>",
+            with: "<value> Hello <output value=\" /visit/name \"/> </value>")
+        let session = FormSession(definition: try Self.form(spaced))
+        #expect(try session.label(of: "hello") == "Hello ")
+        try session.set("name", text: "Ada")
+        #expect(try session.label(of: "hello") == "Hello Ada")
+    }
+
+    /// A repeat without a count starts with the entries its instance holds besides the
+    /// template, as JavaRosa starts it.
+    @Test func aRepeatStartsWithTheEntriesOfTheInstance() throws {
+        let uncounted = Self.xform.replacingOccurrences(of: " jr:count=\" /visit/count \"", with: "")
+        #expect(try FormSession(definition: Self.form(uncounted)).entries(of: "child").isEmpty)
+        let withEntry = uncounted.replacingOccurrences(
+            of: "<child jr:template=\"\"><age/></child>",
+            with: "<child jr:template=\"\"><age/></child><child><age/></child>")
+        #expect(try FormSession(definition: Self.form(withEntry)).entries(of: "child").count == 1)
+    }
+
     @Test func aSubmissionHasTheInstancesShape() throws {
         let session = FormSession(definition: try Self.form())
         try session.set("name", text: "Ada")

@@ -7,15 +7,25 @@ import ZIPFoundation
 /// XLSForm workbooks written here, sheet by sheet as rows of strings (the first row
 /// the header), for tests of the reader that need a form of a given shape.
 enum XLSFormBuilder {
-    /// An `.xlsx` with the given sheets (name → rows), strings inline.
+    static let relationshipTypes = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+    static let contentTypes = "application/vnd.openxmlformats-officedocument.spreadsheetml."
+
+    /// An `.xlsx` with the given sheets (name → rows), strings inline; with the
+    /// package's content types and relationships, so that other readers (openpyxl, in
+    /// pyxform) open it too.
     static func workbook(_ sheets: [(String, [[String]])]) throws -> [UInt8] {
         var parts: [(String, String)] = []
         var entries = ""
         var relationships = ""
+        var overrides = ""
         for (index, (name, rows)) in sheets.enumerated() {
             entries += "<sheet name=\"\(escaped(name))\" sheetId=\"\(index + 1)\" r:id=\"rId\(index + 1)\"/>"
             relationships +=
-                "<Relationship Id=\"rId\(index + 1)\" Type=\"worksheet\" Target=\"worksheets/sheet\(index + 1).xml\"/>"
+                "<Relationship Id=\"rId\(index + 1)\" Type=\"\(relationshipTypes)worksheet\" "
+                + "Target=\"worksheets/sheet\(index + 1).xml\"/>"
+            overrides +=
+                "<Override PartName=\"/xl/worksheets/sheet\(index + 1).xml\" "
+                + "ContentType=\"\(contentTypes)worksheet+xml\"/>"
             var data = ""
             for (rowIndex, row) in rows.enumerated() {
                 data += "<row r=\"\(rowIndex + 1)\">"
@@ -44,6 +54,24 @@ enum XLSFormBuilder {
                 "xl/_rels/workbook.xml.rels",
                 "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
                     + "\(relationships)</Relationships>"
+            ))
+        parts.append(
+            (
+                "[Content_Types].xml",
+                "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+                    + "<Default Extension=\"rels\" "
+                    + "ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+                    + "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+                    + "<Override PartName=\"/xl/workbook.xml\" ContentType=\"\(contentTypes)sheet.main+xml\"/>"
+                    + overrides + "</Types>"
+            ))
+        parts.append(
+            (
+                "_rels/.rels",
+                "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+                    + "<Relationship Id=\"rId1\" Type=\"\(relationshipTypes)officeDocument\" "
+                    + "Target=\"xl/workbook.xml\"/>"
+                    + "</Relationships>"
             ))
         return try WorkbookTests.xlsx(parts)
     }

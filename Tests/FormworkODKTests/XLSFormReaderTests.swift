@@ -139,6 +139,82 @@ struct XLSFormReaderTests {
         #expect(session.isReadOnly("code") && session.value(of: "code") == .string("A1"))
     }
 
+    /// A constraint judges an answer, as JavaRosa's does: a question left empty passes
+    /// it (whether it must be answered is `required`'s to say).
+    @Test func aConstraintIsNotCheckedOnAnEmptyAnswer() throws {
+        let form = try XLSFormBuilder.form(
+            survey: [
+                ["type", "name", "label", "constraint", "required"], ["integer", "n", "N", ". >= 1 and . <= 20", ""],
+                ["select_multiple yn", "m", "M", "count-selected(.) >= 1", "${n} = 5"],
+            ], choices: [["list_name", "name", "label"], ["yn", "yes", "Yes"], ["yn", "no", "No"]])
+        let session = FormSession(definition: form)
+        #expect(session.validate().isEmpty)
+        try session.set("n", text: "0")
+        #expect(session.validate().map(\.field) == ["n"])
+        try session.set("n", text: "5")
+        #expect(session.validate().map(\.rule.name) == ["required"])
+    }
+
+    /// A boolean calculation is written 1 or 0 in a submission, as JavaRosa writes it.
+    @Test func aBooleanCalculationIsSubmittedAsOneOrZero() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation", "relevant"], ["integer", "n", "N", "", ""],
+            ["calculate", "big", "", "${n} > 2", ""], ["note", "shown", "Big", "", "${big}"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("n", text: "3")
+        #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>1</big>"))
+        #expect(session.isVisible("shown"))
+        try session.set("n", text: "1")
+        #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<big>0</big>"))
+        #expect(!session.isVisible("shown"))
+    }
+
+    /// A repeat without a count starts with one entry, as JavaRosa starts pyxform's
+    /// XForm (its instance holds a first entry, which Collect shows without asking).
+    @Test func aRepeatWithoutACountStartsWithOneEntry() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "repeat_count"], ["begin_repeat", "kid", "Kid", ""],
+            ["text", "name", "Name", ""], ["end_repeat", "", "", ""], ["begin_repeat", "pet", "Pet", "0"],
+            ["text", "kind", "Kind", ""], ["end_repeat", "", "", ""],
+        ])
+        let session = FormSession(definition: form)
+        #expect(try session.entries(of: "kid").count == 1)
+        #expect(try session.entries(of: "pet").isEmpty)
+        #expect(ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<kid>\n    <name/>\n  </kid>"))
+    }
+
+    /// A calculation whose value is a number stays one, as in JavaRosa: summed over a
+    /// repeat's entries, compared as a number.
+    @Test func aNumericCalculationIsANumber() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation", "relevant"], ["begin_repeat", "item", "Item", "", ""],
+            ["integer", "n", "N", "", ""], ["calculate", "double", "", "${n} * 2", ""],
+            ["calculate", "same", "", "${n}", ""], ["end_repeat", "", "", "", ""],
+            ["calculate", "total", "", "sum(${double}) + sum(${same})", ""],
+            ["note", "big", "Big", "", "${total} > 10"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("item[1].n", text: "3")
+        #expect(session.value(of: "total") == .number(9) && !session.isVisible("big"))
+        try session.set("item[1].n", text: "9")
+        #expect(session.isVisible("big"))
+    }
+
+    /// A calculated number is submitted in full, as JavaRosa writes it (Java's shortest
+    /// text of the double), not rounded to 15 digits.
+    @Test func aCalculatedNumberIsSubmittedInFull() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation"], ["decimal", "x", "X", ""],
+            ["calculate", "rest", "", "5.6 mod 3"],
+            ["calculate", "third", "", "${x} div 3"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("x", text: "1")
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(xml.contains("<rest>2.5999999999999996</rest>") && xml.contains("<third>0.3333333333333333</third>"))
+    }
+
     /// A calculation on a question, as JavaRosa has it: one that reads answers is what
     /// the submission holds (JavaRosa computes it again when the form is finished,
     /// whatever was typed); one that reads nothing is computed once, then the person's.

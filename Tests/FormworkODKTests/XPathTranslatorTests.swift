@@ -75,6 +75,8 @@ struct XPathTranslatorTests {
         tr(". > 3", "$f > 3", .boolean, at: .rep),
         tr("../name = 'x'", "$name == 'x'", .boolean, at: .rep),
         tr("current()/../name = 'x'", "$name == 'x'", .boolean, at: .rep),
+        // pyxform's reference, within an entry, to a question in a group of the entry.
+        tr("../box/h > 2", "$h > 2", .boolean, at: .rep),
         tr("position(..)", "index()", .number, .value, at: .rep),
         tr("position(current()/..)", "index()", .number, .value, at: .inner),
         tr("position(..)", "1", .number, .value),

@@ -1,0 +1,119 @@
+/// The XPath expressions of random forms: numbers, conditions and texts reading the
+/// questions written so far (`${name}`), a repeat's from outside it through `sum()`,
+/// `count()` and `indexed-repeat()`.
+extension RandomODKFormGenerator {
+    /// The symbols an expression here may read by name: those outside every repeat,
+    /// and those of the repeat being written.
+    var plainSymbols: [Symbol] {
+        symbols.filter { $0.repeatName == nil || $0.repeatName == currentRepeat }
+    }
+
+    /// A symbol of one of these kinds, conditional ones more often (so that conditions
+    /// and calculations chain).
+    mutating func reference(_ accepts: (Kind) -> Bool) -> Symbol? {
+        let candidates = plainSymbols.filter { accepts($0.kind) }
+        guard !candidates.isEmpty else { return nil }
+        let weighted = candidates.flatMap { $0.conditional ? [$0, $0, $0] : [$0] }
+        return pick(weighted)
+    }
+
+    /// The numbers questions of finished repeats this expression is outside of.
+    var repeatedNumbers: [Symbol] {
+        symbols.filter { $0.kind == .number && $0.repeatName != nil && $0.repeatName != currentRepeat }
+    }
+
+    mutating func number(depth: Int) -> String {
+        let roll = Int.random(in: 0..<20, using: &random)
+        if depth <= 0 || roll < 4 {
+            if let symbol = reference({ $0 == .number }), roll % 4 != 0 { return "${\(symbol.name)}" }
+            return String(Int.random(in: 0...10, using: &random))
+        }
+        let smaller = depth - 1
+        switch roll {
+        case 4..<7: return "(\(number(depth: smaller)) \(pick(["+", "-", "*"])) \(number(depth: smaller)))"
+        case 7: return "(\(number(depth: smaller)) div \(pick(["2", "4", "5"])))"
+        case 8: return "(\(number(depth: smaller)) mod 3)"
+        case 9: return "round(\(number(depth: smaller)) div 3, \(pick(["0", "1", "2"])))"
+        case 10: return "int(\(number(depth: smaller)) div 2)"
+        case 11:
+            if let symbol = reference({ $0 == .number }) { return "coalesce(${\(symbol.name)}, 0)" }
+        case 12: return "if(\(boolean(depth: smaller)), \(number(depth: smaller)), \(number(depth: smaller)))"
+        case 13:
+            if let symbol = reference({ $0 == .text }) { return "string-length(${\(symbol.name)})" }
+        case 14:
+            if let symbol = reference({ if case .multiple = $0 { return true } else { return false } }) {
+                return "count-selected(${\(symbol.name)})"
+            }
+        case 15:
+            if let symbol = reference({ $0 == .choice("nums") }) { return "number(${\(symbol.name)})" }
+        case 16:
+            if let repeatName = repeats.last(where: { $0 != currentRepeat }) { return "count(${\(repeatName)})" }
+        case 17:
+            if let symbol = repeatedNumbers.randomElement(using: &random) { return "sum(${\(symbol.name)})" }
+        case 18:
+            if let symbol = repeatedNumbers.randomElement(using: &random), let repeatName = symbol.repeatName {
+                return "indexed-repeat(${\(symbol.name)}, ${\(repeatName)}, \(pick(["1", "2"])))"
+            }
+        default:
+            if currentRepeat != nil { return "position(..)" }
+        }
+        return number(depth: 0)
+    }
+
+    mutating func boolean(depth: Int) -> String {
+        let roll = Int.random(in: 0..<12, using: &random)
+        if depth > 0 {
+            switch roll {
+            case 0: return "not(\(boolean(depth: depth - 1)))"
+            case 1: return "(\(boolean(depth: depth - 1)) and \(boolean(depth: depth - 1)))"
+            case 2: return "(\(boolean(depth: depth - 1)) or \(boolean(depth: depth - 1)))"
+            default: break
+            }
+        }
+        switch roll % 8 {
+        case 0, 1:
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
+                case .choice(let list) = symbol.kind
+            {
+                let value = list == "town" ? pick(Self.towns.map(\.0)) : pick(Self.lists[list]!.map(\.0))
+                return "${\(symbol.name)} \(pick(["=", "!="])) '\(value)'"
+            }
+        case 2:
+            if let symbol = reference({ if case .multiple = $0 { return true } else { return false } }) {
+                return "selected(${\(symbol.name)}, '\(pick(["a", "b", "c", "d"]))')"
+            }
+        case 3:
+            if let symbol = reference({ $0 == .text }) {
+                return chance(0.5)
+                    ? "${\(symbol.name)} != ''"
+                    : "string-length(${\(symbol.name)}) > \(Int.random(in: 2...6, using: &random))"
+            }
+        case 4:
+            if let symbol = reference({ $0 == .flag }) { return "${\(symbol.name)} = 'true'" }
+            if let symbol = reference({ $0 == .date }) {
+                return "${\(symbol.name)} \(pick(["<", ">="])) date('\(pick(["2010-06-15", "2021-01-01"]))')"
+            }
+        default: break
+        }
+        let comparison = pick(["=", "!=", "<", "<=", ">", ">="])
+        return "\(number(depth: depth - 1)) \(comparison) \(number(depth: 0))"
+    }
+
+    mutating func text(depth: Int) -> String {
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0:
+            if let symbol = reference({ $0 == .text }) {
+                return "concat(${\(symbol.name)}, '-', \(number(depth: depth - 1)))"
+            }
+        case 1: return "if(\(boolean(depth: depth - 1)), 'yes', 'no')"
+        case 2:
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }) {
+                return "concat('[', ${\(symbol.name)}, ']')"
+            }
+        case 3:
+            if let symbol = reference({ $0 == .text }) { return "coalesce(${\(symbol.name)}, 'none')" }
+        default: break
+        }
+        return "concat('n=', \(number(depth: depth)))"
+    }
+}
