@@ -49,7 +49,9 @@ struct SurveyJSWalkComparison {
     /// deviations): with `clearInvisibleValues: onHidden`, an expression question
     /// hidden from the start keeps its value while one hidden after it was shown is
     /// cleared; with `none`, a hidden dynamic panel's empty entries are in the data if
-    /// it was shown before. And one of the oracle's: its walker answers through
+    /// it was shown before; at completion, clearing a hidden question's answer is a
+    /// change that runs every-change value rules again, so a hidden question such a
+    /// rule sets is in the data. And one of the oracle's: its walker answers through
     /// `survey.setValue`, which runs a question's own `setValueExpression` that runs on
     /// every change (`"0"`) on that very answer, where a person's input does not.
     static func deviation(in session: FormSession, answers: [[Any]]) -> String? {
@@ -65,6 +67,11 @@ struct SurveyJSWalkComparison {
             form.fields.contains(where: { $0.kind == .computed && !isShown($0, session) })
         {
             return "onHidden: a hidden expression question's value depends on whether it was shown"
+        }
+        if form.keepsHiddenAnswers, form.submission?.writesHiddenAnswers != true,
+            form.fields.contains(where: { $0.trigger?.onEveryChange == true && !isShown($0, session) })
+        {
+            return "completion: clearing hidden answers runs every-change value rules again, which set them again"
         }
         if form.submission?.writesHiddenAnswers == true,
             form.repeats.contains(where: { $0.parent == nil && !session.isVisible($0.id) })
