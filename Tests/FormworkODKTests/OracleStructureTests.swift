@@ -18,6 +18,8 @@ struct OracleStructureTests {
     /// when it does not run (3: not set up; anything but 0 is the harness's
     /// environment: every corpus form loads in JavaRosa where the oracle is set up).
     static func oracle(_ arguments: [String]) throws -> Data? {
+        XPathOracle.slots.wait()
+        defer { XPathOracle.slots.signal() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [runner.path] + arguments
