@@ -182,12 +182,22 @@ extension FormSession {
         triggerState.computedSources = now
     }
 
-    /// Gives the fields with a rule every change triggers (`on: any`) their value as
-    /// the session starts, as survey-core runs such rules when a survey loads (not an
-    /// undo step: run while the session is built).
+    /// Gives the fields with a rule every change triggers (`on: any`) their value when
+    /// the session starts with values — a field's `default`, entries a repeat starts
+    /// with, a computed field with a value — as survey-core runs such rules on the
+    /// values a survey sets as it loads (not an undo step: run while the session is
+    /// built).
     func runEveryChangeRules() {
         guard !definition.behaviours.triggeredByEveryChange.isEmpty else { return }
         settle()
+        let evaluation = currentEvaluation
+        let startsWithValues =
+            definition.fields.contains(where: { $0.defaultValue != nil })
+            || tree.scopes[0].lists.contains(where: { !$0.isEmpty })
+            || definition.fields.contains(where: { field in
+                field.kind == .computed && instances(ofField: field.index).contains { !evaluation.value(of: $0).isNull }
+            })
+        guard startsWithValues else { return }
         for field in definition.behaviours.triggeredByEveryChange {
             for instance in instances(ofField: field) { _ = recalculate(instance, changed: []) }
         }

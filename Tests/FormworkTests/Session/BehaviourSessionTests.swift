@@ -265,13 +265,17 @@ struct BehaviourSessionTests {
                 sections:
                   - id: main
                     fields:
-                      - { id: a, kind: number, label: A }
+                      - { id: a, kind: number, label: A, default: 4 }
                       - { id: two, kind: number, label: Two, recalculate: { on: any, value: "1 + 1" } }
                       - { id: next, kind: number, label: Next, recalculate: { on: [a], value: "$a + 1" } }
                 """)
         let session = FormSession(definition: definition)
-        #expect(session.value(of: "two") == 2)  // as survey-core sets a constant setValueExpression on load
+        // The default is a value set as the form starts: survey-core runs its
+        // constant setValueExpression rules on it.
+        #expect(session.value(of: "two") == 2)
         #expect(session.value(of: "next") == .null)  // a rule on a field waits for it to change
         #expect(!session.undo())  // the start is not a step to undo
+        let bare = try FormDefinition(yaml: Self.rules)  // no default, no entries: nothing has changed
+        #expect(FormSession(definition: bare).value(of: "units") == .null)
     }
 }
