@@ -1,4 +1,5 @@
 import Formwork
+import FormworkTesting
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 /// kept`), which this test found.
 @Suite("SurveyJS corpus expressions over random answers", .serialized)
 struct SurveyJSCorpusValuesTests {
-    static let samples = 8
+    static let samples = ConformanceReport.count(quick: 8, full: 32, override: "SURVEYJS_VALUE_SAMPLES")
 
     /// A deterministic generator (a linear congruential one), so a failure repeats.
     struct Generator {
@@ -154,6 +155,9 @@ struct SurveyJSCorpusValuesTests {
             let same =
                 entry.item.use == .condition
                 ? entry.formwork == wanted : SurveyJSConformanceTests.sameValue(entry.formwork, wanted)
+            ConformanceReport.record(
+                format: "SurveyJS", set: "corpus expressions", form: name,
+                walk: "\(entry.item.expression) with \(entry.answers)", aspects: ["values": same])
             if !same {
                 disagreements += 1
                 let message =

@@ -14,9 +14,10 @@ import Testing
 /// Skipped, saying why, where the oracle is not set up.
 @Suite("SurveyJS surveys against survey-core walks", .serialized)
 struct SurveyJSWalkTests {
-    /// Seeds 1…3; `SURVEYJS_WALK_SEEDS=N` walks each survey with seeds 1…N.
+    /// Seeds 1…3 (1…30 in `make conformance`); `SURVEYJS_WALK_SEEDS=N` walks each
+    /// survey with seeds 1…N.
     static let seeds: [Int] = {
-        let count = ProcessInfo.processInfo.environment["SURVEYJS_WALK_SEEDS"].flatMap { Int($0) } ?? 3
+        let count = ConformanceReport.count(quick: 3, full: 30, override: "SURVEYJS_WALK_SEEDS")
         return Array(1...max(1, count))
     }()
 
