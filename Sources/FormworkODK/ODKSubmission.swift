@@ -41,6 +41,7 @@ public enum ODKSubmission {
         add(
             session.relevantFields(), to: root,
             context: Context(layout: layout, keys: keys, decimals: decimals, timeZone: timeZone))
+        addShownGroups(of: session, to: root, layout: layout, keys: keys)
         if let idPath = layout.instanceID {
             // `meta/instanceID`: inside the element its path names (the last of the
             // root's children, as ODK writes meta), added where the instance lacks it.
@@ -65,6 +66,48 @@ public enum ODKSubmission {
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         root.write(into: &output, attributes: attributes, indent: "")
         return output
+    }
+
+    /// The element of each group whose section is shown and is not written yet (its
+    /// questions are all hidden): JavaRosa writes a relevant group as an empty element.
+    /// It stands where the form has it among its siblings.
+    static func addShownGroups(
+        of session: FormSession, to root: Element, layout: SubmissionLayout, keys: [String: String]
+    ) {
+        guard !layout.groups.isEmpty else { return }
+        // Each field's element path in form order; a repeat's field stands for the
+        // repeat's element (its outermost repeat's).
+        let definition = session.definition
+        let order = definition.fields.map { field -> String in
+            guard var index = field.repeatIndex else { return layout.paths[field.id] ?? keys[field.id] ?? field.id }
+            while let parent = definition.repeats[index].parent { index = parent }
+            let repeatID = definition.repeats[index].id
+            return layout.paths[repeatID] ?? repeatID
+        }
+        /// Where an element path first appears in the form.
+        func rank(_ path: String) -> Int {
+            order.firstIndex { $0 == path || $0.hasPrefix(path + "/") } ?? Int.max
+        }
+        let shown = Set(layout.groups.filter { session.isVisible($0.key) }.map(\.value))
+        for path in shown.sorted(by: { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }) {
+            var container = root
+            var prefix = ""
+            for step in path.split(separator: "/").map(String.init) {
+                let here = prefix.isEmpty ? step : prefix + "/" + step
+                if let existing = container.children.first(where: { $0.name == step && !$0.isEntry }) {
+                    container = existing
+                } else {
+                    let mine = rank(here)
+                    let position =
+                        container.children.firstIndex { rank(prefix.isEmpty ? $0.name : prefix + "/" + $0.name) > mine }
+                        ?? container.children.count
+                    let element = Element(name: step)
+                    container.children.insert(element, at: position)
+                    container = element
+                }
+                prefix = here
+            }
+        }
     }
 
     /// An element of the instance being built.

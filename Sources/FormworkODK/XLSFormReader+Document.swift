@@ -31,6 +31,7 @@ extension XLSFormReader {
         var builder = SectionBuilder()
         inputs = []
         usedKeys = [:]
+        groupSections = []
         for node in nodes {
             switch node.kind {
             case .group, .loop:
@@ -42,6 +43,8 @@ extension XLSFormReader {
             }
         }
         builder.close()
+        let emitted = Set(builder.sections.compactMap { $0["id"]?.text })
+        groupSections = groupSections.filter { emitted.contains($0.section) }
         if let instanceName = settings.values["instance_name"], let id = instanceNameID,
             let name = translate(
                 instanceName, column: "instance_name", row: survey.table.rows.first ?? Self.emptyRow, use: .text,
@@ -88,6 +91,9 @@ extension XLSFormReader {
         if let version = settings.version { pairs.append(("version", .string(version, at: settingsPlace))) }
         if let instanceID = settings.values["x_instance_id"] {
             pairs.append(("instanceID", .string(instanceID == "-" ? "" : instanceID)))
+        }
+        if !groupSections.isEmpty {
+            pairs.append(("groups", .object(groupSections.map { ($0.section, .string($0.path)) })))
         }
         let fieldIDs = Set(inputs.compactMap { $0["id"]?.text })
         pairs.append(
@@ -138,6 +144,10 @@ extension XLSFormReader {
         let visiblePlace = node.row["relevant"] == nil ? nil : cellPlace("relevant", node.row)
         // A `field-list` group is one screen in Collect: a page in guided filling.
         let page = node.row["appearance"]?.lowercased().split(separator: " ").contains("field-list") == true
+        let path = (node.groups + [node.name]).joined(separator: "/")
+        var isElement = !node.name.isEmpty
+        if case .group = node.kind {} else { isElement = false }
+        if isElement { groupSections.append((node.id, path)) }
         builder.start(
             id: node.id, header: header, visible: Self.joined(conditions), place: groupPlace,
             visiblePlace: visiblePlace,
@@ -147,9 +157,10 @@ extension XLSFormReader {
             case .group, .loop:
                 builder.close()
                 emitGroup(child, conditions: conditions, into: &builder)
+                let continued = makeID(node.id)
+                if isElement { groupSections.append((continued, path)) }
                 builder.start(
-                    id: makeID(node.id), header: header, visible: Self.joined(conditions), place: groupPlace, page: page
-                )
+                    id: continued, header: header, visible: Self.joined(conditions), place: groupPlace, page: page)
             default:
                 builder.add(items(for: child, repeats: [], conditions: []))
             }

@@ -54,6 +54,10 @@ struct XLSFormReader {
     var countIDs: [String: String] = [:]
     /// The calculation of `meta/instanceName` (settings' `instance_name`), if any.
     var instanceNameID: String?
+    /// Each section a group outside every repeat became, with the group's element path:
+    /// the submission writes the group's element while the section is shown, even when
+    /// none of its questions is (as JavaRosa writes a relevant group).
+    var groupSections: [(section: String, path: String)] = []
     /// While a question is read: how many groups lie between it and the entry that
     /// holds it (for `position(..)`).
     var groupsInEntry: Int?

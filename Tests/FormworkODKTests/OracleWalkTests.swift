@@ -171,16 +171,6 @@ struct OracleWalkTests {
                 differs = differs || ours != generatedRemoved || shown != expected
                 continue
             }
-            // Known (issue 20; counted as a disagreement by `make conformance`): JavaRosa
-            // writes a relevant group whose questions are all not relevant as an empty
-            // element, Formwork, which keeps no group's own condition, leaves it out.
-            let leaves = Set(paths.keys.map { String($0.split(separator: "/").last ?? "") })
-            if ours != generatedRemoved,
-                ours.removingEmpty(except: leaves) == generatedRemoved.removingEmpty(except: leaves)
-            {
-                print("\(name) seed \(seed): \(ODKWalkComparison.knownEmptyGroup)")
-                continue
-            }
             #expect(
                 ours == generatedRemoved,
                 "\(name) seed \(seed): \(ours.firstDifference(from: generatedRemoved) ?? "")")

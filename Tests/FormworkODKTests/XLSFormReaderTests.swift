@@ -170,6 +170,27 @@ struct XLSFormReaderTests {
         #expect(!session.isVisible("shown"))
     }
 
+    /// A relevant group whose questions are all not relevant is an empty element, where
+    /// the form has it, as JavaRosa writes it; a group that is not relevant has none.
+    @Test func aRelevantGroupWithNothingShownIsAnEmptyElement() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "relevant"], ["integer", "n", "N", ""],
+            ["begin_group", "g", "G", "${n} > 1"], ["text", "t", "T", "${n} > 5"], ["end_group", "", "", ""],
+            ["begin_repeat", "r", "R", ""], ["text", "x", "X", ""], ["end_repeat", "", "", ""],
+            ["begin_group", "last", "Last", "${n} > 1"], ["text", "u", "U", "${n} > 5"], ["end_group", "", "", ""],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("n", text: "3")  // g is relevant, t is not
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(xml.contains("<n>3</n>\n  <g/>\n  <r>"), "\(xml)")
+        #expect(xml.contains("</r>\n  <last/>\n  <meta>"), "\(xml)")  // after the repeat's entries
+        try session.set("n", text: "0")  // g is not relevant
+        #expect(!ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<g"))
+        try session.set("n", text: "7")  // t is relevant: written inside g, once
+        let shown = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(shown.contains("<g>\n    <t/>\n  </g>") && shown.components(separatedBy: "<g").count == 2, "\(shown)")
+    }
+
     /// A repeat without a count starts with one entry, as JavaRosa starts pyxform's
     /// XForm (its instance holds a first entry, which Collect shows without asking).
     @Test func aRepeatWithoutACountStartsWithOneEntry() throws {

@@ -1,7 +1,7 @@
 /// `submission:`: how filled forms are written as another engine's submission
 /// (`SubmissionLayout`), checked against the fields and repeats once they are known.
 extension DefinitionDecoder {
-    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID", "types", "hidden"]
+    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID", "types", "hidden", "groups"]
     /// The JSON types `types:` may give a field's values.
     static let submissionTypes = ["number", "boolean"]
 
@@ -83,12 +83,46 @@ extension DefinitionDecoder {
                     .wrongType(key: "hidden", expected: "dropped or kept", found: "'\(written)'"), at: node)
             }
         }
+        let groups = decodeSubmissionGroups(reader["groups"])
         guard let format, let root, let id else { return nil }
         var layout = SubmissionLayout(
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
         layout.writesHiddenAnswers = writesHiddenAnswers
+        layout.groups = groups
         return layout
+    }
+
+    /// `groups: { sectionID: element path }`: sections that are an ODK group's, whose
+    /// element is written while the section is shown.
+    private mutating func decodeSubmissionGroups(_ node: SyntaxNode?) -> [String: String] {
+        guard let node else { return [:] }
+        guard let pairs = node.pairs else {
+            collector.report(.wrongType(key: "groups", expected: "a mapping", found: node.typeDescription), at: node)
+            return [:]
+        }
+        var groups: [String: String] = [:]
+        let sectionIDs = sections.map(\.id)
+        for (key, value) in pairs {
+            guard let section = key.scalarText, let path = value.scalarText,
+                !path.isEmpty, path.split(separator: "/").allSatisfy(SubmissionLayout.isElementName)
+            else {
+                collector.report(
+                    .wrongType(
+                        key: key.scalarText ?? "groups", expected: "an element path (group/inner)",
+                        found: value.scalarText.map { "'\($0)'" } ?? value.typeDescription),
+                    at: value)
+                continue
+            }
+            guard sectionIDs.contains(section) else {
+                collector.report(
+                    .unknownReference(section, suggestion: Suggestions.closest(to: section, in: sectionIDs).first),
+                    at: key)
+                continue
+            }
+            groups[section] = path
+        }
+        return groups
     }
 
     /// `types: { id: number|boolean }`, for choice fields.

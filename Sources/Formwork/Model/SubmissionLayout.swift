@@ -12,6 +12,7 @@
 ///   version: "2024091201"
 ///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
 ///   instanceID: meta/instanceID      # the default; '' when the instance has none
+///   groups: { household: household }  # a group's section: its element, written while shown
 /// ```
 ///
 /// An imported SurveyJS survey carries `format: surveyjs`: its answers are written as
@@ -46,6 +47,10 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// (SurveyJS): `number` (each value that reads as a number) or `boolean`
     /// (`true`/`false`).
     public var types: [String: String]
+    /// Sections that are an ODK group's, by id, with the group's element path: the
+    /// element is written while the section is shown, even when none of its questions
+    /// is (JavaRosa writes a relevant group as an empty element).
+    public var groups: [String: String] = [:]
     /// Whether answers to hidden questions are written too (`hidden: kept`; SurveyJS's
     /// `clearInvisibleValues: none`); by default only what is shown is (`dropped`).
     public var writesHiddenAnswers = false

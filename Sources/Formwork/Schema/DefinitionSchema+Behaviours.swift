@@ -40,6 +40,10 @@ extension DefinitionSchema {
                             ])
                         ),
                         ("hidden", .object([("enum", strings(["dropped", "kept"]))])),
+                        (
+                            "groups",
+                            .object([("type", "object"), ("additionalProperties", .object([("type", "string")]))])
+                        ),
                     ])
                 ),
             ]),
