@@ -18,20 +18,9 @@ struct OracleStructureTests {
     /// when it does not run (3: not set up; anything but 0 is the harness's
     /// environment: every corpus form loads in JavaRosa where the oracle is set up).
     static func oracle(_ arguments: [String]) throws -> Data? {
-        XPathOracle.slots.wait()
-        defer { XPathOracle.slots.signal() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [runner.path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            print("skipped: the JavaRosa oracle exited \(process.terminationStatus) (run ../shared/oracles/setup.sh)")
+        let (status, data) = try XPathOracle.output(arguments)
+        guard status == 0 else {
+            print("skipped: the JavaRosa oracle exited \(status) (run ../shared/oracles/setup.sh)")
             return nil
         }
         return data

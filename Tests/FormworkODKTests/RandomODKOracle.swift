@@ -65,21 +65,8 @@ enum RandomODKOracle {
     }
 
     static func run(_ arguments: [String]) -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [OracleStructureTests.runner.path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Run(status: -1, output: Data())
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: data)
+        guard let (status, data) = try? XPathOracle.output(arguments) else { return Run(status: -1, output: Data()) }
+        return Run(status: status, output: data)
     }
 
     /// Runs of each argument list, two at a time (the machine's cores), in order.

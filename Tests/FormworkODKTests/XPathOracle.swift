@@ -25,6 +25,14 @@ enum XPathOracle {
     /// Runs the oracle (`run.sh ARGUMENTS`, `TZ=UTC`) in one of the two slots: its JSON
     /// object, or `nil` when it exits with an error.
     static func run(_ arguments: [String]) throws -> [String: Any]? {
+        let (status, data) = try output(arguments)
+        guard status == 0 else { return nil }
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
+    /// Runs the oracle (`run.sh ARGUMENTS`, `TZ=UTC`) in one of the two slots: its exit
+    /// status and what it printed.
+    static func output(_ arguments: [String]) throws -> (status: Int32, data: Data) {
         slots.wait()
         defer { slots.signal() }
         let process = Process()
@@ -37,8 +45,7 @@ enum XPathOracle {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return (process.terminationStatus, data)
     }
 
     /// JavaRosa's results for a batch: each expression's `string()` (`nil`: it failed),

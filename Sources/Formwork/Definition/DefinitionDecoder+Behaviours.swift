@@ -152,7 +152,8 @@ extension DefinitionDecoder {
     mutating func triggerSource(_ name: String, _ node: SyntaxNode, for index: Int) -> Int? {
         let id = name.hasPrefix("$") ? String(name.dropFirst()) : name
         guard let source = definitions.firstIndex(where: { $0.id == id }) else {
-            let suggestion = Suggestions.closest(to: id, in: definitions.map(\.id)).first
+            // `any` (every change) is a word `on` takes too.
+            let suggestion = Suggestions.closest(to: id, in: definitions.map(\.id) + ["any"]).first
             collector.report(.unknownTriggerField(id, suggestion: suggestion), at: node)
             return nil
         }

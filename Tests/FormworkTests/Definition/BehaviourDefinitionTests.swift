@@ -71,6 +71,12 @@ struct BehaviourDefinitionTests {
         #expect(definition.field("units")?.expressions.map(\.key).contains("recalculate[1].value") == true)
     }
 
+    @Test func aMisspeltAnyGetsADidYouMean() {
+        let diagnostics = Fixtures.diagnostics(
+            yaml: Self.form("      - { id: units, kind: number, label: Units, recalculate: { on: ani, value: 1 } }\n"))
+        #expect(diagnostics.contains("hint: did you mean 'any'?"), "\(diagnostics)")
+    }
+
     @Test func anEmptyListOfRulesIsAnError() {
         let diagnostics = Fixtures.diagnostics(
             yaml: Self.form(
