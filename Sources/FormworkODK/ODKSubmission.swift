@@ -40,7 +40,7 @@ public enum ODKSubmission {
         if let version = layout.version { attributes.append(("version", version)) }
         add(
             session.relevantFields(), to: root,
-            context: Context(layout: layout, keys: keys, decimals: decimals, timeZone: timeZone))
+            context: Context(layout: layout, keys: keys, decimals: decimals, timeZone: timeZone, session: session))
         addShownGroups(of: session, to: root, layout: layout, keys: keys)
         if let idPath = layout.instanceID {
             // `meta/instanceID`: inside the element its path names (the last of the
@@ -75,21 +75,38 @@ public enum ODKSubmission {
         of session: FormSession, to root: Element, layout: SubmissionLayout, keys: [String: String]
     ) {
         guard !layout.groups.isEmpty else { return }
-        // Each field's element path in form order; a repeat's field stands for the
-        // repeat's element (its outermost repeat's).
         let definition = session.definition
-        let order = definition.fields.map { field -> String in
-            guard var index = field.repeatIndex else { return layout.paths[field.id] ?? keys[field.id] ?? field.id }
-            while let parent = definition.repeats[index].parent { index = parent }
-            let repeatID = definition.repeats[index].id
-            return layout.paths[repeatID] ?? repeatID
+        let order = elementOrder(of: definition.sections.flatMap(\.items), in: definition, layout: layout, keys: keys)
+        let shown = Set(layout.groups.filter { session.isVisible($0.key) }.map(\.value))
+        insert(shown, into: root, order: order)
+    }
+
+    /// Each item's element path in form order: a field's, a repeat's for the repeat
+    /// (its nested fields stand for it).
+    static func elementOrder(
+        of items: [FormItem], in definition: FormDefinition, layout: SubmissionLayout, keys: [String: String]
+    ) -> [String] {
+        items.map { item -> String in
+            switch item {
+            case .field(let index):
+                let field = definition.fields[index]
+                return layout.paths[field.id] ?? keys[field.id] ?? field.id
+            case .repeatGroup(let index):
+                let repeatID = definition.repeats[index].id
+                return layout.paths[repeatID] ?? repeatID
+            }
         }
+    }
+
+    /// Adds an empty element at each path not written yet, where `order` (the items'
+    /// element paths in form order) puts it among its siblings.
+    static func insert(_ paths: Set<String>, into root: Element, order: [String]) {
+        guard !paths.isEmpty else { return }
         /// Where an element path first appears in the form.
         func rank(_ path: String) -> Int {
             order.firstIndex { $0 == path || $0.hasPrefix(path + "/") } ?? Int.max
         }
-        let shown = Set(layout.groups.filter { session.isVisible($0.key) }.map(\.value))
-        for path in shown.sorted(by: { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }) {
+        for path in paths.sorted(by: { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }) {
             var container = root
             var prefix = ""
             for step in path.split(separator: "/").map(String.init) {
@@ -108,6 +125,21 @@ public enum ODKSubmission {
                 prefix = here
             }
         }
+    }
+
+    /// The elements of the groups in an entry (`members[2]`) that are relevant there.
+    static func addEntryGroups(of repeatID: String, entry path: String, to element: Element, context: Context) {
+        guard let groups = context.layout.entryGroups[repeatID], let session = context.session,
+            let repeatDefinition = session.definition.repeatGroup(repeatID)
+        else { return }
+        let shown = groups.filter { group in
+            group.visible.map { session.evaluate($0, inEntry: path)?.isTrue ?? false } ?? true
+        }
+        guard !shown.isEmpty else { return }
+        let definition = session.definition
+        let order = elementOrder(
+            of: repeatDefinition.items, in: definition, layout: context.layout, keys: context.keys)
+        insert(Set(shown.map(\.path)), into: element, order: order)
     }
 
     /// An element of the instance being built.
@@ -156,9 +188,11 @@ public enum ODKSubmission {
         /// Fields whose numbers are decimals (JavaRosa writes `5.0`), not integers.
         let decimals: Set<String>
         let timeZone: TimeZone
+        /// The session written, for the groups in entries (their conditions).
+        var session: FormSession?
     }
 
-    static func add(_ fields: [AnsweredField], to parent: Element, context: Context) {
+    static func add(_ fields: [AnsweredField], to parent: Element, context: Context, entryPrefix: String = "") {
         for field in fields {
             let path = context.layout.paths[field.id] ?? context.keys[field.id] ?? field.id
             var steps = path.split(separator: "/").map(String.init)
@@ -179,10 +213,12 @@ public enum ODKSubmission {
             case .value(let value):
                 container.appending(Element(name: last, text: text(of: value, timeZone: context.timeZone)))
             case .entries(let entries):
-                for entry in entries {
+                for (position, entry) in entries.enumerated() {
                     let element = container.appending(Element(name: last))
                     element.isEntry = true
-                    add(entry, to: element, context: context)
+                    let entryPath = entryPrefix + field.id + "[\(position + 1)]"
+                    add(entry, to: element, context: context, entryPrefix: entryPath + ".")
+                    addEntryGroups(of: field.id, entry: entryPath, to: element, context: context)
                 }
             }
         }

@@ -32,6 +32,7 @@ extension XLSFormReader {
         inputs = []
         usedKeys = [:]
         groupSections = []
+        entryGroups = []
         for node in nodes {
             switch node.kind {
             case .group, .loop:
@@ -92,8 +93,19 @@ extension XLSFormReader {
         if let instanceID = settings.values["x_instance_id"] {
             pairs.append(("instanceID", .string(instanceID == "-" ? "" : instanceID)))
         }
-        if !groupSections.isEmpty {
-            pairs.append(("groups", .object(groupSections.map { ($0.section, .string($0.path)) })))
+        if !groupSections.isEmpty || !entryGroups.isEmpty {
+            var groups = groupSections.map { ($0.section, DefinitionDocument.string($0.path)) }
+            var repeatIDs: [String] = []
+            for group in entryGroups where !repeatIDs.contains(group.repeatID) { repeatIDs.append(group.repeatID) }
+            for repeatID in repeatIDs {
+                let list = entryGroups.filter { $0.repeatID == repeatID }.map { group -> DefinitionDocument in
+                    var pairs: [(String, DefinitionDocument)] = [("path", .string(group.path))]
+                    if let visible = group.visible { pairs.append(("visible", .string(visible))) }
+                    return .object(pairs)
+                }
+                groups.append((repeatID, .list(list)))
+            }
+            pairs.append(("groups", .object(groups)))
         }
         let fieldIDs = Set(inputs.compactMap { $0["id"]?.text })
         pairs.append(
@@ -186,6 +198,11 @@ extension XLSFormReader {
         case .group, .loop:
             var inner = conditions
             if let relevant = condition("relevant", of: node, current: nil, repeats: repeats) { inner.append(relevant) }
+            if case .group = node.kind, !node.name.isEmpty, let repeatID = repeats.last {
+                // An element in each entry: written while relevant there, even empty.
+                let path = (node.groups.filter { !$0.isEmpty } + [node.name]).joined(separator: "/")
+                entryGroups.append((repeatID, path, Self.joined(inner)))
+            }
             return node.children.flatMap { items(for: $0, repeats: repeats, conditions: inner) }
         case .repeatGroup:
             var items: [DefinitionDocument] = []

@@ -58,6 +58,9 @@ struct XLSFormReader {
     /// the submission writes the group's element while the section is shown, even when
     /// none of its questions is (as JavaRosa writes a relevant group).
     var groupSections: [(section: String, path: String)] = []
+    /// Each group inside a repeat's entries: the repeat's id, the group's element path
+    /// in an entry, and its condition there (with the groups' around it in the entry).
+    var entryGroups: [(repeatID: String, path: String, visible: String?)] = []
     /// While a question is read: how many groups lie between it and the entry that
     /// holds it (for `position(..)`).
     var groupsInEntry: Int?

@@ -34,6 +34,30 @@ struct FormArguments: ParsableArguments {
                 + "Sets inputs and read-only fields too.", valueName: "id=value"))
     var assignments: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (default: the clock): "
+                + "fills and replays that come out the same on any day.", valueName: "moment"))
+    var now: String?
+
+    func validate() throws {
+        if let now, Self.moment(now) == nil {
+            throw ValidationError("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got '\(now)'")
+        }
+    }
+
+    /// `--now` as a moment: a date alone is its midnight.
+    static func moment(_ text: String) -> LocalDateTime? {
+        if let moment = LocalDateTime(text) { return moment }
+        return LocalDate(text).map { LocalDateTime(date: $0, time: LocalTime(hour: 0, minute: 0)!) }
+    }
+
+    /// A session of `definition` on the clock `--now` gives.
+    func newSession(of definition: FormDefinition) -> FormSession {
+        guard let moment = now.flatMap(Self.moment) else { return FormSession(definition: definition) }
+        return try! FormSession(definition: definition, today: moment.date, now: moment)
+    }
+
     /// The definition; its diagnostics are printed and the command exits with `status`
     /// when it does not load.
     func definition(failing status: Int32) throws -> FormDefinition {
@@ -42,8 +66,8 @@ struct FormArguments: ParsableArguments {
 
     /// A session of the definition with the values file applied, in the language asked.
     func session(failing status: Int32) throws -> FormSession {
-        let session = try Self.session(
-            of: definition(failing: status), values: values, assignments: assignments, failing: status)
+        let session = newSession(of: try definition(failing: status))
+        try loadValues(into: session, failing: status)
         try chooseLanguage(of: session, failing: status)
         return session
     }

@@ -2,11 +2,13 @@
 # format, set, form, walk, aspect, agreed 1/0, deviation; tab-separated) into the
 # table `make conformance` prints: per format and set, the forms and walks compared
 # and, per aspect, how many walks agreed; then how many walks differ under a
-# documented deviation, and how many disagree (differ outside one).
+# documented deviation, and how many disagree (differ outside one). `serve`: the
+# same walk replayed through `formwork serve` shows the same rows and writes the
+# oracle's data.
 BEGIN {
     FS = "\t"
-    split("questions labels calculations verdict data values", aspect, " ")
-    aspects = 6
+    split("questions labels calculations verdict data values serve", aspect, " ")
+    aspects = 7
 }
 NF >= 6 {
     key = $1 "\t" $2

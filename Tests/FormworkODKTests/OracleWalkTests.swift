@@ -111,6 +111,8 @@ struct OracleWalkTests {
         for seed in Self.seeds {
             guard let walk = try Self.walk(url, seed: seed) else { return }
             let session = try FormSession(definition: form, uuidSeed: UInt64(seed))
+            // The same answers go through `formwork serve` too.
+            var replay = ServeReplay()
             // pyxform's generated table-list question has no field here (it labels the
             // columns of a table in Collect): its answers are passed over, its element
             // left out of both submissions.
@@ -120,7 +122,7 @@ struct OracleWalkTests {
                     Issue.record("\(name) seed \(seed): \(ref) is no field of the import")
                     continue
                 }
-                Self.ensureEntries(along: path, in: session)
+                Self.ensureEntries(along: path, in: session, replay: &replay)
                 let id = String(path.split(separator: ".").last!.prefix { $0 != "[" })
                 if isEntry || skipped.contains(id) { continue }
                 // A calculated question: JavaRosa takes the answer and computes the value
@@ -134,6 +136,7 @@ struct OracleWalkTests {
                         text = try Self.madeFile(named: text).path
                     }
                     try session.set(path, text: text)
+                    replay.request("field.set", ["id": path, "text": text])
                 } catch {
                     if Self.knownDifferences[name] == nil {
                         Issue.record("\(name) seed \(seed): \(path) = \(value ?? "nil"): \(error)")
@@ -163,9 +166,18 @@ struct OracleWalkTests {
                 .removing(skippedNames).removingPrefixed(generated).masking(moments).fileNames(files)
             let theirs = try SubmissionTree(walk.submission).removing(skippedNames).masking(moments)
             let generatedRemoved = theirs.removingPrefixed(generated)
+            // Through `formwork serve`: the rows the session shows, and the submission.
+            let snapshot = replay.request("form.snapshot")
+            let answers = replay.request("form.answers", ["format": "odk"])
+            let served = try replay.run(form: url, options: ["--skip-unsupported"])
+            let servedRows = ServeReplay.rows(ofSnapshot: served.results[snapshot])
+            let servedTree = try SubmissionTree((served.results[answers] as? String) ?? "<missing/>")
+                .removing(skippedNames).removingPrefixed(generated).masking(moments).fileNames(files)
+            let serveAgrees =
+                served.errors.isEmpty && servedRows == ServeReplay.rows(of: session) && servedTree == generatedRemoved
             ConformanceReport.record(
                 format: "ODK", set: "corpus", form: name, walk: "seed \(seed)",
-                aspects: ["questions": shown == expected, "data": ours == generatedRemoved],
+                aspects: ["questions": shown == expected, "data": ours == generatedRemoved, "serve": serveAgrees],
                 deviation: Self.knownDifferences[name])
             if Self.knownDifferences[name] != nil {
                 differs = differs || ours != generatedRemoved || shown != expected
@@ -174,6 +186,13 @@ struct OracleWalkTests {
             #expect(
                 ours == generatedRemoved,
                 "\(name) seed \(seed): \(ours.firstDifference(from: generatedRemoved) ?? "")")
+            #expect(served.errors.isEmpty, "\(name) seed \(seed), formwork serve: \(served.errors)")
+            #expect(
+                servedRows == ServeReplay.rows(of: session),
+                "\(name) seed \(seed), formwork serve shows other rows: \(servedRows)")
+            #expect(
+                servedTree == generatedRemoved,
+                "\(name) seed \(seed), formwork serve: \(servedTree.firstDifference(from: generatedRemoved) ?? "")")
         }
         if let reason = Self.knownDifferences[name] {
             #expect(differs, "\(name) now agrees with JavaRosa: remove its known difference (\(reason))")
@@ -191,17 +210,24 @@ struct OracleWalkTests {
 
     /// Adds the entries a path goes through that do not exist yet (JavaRosa adds a
     /// repeat's first entry when the walk enters it; the walk lists the others).
-    static func ensureEntries(along path: String, in session: FormSession) {
+    /// Each entry added is also added to `replay`, if given.
+    static func ensureEntries(along path: String, in session: FormSession, replay: inout ServeReplay) {
         var prefix = ""
         for step in path.split(separator: ".") {
             if let open = step.firstIndex(of: "["), let index = Int(step[step.index(after: open)...].dropLast()) {
                 let group = prefix + step[..<open]
                 while ((try? session.entries(of: group).count) ?? index) < index {
                     guard (try? session.addEntry(group)) != nil else { break }
+                    replay.request("entry.add", ["group": group])
                 }
             }
             prefix += step + "."
         }
+    }
+
+    static func ensureEntries(along path: String, in session: FormSession) {
+        var ignored = ServeReplay()
+        ensureEntries(along: path, in: session, replay: &ignored)
     }
 
     /// A value as JavaRosa gives it, as typed at the prompt: a multiple choice's values
@@ -312,16 +338,6 @@ struct SubmissionTree: Equatable, CustomStringConvertible {
     func removing(_ names: Set<String>) -> SubmissionTree {
         var copy = self
         copy.children = children.filter { !names.contains($0.name) }.map { $0.removing(names) }
-        return copy
-    }
-
-    /// The tree without the elements that hold nothing (no text, no children) whose
-    /// names are not among `kept`.
-    func removingEmpty(except kept: Set<String>) -> SubmissionTree {
-        var copy = self
-        copy.children = children.map { $0.removingEmpty(except: kept) }.filter {
-            !$0.children.isEmpty || !$0.text.isEmpty || kept.contains($0.name)
-        }
         return copy
     }
 

@@ -13,8 +13,7 @@ import Testing
 /// form). Both of Formwork's imports (the workbook, and pyxform's XForm) replay each
 /// walk and are compared aspect by aspect (`ODKWalkComparison`); each comparison is
 /// recorded for `make conformance`. Documented deviations (`deviation(_:_:)`, and a
-/// repeat counted 0) and known differences (a message starting `known:`) are recorded
-/// as disagreeing but do not fail the test.
+/// repeat counted 0) are recorded as such and do not fail the test.
 ///
 /// A difference is shrunk (`RandomODKShrinker`: rows, choices, cells and answers left
 /// out while it remains) and saved as a regression, which
@@ -155,8 +154,6 @@ struct RandomODKFormTests {
         // The comparisons.
         var differences: [Difference] = []
         var agreed: [String: Int] = [:]
-        /// Differences known and left (issue 20): counted, not failed.
-        var known: [String: Int] = [:]
         var compared = 0
         for index in converted.sorted() {
             let name = "random-\(seeds[index])"
@@ -186,10 +183,6 @@ struct RandomODKFormTests {
                             continue
                         }
                         plain[aspect] = false
-                        if message.hasPrefix("known: ") {
-                            known[String(message.dropFirst(7).prefix { $0 != ":" }), default: 0] += 1
-                            continue
-                        }
                         differences.append(
                             Difference(
                                 name: name, form: forms[index], xform: xforms[index]!, walk: walk, walkName: walkName,
@@ -205,9 +198,6 @@ struct RandomODKFormTests {
             "random ODK forms: \(count) forms, \(compared) walk imports compared; agreed: "
                 + summary.joined(separator: ", ")
                 + String(format: "; oracle %.1f s, in all %.1f s", oracleTime, Date().timeIntervalSince(started)))
-        for (reason, count) in known.sorted(by: { $0.key < $1.key }) {
-            print("known (issue 20), \(count) walk imports: \(reason)")
-        }
         // Each kind of difference once in full, then counted.
         var reported: [String: Int] = [:]
         for difference in differences {

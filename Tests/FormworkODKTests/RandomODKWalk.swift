@@ -86,10 +86,6 @@ enum ODKWalkComparison {
     static let zeroCount =
         "a repeat counted 0 keeps the XForm instance's first entry in JavaRosa, none in Formwork"
 
-    /// A difference known and left (issue 20), which a message starts with.
-    static let knownEmptyGroup =
-        "known: a relevant group in a repeat's entry whose questions are all not relevant is no element here"
-
     /// Each aspect that differs, with both results; and the deviation the walk
     /// reaches, if any.
     static func compare(_ form: FormDefinition, _ walk: ODKWalk) -> (differences: [String: String], deviation: String?)
@@ -155,14 +151,8 @@ enum ODKWalkComparison {
             let theirs = try SubmissionTree(walk.submission)
             var problems = refused.map { "refused: \($0)" }
             if let difference = ours.firstDifference(from: theirs) {
-                // Known (issue 20): JavaRosa writes a relevant group whose questions are all
-                // not relevant as an empty element; Formwork does too for a group outside
-                // repeats (`submission.groups`), not yet for one in a repeat's entry.
-                let leaves = Set(paths.keys.map { String($0.split(separator: "/").last ?? "") })
-                let onlyGroups = ours.removingEmpty(except: leaves) == theirs.removingEmpty(except: leaves)
                 let onlyNumbers = ours.mappingTexts(numberText) == theirs.mappingTexts(numberText)
-                let known =
-                    onlyGroups ? knownEmptyGroup + ": " : onlyNumbers ? "deviation: \(numbersInText)\n" : ""
+                let known = onlyNumbers ? "deviation: \(numbersInText)\n" : ""
                 problems.append("\(known)\(difference)\nFormwork writes \(ours)\nJavaRosa writes \(theirs)")
             }
             result["data"] = problems.isEmpty ? nil : problems.joined(separator: "\n")

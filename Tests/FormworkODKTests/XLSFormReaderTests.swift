@@ -191,6 +191,30 @@ struct XLSFormReaderTests {
         #expect(shown.contains("<g>\n    <t/>\n  </g>") && shown.components(separatedBy: "<g").count == 2, "\(shown)")
     }
 
+    /// A group inside a repeat's entry is an empty element of that entry while it is
+    /// relevant there and none of its questions is, as JavaRosa writes it: its
+    /// condition is read in each entry, its element stands where the entry has it.
+    @Test func aRelevantGroupInAnEntryWithNothingShownIsAnEmptyElement() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "relevant"], ["begin_repeat", "r", "R", ""], ["integer", "n", "N", ""],
+            ["begin_group", "g", "G", "${n} > 1"], ["begin_group", "h", "H", ""], ["text", "t", "T", "${n} > 5"],
+            ["end_group", "", "", ""], ["end_group", "", "", ""], ["text", "after", "After", ""],
+            ["end_repeat", "", "", ""],
+        ])
+        #expect(form.submission?.entryGroups["r"]?.map(\.path) == ["g", "g/h"])
+        let session = FormSession(definition: form)
+        _ = try session.addEntry("r")
+        try session.set("r[1].n", text: "3")  // g and h relevant, t not
+        try session.set("r[2].n", text: "0")  // g not relevant
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(xml.contains("<r>\n    <n>3</n>\n    <g>\n      <h/>\n    </g>\n    <after/>\n  </r>"), "\(xml)")
+        #expect(xml.contains("<r>\n    <n>0</n>\n    <after/>\n  </r>"), "\(xml)")
+        try session.set("r[1].n", text: "7")  // t relevant: written inside g/h, once
+        let shown = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(shown.contains("<g>\n      <h>\n        <t/>\n      </h>\n    </g>"), "\(shown)")
+        #expect(shown.components(separatedBy: "<g>").count == 2, "\(shown)")
+    }
+
     /// A repeat without a count starts with one entry, as JavaRosa starts pyxform's
     /// XForm (its instance holds a first entry, which Collect shows without asking).
     @Test func aRepeatWithoutACountStartsWithOneEntry() throws {

@@ -1,4 +1,5 @@
 import Formwork
+import FormworkTesting
 import Foundation
 import Testing
 
@@ -128,6 +129,37 @@ struct SurveyJSWalkComparison {
         // The verdict at submit.
         comparison.compareVerdict(walk, session, texts: surveyTexts(survey))
         return comparison
+    }
+
+    /// The walk replayed through `formwork serve` (`session.load` per answer, as
+    /// `replay` loads them): `serve` agrees when the server refuses what the session
+    /// refused, shows the session's rows and writes survey-core's data.
+    mutating func compareServe(_ walk: [String: Any], form: FormDefinition, url: URL) {
+        let (session, skipped, refused) = Self.replay(walk, form: form)
+        var replay = ServeReplay()
+        for pair in walk["answers"] as? [[Any]] ?? [] {
+            guard let key = pair.first as? String, pair.count > 1, !skipped.contains(key) else { continue }
+            replay.request("session.load", ["values": [key: pair[1]]])
+        }
+        let snapshot = replay.request("form.snapshot")
+        let answers = replay.request("form.answers", ["format": "surveyjs"])
+        let moment = "\(SurveyJSFixture.now)"
+        guard let served = try? replay.run(form: url, options: ["--skip-unsupported", "--now", moment]) else {
+            note("serve", false, "formwork serve did not run")
+            return
+        }
+        note(
+            "serve", served.errors.count == refused.count,
+            "formwork serve refused \(served.errors.values.sorted()), the session \(refused)")
+        let rows = ServeReplay.rows(ofSnapshot: served.results[snapshot])
+        note("serve", rows == ServeReplay.rows(of: session), "formwork serve shows \(rows)")
+        var theirs = walk["completedData"] as? [String: Any] ?? [:]
+        for key in skipped { theirs[key] = nil }
+        let ours = served.results[answers] as? [String: Any] ?? [:]
+        for key in Set(theirs.keys).union(ours.keys).sorted() {
+            let (a, b) = (ours[key].map(Self.json) ?? "—", theirs[key].map(Self.json) ?? "—")
+            note("serve", a == b, "\(key): formwork serve writes \(a), survey-core \(b)")
+        }
     }
 
     /// Answers survey-core's walker gives that no person could: the comment of a

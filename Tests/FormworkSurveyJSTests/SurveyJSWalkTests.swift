@@ -79,7 +79,9 @@ struct SurveyJSWalkTests {
         let survey = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
         for seed in Self.seeds {
             let walk = try SurveyJSOracle.random(url, seed: seed)
-            let comparison = SurveyJSWalkComparison.compare(walk, form: form, survey: survey)
+            var comparison = SurveyJSWalkComparison.compare(walk, form: form, survey: survey)
+            // The path a program embedding Formwork takes: the same answers through `formwork serve`.
+            comparison.compareServe(walk, form: form, url: url)
             #expect(comparison.agrees, "\(name) seed \(seed): \(comparison.differences.joined(separator: "\n"))")
             #expect(comparison.aspects["labels"] != nil, "\(name) seed \(seed): no title compared")
             ConformanceReport.record(

@@ -250,6 +250,26 @@ struct FillScriptTests {
         #expect(result.standardOutput.contains("   1  "))
     }
 
+    /// `--now` fixes the moment `today()` and `now()` read, for `fill`, `show` and
+    /// `serve`: a date of birth after it is refused by the same rule as after the
+    /// clock's today; a moment that is not one is a usage error.
+    @Test func nowFixesTheMomentTodayReads() throws {
+        func formwork(_ arguments: String..., input: String = "") throws -> CommandRunner.Result {
+            try CommandRunner.run("formwork", arguments, input: input, directory: Self.package)
+        }
+        let script = "set birthDate 2010-01-01\n"
+        let before = try formwork("fill", "--now", "2000-01-01", "Forms/health-intake.yaml", input: script)
+        #expect(before.standardError.contains("error: birthDate must be at most 2000-01-01 (rule: max)"))
+        let after = try formwork("fill", "--now", "2030-06-01T09:30", "Forms/health-intake.yaml", input: script)
+        #expect(!after.standardError.contains("birthDate must be"), "\(after.standardError)")
+        let request = #"{"jsonrpc":"2.0","id":1,"method":"field.set","params":{"id":"birthDate","text":"2010-01-01"}}"#
+        let served = try formwork("serve", "--now", "2000-01-01", "Forms/health-intake.yaml", input: request + "\n")
+        #expect(served.standardOutput.contains("must be at most 2000-01-01"), "\(served.standardOutput)")
+        let wrong = try formwork("show", "--now", "yesterday", "Forms/health-intake.yaml")
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got 'yesterday'"))
+    }
+
     /// `--set` gives values as the program preparing the form: inputs and read-only
     /// fields too, after `--values`; a value the field rejects is one line.
     @Test func setGivesInputsAndReadOnlyFields() throws {

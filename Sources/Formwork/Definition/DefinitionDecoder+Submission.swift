@@ -93,8 +93,10 @@ extension DefinitionDecoder {
         return layout
     }
 
-    /// `groups: { sectionID: element path }`: sections that are an ODK group's, whose
-    /// element is written while the section is shown.
+    /// `groups:`: by a section's id, the element path of the ODK group the section is
+    /// (written while the section is shown); by a repeat's id, the groups in each of
+    /// its entries (`[{ path: details, visible: "$age >= 18" }]`, compiled later in the
+    /// entry's scope by `compileEntryGroups`).
     private mutating func decodeSubmissionGroups(_ node: SyntaxNode?) -> [String: String] {
         guard let node else { return [:] }
         guard let pairs = node.pairs else {
@@ -104,9 +106,11 @@ extension DefinitionDecoder {
         var groups: [String: String] = [:]
         let sectionIDs = sections.map(\.id)
         for (key, value) in pairs {
-            guard let section = key.scalarText, let path = value.scalarText,
-                !path.isEmpty, path.split(separator: "/").allSatisfy(SubmissionLayout.isElementName)
-            else {
+            if let owner = key.scalarText, let repeatIndex = repeats.firstIndex(where: { $0.id == owner }) {
+                decodeEntryGroups(value, repeatIndex: repeatIndex)
+                continue
+            }
+            guard let section = key.scalarText, let path = value.scalarText, Self.isElementPath(path) else {
                 collector.report(
                     .wrongType(
                         key: key.scalarText ?? "groups", expected: "an element path (group/inner)",
@@ -115,12 +119,56 @@ extension DefinitionDecoder {
                 continue
             }
             guard sectionIDs.contains(section) else {
+                let known = sectionIDs + repeats.map(\.id)
                 collector.report(
-                    .unknownReference(section, suggestion: Suggestions.closest(to: section, in: sectionIDs).first),
+                    .unknownReference(section, suggestion: Suggestions.closest(to: section, in: known).first),
                     at: key)
                 continue
             }
             groups[section] = path
+        }
+        return groups
+    }
+
+    static func isElementPath(_ path: String) -> Bool {
+        !path.isEmpty
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(
+                SubmissionLayout.isElementName)
+    }
+
+    /// A repeat's entry groups: a list of `{ path, visible }`.
+    private mutating func decodeEntryGroups(_ node: SyntaxNode, repeatIndex: Int) {
+        let key = repeats[repeatIndex].id
+        guard let elements = node.elements else {
+            collector.report(
+                .wrongType(key: key, expected: "a list of { path, visible }", found: node.typeDescription), at: node)
+            return
+        }
+        for element in elements {
+            guard
+                let reader = MappingReader(
+                    element, context: "an entry's group", key: key, allowed: ["path", "visible"],
+                    collector: &collector)
+            else { continue }
+            guard let path = reader.requiredText("path", collector: &collector, limits: limits) else { continue }
+            guard Self.isElementPath(path) else {
+                collector.report(
+                    .wrongType(key: "path", expected: "an element path (group/inner)", found: "'\(path)'"),
+                    at: reader["path"] ?? element)
+                continue
+            }
+            entryGroupNodes.append((repeatIndex, path, reader["visible"]))
+        }
+    }
+
+    /// Compiles each entry group's condition in its repeat's entry scope.
+    mutating func compileEntryGroups(_ environment: ExpressionEnvironment) -> [String: [EntryGroup]] {
+        var groups: [String: [EntryGroup]] = [:]
+        for (repeatIndex, path, node) in entryGroupNodes {
+            let visible = node.flatMap {
+                compileCondition($0, key: "visible", environment: environment.inScope(repeatIndex))
+            }
+            groups[repeats[repeatIndex].id, default: []].append(EntryGroup(path: path, visible: visible))
         }
         return groups
     }

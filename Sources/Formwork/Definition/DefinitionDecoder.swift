@@ -35,6 +35,9 @@ struct DefinitionDecoder {
     var descriptionText: FormText?
     /// Fields' `readonly`, `key` and `recalculate` nodes, by field index.
     var behaviourNodes: [Int: BehaviourNodes] = [:]
+    /// `submission.groups`' groups in a repeat's entries, compiled once the
+    /// environment is known.
+    var entryGroupNodes: [(repeatIndex: Int, path: String, visible: SyntaxNode?)] = []
 
     init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
         self.limits = limits
@@ -92,7 +95,7 @@ struct DefinitionDecoder {
             form.reportMissing("sections", collector: &collector)
         }
         if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
-        let submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
+        var submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
         var keepsHiddenAnswers = false
         if let node = form["hiddenAnswers"],
             let written = form.text("hiddenAnswers", collector: &collector, limits: limits)
@@ -116,6 +119,7 @@ struct DefinitionDecoder {
         compileBehaviours(environment)
         compileRepeats(environment)
         compileTexts(environment)
+        submission?.entryGroups = compileEntryGroups(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(
             fields: definitions, sections: sections, repeats: repeats, environment: environment,

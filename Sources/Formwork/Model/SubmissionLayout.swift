@@ -12,7 +12,10 @@
 ///   version: "2024091201"
 ///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
 ///   instanceID: meta/instanceID      # the default; '' when the instance has none
-///   groups: { household: household }  # a group's section: its element, written while shown
+///   groups:
+///     household: household           # a group's section: its element, written while shown
+///     members:                       # a repeat: the groups in each of its entries
+///       - { path: details, visible: "$age >= 18" }
 /// ```
 ///
 /// An imported SurveyJS survey carries `format: surveyjs`: its answers are written as
@@ -51,6 +54,11 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// element is written while the section is shown, even when none of its questions
     /// is (JavaRosa writes a relevant group as an empty element).
     public var groups: [String: String] = [:]
+    /// The groups inside each entry of a repeat, by the repeat's id: a group there is
+    /// no section (its condition is joined into its questions'), so its element path
+    /// (relative to the entry's element) and its own condition, read in the entry,
+    /// are kept here; the element is written while the condition holds.
+    public var entryGroups: [String: [EntryGroup]] = [:]
     /// Whether answers to hidden questions are written too (`hidden: kept`; SurveyJS's
     /// `clearInvisibleValues: none`); by default only what is shown is (`dropped`).
     public var writesHiddenAnswers = false
@@ -81,5 +89,24 @@ public struct SubmissionLayout: Sendable, Equatable {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
                 || "_-.".unicodeScalars.contains($0)
         }
+    }
+}
+
+/// A group inside a repeat's entries (ODK's `group` in a `repeat`): where its element
+/// goes and when the group is relevant, read in each entry.
+public struct EntryGroup: Sendable, Equatable {
+    /// The element path, relative to the entry's element (`details`, `details/more`).
+    public var path: String
+    /// When the group is relevant in an entry (its condition joined with those of
+    /// the groups around it in the entry); `nil`: always.
+    public var visible: CompiledExpression?
+
+    public init(path: String, visible: CompiledExpression?) {
+        self.path = path
+        self.visible = visible
+    }
+
+    public static func == (left: EntryGroup, right: EntryGroup) -> Bool {
+        left.path == right.path && left.visible?.source == right.visible?.source
     }
 }

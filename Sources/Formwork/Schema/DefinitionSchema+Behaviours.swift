@@ -42,7 +42,37 @@ extension DefinitionSchema {
                         ("hidden", .object([("enum", strings(["dropped", "kept"]))])),
                         (
                             "groups",
-                            .object([("type", "object"), ("additionalProperties", .object([("type", "string")]))])
+                            .object([
+                                ("type", "object"),
+                                (
+                                    "additionalProperties",
+                                    .object([
+                                        (
+                                            "oneOf",
+                                            .array([
+                                                .object([("type", "string")]),
+                                                .object([
+                                                    ("type", "array"),
+                                                    (
+                                                        "items",
+                                                        .object([
+                                                            ("type", "object"), ("required", strings(["path"])),
+                                                            ("additionalProperties", false),
+                                                            (
+                                                                "properties",
+                                                                .object([
+                                                                    ("path", .object([("type", "string")])),
+                                                                    ("visible", reference("condition")),
+                                                                ])
+                                                            ),
+                                                        ])
+                                                    ),
+                                                ]),
+                                            ])
+                                        )
+                                    ])
+                                ),
+                            ])
                         ),
                     ])
                 ),

@@ -55,4 +55,16 @@ extension FormSession {
     public func evaluate(_ expression: CompiledExpression) -> Value {
         expression.evaluate(evaluation.context)
     }
+
+    /// Evaluates an expression compiled in a repeat's scope, in one of its entries
+    /// (`members[2]`, `members[1].visits[3]`): `$age` reads that entry's answer.
+    /// `nil` when the path names no entry.
+    ///
+    /// ```swift
+    /// let adult = session.evaluate(group.visible!, inEntry: "members[2]")?.isTrue
+    /// ```
+    public func evaluate(_ expression: CompiledExpression, inEntry path: String) -> Value? {
+        guard case .entry(let scope)? = try? resolve(path) else { return nil }
+        return expression.evaluate(evaluation.context(for: scope))
+    }
 }

@@ -38,6 +38,23 @@ struct SubmissionLayoutTests {
                     paths: ["age": "group-1/age", "people": "group-1/person"]))
     }
 
+    /// `groups:` by a repeat's id: the groups in each entry, each condition read in
+    /// the entry's scope (`$name` is the entry's answer).
+    @Test func entryGroupsAreCompiledInTheEntry() throws {
+        let form = try FormDefinition(
+            yaml: Self.form(
+                "  { format: odk, root: data, groups: { main: g, people: [{ path: p/q, visible: \"$name == 'x'\" }] } }"
+            ))
+        #expect(form.submission?.groups == ["main": "g"])
+        let group = try #require(form.submission?.entryGroups["people"]?.first)
+        #expect(group.path == "p/q")
+        let session = FormSession(definition: form)
+        _ = try session.addEntry("people")
+        try session.set("people[1].name", text: "x")
+        #expect(session.evaluate(try #require(group.visible), inEntry: "people[1]") == .bool(true))
+        #expect(session.evaluate(try #require(group.visible), inEntry: "people[2]") == nil)
+    }
+
     @Test func theFormsIdIsTheDefault() throws {
         let form = try FormDefinition(yaml: Self.form("  { format: odk, root: data }"))
         #expect(form.submission?.formID == "visit")
@@ -49,6 +66,14 @@ struct SubmissionLayoutTests {
         ("  { format: odk, root: data, paths: { agee: a } }", "13:39: error: unknown field '$agee'"),
         ("  { format: odk, root: data, paths: { age: a//b } }", "13:44: error: 'age' must be an element path"),
         ("  { format: odk }", "error: submission needs 'root'"),
+        ("  { format: odk, root: data, groups: { mian: g } }", "13:40: error: unknown field '$mian'"),
+        ("  { format: odk, root: data, groups: { people: g } }", "13:48: error: 'people' must be a list"),
+        (
+            "  { format: odk, root: data, groups: { people: [{ path: g, visible: '$nmae > 1' }] } }",
+            "13:70: error: unknown field '$nmae'"
+        ),
+        ("  { format: odk, root: data, groups: { people: [{ path: 'a b' }] } }", "error: 'path' must be an element"),
+        ("  { format: odk, root: data, groups: { people: [{ pth: g }] } }", "error: unknown key 'pth'"),
     ])
     func mistakesAreReportedWhereTheyAre(_ submission: String, _ expected: String) throws {
         let error = #expect(throws: DiagnosticList.self) { try FormDefinition(yaml: Self.form(submission)) }
