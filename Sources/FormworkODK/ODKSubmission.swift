@@ -68,17 +68,19 @@ public enum ODKSubmission {
         return output
     }
 
-    /// The element of each group whose section is shown and is not written yet (its
-    /// questions are all hidden): JavaRosa writes a relevant group as an empty element.
-    /// It stands where the form has it among its siblings.
+    /// The element of each relevant group of the form (not of entries) not written yet
+    /// (its questions are all hidden): JavaRosa writes a relevant group as an empty
+    /// element. It stands where the form has it among its siblings.
     static func addShownGroups(
         of session: FormSession, to root: Element, layout: SubmissionLayout, keys: [String: String]
     ) {
-        guard !layout.groups.isEmpty else { return }
+        let shown = layout.groups.filter { group in
+            group.repeatID == nil && (group.visible.map { session.evaluate($0).isTrue } ?? true)
+        }
+        guard !shown.isEmpty else { return }
         let definition = session.definition
         let order = elementOrder(of: definition.sections.flatMap(\.items), in: definition, layout: layout, keys: keys)
-        let shown = Set(layout.groups.filter { session.isVisible($0.key) }.map(\.value))
-        insert(shown, into: root, order: order)
+        insert(Set(shown.map(\.path)), into: root, order: order)
     }
 
     /// Each item's element path in form order: a field's, a repeat's for the repeat
@@ -129,7 +131,8 @@ public enum ODKSubmission {
 
     /// The elements of the groups in an entry (`members[2]`) that are relevant there.
     static func addEntryGroups(of repeatID: String, entry path: String, to element: Element, context: Context) {
-        guard let groups = context.layout.entryGroups[repeatID], let session = context.session,
+        let groups = context.layout.groups.filter { $0.repeatID == repeatID }
+        guard !groups.isEmpty, let session = context.session,
             let repeatDefinition = session.definition.repeatGroup(repeatID)
         else { return }
         let shown = groups.filter { group in

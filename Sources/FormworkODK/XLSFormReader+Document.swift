@@ -31,8 +31,7 @@ extension XLSFormReader {
         var builder = SectionBuilder()
         inputs = []
         usedKeys = [:]
-        groupSections = []
-        entryGroups = []
+        submissionGroups = []
         for node in nodes {
             switch node.kind {
             case .group, .loop:
@@ -44,8 +43,6 @@ extension XLSFormReader {
             }
         }
         builder.close()
-        let emitted = Set(builder.sections.compactMap { $0["id"]?.text })
-        groupSections = groupSections.filter { emitted.contains($0.section) }
         if let instanceName = settings.values["instance_name"], let id = instanceNameID,
             let name = translate(
                 instanceName, column: "instance_name", row: survey.table.rows.first ?? Self.emptyRow, use: .text,
@@ -93,19 +90,14 @@ extension XLSFormReader {
         if let instanceID = settings.values["x_instance_id"] {
             pairs.append(("instanceID", .string(instanceID == "-" ? "" : instanceID)))
         }
-        if !groupSections.isEmpty || !entryGroups.isEmpty {
-            var groups = groupSections.map { ($0.section, DefinitionDocument.string($0.path)) }
-            var repeatIDs: [String] = []
-            for group in entryGroups where !repeatIDs.contains(group.repeatID) { repeatIDs.append(group.repeatID) }
-            for repeatID in repeatIDs {
-                let list = entryGroups.filter { $0.repeatID == repeatID }.map { group -> DefinitionDocument in
-                    var pairs: [(String, DefinitionDocument)] = [("path", .string(group.path))]
-                    if let visible = group.visible { pairs.append(("visible", .string(visible))) }
-                    return .object(pairs)
-                }
-                groups.append((repeatID, .list(list)))
+        if !submissionGroups.isEmpty {
+            let groups = submissionGroups.map { group -> DefinitionDocument in
+                var pairs: [(String, DefinitionDocument)] = [("path", .string(group.path))]
+                if let repeatID = group.repeatID { pairs.append(("in", .string(repeatID))) }
+                if let visible = group.visible { pairs.append(("visible", .string(visible))) }
+                return .object(pairs)
             }
-            pairs.append(("groups", .object(groups)))
+            pairs.append(("groups", .list(groups)))
         }
         let fieldIDs = Set(inputs.compactMap { $0["id"]?.text })
         pairs.append(
@@ -159,7 +151,7 @@ extension XLSFormReader {
         let path = (node.groups + [node.name]).joined(separator: "/")
         var isElement = !node.name.isEmpty
         if case .group = node.kind {} else { isElement = false }
-        if isElement { groupSections.append((node.id, path)) }
+        if isElement { submissionGroups.append((nil, path, Self.joined(conditions))) }
         builder.start(
             id: node.id, header: header, visible: Self.joined(conditions), place: groupPlace,
             visiblePlace: visiblePlace,
@@ -170,7 +162,6 @@ extension XLSFormReader {
                 builder.close()
                 emitGroup(child, conditions: conditions, into: &builder)
                 let continued = makeID(node.id)
-                if isElement { groupSections.append((continued, path)) }
                 builder.start(
                     id: continued, header: header, visible: Self.joined(conditions), place: groupPlace, page: page)
             default:
@@ -201,7 +192,7 @@ extension XLSFormReader {
             if case .group = node.kind, !node.name.isEmpty, let repeatID = repeats.last {
                 // An element in each entry: written while relevant there, even empty.
                 let path = (node.groups.filter { !$0.isEmpty } + [node.name]).joined(separator: "/")
-                entryGroups.append((repeatID, path, Self.joined(inner)))
+                submissionGroups.append((repeatID, path, Self.joined(inner)))
             }
             return node.children.flatMap { items(for: $0, repeats: repeats, conditions: inner) }
         case .repeatGroup:

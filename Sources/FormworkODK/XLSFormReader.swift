@@ -54,13 +54,11 @@ struct XLSFormReader {
     var countIDs: [String: String] = [:]
     /// The calculation of `meta/instanceName` (settings' `instance_name`), if any.
     var instanceNameID: String?
-    /// Each section a group outside every repeat became, with the group's element path:
-    /// the submission writes the group's element while the section is shown, even when
-    /// none of its questions is (as JavaRosa writes a relevant group).
-    var groupSections: [(section: String, path: String)] = []
-    /// Each group inside a repeat's entries: the repeat's id, the group's element path
-    /// in an entry, and its condition there (with the groups' around it in the entry).
-    var entryGroups: [(repeatID: String, path: String, visible: String?)] = []
+    /// Each named group's element path (relative to the root, or to the entry of the
+    /// repeat that holds it), with its condition joined with those of the groups
+    /// around it: the submission writes a relevant group's element even when none of
+    /// its questions is relevant (as JavaRosa does).
+    var submissionGroups: [(repeatID: String?, path: String, visible: String?)] = []
     /// While a question is read: how many groups lie between it and the entry that
     /// holds it (for `position(..)`).
     var groupsInEntry: Int?

@@ -201,7 +201,7 @@ struct XLSFormReaderTests {
             ["end_group", "", "", ""], ["end_group", "", "", ""], ["text", "after", "After", ""],
             ["end_repeat", "", "", ""],
         ])
-        #expect(form.submission?.entryGroups["r"]?.map(\.path) == ["g", "g/h"])
+        #expect(form.submission?.groups.filter { $0.repeatID == "r" }.map(\.path) == ["g", "g/h"])
         let session = FormSession(definition: form)
         _ = try session.addEntry("r")
         try session.set("r[1].n", text: "3")  // g and h relevant, t not

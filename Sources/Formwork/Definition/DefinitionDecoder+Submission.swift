@@ -83,71 +83,29 @@ extension DefinitionDecoder {
                     .wrongType(key: "hidden", expected: "dropped or kept", found: "'\(written)'"), at: node)
             }
         }
-        let groups = decodeSubmissionGroups(reader["groups"])
+        decodeSubmissionGroups(reader["groups"])
         guard let format, let root, let id else { return nil }
         var layout = SubmissionLayout(
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
         layout.writesHiddenAnswers = writesHiddenAnswers
-        layout.groups = groups
         return layout
     }
 
-    /// `groups:`: by a section's id, the element path of the ODK group the section is
-    /// (written while the section is shown); by a repeat's id, the groups in each of
-    /// its entries (`[{ path: details, visible: "$age >= 18" }]`, compiled later in the
-    /// entry's scope by `compileEntryGroups`).
-    private mutating func decodeSubmissionGroups(_ node: SyntaxNode?) -> [String: String] {
-        guard let node else { return [:] }
-        guard let pairs = node.pairs else {
-            collector.report(.wrongType(key: "groups", expected: "a mapping", found: node.typeDescription), at: node)
-            return [:]
-        }
-        var groups: [String: String] = [:]
-        let sectionIDs = sections.map(\.id)
-        for (key, value) in pairs {
-            if let owner = key.scalarText, let repeatIndex = repeats.firstIndex(where: { $0.id == owner }) {
-                decodeEntryGroups(value, repeatIndex: repeatIndex)
-                continue
-            }
-            guard let section = key.scalarText, let path = value.scalarText, Self.isElementPath(path) else {
-                collector.report(
-                    .wrongType(
-                        key: key.scalarText ?? "groups", expected: "an element path (group/inner)",
-                        found: value.scalarText.map { "'\($0)'" } ?? value.typeDescription),
-                    at: value)
-                continue
-            }
-            guard sectionIDs.contains(section) else {
-                let known = sectionIDs + repeats.map(\.id)
-                collector.report(
-                    .unknownReference(section, suggestion: Suggestions.closest(to: section, in: known).first),
-                    at: key)
-                continue
-            }
-            groups[section] = path
-        }
-        return groups
-    }
-
-    static func isElementPath(_ path: String) -> Bool {
-        !path.isEmpty
-            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(
-                SubmissionLayout.isElementName)
-    }
-
-    /// A repeat's entry groups: a list of `{ path, visible }`.
-    private mutating func decodeEntryGroups(_ node: SyntaxNode, repeatIndex: Int) {
-        let key = repeats[repeatIndex].id
+    /// `groups: [{ path, in, visible }]`: the ODK groups, each compiled later in the
+    /// form's scope or in its repeat's entries (`compileSubmissionGroups`).
+    private mutating func decodeSubmissionGroups(_ node: SyntaxNode?) {
+        guard let node else { return }
         guard let elements = node.elements else {
             collector.report(
-                .wrongType(key: key, expected: "a list of { path, visible }", found: node.typeDescription), at: node)
+                .wrongType(key: "groups", expected: "a list of { path, in, visible }", found: node.typeDescription),
+                at: node)
             return
         }
         for element in elements {
             guard
                 let reader = MappingReader(
-                    element, context: "an entry's group", key: key, allowed: ["path", "visible"],
+                    element, context: "a group", key: "groups", allowed: ["path", "in", "visible"],
                     collector: &collector)
             else { continue }
             guard let path = reader.requiredText("path", collector: &collector, limits: limits) else { continue }
@@ -157,20 +115,34 @@ extension DefinitionDecoder {
                     at: reader["path"] ?? element)
                 continue
             }
-            entryGroupNodes.append((repeatIndex, path, reader["visible"]))
+            var repeatIndex: Int?
+            if let owner = reader.text("in", collector: &collector, limits: limits) {
+                repeatIndex = repeats.firstIndex { $0.id == owner }
+                guard repeatIndex != nil else {
+                    let known = repeats.map(\.id)
+                    collector.report(
+                        .unknownReference(owner, suggestion: Suggestions.closest(to: owner, in: known).first),
+                        at: reader["in"] ?? element)
+                    continue
+                }
+            }
+            submissionGroupNodes.append((repeatIndex, path, reader["visible"]))
         }
     }
 
-    /// Compiles each entry group's condition in its repeat's entry scope.
-    mutating func compileEntryGroups(_ environment: ExpressionEnvironment) -> [String: [EntryGroup]] {
-        var groups: [String: [EntryGroup]] = [:]
-        for (repeatIndex, path, node) in entryGroupNodes {
+    static func isElementPath(_ path: String) -> Bool {
+        !path.isEmpty
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(SubmissionLayout.isElementName)
+    }
+
+    /// Compiles each group's condition in the form's scope or its repeat's entries.
+    mutating func compileSubmissionGroups(_ environment: ExpressionEnvironment) -> [SubmissionGroup] {
+        submissionGroupNodes.map { repeatIndex, path, node in
             let visible = node.flatMap {
                 compileCondition($0, key: "visible", environment: environment.inScope(repeatIndex))
             }
-            groups[repeats[repeatIndex].id, default: []].append(EntryGroup(path: path, visible: visible))
+            return SubmissionGroup(path: path, repeatID: repeatIndex.map { repeats[$0].id }, visible: visible)
         }
-        return groups
     }
 
     /// `types: { id: number|boolean }`, for choice fields.

@@ -35,9 +35,8 @@ struct DefinitionDecoder {
     var descriptionText: FormText?
     /// Fields' `readonly`, `key` and `recalculate` nodes, by field index.
     var behaviourNodes: [Int: BehaviourNodes] = [:]
-    /// `submission.groups`' groups in a repeat's entries, compiled once the
-    /// environment is known.
-    var entryGroupNodes: [(repeatIndex: Int, path: String, visible: SyntaxNode?)] = []
+    /// `submission.groups`, compiled once the environment is known.
+    var submissionGroupNodes: [(repeatIndex: Int?, path: String, visible: SyntaxNode?)] = []
 
     init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
         self.limits = limits
@@ -119,7 +118,7 @@ struct DefinitionDecoder {
         compileBehaviours(environment)
         compileRepeats(environment)
         compileTexts(environment)
-        submission?.entryGroups = compileEntryGroups(environment)
+        submission?.groups = compileSubmissionGroups(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(
             fields: definitions, sections: sections, repeats: repeats, environment: environment,

@@ -12,10 +12,9 @@
 ///   version: "2024091201"
 ///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
 ///   instanceID: meta/instanceID      # the default; '' when the instance has none
-///   groups:
-///     household: household           # a group's section: its element, written while shown
-///     members:                       # a repeat: the groups in each of its entries
-///       - { path: details, visible: "$age >= 18" }
+///   groups:                          # written while relevant, even with nothing shown in them
+///     - { path: headOfHousehold, visible: "$consent" }
+///     - { path: details, in: persons, visible: "$age >= 18" }   # in each entry of persons
 /// ```
 ///
 /// An imported SurveyJS survey carries `format: surveyjs`: its answers are written as
@@ -50,15 +49,11 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// (SurveyJS): `number` (each value that reads as a number) or `boolean`
     /// (`true`/`false`).
     public var types: [String: String]
-    /// Sections that are an ODK group's, by id, with the group's element path: the
-    /// element is written while the section is shown, even when none of its questions
-    /// is (JavaRosa writes a relevant group as an empty element).
-    public var groups: [String: String] = [:]
-    /// The groups inside each entry of a repeat, by the repeat's id: a group there is
-    /// no section (its condition is joined into its questions'), so its element path
-    /// (relative to the entry's element) and its own condition, read in the entry,
-    /// are kept here; the element is written while the condition holds.
-    public var entryGroups: [String: [EntryGroup]] = [:]
+    /// The ODK groups, each with its element path and its condition: a group's element
+    /// is written while the condition holds, even when none of its questions is shown
+    /// (JavaRosa writes a relevant group as an empty element). Formwork flattens
+    /// groups into sections and conditions, so the import keeps them here.
+    public var groups: [SubmissionGroup] = []
     /// Whether answers to hidden questions are written too (`hidden: kept`; SurveyJS's
     /// `clearInvisibleValues: none`); by default only what is shown is (`dropped`).
     public var writesHiddenAnswers = false
@@ -92,21 +87,25 @@ public struct SubmissionLayout: Sendable, Equatable {
     }
 }
 
-/// A group inside a repeat's entries (ODK's `group` in a `repeat`): where its element
-/// goes and when the group is relevant, read in each entry.
-public struct EntryGroup: Sendable, Equatable {
-    /// The element path, relative to the entry's element (`details`, `details/more`).
+/// An ODK group of a submission (`submission.groups`): where its element goes and
+/// when the group is relevant.
+public struct SubmissionGroup: Sendable, Equatable {
+    /// The element path, relative to the root, or to the entry's element for a group
+    /// in a repeat's entries (`details`, `details/more`).
     public var path: String
-    /// When the group is relevant in an entry (its condition joined with those of
-    /// the groups around it in the entry); `nil`: always.
+    /// The repeat whose entries hold the group (`nil`: the form).
+    public var repeatID: String?
+    /// When the group is relevant (its condition joined with those of the groups
+    /// around it), read in the form or in each entry; `nil`: always.
     public var visible: CompiledExpression?
 
-    public init(path: String, visible: CompiledExpression?) {
+    public init(path: String, repeatID: String? = nil, visible: CompiledExpression? = nil) {
         self.path = path
+        self.repeatID = repeatID
         self.visible = visible
     }
 
-    public static func == (left: EntryGroup, right: EntryGroup) -> Bool {
-        left.path == right.path && left.visible?.source == right.visible?.source
+    public static func == (left: SubmissionGroup, right: SubmissionGroup) -> Bool {
+        left.path == right.path && left.repeatID == right.repeatID && left.visible?.source == right.visible?.source
     }
 }

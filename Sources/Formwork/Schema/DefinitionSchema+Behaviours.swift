@@ -43,33 +43,19 @@ extension DefinitionSchema {
                         (
                             "groups",
                             .object([
-                                ("type", "object"),
+                                ("type", "array"),
                                 (
-                                    "additionalProperties",
+                                    "items",
                                     .object([
+                                        ("type", "object"), ("required", strings(["path"])),
+                                        ("additionalProperties", false),
                                         (
-                                            "oneOf",
-                                            .array([
-                                                .object([("type", "string")]),
-                                                .object([
-                                                    ("type", "array"),
-                                                    (
-                                                        "items",
-                                                        .object([
-                                                            ("type", "object"), ("required", strings(["path"])),
-                                                            ("additionalProperties", false),
-                                                            (
-                                                                "properties",
-                                                                .object([
-                                                                    ("path", .object([("type", "string")])),
-                                                                    ("visible", reference("condition")),
-                                                                ])
-                                                            ),
-                                                        ])
-                                                    ),
-                                                ]),
+                                            "properties",
+                                            .object([
+                                                ("path", .object([("type", "string")])), ("in", reference("id")),
+                                                ("visible", reference("condition")),
                                             ])
-                                        )
+                                        ),
                                     ])
                                 ),
                             ])

@@ -38,15 +38,16 @@ struct SubmissionLayoutTests {
                     paths: ["age": "group-1/age", "people": "group-1/person"]))
     }
 
-    /// `groups:` by a repeat's id: the groups in each entry, each condition read in
-    /// the entry's scope (`$name` is the entry's answer).
-    @Test func entryGroupsAreCompiledInTheEntry() throws {
+    /// `groups:`: each group's condition is read in the form, or with `in:` in each
+    /// entry of a repeat (`$name` is the entry's answer).
+    @Test func groupsAreCompiledWhereTheyAre() throws {
         let form = try FormDefinition(
             yaml: Self.form(
-                "  { format: odk, root: data, groups: { main: g, people: [{ path: p/q, visible: \"$name == 'x'\" }] } }"
-            ))
-        #expect(form.submission?.groups == ["main": "g"])
-        let group = try #require(form.submission?.entryGroups["people"]?.first)
+                "  { format: odk, root: data, groups: [{ path: g, visible: '$age > 1' }, "
+                    + "{ path: p/q, in: people, visible: \"$name == 'x'\" }] }"))
+        #expect(form.submission?.groups.map(\.path) == ["g", "p/q"])
+        #expect(form.submission?.groups.map(\.repeatID) == [nil, "people"])
+        let group = try #require(form.submission?.groups.last)
         #expect(group.path == "p/q")
         let session = FormSession(definition: form)
         _ = try session.addEntry("people")
@@ -66,14 +67,15 @@ struct SubmissionLayoutTests {
         ("  { format: odk, root: data, paths: { agee: a } }", "13:39: error: unknown field '$agee'"),
         ("  { format: odk, root: data, paths: { age: a//b } }", "13:44: error: 'age' must be an element path"),
         ("  { format: odk }", "error: submission needs 'root'"),
-        ("  { format: odk, root: data, groups: { mian: g } }", "13:40: error: unknown field '$mian'"),
-        ("  { format: odk, root: data, groups: { people: g } }", "13:48: error: 'people' must be a list"),
+        ("  { format: odk, root: data, groups: [{ path: g, in: poeple }] }", "13:54: error: unknown field '$poeple'"),
+        ("  { format: odk, root: data, groups: { people: g } }", "13:38: error: 'groups' must be a list"),
         (
-            "  { format: odk, root: data, groups: { people: [{ path: g, visible: '$nmae > 1' }] } }",
-            "13:70: error: unknown field '$nmae'"
+            "  { format: odk, root: data, groups: [{ path: g, in: people, visible: '$nmae > 1' }] }",
+            "13:72: error: unknown field '$nmae'"
         ),
-        ("  { format: odk, root: data, groups: { people: [{ path: 'a b' }] } }", "error: 'path' must be an element"),
-        ("  { format: odk, root: data, groups: { people: [{ pth: g }] } }", "error: unknown key 'pth'"),
+        ("  { format: odk, root: data, groups: [{ path: g, visible: '$name > 1' }] }", "error: '$name' is a field of"),
+        ("  { format: odk, root: data, groups: [{ path: 'a b' }] }", "error: 'path' must be an element"),
+        ("  { format: odk, root: data, groups: [{ pth: g }] }", "error: unknown key 'pth'"),
     ])
     func mistakesAreReportedWhereTheyAre(_ submission: String, _ expected: String) throws {
         let error = #expect(throws: DiagnosticList.self) { try FormDefinition(yaml: Self.form(submission)) }
