@@ -184,8 +184,12 @@ extension FormSession {
 
     /// Applies a mapping to a scope: its fields' values first (so that `count`s
     /// follow them), then its repeats' entries, each a mapping of its own.
-    private func load(
-        _ pairs: [(key: SyntaxNode, value: SyntaxNode)], in scope: Int, collector: inout DiagnosticCollector
+    ///
+    /// With a `recorder` (checking a response), where each answer was given is noted,
+    /// and a computed field's value is noted to compare, not refused.
+    func load(
+        _ pairs: [(key: SyntaxNode, value: SyntaxNode)], in scope: Int, collector: inout DiagnosticCollector,
+        recorder: ResponseRecorder? = nil
     ) {
         var groups: [(Int, SyntaxNode, SyntaxNode)] = []
         let prefix = scope == 0 ? "" : path(ofEntry: scope) + "."
@@ -206,6 +210,11 @@ extension FormSession {
             let fieldDefinition = definition.fields[field]
             let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
             let name = prefix + id
+            recorder?.given[instance] = (key, node)
+            if let recorder, fieldDefinition.kind.isComputed {
+                recorder.computed.append(instance)
+                continue
+            }
             guard fieldDefinition.kind.isEditable else {
                 collector.report(
                     .invalidValue(
@@ -227,7 +236,7 @@ extension FormSession {
         guard !groups.isEmpty else { return }
         settle()  // the entries of repeats that follow a count
         for (repeatIndex, key, node) in groups {
-            loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector)
+            loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector, recorder: recorder)
         }
     }
 
@@ -235,15 +244,16 @@ extension FormSession {
     /// removed at the end (within `min` and `max`; a repeat that follows its `count`
     /// takes at most as many as it has), then each is loaded.
     private func loadEntries(
-        of repeatIndex: Int, in scope: Int, key: SyntaxNode, node: SyntaxNode, collector: inout DiagnosticCollector
+        of repeatIndex: Int, in scope: Int, key: SyntaxNode, node: SyntaxNode, collector: inout DiagnosticCollector,
+        recorder: ResponseRecorder?
     ) {
         let repeatDefinition = definition.repeats[repeatIndex]
         let group = path(ofGroup: repeatIndex, in: scope)
-        let elements: [SyntaxNode]
+        let written: [SyntaxNode]
         if let list = node.elements {
-            elements = list
+            written = list
         } else if node.scalar == .null, !node.isQuoted {
-            elements = []
+            written = []
         } else {
             collector.report(
                 .wrongType(
@@ -253,14 +263,21 @@ extension FormSession {
             return
         }
         var list = tree.list(of: repeatIndex, in: scope)
+        recorder?.lists.append((repeatIndex, scope, node, written.count))
+        // Checking a response, a wrong number of entries is one problem (the
+        // validator's); the entries the form can hold are checked all the same.
+        var elements = written
         if repeatDefinition.count != nil {
-            guard elements.count <= list.count else {
-                collector.report(
-                    .entriesBeyondCount(
-                        group: group, given: elements.count, count: list.count,
-                        expression: repeatDefinition.count!.source),
-                    at: node)
-                return
+            if elements.count > list.count {
+                guard recorder != nil else {
+                    collector.report(
+                        .entriesBeyondCount(
+                            group: group, given: elements.count, count: list.count,
+                            expression: repeatDefinition.count!.source),
+                        at: node)
+                    return
+                }
+                elements = Array(elements.prefix(list.count))
             }
         } else {
             guard elements.count <= repeatDefinition.maximum else {
@@ -270,7 +287,7 @@ extension FormSession {
                     at: node)
                 return
             }
-            guard elements.count >= repeatDefinition.minimum else {
+            guard elements.count >= repeatDefinition.minimum || recorder != nil else {
                 collector.report(
                     .invalidValue(
                         field: group, reason: FieldError(field: group, rule: .minEntries(repeatDefinition.minimum))),
@@ -299,7 +316,8 @@ extension FormSession {
                     at: element)
                 continue
             }
-            load(pairs, in: list[position], collector: &collector)
+            recorder?.mappings[list[position]] = element.location
+            load(pairs, in: list[position], collector: &collector, recorder: recorder)
         }
     }
 }

@@ -1,0 +1,153 @@
+/// The checks of one response, once it is loaded (see `ResponseValidator`): each adds
+/// problems at the places the recorder noted.
+struct ResponseCheck {
+    let session: FormSession
+    let recorder: ResponseRecorder
+    let validator: ResponseValidator
+    private(set) var problems: [ResponseProblem] = []
+    /// Paths already reported (a refused value is not also "required").
+    private var reported: Set<String> = []
+
+    init(session: FormSession, recorder: ResponseRecorder, validator: ResponseValidator) {
+        self.session = session
+        self.recorder = recorder
+        self.validator = validator
+    }
+
+    private var definition: FormDefinition { session.definition }
+
+    private mutating func add(
+        _ severity: ResponseProblem.Severity = .error, at location: SourceLocation?, path: String, rule: String,
+        message: String
+    ) {
+        reported.insert(path)
+        problems.append(
+            ResponseProblem(
+                severity, at: location, path: path, field: path.isEmpty ? nil : Self.fieldID(of: path), rule: rule,
+                message: message))
+    }
+
+    /// `age` of `members[2].age`.
+    static func fieldID(of path: String) -> String {
+        String((path.split(separator: ".").last ?? "").prefix { $0 != "[" })
+    }
+
+    /// What loading refused: unknown keys, values of the wrong kind or against the
+    /// field's own rules, values given to notes.
+    mutating func addLoadProblems(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            switch diagnostic.problem {
+            case let .invalidValue(field, reason):
+                add(at: diagnostic.location, path: field, rule: reason.rule.name, message: reason.message)
+            case let .unknownField(name, suggestion):
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                add(at: diagnostic.location, path: name, rule: "unknown", message: "is no question of the form" + hint)
+            case let .wrongType(key, expected, found):
+                add(
+                    at: diagnostic.location, path: key ?? "", rule: "type", message: "must be \(expected), not \(found)"
+                )
+            default:
+                add(at: diagnostic.location, path: "", rule: "type", message: diagnostic.message)
+            }
+        }
+    }
+
+    /// Answers to questions not shown under the response's answers.
+    mutating func addHiddenAnswers() {
+        let keepsHidden = definition.keepsHiddenAnswers || definition.submission?.writesHiddenAnswers == true
+        let evaluation = session.evaluation
+        for (instance, written) in recorder.given.sorted(by: { $0.value.key.location < $1.value.key.location }) {
+            guard !(written.value.scalar == .null && !written.value.isQuoted), !evaluation.isVisible(instance) else {
+                continue
+            }
+            let field = definition.fields[session.tree.field(ofInstance: instance)]
+            guard field.kind.hasValue else { continue }
+            let condition = field.visible.map { " (visible: \($0.source))" } ?? ""
+            add(
+                keepsHidden ? .warning : .error, at: written.key.location, path: session.path(ofInstance: instance),
+                rule: "visible",
+                message: keepsHidden
+                    ? "is answered but not shown; the form keeps hidden answers" + condition
+                    : "is answered but not shown under this response's answers" + condition)
+        }
+    }
+
+    /// The submit verdict, each problem where the answer is (else where the mapping
+    /// that should hold it starts).
+    mutating func addVerdict(_ errors: [FieldError]) {
+        for error in errors where !reported.contains(error.field) {
+            var location = recorder.mappings[0]
+            if let target = try? session.resolve(error.field) {
+                switch target {
+                case .field(let instance):
+                    location =
+                        recorder.given[instance]?.value.location
+                        ?? recorder.mappings[session.tree.scope(ofInstance: instance)] ?? location
+                case .entry(let scope):
+                    location = recorder.mappings[scope] ?? location
+                case .group(let repeatIndex, let holder):
+                    location =
+                        recorder.lists.first { $0.repeatIndex == repeatIndex && $0.holder == holder }?.node.location
+                        ?? recorder.mappings[holder] ?? location
+                }
+            }
+            add(at: location, path: error.field, rule: error.rule.name, message: error.message)
+        }
+    }
+
+    /// Computed values the response gives that differ from the form's.
+    mutating func addComputedValues() {
+        let evaluation = session.evaluation
+        for instance in recorder.computed {
+            guard let written = recorder.given[instance], evaluation.isVisible(instance) else { continue }
+            let computed = evaluation.value(of: instance)
+            guard !same(computed, written.value) else { continue }
+            let given =
+                written.value.scalarText.map { written.value.isQuoted ? "'\(TerminalText.excerpt($0))'" : $0 }
+                ?? written.value.typeDescription
+            add(
+                at: written.value.location, path: session.path(ofInstance: instance), rule: "value",
+                message: "is \(given), but the form computes \(computed.isNull ? "nothing" : computed.description)")
+        }
+    }
+
+    /// Whether a value the response gives is the computed one: numbers within the
+    /// tolerance (written as numbers or text), booleans also as 1/0, other values
+    /// by their text.
+    func same(_ computed: Value, _ node: SyntaxNode) -> Bool {
+        guard let text = node.scalarText else { return false }
+        let isNull = node.scalar == .null && !node.isQuoted
+        switch computed {
+        case .null: return isNull || text.isEmpty
+        case .number(let number):
+            guard let given = Double(text.trimmingCharacters(in: .whitespaces)) else { return false }
+            if number.isNaN { return given.isNaN }
+            let scale = max(1, abs(number), abs(given))
+            return abs(number - given) <= validator.tolerance * scale
+        case .bool(let flag):
+            return [flag ? "true" : "false", flag ? "1" : "0"].contains(text.lowercased())
+        case .string(let string): return string == text
+        case .list(let elements):
+            let given = text.split(separator: " ").map(String.init)
+            return elements.map { $0.description.trimmingCharacters(in: ["\""]) } == given
+        default:
+            return computed.description.trimmingCharacters(in: ["\""]) == text
+        }
+    }
+
+    /// Repeats that follow a `count`, given another number of entries.
+    mutating func addCounts() {
+        let evaluation = session.evaluation
+        for list in recorder.lists {
+            let repeatDefinition = definition.repeats[list.repeatIndex]
+            guard let count = repeatDefinition.count, evaluation.isGroupVisible(list.repeatIndex, in: list.holder)
+            else { continue }
+            let expected = session.tree.list(of: list.repeatIndex, in: list.holder).count
+            guard expected != list.count else { continue }
+            add(
+                at: list.node.location, path: session.path(ofGroup: list.repeatIndex, in: list.holder), rule: "count",
+                message: "has \(list.count) entr\(list.count == 1 ? "y" : "ies"), but its count (\(count.source)) is "
+                    + "\(expected)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Checks a finished response against its form: the form's logic run again over the
+/// response's own answers, with the verdict the fill would have given at submit, and
+/// what only a response that left the app can get wrong.
+///
+/// A response is a mapping of the form's answer keys to values (a repeat: a list of
+/// such mappings), as `FormSession.answersJSON()` writes it; for an imported SurveyJS
+/// survey, SurveyJS's `survey.data`; for an ODK form, a submission's instance
+/// (`FormworkODK` reads the XML into the same tree). Each problem points into the
+/// response (line and column) with the answer's path, the question's id and the rule:
+///
+/// - the response is loaded into a fresh session of the form, as `loadValues` loads
+///   a values file, but every answer is tried and every refusal noted: an unknown key
+///   (`unknown`), a value of the wrong kind or against the field's own rules (`type`,
+///   `max`, `pattern`…), a value given to a note (`readOnly`);
+/// - an answer to a question that is not shown under the response's answers
+///   (`visible`): an error, or a warning where the form keeps hidden answers
+///   (`hiddenAnswers: kept`, SurveyJS's `clearInvisibleValues: none`);
+/// - the submit verdict (`FormSession.validate()`): required questions left empty,
+///   rules and constraints with their messages, options the response's earlier
+///   answers no longer offer (cascading selects), entries against `min` and `max`;
+/// - a computed value that differs from what the form computes (`value`; numbers
+///   within a relative `tolerance` of 1e-9); entries other than a repeat's `count`.
+///
+/// The definition is compiled once and shared; each response gets its own session,
+/// so one validator can check responses from several threads at once.
+///
+/// ```swift
+/// let validator = ResponseValidator(definition: form)
+/// let verdict = validator.validate(json: Array(data))
+/// for problem in verdict.problems { print("response.json:\(problem)") }
+/// let cleaned = verdict.session?.answersJSON()   // as the fill would have submitted it
+/// ```
+public struct ResponseValidator: Sendable {
+    public let definition: FormDefinition
+    /// The moment `today()` and `now()` read (the clock's by default): a response is
+    /// judged as of when it was filled, if that is known.
+    public var now: LocalDateTime?
+    /// How far apart a computed number and the response's may be, relative to the
+    /// larger (at least 1).
+    public var tolerance = 1e-9
+    /// The limits responses are read within (text length, nesting, size).
+    public var limits: Limits
+
+    public init(definition: FormDefinition, now: LocalDateTime? = nil) {
+        self.definition = definition
+        self.now = now
+        self.limits = definition.limits
+    }
+
+    /// Checks a response written as JSON (Formwork's answers, or SurveyJS's data).
+    /// Text that is not JSON is one `syntax` problem.
+    public func validate(json bytes: [UInt8]) -> ResponseVerdict {
+        let root: SyntaxNode
+        do {
+            (root, _) = try SyntaxLoader.parse(bytes, format: .json, limits: limits)
+        } catch {
+            return ResponseVerdict(
+                problems: [
+                    ResponseProblem(at: error.location, path: "", field: nil, rule: "syntax", message: error.message)
+                ],
+                session: nil)
+        }
+        return validate(root)
+    }
+
+    /// Checks a response given as a tree (an ODK instance read by `FormworkODK`).
+    public func validate(_ response: ResponseNode) -> ResponseVerdict {
+        validate(response.syntaxNode)
+    }
+
+    func validate(_ written: SyntaxNode) -> ResponseVerdict {
+        let session = try! FormSession(definition: definition, today: now?.date ?? .today(), now: now)
+        var root = written
+        if let layout = definition.submission, layout.isSurveyJSData {
+            root = layout.flattening(written, in: definition)
+        }
+        guard let pairs = root.pairs else {
+            let problem = ResponseProblem(
+                at: root.location, path: "", field: nil, rule: "type",
+                message: "a response is a mapping of answers, not \(root.typeDescription)")
+            return ResponseVerdict(problems: [problem], session: session)
+        }
+        let recorder = ResponseRecorder()
+        recorder.mappings[0] = root.location
+        var collector = DiagnosticCollector()
+        session.performBatch { session.load(pairs, in: 0, collector: &collector, recorder: recorder) }
+        var check = ResponseCheck(session: session, recorder: recorder, validator: self)
+        check.addLoadProblems(collector.diagnostics)
+        check.addHiddenAnswers()
+        check.addVerdict(session.validate())
+        check.addComputedValues()
+        check.addCounts()
+        let problems = check.problems.enumerated().sorted {
+            ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
+                < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
+        }
+        return ResponseVerdict(problems: problems.map(\.element), session: session)
+    }
+}
+
+/// Where a response's answers were, noted while it loads.
+final class ResponseRecorder {
+    /// Each answered instance's key and value.
+    var given: [Int: (key: SyntaxNode, value: SyntaxNode)] = [:]
+    /// Computed instances the response gives a value for.
+    var computed: [Int] = []
+    /// Where each scope's mapping starts (0: the response).
+    var mappings: [Int: SourceLocation] = [:]
+    /// Each repeat's list: the repeat, its holder, the list, how many entries.
+    var lists: [(repeatIndex: Int, holder: Int, node: SyntaxNode, count: Int)] = []
+}

@@ -1,0 +1,151 @@
+import Formwork
+import Foundation
+
+/// Reads an ODK submission — the XForm instance ODK Collect sends to ODK Central, as
+/// `ODKSubmission` writes it — as a response `ResponseValidator` checks: each element
+/// found at a question's element path (the form's `submission` layout) is that
+/// question's answer, a repeat's elements its entries, a group's element is entered;
+/// `meta` (the instance id and name) is left out; any other element is reported as
+/// unknown, at its line and column. Values are read as ODK writes them: a multiple
+/// choice's values separated by spaces, times and dates with times with milliseconds
+/// and a zone offset (read as the local time written), geopoints `lat lon alt acc`.
+///
+/// The document is read as XForms are (`XMLTree`): no document type, so no entity is
+/// ever expanded or fetched; depth and size bounded.
+///
+/// ```swift
+/// switch ODKResponse.read(data, definition: form) {
+/// case .success(let response): print(ResponseValidator(definition: form).validate(response).isValid)
+/// case .failure(let problem): print("submission.xml:\(problem)")
+/// }
+/// ```
+public enum ODKResponse {
+    /// The instance as a response tree, or the one problem that keeps it from being
+    /// read (not XML, a document type, another form's instance).
+    public static func read(_ data: Data, definition: FormDefinition) -> Result<ResponseNode, ResponseProblem> {
+        let tree: XMLTree
+        do {
+            tree = try XMLTree(data)
+        } catch {
+            return .failure(
+                ResponseProblem(
+                    at: SourceLocation(line: error.line, column: error.column), path: "", field: nil, rule: "syntax",
+                    message: error.message))
+        }
+        let layout =
+            definition.submission
+            ?? SubmissionLayout(root: "data", formID: definition.id, version: definition.version, paths: [:])
+        let root = tree.root
+        let rootLocation = SourceLocation(line: root.line, column: root.column)
+        if root.localName != layout.root || (root.attribute("id").map { $0 != layout.formID } ?? false) {
+            let found = root.attribute("id").map { "<\(root.localName) id=\"\($0)\">" } ?? "<\(root.localName)>"
+            return .failure(
+                ResponseProblem(
+                    at: rootLocation, path: "", field: nil, rule: "form",
+                    message: "the instance is \(found), not this form's <\(layout.root) id=\"\(layout.formID)\">"))
+        }
+        let reader = Reader(definition: definition, layout: layout)
+        return .success(reader.mapping(of: root, scope: nil))
+    }
+
+    /// Element paths to fields and repeats, per scope (the form, or a repeat's entries).
+    struct Reader {
+        let definition: FormDefinition
+        let layout: SubmissionLayout
+        /// By scope (`-1`: the form): element path → field index.
+        var fields: [Int: [String: Int]] = [:]
+        /// By scope: element path → repeat index.
+        var repeats: [Int: [String: Int]] = [:]
+        /// By scope: the paths of the groups around fields and repeats.
+        var groups: [Int: Set<String>] = [:]
+
+        init(definition: FormDefinition, layout: SubmissionLayout) {
+            self.definition = definition
+            self.layout = layout
+            for field in definition.fields {
+                let path = layout.paths[field.id] ?? field.key ?? field.id
+                fields[field.repeatIndex ?? -1, default: [:]][path] = field.index
+                addGroups(of: path, in: field.repeatIndex ?? -1)
+            }
+            for group in definition.repeats {
+                let path = layout.paths[group.id] ?? group.id
+                repeats[group.parent ?? -1, default: [:]][path] = group.index
+                addGroups(of: path, in: group.parent ?? -1)
+            }
+            for group in layout.groups {
+                let scope = group.repeatID.flatMap { definition.repeatGroup($0)?.index } ?? -1
+                addGroups(of: group.path + "/x", in: scope)
+            }
+        }
+
+        private mutating func addGroups(of path: String, in scope: Int) {
+            var steps = path.split(separator: "/").dropLast()
+            while !steps.isEmpty {
+                groups[scope, default: []].insert(steps.joined(separator: "/"))
+                steps.removeLast()
+            }
+        }
+
+        func mapping(of element: XMLTree.Element, scope: Int?) -> ResponseNode {
+            var pairs: [(key: String, keyLocation: SourceLocation, value: ResponseNode)] = []
+            visit(element.children, prefix: "", scope: scope ?? -1, into: &pairs)
+            return .mapping(pairs, at: location(of: element))
+        }
+
+        private func location(of element: XMLTree.Element) -> SourceLocation {
+            SourceLocation(line: element.line, column: element.column)
+        }
+
+        private func visit(
+            _ children: [XMLTree.Element], prefix: String, scope: Int,
+            into pairs: inout [(key: String, keyLocation: SourceLocation, value: ResponseNode)]
+        ) {
+            var index = 0
+            while index < children.count {
+                let child = children[index]
+                let path = prefix + child.localName
+                index += 1
+                if let field = fields[scope]?[path] {
+                    pairs.append((definition.fields[field].id, location(of: child), value(of: child, field: field)))
+                } else if let repeatIndex = repeats[scope]?[path] {
+                    var entries = [mapping(of: child, scope: repeatIndex)]
+                    while index < children.count, children[index].localName == child.localName {
+                        entries.append(mapping(of: children[index], scope: repeatIndex))
+                        index += 1
+                    }
+                    pairs.append(
+                        (
+                            definition.repeats[repeatIndex].id, location(of: child),
+                            .list(entries, at: location(of: child))
+                        ))
+                } else if groups[scope]?.contains(path) == true {
+                    visit(child.children, prefix: path + "/", scope: scope, into: &pairs)
+                } else if scope == -1, prefix.isEmpty, child.localName == "meta" {
+                    continue  // the instance's id and name: the server's, not answers
+                } else {
+                    pairs.append((path, location(of: child), .text(child.text, at: location(of: child))))
+                }
+            }
+        }
+
+        /// An answer as ODK writes it, as Formwork reads it.
+        private func value(of element: XMLTree.Element, field: Int) -> ResponseNode {
+            let at = location(of: element)
+            guard element.children.isEmpty else {
+                return .text("<" + element.children.map(\.localName).joined(separator: ">, <") + ">", at: at)
+            }
+            let text = element.text
+            guard !text.isEmpty else { return .empty(at: at) }
+            switch definition.fields[field].kind {
+            case .multichoice, .rank:
+                return .list(text.split(whereSeparator: \.isWhitespace).map { .text(String($0), at: at) }, at: at)
+            case .time where text.count > 8:
+                return .text(String(text.prefix(8)), at: at)
+            case .datetime where text.count > 19:
+                return .text(String(text.prefix(19)), at: at)
+            default:
+                return .text(text, at: at)
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import Formwork
+import FormworkODK
+import Foundation
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check finished responses against their form, as the fill would have at submit.",
+        discussion: """
+            The form's logic runs again over each response's own answers: an answer to a
+            question not shown under them, a required question left empty, a broken rule
+            or constraint (with its message), a value of the wrong type or not among the
+            choices offered (as the earlier answers filter them), an unknown key, a
+            computed value other than the form computes, entries against a repeat's count,
+            min or max. Each problem is printed as file:line:col pointing into the response.
+
+            Responses: Formwork's answers JSON (.json, as fill writes it); SurveyJS's
+            survey.data for a SurveyJS survey; an ODK submission (.xml) for an ODK form;
+            JSON Lines (.jsonl, .ndjson; - for standard input), one response a line,
+            streamed; a directory, every such file under it (ODK Briefcase and Central
+            exports). Exits 0 when every response is valid, 1 when any is not, 2 when the
+            form or a file cannot be read.
+
+            Examples:
+              formwork validate Forms/health-intake.yaml answers.json
+              formwork validate survey.json responses.jsonl --format json
+              formwork validate household.xlsx instances/
+            """)
+
+    @Argument(
+        help: "The form: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml), a SurveyJS survey (.json).")
+    var form: String
+
+    @Argument(
+        help: "Responses: .json, .jsonl/.ndjson (one a line; - for standard input), .xml, or directories of them.")
+    var responses: [String]
+
+    @Option(help: "text (file:line:col: error: …) or json (one result a line, for pipelines).")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Read the form even when it has constructs Formwork cannot represent (each becomes a note).")
+    var skipUnsupported = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (default: the clock).",
+            valueName: "moment"))
+    var now: String?
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func validate() throws {
+        if let now, FormArguments.moment(now) == nil {
+            throw ValidationError("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got '\(now)'")
+        }
+    }
+
+    func run() throws {
+        let definition = try FormArguments.definition(at: form, skipUnsupported: skipUnsupported, failing: 2)
+        let validator = ResponseValidator(definition: definition, now: now.flatMap(FormArguments.moment))
+        var summary = Summary()
+        var output = OutputBuffer()
+        ResponseFiles(limits: definition.limits).forEach(responses) { item in
+            switch item {
+            case let .response(name, path, firstLine, bytes, isXML):
+                let verdict: ResponseVerdict
+                if isXML {
+                    switch ODKResponse.read(Data(bytes), definition: definition) {
+                    case .success(let response): verdict = validator.validate(response)
+                    case .failure(let problem): verdict = ResponseVerdict(problems: [problem], session: nil)
+                    }
+                } else {
+                    verdict = validator.validate(json: bytes)
+                }
+                report(verdict.problems, of: name, path: path, firstLine: firstLine, into: &output, summary: &summary)
+            case let .tooLong(name, path, line, bytes):
+                let problem = ResponseProblem(
+                    at: SourceLocation(line: 1, column: 1), path: "", field: nil, rule: "limit",
+                    message: "the line is \(FileSize.describe(bytes)), more than a response may be "
+                        + "(\(FileSize.describe(definition.limits.maximumRequestLength)))")
+                report([problem], of: name, path: path, firstLine: line, into: &output, summary: &summary)
+            case let .unreadable(path, reason):
+                summary.unreadable += 1
+                output.flush()
+                printError("\(TerminalText.escaped(path)): error: \(TerminalText.escaped(reason))")
+            }
+        }
+        output.flush()
+        if format == .text {
+            printError(summary.description)
+        }
+        if summary.unreadable > 0 { throw ExitCode(2) }
+        if summary.invalid > 0 { throw ExitCode(1) }
+    }
+
+    /// Prints one response's problems (text: a line each; json: one line for the response).
+    private func report(
+        _ problems: [ResponseProblem], of name: String, path: String, firstLine: Int, into output: inout OutputBuffer,
+        summary: inout Summary
+    ) {
+        let errors = problems.filter { $0.severity == .error }.count
+        summary.responses += 1
+        summary.errors += errors
+        summary.warnings += problems.count - errors
+        if errors > 0 { summary.invalid += 1 }
+        switch format {
+        case .text:
+            for problem in problems {
+                var placed = problem
+                placed.location = problem.location.map {
+                    SourceLocation(line: $0.line + firstLine - 1, column: $0.column)
+                }
+                output.append(TerminalText.escaped(path) + ":" + TerminalText.escaped(placed.description) + "\n")
+            }
+        case .json:
+            let verdict = ResponseVerdict(problems: problems, session: nil)
+            let result = JSONOutput.object([("response", .value(.string(name)))] + verdict.json(firstLine: firstLine))
+            output.append(result.encoded + "\n")
+        }
+    }
+
+    /// What was checked, for the closing line.
+    struct Summary: CustomStringConvertible {
+        var responses = 0
+        var invalid = 0
+        var errors = 0
+        var warnings = 0
+        var unreadable = 0
+
+        var description: String {
+            func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            var text = "\(invalid) of \(counted(responses, "response")) invalid"
+            text += " (\(counted(errors, "error")), \(counted(warnings, "warning")))"
+            if unreadable > 0 { text += "; \(counted(unreadable, "file")) could not be read" }
+            return text
+        }
+    }
+
+    /// Standard output, written in large blocks (a million responses print fast).
+    struct OutputBuffer {
+        private var pending = ""
+
+        mutating func append(_ text: String) {
+            pending += text
+            if pending.utf8.count >= 1 << 16 { flush() }
+        }
+
+        mutating func flush() {
+            guard !pending.isEmpty else { return }
+            FileHandle.standardOutput.write(Data(pending.utf8))
+            pending = ""
+        }
+    }
+}

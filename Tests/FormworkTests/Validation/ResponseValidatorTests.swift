@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import Formwork
+
+/// `ResponseValidator`: one check at a time, each on a response that breaks only it,
+/// with the place, path, field and rule it reports.
+@Suite("Checking finished responses")
+struct ResponseValidatorTests {
+    static let form = try! FormDefinition(
+        yaml: """
+            id: visit
+            title: Visit
+            sections:
+              - id: main
+                fields:
+                  - { id: name, kind: text, label: Name, required: true }
+                  - { id: hasChildren, kind: choice, label: Children?, options: [yes, no] }
+                  - { id: childCount, kind: number, label: How many, visible: "$hasChildren == 'yes'", max: 20 }
+                  - id: region
+                    kind: choice
+                    label: Region
+                    options: [north, south]
+                  - id: town
+                    kind: choice
+                    label: Town
+                    options:
+                      - { value: n1, visible: "$region == 'north'" }
+                      - { value: s1, visible: "$region == 'south'" }
+                  - id: nights
+                    kind: number
+                    label: Nights
+                    rules: [{ check: "$nights == null or $nights < 30", message: a month at most }]
+                  - { id: total, kind: computed, label: Total, value: "coalesce($nights, 0) * 10" }
+                  - id: kids
+                    label: Child
+                    repeat: { count: "coalesce($childCount, 0)" }
+                    fields: [{ id: kidName, kind: text, label: Name, required: true }]
+                  - id: pets
+                    label: Pet
+                    repeat: { min: 1, max: 2 }
+                    fields: [{ id: petName, kind: text, label: Name }]
+            """)
+
+    static func problems(_ json: String, form: FormDefinition = form) -> [ResponseProblem] {
+        ResponseValidator(definition: form).validate(json: Array(json.utf8)).problems
+    }
+
+    /// `line:col path rule` of each problem, for short assertions.
+    static func summary(_ json: String, form: FormDefinition = form) -> [String] {
+        problems(json, form: form).map {
+            "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.path) \($0.rule)"
+        }
+    }
+
+    static let valid = #"{"name": "Ada", "hasChildren": "no", "pets": [{"petName": "Rex"}]}"#
+
+    @Test func aResponseTheFillWouldSubmitIsValid() {
+        let verdict = ResponseValidator(definition: Self.form).validate(json: Array(Self.valid.utf8))
+        #expect(verdict.problems.isEmpty, "\(verdict.problems)")
+        #expect(verdict.isValid)
+    }
+
+    @Test func anAnswerToAQuestionNotShownIsReportedAtItsKey() {
+        let json = #"{"name": "Ada", "hasChildren": "no", "childCount": 2, "pets": [{}]}"#
+        #expect(Self.summary(json) == ["1:38 childCount visible"])
+        let problem = Self.problems(json)[0]
+        #expect(problem.field == "childCount" && problem.severity == .error)
+        #expect(problem.message.contains("$hasChildren == 'yes'"))
+    }
+
+    @Test func aRequiredQuestionLeftEmptyIsReportedWhereItsMappingStarts() {
+        #expect(Self.summary(#"{"hasChildren": "no", "pets": [{}]}"#) == ["1:1 name required"])
+    }
+
+    @Test func ownRulesAndFormRulesGiveTheirNamesAndMessages() {
+        let json = #"{"name": "Ada", "hasChildren": "yes", "childCount": 25, "nights": 40, "pets": [{}]}"#
+        let problems = Self.problems(json)
+        #expect(problems.map(\.rule) == ["max", "rules[0]"], "\(problems)")
+        #expect(problems[1].message == "a month at most")
+    }
+
+    @Test func aChoiceTheEarlierAnswersDoNotOfferIsReported() {
+        let json = #"{"name": "Ada", "region": "north", "town": "s1", "pets": [{}]}"#
+        #expect(Self.summary(json) == ["1:44 town options"])
+    }
+
+    @Test func wrongTypesAndUnknownKeysAreReported() {
+        let json = #"{"name": "Ada", "nights": "many", "nigths": 2, "pets": [{}]}"#
+        #expect(Self.summary(json) == ["1:27 nights type", "1:35 nigths unknown"])
+        #expect(Self.problems(json)[1].message.contains("did you mean 'nights'?"))
+    }
+
+    @Test func aComputedValueOtherThanTheFormsIsReportedWithinTheTolerance() {
+        let base = #"{"name": "Ada", "nights": 3, "pets": [{}], "total": "#
+        #expect(Self.summary(base + "30}").isEmpty)
+        #expect(Self.summary(base + "\"30.0000000001\"}").isEmpty)
+        #expect(Self.summary(base + "31}") == ["1:53 total value"])
+        #expect(Self.problems(base + "31}")[0].message == "is 31, but the form computes 30")
+    }
+
+    @Test func entriesAgainstACountOrMinAndMaxAreReported() {
+        let json =
+            #"{"name": "Ada", "hasChildren": "yes", "childCount": 1, "kids": [{"kidName": "A"}, {}], "pets": []}"#
+        #expect(Self.summary(json) == ["1:64 kids count", "1:96 pets repeat.min"])
+        let tooMany = #"{"name": "Ada", "pets": [{}, {}, {}]}"#
+        #expect(Self.summary(tooMany) == ["1:25 pets repeat.max"])
+    }
+
+    @Test func answersInsideEntriesArePlacedInTheirEntry() {
+        let json =
+            #"{"name": "Ada", "hasChildren": "yes", "childCount": 2, "kids": [{"kidName": "A"}, {}], "pets": [{}]}"#
+        #expect(Self.summary(json) == ["1:83 kids[2].kidName required"])
+    }
+
+    @Test func hiddenAnswersAreWarningsWhereTheFormKeepsThem() throws {
+        let kept = try FormDefinition(
+            yaml: """
+                id: kept
+                title: Kept
+                hiddenAnswers: kept
+                sections:
+                  - id: main
+                    fields:
+                      - { id: a, kind: switch, label: A }
+                      - { id: b, kind: text, label: B, visible: $a }
+                """)
+        let verdict = ResponseValidator(definition: kept).validate(json: Array(#"{"b": "x"}"#.utf8))
+        #expect(verdict.problems.map(\.severity) == [.warning])
+        #expect(verdict.isValid)
+    }
+
+    @Test func textThatIsNotAResponseIsOneProblem() {
+        #expect(Self.summary(#"{"name": "#).map { $0.split(separator: " ").last! } == ["syntax"])
+        #expect(Self.summary("[1, 2]") == ["1:1  type"])
+    }
+
+    /// The session holds what the fill would have submitted: hidden answers dropped,
+    /// computed values computed.
+    @Test func theCleanedResponseDropsHiddenAnswersAndComputesValues() throws {
+        let json = #"{"name": "Ada", "hasChildren": "no", "childCount": 2, "nights": 2, "total": 5, "pets": [{}]}"#
+        let session = try #require(ResponseValidator(definition: Self.form).validate(json: Array(json.utf8)).session)
+        let answers = session.answers()
+        #expect(answers.first { $0.id == "childCount" } == nil)
+        #expect(answers.first { $0.id == "total" }?.value == .number(20))
+    }
+
+    /// One validator, many threads: each response gets its own session.
+    @Test func oneValidatorChecksResponsesFromSeveralThreads() async {
+        let validator = ResponseValidator(definition: Self.form)
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let json = index.isMultiple(of: 2) ? Self.valid : #"{"pets": [{}]}"#
+                    return validator.validate(json: Array(json.utf8)).problems.count
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts.sorted() == [0, 0, 0, 0, 1, 1, 1, 1])
+    }
+}
