@@ -105,7 +105,9 @@ public enum ODKResponse {
                 let child = children[index]
                 let path = prefix + child.localName
                 index += 1
-                if let field = fields[scope]?[path] {
+                if scope == -1, path == layout.instanceID {
+                    continue  // the instance's id: the server's, not an answer
+                } else if let field = fields[scope]?[path] {
                     pairs.append((definition.fields[field].id, location(of: child), value(of: child, field: field)))
                 } else if let repeatIndex = repeats[scope]?[path] {
                     var entries = [mapping(of: child, scope: repeatIndex)]
@@ -122,6 +124,8 @@ public enum ODKResponse {
                     visit(child.children, prefix: path + "/", scope: scope, into: &pairs)
                 } else if scope == -1, prefix.isEmpty, child.localName == "meta" {
                     continue  // the instance's id and name: the server's, not answers
+                } else if scope == -1, layout.instanceID?.hasPrefix(path + "/") == true {
+                    visit(child.children, prefix: path + "/", scope: scope, into: &pairs)
                 } else {
                     pairs.append((path, location(of: child), .text(child.text, at: location(of: child))))
                 }

@@ -91,7 +91,12 @@ public enum ScriptedFill {
         case .datetime: return ["2024-01-01 12:00"]
         case .geopoint: return ["52.37 4.89 0 5"]
         case .file: return [file]
-        default: return ["a", "abc", "Test answer", "12345", "1234567", "0123456789", "12345678901", "x@example.org"]
+        case .switch: return ["yes", "no"]
+        default:
+            return [
+                "a", "abc", "Test answer", "12345", "1234567", "0123456789", "12345678901", "x@example.org",
+                "Test answer 2024", "1.2.3", "A longer test answer, of several words",
+            ]
         }
     }
 }

@@ -33,6 +33,26 @@ public struct Expression: Sendable, Hashable {
         visit(self)
         return names
     }
+
+    /// The names of the functions this expression calls (`now`, `sum`…).
+    public var calledFunctions: Set<String> {
+        var names: Set<String> = []
+        func visit(_ expression: Expression) {
+            switch expression.kind {
+            case .literal, .reference: break
+            case .list(let elements): elements.forEach(visit)
+            case .unary(_, let operand): visit(operand)
+            case .binary(_, let left, let right):
+                visit(left)
+                visit(right)
+            case .call(let name, let arguments):
+                names.insert(name)
+                arguments.forEach(visit)
+            }
+        }
+        visit(self)
+        return names
+    }
 }
 
 /// `not`/`!` and unary `-`.

@@ -95,11 +95,15 @@ struct ResponseCheck {
         }
     }
 
-    /// Computed values the response gives that differ from the form's.
+    /// Computed values the response gives that differ from the form's (not those
+    /// that read the moment they were computed, a random number or a new id:
+    /// `now()`, `uuid()`, `random()`, directly or through other computed values).
     mutating func addComputedValues() {
         let evaluation = session.evaluation
         for instance in recorder.computed {
-            guard let written = recorder.given[instance], evaluation.isVisible(instance) else { continue }
+            guard let written = recorder.given[instance], evaluation.isVisible(instance),
+                !readsTheMoment(field: session.tree.field(ofInstance: instance))
+            else { continue }
             let computed = evaluation.value(of: instance)
             guard !same(computed, written.value) else { continue }
             let given =
@@ -110,6 +114,24 @@ struct ResponseCheck {
                 message: "is \(given), but the form computes \(computed.isNull ? "nothing" : computed.description)")
         }
     }
+
+    /// Whether a computed field's value reads `now()`, `uuid()` or `random()`.
+    func readsTheMoment(field: Int) -> Bool {
+        var seen: Set<Int> = []
+        var pending = [field]
+        while let index = pending.popLast() {
+            guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
+            if !value.expression.calledFunctions.isDisjoint(with: Self.momentFunctions) { return true }
+            for name in value.references {
+                if let read = definition.fieldIndex[name], definition.fields[read].kind.isComputed {
+                    pending.append(read)
+                }
+            }
+        }
+        return false
+    }
+
+    static let momentFunctions: Set<String> = ["now", "uuid", "random"]
 
     /// Whether a value the response gives is the computed one: numbers within the
     /// tolerance (written as numbers or text), booleans also as 1/0, other values

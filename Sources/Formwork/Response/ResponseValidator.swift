@@ -85,7 +85,10 @@ public struct ResponseValidator: Sendable {
         let recorder = ResponseRecorder()
         recorder.mappings[0] = root.location
         var collector = DiagnosticCollector()
-        session.performBatch { session.load(pairs, in: 0, collector: &collector, recorder: recorder) }
+        session.performBatch {
+            session.clearDefaults()
+            session.load(pairs, in: 0, collector: &collector, recorder: recorder)
+        }
         var check = ResponseCheck(session: session, recorder: recorder, validator: self)
         check.addLoadProblems(collector.diagnostics)
         check.addHiddenAnswers()
@@ -97,6 +100,22 @@ public struct ResponseValidator: Sendable {
                 < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
         }
         return ResponseVerdict(problems: problems.map(\.element), session: session)
+    }
+}
+
+extension FormSession {
+    /// For checking a response, where an answer missing is no answer: the defaults
+    /// the session started with are taken back (a switch is off), and entries added
+    /// later take none.
+    func clearDefaults() {
+        appliesDefaults = false
+        for scope in tree.scopes.indices {
+            for instance in tree.scopes[scope].fields {
+                let field = definition.fields[tree.field(ofInstance: instance)]
+                guard field.defaultValue != nil, field.kind.isEditable, tree.isLive(instance) else { continue }
+                write(field.kind == .switch ? .bool(false) : .null, touched: false, at: instance)
+            }
+        }
     }
 }
 

@@ -215,6 +215,10 @@ extension FormSession {
                 recorder.computed.append(instance)
                 continue
             }
+            // A response writes a note as an empty element (ODK): no answer, no problem.
+            if recorder != nil, fieldDefinition.kind == .note, node.scalar == .null || node.scalarText == "" {
+                continue
+            }
             guard fieldDefinition.kind.isEditable else {
                 collector.report(
                     .invalidValue(

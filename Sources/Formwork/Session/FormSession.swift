@@ -121,6 +121,9 @@ public final class FormSession {
     var batchDepth = 0
     /// Whether edits are being replayed (undo, redo, drafts): not recorded again.
     var replaying = false
+    /// Whether new instances take their fields' defaults (not when checking a
+    /// response: there an answer missing is no answer).
+    var appliesDefaults = true
     /// What `recalculate:` triggers are doing in the current change.
     var triggerState = TriggerState()
 
@@ -188,8 +191,8 @@ public final class FormSession {
     func applyDefault(to instance: Int) {
         let field = definition.fields[tree.field(ofInstance: instance)]
         var value = Value.null
-        if case .value(let literal)? = field.defaultValue { value = literal }
-        if case .expression(let expression)? = field.defaultValue {
+        if case .value(let literal)? = field.defaultValue, appliesDefaults { value = literal }
+        if case .expression(let expression)? = field.defaultValue, appliesDefaults {
             value = expression.evaluate(EvaluationContext(today: today, now: now, seed: uuidSeed) { _ in .null })
         }
         if field.kind == .switch, value.isNull { value = false }

@@ -1,0 +1,81 @@
+import Formwork
+import Foundation
+
+/// One change to a submitted response that makes it wrong in one known way, with the
+/// question and rule `ResponseValidator` must report: an answer to a hidden question
+/// (`visible`), a required answer taken out (`required`), a computed value changed
+/// (`value`), a choice the earlier answers do not offer (`options`). For property
+/// tests: a response the fill submitted validates clean; each mutation of it does not.
+///
+/// ```swift
+/// for mutation in ResponseMutation.all(in: session, key: { $0.key ?? $0.id }) {
+///     let wrong = mutation.applied(to: response)   // a JSON object as [String: Any]
+///     …
+/// }
+/// ```
+public struct ResponseMutation: CustomStringConvertible, @unchecked Sendable {
+    /// The question's id, and the rule that must be reported for it.
+    public var field: String
+    public var rule: String
+    /// The response's key, and the value written there (`nil`: the key taken out).
+    public var key: String
+    public var value: Any?
+
+    public var description: String {
+        "\(rule) on \(field) (\(key) = \(value.map { "\($0)" } ?? "removed"))"
+    }
+
+    /// The response with the mutation applied.
+    public func applied(to response: [String: Any]) -> [String: Any] {
+        var copy = response
+        copy[key] = value
+        return copy
+    }
+
+    /// The mutations of a submittable session's answers, on questions outside repeats
+    /// that are written under a plain key (`key` gives it; `nil` for none). `response`:
+    /// the response as submitted, to know which keys it has.
+    public static func all(
+        in session: FormSession, response: [String: Any], key: (FieldDefinition) -> String?
+    ) -> [ResponseMutation] {
+        var mutations: [ResponseMutation] = []
+        for field in session.definition.fields where field.repeatIndex == nil {
+            guard let key = key(field), !key.isEmpty, !key.contains("/") else { continue }
+            let given = response[key] != nil && !(response[key] is NSNull)
+            let visible = session.isVisible(field.id)
+            if !visible, !given, field.kind.isEditable, !session.isReadOnly(field.id),
+                let value = hiddenAnswer(for: field)
+            {
+                mutations.append(ResponseMutation(field: field.id, rule: "visible", key: key, value: value))
+            }
+            guard visible else { continue }
+            if given, field.kind.isEditable, session.isRequired(field.id) {
+                mutations.append(ResponseMutation(field: field.id, rule: "required", key: key, value: nil))
+            }
+            if given, field.kind.isComputed, case .number(let number) = session.value(of: field.id) {
+                mutations.append(ResponseMutation(field: field.id, rule: "value", key: key, value: number + 7))
+            }
+            if field.kind == .choice, field.kind.isEditable, !session.isReadOnly(field.id),
+                let hidden = field.options.first(where: { option in
+                    option.visible != nil && !session.visibleOptions(of: field.id).contains { $0.value == option.value }
+                })
+            {
+                mutations.append(ResponseMutation(field: field.id, rule: "options", key: key, value: hidden.value))
+            }
+        }
+        return mutations
+    }
+
+    /// A value a hidden question of this kind takes, as JSON.
+    static func hiddenAnswer(for field: FieldDefinition) -> Any? {
+        switch field.kind {
+        case .text: return "zz"
+        case .number: return 3
+        case .switch: return true
+        case .choice: return field.options.first?.value
+        case .multichoice: return field.options.first.map { [$0.value] }
+        case .date: return "2020-06-15"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Formwork
+import FormworkTesting
+import Foundation
+import Testing
+
+@testable import FormworkODK
+
+/// ODK submissions checked against their form (`ODKResponse` + `ResponseValidator`):
+/// elements read at their questions' paths, groups entered, repeats' entries, `meta`
+/// left out, values as ODK writes them; every corpus form's submitted random fills
+/// validate clean, and single mutations are caught.
+@Suite("ODK submissions checked against their form")
+struct ODKResponseTests {
+    static let form = try! XLSFormBuilder.form(
+        survey: [
+            ["type", "name", "label", "relevant", "calculation"], ["integer", "n", "N", "", ""],
+            ["begin_group", "g", "G", "", ""], ["select_multiple colors", "c", "C", "", ""],
+            ["time", "t", "T", "", ""], ["end_group", "", "", "", ""], ["calculate", "double", "", "", "${n} * 2"],
+            ["begin_repeat", "r", "R", "", ""], ["text", "x", "X", "", ""], ["text", "y", "Y", "${x} = 'show'", ""],
+            ["end_repeat", "", "", "", ""],
+        ], choices: [["list_name", "name", "label"], ["colors", "a", "A"], ["colors", "b", "B"]],
+        settings: [["form_id"], ["form"]])
+
+    static func problems(_ xml: String) -> [String] {
+        switch ODKResponse.read(Data(xml.utf8), definition: form) {
+        case .failure(let problem): return ["\(problem.rule): \(problem.message)"]
+        case .success(let response):
+            return ResponseValidator(definition: form).validate(response).problems.map {
+                "\($0.location.map { "\($0.line)" } ?? "-") \($0.path) \($0.rule)"
+            }
+        }
+    }
+
+    static func instance(_ body: String) -> String {
+        """
+        <?xml version="1.0"?>
+        <data id="form">
+        \(body)
+          <meta><instanceID>uuid:1</instanceID></meta>
+        </data>
+        """
+    }
+
+    @Test func aSubmissionAsODKWritesItIsValid() {
+        let xml = Self.instance(
+            """
+              <n>4</n>
+              <g><c>a b</c><t>14:30:00.000+01:00</t></g>
+              <double>8</double>
+              <r><x>hide</x></r>
+              <r><x>show</x><y>yes</y></r>
+            """)
+        #expect(Self.problems(xml).isEmpty)
+    }
+
+    @Test func wrongAnswersArePlacedAtTheirElements() {
+        let xml = Self.instance(
+            """
+              <n>4</n>
+              <g><c>a</c><t/></g>
+              <double>9</double>
+              <r><x>hide</x><y>no</y></r>
+              <other>1</other>
+            """)
+        #expect(Self.problems(xml) == ["5 double value", "6 r[1].y visible", "7 other unknown"])
+    }
+
+    @Test func anotherFormsInstanceOrADocumentTypeIsRefused() {
+        #expect(Self.problems(#"<data id="other"/>"#).first?.hasPrefix("form: the instance is") == true)
+        let entities = #"<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><data id="form">&a;</data>"#
+        #expect(Self.problems(entities).first?.hasPrefix("syntax: ") == true)
+        #expect(Self.problems("<data id=\"form\"><n>4</n>").first?.hasPrefix("syntax: ") == true)
+    }
+
+    /// Every corpus form: random fills submitted as ODK writes them validate clean;
+    /// single mutations (in the JSON answers) are caught with their question and rule.
+    @Test(arguments: XLSFormCorpusTests.readableNames)
+    func corpusSubmissionsValidateAndMutationsAreCaught(_ name: String) throws {
+        let form = try XLSFormCorpusTests.load(name, skipUnsupported: true)
+        let now = LocalDateTime("2024-03-01T12:00:00")!
+        let validator = ResponseValidator(definition: form, now: now)
+        let file = Corpus.root.appendingPathComponent(name).path
+        var checked = 0
+        for seed in UInt64(1)...4 {
+            let session = try FormSession(definition: form, today: now.date, now: now, uuidSeed: seed)
+            guard RandomFill.fill(session, seed: seed, file: file) else { continue }
+            checked += 1
+            let xml = ODKSubmission.xml(of: session, timeZone: TimeZone(identifier: "UTC")!)
+            switch ODKResponse.read(Data(xml.utf8), definition: form) {
+            case .failure(let problem): Issue.record("\(name) seed \(seed): \(problem)")
+            case .success(let response):
+                let verdict = validator.validate(response)
+                #expect(verdict.isValid, "\(name) seed \(seed): \(verdict.problems)\n\(xml)")
+            }
+            let json = session.answersJSON()
+            let answers = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            for mutation in ResponseMutation.all(in: session, response: answers, key: { $0.key ?? $0.id }) {
+                let data = try JSONSerialization.data(withJSONObject: mutation.applied(to: answers))
+                let problems = validator.validate(json: Array(data)).problems
+                #expect(
+                    problems.contains { $0.field == mutation.field && $0.rule == mutation.rule },
+                    "\(name) seed \(seed), \(mutation): \(problems)")
+            }
+        }
+        #expect(checked > 0, "\(name): no random fill could be submitted")
+    }
+}

@@ -1,0 +1,61 @@
+import Formwork
+import FormworkTesting
+import Foundation
+import Testing
+
+@testable import FormworkSurveyJS
+
+/// SurveyJS results (`survey.data`) checked against their survey: every corpus
+/// survey's submitted random fills validate clean as survey-core's data, and single
+/// mutations are caught with their question and rule.
+@Suite("SurveyJS results checked against their survey")
+struct SurveyJSResponseTests {
+    @Test(arguments: SurveyJSCorpusTests.names())
+    func corpusResultsValidateAndMutationsAreCaught(_ name: String) throws {
+        let form = try SurveyJSCorpusTests.load(name, skipUnsupported: true)
+        let now = SurveyJSFixture.now
+        let validator = ResponseValidator(definition: form, now: now)
+        let file = SurveyJSCorpusTests.folder.appendingPathComponent(name).path
+        let layout = try #require(form.submission)
+        var checked = 0
+        for seed in UInt64(1)...4 {
+            let session = try FormSession(definition: form, today: now.date, now: now, uuidSeed: seed)
+            guard RandomFill.fill(session, seed: seed, file: file) else { continue }
+            checked += 1
+            let json = SurveyJSData.json(of: session, pretty: false)
+            let verdict = validator.validate(json: Array(json.utf8))
+            #expect(verdict.isValid, "\(name) seed \(seed): \(verdict.problems)\n\(json)")
+            let data = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let mutations = ResponseMutation.all(in: session, response: data) { layout.paths[$0.id] ?? $0.key ?? $0.id }
+            for mutation in mutations {
+                let changed = try JSONSerialization.data(withJSONObject: mutation.applied(to: data))
+                let problems = validator.validate(json: Array(changed)).problems
+                #expect(
+                    problems.contains { $0.field == mutation.field && $0.rule == mutation.rule },
+                    "\(name) seed \(seed), \(mutation): \(problems)")
+            }
+        }
+        #expect(checked > 0, "\(name): no random fill could be submitted")
+    }
+
+    /// A result that answers a question hidden under its own answers, and one whose
+    /// nested matrix value is of the wrong kind, each at its place in the JSON.
+    @Test func aResultIsCheckedAsSurveyCoreWritesIt() throws {
+        let survey = """
+            {"pages": [{"elements": [
+              {"type": "boolean", "name": "hasKids"},
+              {"type": "text", "inputType": "number", "name": "kids", "visibleIf": "{hasKids} = true", "isRequired": true}
+            ]}]}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("survey-\(UUID().uuidString).json")
+        try Data(survey.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let form = try FormDefinition.load(contentsOf: url, importers: SurveyJSImport.importers)
+        let validator = ResponseValidator(definition: form)
+        #expect(validator.validate(json: Array(#"{"hasKids": true, "kids": 2}"#.utf8)).problems.isEmpty)
+        let hidden = validator.validate(json: Array(#"{"hasKids": false, "kids": 2}"#.utf8)).problems
+        #expect(hidden.map { "\($0.location!.column) \($0.field ?? "") \($0.rule)" } == ["20 kids visible"])
+        let missing = validator.validate(json: Array(#"{"hasKids": true}"#.utf8)).problems
+        #expect(missing.map { "\($0.field ?? "") \($0.rule)" } == ["kids required"])
+    }
+}
