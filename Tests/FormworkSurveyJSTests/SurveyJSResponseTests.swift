@@ -44,7 +44,8 @@ struct SurveyJSResponseTests {
         let survey = """
             {"pages": [{"elements": [
               {"type": "boolean", "name": "hasKids"},
-              {"type": "text", "inputType": "number", "name": "kids", "visibleIf": "{hasKids} = true", "isRequired": true}
+              {"type": "text", "inputType": "number", "name": "kids", "visibleIf": "{hasKids} = true",
+               "isRequired": true}
             ]}]}
             """
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("survey-\(UUID().uuidString).json")
