@@ -48,6 +48,16 @@ public enum ODKResponse {
         return .success(reader.mapping(of: root, scope: nil))
     }
 
+    /// The instance's id (`meta/instanceID`, as the form's layout places it), if it
+    /// has one: a cleaned submission keeps it.
+    public static func instanceID(in data: Data, definition: FormDefinition) -> String? {
+        guard let tree = try? XMLTree(data) else { return nil }
+        let path = definition.submission?.instanceID ?? "meta/instanceID"
+        var element: XMLTree.Element? = tree.root
+        for step in path.split(separator: "/") { element = element?.child(named: String(step)) }
+        return element.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Element paths to fields and repeats, per scope (the form, or a repeat's entries).
     struct Reader {
         let definition: FormDefinition

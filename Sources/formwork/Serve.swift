@@ -50,6 +50,8 @@ struct Serve: ParsableCommand {
         if layout.isSurveyJSData {
             return FormServer.SourceFormat(name: "surveyjs") { SurveyJSData.object(of: $0) }
         }
-        return FormServer.SourceFormat(name: "odk") { .value(.string(ODKSubmission.xml(of: $0))) }
+        return FormServer.SourceFormat(
+            name: "odk", data: { .value(.string(ODKSubmission.xml(of: $0))) },
+            readResponse: { ODKResponse.read(Data($0.utf8), definition: definition) })
     }
 }

@@ -38,6 +38,14 @@ struct Validate: ParsableCommand {
     @Option(help: "text (file:line:col: error: …) or json (one result a line, for pipelines).")
     var format: OutputFormat = .text
 
+    @Option(
+        help: ArgumentHelp(
+            "Write each response as the fill would have submitted it (hidden answers dropped, calculations "
+                + "computed again): to OUT when one response file is checked and OUT has its extension, else "
+                + "into the directory OUT, under each file's name. Inputs are never written over.",
+            valueName: "OUT"))
+    var clean: String?
+
     @Flag(help: "Read the form even when it has constructs Formwork cannot represent (each becomes a note).")
     var skipUnsupported = false
 
@@ -62,6 +70,16 @@ struct Validate: ParsableCommand {
         let validator = ResponseValidator(definition: definition, now: now.flatMap(FormArguments.moment))
         var summary = Summary()
         var output = OutputBuffer()
+        var cleaner: CleanWriter?
+        if let clean {
+            do {
+                cleaner = try CleanWriter(output: clean, definition: definition, arguments: responses)
+            } catch {
+                printError("error: \(TerminalText.escaped("\(error)"))")
+                throw ExitCode(2)
+            }
+        }
+        defer { cleaner?.close() }
         ResponseFiles(limits: definition.limits).forEach(responses) { item in
             switch item {
             case let .response(name, path, firstLine, bytes, isXML):
@@ -75,6 +93,15 @@ struct Validate: ParsableCommand {
                     verdict = validator.validate(json: bytes)
                 }
                 report(verdict.problems, of: name, path: path, firstLine: firstLine, into: &output, summary: &summary)
+                if let cleaner, let session = verdict.session {
+                    do {
+                        try cleaner.write(
+                            session, path: path, line: name == path ? nil : firstLine, isXML: isXML, source: bytes)
+                    } catch {
+                        summary.unreadable += 1
+                        printError("error: --clean: \(TerminalText.escaped("\(error)"))")
+                    }
+                }
             case let .tooLong(name, path, line, bytes):
                 let problem = ResponseProblem(
                     at: SourceLocation(line: 1, column: 1), path: "", field: nil, rule: "limit",

@@ -79,6 +79,8 @@ extension FormServer {
             }
             try perform { () throws(SessionError) in try session.setLanguage(code) }
             return Self.merging(("language", .optional(session.language)), into: reloadAndReport(notify))
+        case "response.validate":
+            return try validateResponse(params)
         case "session.load":
             guard let values = params.member("values"), values.pairs != nil else {
                 throw Failure(

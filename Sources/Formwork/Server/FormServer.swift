@@ -61,10 +61,17 @@ public final class FormServer {
     public struct SourceFormat {
         public var name: String
         public var data: (FormSession) -> JSONOutput
+        /// Reads a response written as text in this format (an ODK submission's XML),
+        /// for `response.validate`'s `text`.
+        public var readResponse: ((String) -> Result<ResponseNode, ResponseProblem>)?
 
-        public init(name: String, data: @escaping (FormSession) -> JSONOutput) {
+        public init(
+            name: String, data: @escaping (FormSession) -> JSONOutput,
+            readResponse: ((String) -> Result<ResponseNode, ResponseProblem>)? = nil
+        ) {
             self.name = name
             self.data = data
+            self.readResponse = readResponse
         }
     }
 
@@ -78,7 +85,7 @@ public final class FormServer {
     public static let methods = [
         "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
         "field.set", "field.clear", "entry.add", "entry.remove", "entry.move", "session.undo", "session.redo",
-        "session.load", "form.setInput", "form.setLanguage",
+        "session.load", "form.setInput", "form.setLanguage", "response.validate",
     ]
 
     /// The answer to a request line longer than `Limits.maximumRequestLength` (see

@@ -48,7 +48,7 @@ public final class FormSession {
     }
     /// Whether the caller fixed `now` (tests, replays): then a typed `now` reads it too;
     /// else a typed `now` is the clock's time when it is typed.
-    private let typedNowIsFixed: Bool
+    let typedNowIsFixed: Bool
     /// What `uuid()` derives its identifiers from, with the call and the entry: random
     /// for a new session and kept in its draft, so a resumed session gives the same ones.
     public var uuidSeed: UInt64 {
