@@ -62,7 +62,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 3
 PYXFORM_VERSION = 4.5.0
 PYXFORM = .build/pyxform/bin/xls2xform
-FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs
+FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs response
 FUZZ_BUILD := .build-fuzz
 fuzz: deps
 	@# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes one per

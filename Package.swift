@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "FormworkBench",
             dependencies: [
-                "Formwork", "FormworkCore", "FormworkREPL", "FormworkODK", "FormworkSurveyJS",
+                "Formwork", "FormworkCore", "FormworkREPL", "FormworkODK", "FormworkSurveyJS", "FormworkTesting",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

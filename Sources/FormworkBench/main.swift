@@ -16,7 +16,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Timed runs per measurement (the median is reported).")
     var runs = 5
 
-    @Option(help: "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt, repeats, import.")
+    @Option(
+        help: ArgumentHelp(
+            "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt, repeats, import, "
+                + "surveyjs, validate."))
     var cases: [String] = Bench.allCases
 
     @Option(
@@ -34,7 +37,7 @@ struct Bench: ParsableCommand {
 
     static let allCases = [
         "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats", "import",
-        "surveyjs",
+        "surveyjs", "validate",
     ]
 
     func validate() throws {
@@ -84,6 +87,7 @@ struct Bench: ParsableCommand {
             rows += RepeatsCase.run(
                 runs: runs, small: 10, large: quick ? 100 : 1_000, memoryEntries: quick ? 1_000 : 10_000)
         }
+        if cases.contains("validate") { rows += ValidateCase.run(runs: runs, quick: quick) }
         if quick {
             // Targets hold for the real sizes in release mode; a smoke run judges none.
             rows = rows.map {

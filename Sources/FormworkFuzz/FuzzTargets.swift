@@ -29,6 +29,9 @@ enum FuzzTarget: String, CaseIterable {
     /// same bytes are also translated as one expression), the import's checks, and a
     /// session of the form when it loads (its table, validation and SurveyJS data).
     case surveyjs
+    /// A finished response checked against the fixed form (`formwork validate`): the
+    /// same bytes as JSON and as an ODK instance, and the cleaned answers written.
+    case response
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -40,6 +43,7 @@ enum FuzzTarget: String, CaseIterable {
         case .workbook: Self.workbook(bytes)
         case .xform: Self.xform(bytes)
         case .surveyjs: Self.surveyjs(bytes)
+        case .response: Self.response(bytes)
         }
     }
 
@@ -58,6 +62,18 @@ enum FuzzTarget: String, CaseIterable {
         }
         let (document, problems) = ODKImport.document(fromWorkbook: workbook, path: "fuzz.xlsx", skipUnsupported: true)
         imported(document, problems)
+    }
+
+    static let validator = ResponseValidator(definition: form, now: LocalDateTime("2024-03-01T12:00:00"))
+
+    static func response(_ bytes: [UInt8]) {
+        let verdict = validator.validate(json: bytes)
+        _ = verdict.problems.map(\.description)
+        _ = verdict.session?.answersJSON()
+        if case .success(let response) = ODKResponse.read(Data(bytes), definition: form) {
+            let checked = validator.validate(response)
+            if let session = checked.session { _ = ODKSubmission.xml(of: session, instanceID: "uuid:fuzz") }
+        }
     }
 
     static func xform(_ bytes: [UInt8]) {

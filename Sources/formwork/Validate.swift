@@ -139,7 +139,8 @@ struct Validate: ParsableCommand {
                 placed.location = problem.location.map {
                     SourceLocation(line: $0.line + firstLine - 1, column: $0.column)
                 }
-                output.append(TerminalText.escaped(path) + ":" + TerminalText.escaped(placed.description) + "\n")
+                let separator = placed.location == nil ? ": " : ":"
+                output.append(TerminalText.escaped(path) + separator + TerminalText.escaped(placed.description) + "\n")
             }
         case .json:
             let verdict = ResponseVerdict(problems: problems, session: nil)

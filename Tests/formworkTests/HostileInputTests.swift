@@ -21,7 +21,7 @@ struct HostileInputTests {
     static func target(for name: String) -> String { name.contains("kinds-") ? kindsTarget : target }
 
     /// Every input, as `kind/name.ext`: the files, and the generated inputs.
-    static let cases: [String] = ["definitions", "values", "repl", "rpc"].flatMap { kind in
+    static let cases: [String] = ["definitions", "values", "repl", "rpc", "responses"].flatMap { kind in
         (((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(kind).path)) ?? [])
             .filter { !$0.hasSuffix(".expected") }.map { "\(kind)/\($0)" }
             + generated.keys.filter { $0.hasPrefix(kind + "/") }).sorted()
@@ -31,6 +31,16 @@ struct HostileInputTests {
     /// (their `.expected` files are in the corpus with the others): each is written
     /// under its name into a directory of its own and run from there.
     static let generated: [String: @Sendable () -> String] = [
+        "responses/20-million-deep.json": { String(repeating: "[", count: 1_000_000) + "\n" },
+        "responses/21-ten-megabyte-string.json": {
+            #"{"bio": ""# + String(repeating: "b", count: 10_000_000) + #"", "quantity": 3}"# + "\n"
+        },
+        "responses/22-ten-megabyte-line.jsonl": {
+            #"{"bio": ""# + String(repeating: "b", count: 10_000_000) + "\"}\n" + #"{"quantity": 3, "total": 6}"# + "\n"
+        },
+        "responses/23-hundred-thousand-entries.json": {
+            #"{"items": ["# + String(repeating: #"{"name": "x"},"#, count: 100_000) + #"{}]}"# + "\n"
+        },
         "definitions/70-surveyjs-panels-ten-thousand-deep.json": {
             #"{ "pages": [ { "name": "p", "elements": ["#
                 + String(repeating: #"{ "type": "panel", "elements": ["#, count: 10_000)
@@ -86,7 +96,7 @@ struct HostileInputTests {
 
     @Test func theCorpusHasAtLeastFiftyInputsOfEveryKind() {
         #expect(Self.cases.count >= 50)
-        for kind in ["definitions", "values", "repl", "rpc"] {
+        for kind in ["definitions", "values", "repl", "rpc", "responses"] {
             #expect(Self.cases.contains { $0.hasPrefix(kind + "/") })
         }
     }
@@ -108,6 +118,7 @@ struct HostileInputTests {
         switch kind {
         case "definitions": arguments = ["show", name]
         case "values": arguments = ["show", target(for: name), "--values", name]
+        case "responses": arguments = ["validate", corpus.appendingPathComponent(target(for: name)).path, name]
         case "repl":
             arguments = ["fill", target(for: name)]
             stdin = input

@@ -40,7 +40,7 @@ struct ResponseCheck {
             case let .invalidValue(field, reason):
                 add(at: diagnostic.location, path: field, rule: reason.rule.name, message: reason.message)
             case let .unknownField(name, suggestion):
-                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                let hint = suggestion.flatMap { $0 == name ? nil : "; did you mean '\($0)'?" } ?? ""
                 add(at: diagnostic.location, path: name, rule: "unknown", message: "is no question of the form" + hint)
             case let .wrongType(key, expected, found):
                 add(
