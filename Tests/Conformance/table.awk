@@ -4,11 +4,12 @@
 # and, per aspect, how many walks agreed; then how many walks differ under a
 # documented deviation, and how many disagree (differ outside one). `serve`: the
 # same walk replayed through `formwork serve` shows the same rows and writes the
-# oracle's data.
+# oracle's data; `response`: `formwork validate` on the oracle's data gives the
+# oracle's verdict.
 BEGIN {
     FS = "\t"
-    split("questions labels calculations verdict data values serve", aspect, " ")
-    aspects = 7
+    split("questions labels calculations verdict data values serve response", aspect, " ")
+    aspects = 8
 }
 NF >= 6 {
     key = $1 "\t" $2

@@ -175,9 +175,23 @@ struct OracleWalkTests {
                 .removing(skippedNames).removingPrefixed(generated).masking(moments).fileNames(files)
             let serveAgrees =
                 served.errors.isEmpty && servedRows == ServeReplay.rows(of: session) && servedTree == generatedRemoved
+            // `formwork validate` on JavaRosa's submission of a walk it completed: valid
+            // (questions skipped as unsupported and pyxform's generated ones left out).
+            var responseProblems: [ResponseProblem] = []
+            switch ODKResponse.read(Data(walk.submission.utf8), definition: form) {
+            case .failure(let problem): responseProblems = [problem]
+            case .success(let response):
+                responseProblems = ResponseValidator(definition: form).validate(response).problems.filter {
+                    $0.severity == .error && !skipped.contains($0.field ?? "") && !skippedNames.contains($0.field ?? "")
+                        && !$0.path.contains(generated)
+                }
+            }
             ConformanceReport.record(
                 format: "ODK", set: "corpus", form: name, walk: "seed \(seed)",
-                aspects: ["questions": shown == expected, "data": ours == generatedRemoved, "serve": serveAgrees],
+                aspects: [
+                    "questions": shown == expected, "data": ours == generatedRemoved, "serve": serveAgrees,
+                    "response": responseProblems.isEmpty,
+                ],
                 deviation: Self.knownDifferences[name])
             if Self.knownDifferences[name] != nil {
                 differs = differs || ours != generatedRemoved || shown != expected
@@ -187,6 +201,7 @@ struct OracleWalkTests {
                 ours == generatedRemoved,
                 "\(name) seed \(seed): \(ours.firstDifference(from: generatedRemoved) ?? "")")
             #expect(served.errors.isEmpty, "\(name) seed \(seed), formwork serve: \(served.errors)")
+            #expect(responseProblems.isEmpty, "\(name) seed \(seed), formwork validate: \(responseProblems)")
             #expect(
                 servedRows == ServeReplay.rows(of: session),
                 "\(name) seed \(seed), formwork serve shows other rows: \(servedRows)")

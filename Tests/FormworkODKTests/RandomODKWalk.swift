@@ -77,7 +77,7 @@ struct ODKWalk: Codable, Equatable {
 /// (which questions fail at the end, and whether for `required` or the constraint)
 /// and `data` (the submission as a tree; an answer Formwork refuses counts here).
 enum ODKWalkComparison {
-    static let aspects = ["questions", "labels", "calculations", "verdict", "data"]
+    static let aspects = ["questions", "labels", "calculations", "verdict", "data", "response"]
 
     /// Where the walk reaches what Formwork deliberately does otherwise than JavaRosa:
     /// a repeat whose count is 0 (or empty) and that has no entry here, while JavaRosa
@@ -146,6 +146,7 @@ enum ODKWalkComparison {
         result["labels"] = labels(session, walk, root: root, paths: paths)
         result["calculations"] = calculations(session, walk, root: root, paths: paths)
         result["verdict"] = verdict(session, walk, root: root)
+        result["response"] = responseVerdict(form, walk, root: root)
         do {
             let ours = try SubmissionTree(ODKSubmission.xml(of: session, timeZone: TimeZone(identifier: "UTC")!))
             let theirs = try SubmissionTree(walk.submission)
@@ -246,6 +247,27 @@ enum ODKWalkComparison {
         guard let a = Double(ours), let b = Double(theirs) else { return false }
         if a.isNaN && b.isNaN { return true }
         return a == b || abs(a - b) <= 1e-9 * max(abs(a), abs(b))
+    }
+
+    /// `formwork validate` on JavaRosa's submission: it reads it without a problem of
+    /// its own, and fails the questions JavaRosa's validation failed, for the same
+    /// reason (required or the constraint).
+    static func responseVerdict(_ form: FormDefinition, _ walk: ODKWalk, root: String) -> String? {
+        switch ODKResponse.read(Data(walk.submission.utf8), definition: form) {
+        case .failure(let problem): return "formwork validate cannot read JavaRosa's submission: \(problem)"
+        case .success(let response):
+            let verdict = ResponseValidator(definition: form).validate(response)
+            guard let session = verdict.session else { return "formwork validate made no session" }
+            let errors = verdict.problems.filter { $0.severity == .error }
+            let ours = errors.filter { $0.rule != "visible" }.map { problem in
+                let ref = PyxformCrossCheckTests.instanceRef(problem.path, in: session, root: root)
+                return "\(ref) \(problem.rule == "required" ? "required" : "constraint")"
+            }.sorted()
+            let theirs = walk.violations.map { "\($0.ref) \($0.status)" }.sorted()
+            let hidden = errors.filter { $0.rule == "visible" }.map(\.description)
+            if ours == theirs, hidden.isEmpty { return nil }
+            return "formwork validate fails \(ours) \(hidden)\nJavaRosa fails \(theirs)\n\(verdict.problems)"
+        }
     }
 
     static func verdict(_ session: FormSession, _ walk: ODKWalk, root: String) -> String? {

@@ -126,8 +126,9 @@ struct SurveyJSWalkComparison {
         comparison.compareTitles(walk, session)
         // Calculations.
         comparison.compareCalculations(walk, session)
-        // The verdict at submit.
+        // The verdict at submit, and `formwork validate`'s on survey-core's data.
         comparison.compareVerdict(walk, session, texts: surveyTexts(survey))
+        comparison.compareResponseVerdict(walk, form: form, skipped: skipped)
         return comparison
     }
 
@@ -322,9 +323,46 @@ struct SurveyJSWalkComparison {
 
     /// The questions that fail at submit, by path, and why: required, or the text of a
     /// rule the survey gives.
+    /// `kids[2].name_3` → `kids[1].name`: a Formwork path as survey-core names the
+    /// question (entries counted from 0).
+    static func surveyPath(_ path: String, in form: FormDefinition) -> String {
+        let paths = form.submission?.paths ?? [:]
+        var steps: [String] = []
+        for step in path.split(separator: ".") {
+            let id = String(step.prefix { $0 != "[" })
+            let name =
+                paths[id].map { String($0.split(separator: "/").first ?? "") }
+                ?? form.fields.first { $0.id == id }?.key ?? id
+            if let open = step.firstIndex(of: "["), let index = Int(step[step.index(after: open)...].dropLast()) {
+                steps.append("\(name)[\(index - 1)]")
+            } else {
+                steps.append(name)
+            }
+        }
+        return steps.joined(separator: ".")
+    }
+
+    /// `formwork validate` (`ResponseValidator`) on the data survey-core wrote at
+    /// completion: the questions it fails (errors other than `visible`) are those
+    /// survey-core's `validate()` failed (aspect `response`).
+    mutating func compareResponseVerdict(_ walk: [String: Any], form: FormDefinition, skipped: Set<String>) {
+        var data = walk["completedData"] as? [String: Any] ?? [:]
+        for key in skipped { data[key] = nil }
+        guard let bytes = try? JSONSerialization.data(withJSONObject: data) else { return }
+        let verdict = ResponseValidator(definition: form, now: SurveyJSFixture.now).validate(json: Array(bytes))
+        let ours = Set(
+            verdict.problems.filter { $0.severity == .error && $0.rule != "visible" }.map {
+                Self.surveyPath($0.path, in: form)
+            })
+        let validation = walk["validation"] as? [String: Any] ?? [:]
+        let theirs = Set((validation["errors"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+        note(
+            "response", ours == theirs,
+            "formwork validate fails \(ours.sorted()) (\(verdict.problems)), survey-core \(theirs.sorted())")
+    }
+
     mutating func compareVerdict(_ walk: [String: Any], _ session: FormSession, texts: Set<String>) {
         let form = session.definition
-        let paths = form.submission?.paths ?? [:]
         let validation = walk["validation"] as? [String: Any] ?? [:]
         var theirs: [String: [String]] = [:]
         for error in validation["errors"] as? [[String: Any]] ?? [] {
@@ -332,22 +370,7 @@ struct SurveyJSWalkComparison {
             theirs[path] = error["errors"] as? [String] ?? []
         }
         var ours: [String: FieldError] = [:]
-        for error in session.validate() {
-            // `kids[2].name_3` → `kids[1].name` (survey-core counts entries from 0).
-            var steps: [String] = []
-            for step in error.field.split(separator: ".") {
-                let id = String(step.prefix { $0 != "[" })
-                let name =
-                    paths[id].map { String($0.split(separator: "/").first ?? "") }
-                    ?? form.fields.first { $0.id == id }?.key ?? id
-                if let open = step.firstIndex(of: "["), let index = Int(step[step.index(after: open)...].dropLast()) {
-                    steps.append("\(name)[\(index - 1)]")
-                } else {
-                    steps.append(name)
-                }
-            }
-            ours[steps.joined(separator: ".")] = error
-        }
+        for error in session.validate() { ours[Self.surveyPath(error.field, in: form)] = error }
         note(
             "verdict", Set(ours.keys) == Set(theirs.keys),
             "Formwork fails \(ours.keys.sorted()), survey-core \(theirs.keys.sorted()) (\(theirs))")

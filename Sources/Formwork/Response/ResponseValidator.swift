@@ -85,10 +85,11 @@ public struct ResponseValidator: Sendable {
         let recorder = ResponseRecorder()
         recorder.mappings[0] = root.location
         var collector = DiagnosticCollector()
-        session.performBatch {
-            session.clearDefaults()
-            session.load(pairs, in: 0, collector: &collector, recorder: recorder)
-        }
+        session.bulkLoading = true
+        session.clearDefaults()
+        session.load(pairs, in: 0, collector: &collector, recorder: recorder)
+        session.bulkLoading = false
+        session.invalidateEverything()
         var check = ResponseCheck(session: session, recorder: recorder, validator: self)
         check.addLoadProblems(collector.diagnostics)
         check.addHiddenAnswers()

@@ -238,7 +238,17 @@ extension FormSession {
             }
         }
         guard !groups.isEmpty else { return }
-        settle()  // the entries of repeats that follow a count
+        if bulkLoading {
+            // Values were stored without evaluation: evaluate them once where a
+            // repeat here follows a count, so its entries are there to load.
+            let counted = groups.filter { definition.repeats[$0.0].count != nil }
+            if !counted.isEmpty {
+                invalidateEverything()
+                for (repeatIndex, _, _) in counted { followCount(of: repeatIndex, in: scope) }
+            }
+        } else {
+            settle()  // the entries of repeats that follow a count
+        }
         for (repeatIndex, key, node) in groups {
             loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector, recorder: recorder)
         }

@@ -124,6 +124,10 @@ public final class FormSession {
     /// Whether new instances take their fields' defaults (not when checking a
     /// response: there an answer missing is no answer).
     var appliesDefaults = true
+    /// Checking a response: values are stored as given, without undo, observers,
+    /// value rules or evaluation on each write; everything is evaluated once at the
+    /// end (`ResponseValidator`).
+    var bulkLoading = false
     /// What `recalculate:` triggers are doing in the current change.
     var triggerState = TriggerState()
 
@@ -361,6 +365,10 @@ public final class FormSession {
     /// The one place a value (and whether its errors are shown) changes: recorded for
     /// undo and observers, and only what it affects is evaluated and shown again.
     func write(_ value: Value, touched isTouched: Bool, at instance: Int) {
+        if bulkLoading {
+            store.values[instance] = value
+            return
+        }
         let wasTouched = touched.contains(instance)
         guard values[instance] != value || wasTouched != isTouched else { return }
         record(.value(instance: instance, value: values[instance], touched: wasTouched))
