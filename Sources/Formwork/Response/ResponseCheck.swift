@@ -56,10 +56,10 @@ struct ResponseCheck {
     mutating func addHiddenAnswers() {
         let keepsHidden = definition.keepsHiddenAnswers || definition.submission?.writesHiddenAnswers == true
         let evaluation = session.evaluation
-        for (instance, written) in recorder.given.sorted(by: { $0.value.key.location < $1.value.key.location }) {
-            guard !(written.value.scalar == .null && !written.value.isQuoted), !evaluation.isVisible(instance) else {
-                continue
-            }
+        for instance in recorder.order {
+            guard let written = recorder.given[instance],
+                !(written.value.scalar == .null && !written.value.isQuoted), !evaluation.isVisible(instance)
+            else { continue }
             let field = definition.fields[session.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
             let condition = field.visible.map { " (visible: \($0.source))" } ?? ""

@@ -71,7 +71,9 @@ public struct ResponseValidator: Sendable {
     }
 
     func validate(_ written: SyntaxNode) -> ResponseVerdict {
-        let session = try! FormSession(definition: definition, today: now?.date ?? .today(), now: now)
+        let session = FormSession(
+            definition: definition, today: now?.date ?? .today(), now: now, uuidSeed: nil, cellDescriptors: [],
+            checkingResponse: true)
         var root = written
         if let layout = definition.submission, layout.isSurveyJSData {
             root = layout.flattening(written, in: definition)
@@ -85,11 +87,18 @@ public struct ResponseValidator: Sendable {
         let recorder = ResponseRecorder()
         recorder.mappings[0] = root.location
         var collector = DiagnosticCollector()
-        session.bulkLoading = true
-        session.clearDefaults()
         session.load(pairs, in: 0, collector: &collector, recorder: recorder)
-        session.bulkLoading = false
-        session.invalidateEverything()
+        session.finishBulkLoad()
+        // Each value against its field's own rules, its bounds read with every answer
+        // in place; a value refused is no answer.
+        var refused = false
+        for (instance, node, name, value) in recorder.unchecked where session.tree.isLive(instance) {
+            guard let error = session.evaluation.checkOwnRules(value, of: instance) else { continue }
+            collector.report(.invalidValue(field: name, reason: error), at: node)
+            session.store.values[instance] = .null
+            refused = true
+        }
+        if refused { session.invalidateEverything() }
         var check = ResponseCheck(session: session, recorder: recorder, validator: self)
         check.addLoadProblems(collector.diagnostics)
         check.addHiddenAnswers()
@@ -105,18 +114,28 @@ public struct ResponseValidator: Sendable {
 }
 
 extension FormSession {
-    /// For checking a response, where an answer missing is no answer: the defaults
-    /// the session started with are taken back (a switch is off), and entries added
-    /// later take none.
-    func clearDefaults() {
-        appliesDefaults = false
-        for scope in tree.scopes.indices {
-            for instance in tree.scopes[scope].fields {
-                let field = definition.fields[tree.field(ofInstance: instance)]
-                guard field.defaultValue != nil, field.kind.isEditable, tree.isLive(instance) else { continue }
-                write(field.kind == .switch ? .bool(false) : .null, touched: false, at: instance)
+    /// Ends a bulk load (checking a response): every repeat that follows a `count`
+    /// takes as many entries as its count now says (a response may leave a counted
+    /// repeat out), then everything is evaluated once, from scratch.
+    func finishBulkLoad() {
+        bulkLoading = false
+        invalidateEverything()
+        var changed = true
+        var rounds = 0
+        while changed, rounds < 16 {
+            changed = false
+            rounds += 1
+            for scope in tree.scopes.indices where tree.isAttached(scope) {
+                for repeatIndex in tree.repeatsHeld(by: scope) where definition.repeats[repeatIndex].count != nil {
+                    let before = tree.list(of: repeatIndex, in: scope)
+                    followCount(of: repeatIndex, in: scope)
+                    if tree.list(of: repeatIndex, in: scope) != before { changed = true }
+                }
             }
+            if changed { invalidateEverything() }
         }
+        pendingCounts = []
+        pendingChanges = []
     }
 }
 
@@ -124,10 +143,14 @@ extension FormSession {
 final class ResponseRecorder {
     /// Each answered instance's key and value.
     var given: [Int: (key: SyntaxNode, value: SyntaxNode)] = [:]
+    /// The answered instances in the response's order.
+    var order: [Int] = []
     /// Computed instances the response gives a value for.
     var computed: [Int] = []
     /// Where each scope's mapping starts (0: the response).
     var mappings: [Int: SourceLocation] = [:]
+    /// Values stored in bulk, to check against their fields' own rules at the end.
+    var unchecked: [(instance: Int, node: SyntaxNode, name: String, value: Value)] = []
     /// Each repeat's list: the repeat, its holder, the list, how many entries.
     var lists: [(repeatIndex: Int, holder: Int, node: SyntaxNode, count: Int)] = []
 }

@@ -51,9 +51,10 @@ final class EntryTree {
         self.definition = definition
         var slots = [Int](repeating: 0, count: definition.fields.count)
         var formFields: [Int] = []
-        for field in definition.fields where field.repeatIndex == nil {
-            slots[field.index] = formFields.count
-            formFields.append(field.index)
+        // By index: iterating the fields would copy each whole definition.
+        for index in definition.fields.indices where definition.fields[index].repeatIndex == nil {
+            slots[index] = formFields.count
+            formFields.append(index)
         }
         for repeatDefinition in definition.repeats {
             for (slot, field) in repeatDefinition.fieldIndices.enumerated() { slots[field] = slot }

@@ -9,10 +9,10 @@ extension Evaluation {
     /// check every value passes on its way in (prompt, script, values file, draft,
     /// JSON-RPC, Swift).
     func checkOwnRules(_ value: Value, of instance: Int) -> FieldError? {
-        let field = definition.fields[tree.field(ofInstance: instance)]
+        let index = tree.field(ofInstance: instance)
         return FieldValues.check(
-            value, for: field, minimum: evaluate(field.minimum, for: instance),
-            maximum: evaluate(field.maximum, for: instance), limits: definition.limits)
+            value, for: definition.fields[index], minimum: evaluate(definition.fields[index].minimum, for: instance),
+            maximum: evaluate(definition.fields[index].maximum, for: instance), limits: definition.limits)
     }
 
     /// Why a value may not be stored in an instance now: its own rules, and for a
@@ -49,31 +49,37 @@ extension Evaluation {
 
     private func checkInstance(_ instance: Int) -> FieldError? {
         guard isVisible(instance) else { return nil }
-        let field = definition.fields[tree.field(ofInstance: instance)]
+        // The field is read in place: a copy of a whole definition costs more than
+        // the checks of a simple field.
+        let index = tree.field(ofInstance: instance)
+        let kind = definition.fields[index].kind
         let value = self.value(of: instance)
-        func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
-        if field.kind == .choice, case .string(let selected) = store.values[instance], value.isNull {
+        func error(_ rule: ValidationRule) -> FieldError { FieldError(field: definition.fields[index].id, rule: rule) }
+        if kind == .choice, case .string(let selected) = store.values[instance], value.isNull {
             return error(.option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
         if !isAnswered(instance) {
             if isRequired(instance) {
-                guard let message = field.requiredMessage else { return error(.required) }
+                guard let message = definition.fields[index].requiredMessage else { return error(.required) }
                 return error(.requiredMessage(render(message, in: tree.scope(ofInstance: instance))))
             }
         } else {
             if let own = checkOwnRules(value, of: instance) { return own }
-            if case .list(let elements) = value, let minSelected = field.minSelected, elements.count < minSelected {
+            if case .list(let elements) = value, let minSelected = definition.fields[index].minSelected,
+                elements.count < minSelected
+            {
                 return error(.minSelected(minSelected))
             }
         }
-        if field.kind == .multichoice, value.isNull, let minSelected = field.minSelected, minSelected > 0,
+        if kind == .multichoice, value.isNull, let minSelected = definition.fields[index].minSelected, minSelected > 0,
             isRequired(instance)
         {
             return error(.minSelected(minSelected))
         }
         let scope = tree.scope(ofInstance: instance)
         let context = self.context(for: scope)
-        for (ruleIndex, rule) in field.rules.enumerated() where !rule.check.isSatisfied(context) {
+        guard !definition.fields[index].rules.isEmpty else { return nil }
+        for (ruleIndex, rule) in definition.fields[index].rules.enumerated() where !rule.check.isSatisfied(context) {
             return error(.check(index: ruleIndex, message: render(rule.messageText, in: scope)))
         }
         return nil

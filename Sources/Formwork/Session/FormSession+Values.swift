@@ -210,7 +210,9 @@ extension FormSession {
             let fieldDefinition = definition.fields[field]
             let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
             let name = prefix + id
-            recorder?.given[instance] = (key, node)
+            if let recorder {
+                if recorder.given.updateValue((key, node), forKey: instance) == nil { recorder.order.append(instance) }
+            }
             if let recorder, fieldDefinition.kind.isComputed {
                 recorder.computed.append(instance)
                 continue
@@ -230,7 +232,22 @@ extension FormSession {
             switch ValueReader.value(from: node, for: fieldDefinition) {
             case .failure(let error): collector.report(.invalidValue(field: name, reason: error), at: node)
             case .success(let value):
-                if let error = currentEvaluation.checkOwnRules(value, of: instance) {
+                if bulkLoading, let recorder {
+                    // Bounds that are expressions are checked once everything is loaded
+                    // and evaluated (they may read answers given later); the rest now.
+                    if case .expression? = fieldDefinition.minimum {
+                        recorder.unchecked.append((instance, node, name, value))
+                    } else if case .expression? = fieldDefinition.maximum {
+                        recorder.unchecked.append((instance, node, name, value))
+                    } else if let error = FieldValues.check(
+                        value, for: fieldDefinition, minimum: Self.constant(fieldDefinition.minimum),
+                        maximum: Self.constant(fieldDefinition.maximum), limits: definition.limits)
+                    {
+                        collector.report(.invalidValue(field: name, reason: error), at: node)
+                        continue
+                    }
+                    write(value, touched: true, at: instance)
+                } else if let error = currentEvaluation.checkOwnRules(value, of: instance) {
                     collector.report(.invalidValue(field: name, reason: error), at: node)
                 } else {
                     write(value, touched: true, at: instance)
@@ -252,6 +269,12 @@ extension FormSession {
         for (repeatIndex, key, node) in groups {
             loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector, recorder: recorder)
         }
+    }
+
+    /// A bound that is a value (`nil` for none); not for an expression.
+    static func constant(_ bound: Bound?) -> Value {
+        if case .value(let value)? = bound { return value }
+        return .null
     }
 
     /// Makes a repeat's entries those of a list of mappings: entries are added or

@@ -157,10 +157,30 @@ public final class FormSession {
     ///     (`CellDescriptor<FieldRow, YourCell>(.named("rating"))`); they replace the
     ///     built-in ones for that kind.
     /// - Throws: `SessionError` for an unknown id or a value the field rejects.
-    public init(
+    public convenience init(
         definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
         now: LocalDateTime? = nil, uuidSeed: UInt64? = nil, cellDescriptors: [any CellDescriptorType] = []
     ) throws(SessionError) {
+        self.init(
+            definition: definition, today: today, now: now, uuidSeed: uuidSeed, cellDescriptors: cellDescriptors,
+            checkingResponse: false)
+        for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
+        touched = []
+        hasChanges = false
+        undoStack = []
+        changeLog = []
+        changeLogStart = 0
+        removedByCount = []
+    }
+
+    /// A session with its defaults and the entries its repeats start with, evaluated;
+    /// or, `checkingResponse`, one that takes a finished response (`ResponseValidator`):
+    /// no defaults (an answer missing is no answer), values stored in bulk, nothing
+    /// evaluated until the response is loaded (`finishBulkLoad`).
+    init(
+        definition: FormDefinition, today: LocalDate, now: LocalDateTime?, uuidSeed: UInt64?,
+        cellDescriptors: [any CellDescriptorType], checkingResponse: Bool
+    ) {
         self.definition = definition
         self.extraDescriptors = cellDescriptors
         self.today = today
@@ -171,19 +191,20 @@ public final class FormSession {
         self.tree = EntryTree(definition: definition)
         self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
         self.rows = Array(repeating: nil, count: definition.fields.count)
-        for field in definition.fields where field.repeatIndex == nil { applyDefault(to: field.index) }
+        appliesDefaults = !checkingResponse
+        bulkLoading = checkingResponse
+        for index in definition.fields.indices where definition.fields[index].repeatIndex == nil {
+            applyDefault(to: index)
+        }
         replaying = true
         populate(0)  // the entries `min` and `count` ask for
-        runEveryChangeRules()
-        settle()
+        if checkingResponse {
+            pendingCounts = []  // followed once the response is loaded
+        } else {
+            runEveryChangeRules()
+            settle()
+        }
         replaying = false
-        for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
-        touched = []
-        hasChanges = false
-        undoStack = []
-        changeLog = []
-        changeLogStart = 0
-        removedByCount = []
     }
 
     /// A session with defaults only.
@@ -193,13 +214,13 @@ public final class FormSession {
 
     /// Puts a new instance's default in place (defaults never read other fields).
     func applyDefault(to instance: Int) {
-        let field = definition.fields[tree.field(ofInstance: instance)]
+        let index = tree.field(ofInstance: instance)
         var value = Value.null
-        if case .value(let literal)? = field.defaultValue, appliesDefaults { value = literal }
-        if case .expression(let expression)? = field.defaultValue, appliesDefaults {
+        if appliesDefaults, case .value(let literal)? = definition.fields[index].defaultValue { value = literal }
+        if appliesDefaults, case .expression(let expression)? = definition.fields[index].defaultValue {
             value = expression.evaluate(EvaluationContext(today: today, now: now, seed: uuidSeed) { _ in .null })
         }
-        if field.kind == .switch, value.isNull { value = false }
+        if definition.fields[index].kind == .switch, value.isNull { value = false }
         store.values[instance] = value
     }
 

@@ -107,6 +107,31 @@ struct ResponseValidatorTests {
         #expect(Self.summary(tooMany) == ["1:25 pets repeat.max"])
     }
 
+    /// A response that leaves a counted repeat out still has the entries its count
+    /// asks for, each checked (here: their required names, reported where the
+    /// response starts).
+    @Test func aCountedRepeatLeftOutHasItsEntries() {
+        let json = #"{"name": "Ada", "hasChildren": "yes", "childCount": 2, "pets": [{}]}"#
+        #expect(Self.summary(json) == ["1:1 kids[1].kidName required", "1:1 kids[2].kidName required"])
+    }
+
+    /// A default is the fill's, not the response's: a key left out is no answer.
+    @Test func defaultsAreNotAnswers() throws {
+        let form = try FormDefinition(
+            yaml: """
+                id: defaults
+                title: Defaults
+                sections:
+                  - id: main
+                    fields:
+                      - { id: country, kind: text, label: Country, default: NL, required: true }
+                      - { id: news, kind: switch, label: News, default: true }
+                """)
+        let verdict = ResponseValidator(definition: form).validate(json: Array("{}".utf8))
+        #expect(verdict.problems.map { "\($0.path) \($0.rule)" } == ["country required"])
+        #expect(verdict.session?.answers().first { $0.id == "news" }?.value == .bool(false))
+    }
+
     @Test func answersInsideEntriesArePlacedInTheirEntry() {
         let json =
             #"{"name": "Ada", "hasChildren": "yes", "childCount": 2, "kids": [{"kidName": "A"}, {}], "pets": [{}]}"#
