@@ -22,7 +22,9 @@ struct FormworkCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "formwork",
-        abstract: "Declarative forms for the terminal: fill, check, evaluate and show form definitions.",
+        abstract:
+            "Declarative forms for the terminal: fill, check, evaluate and show form definitions; validate "
+            + "finished responses.",
         discussion: """
             Examples:
               formwork fill Forms/seed.yaml
@@ -31,6 +33,7 @@ struct FormworkCommand: ParsableCommand {
               formwork show Forms/seed.yaml --values answers.json
               formwork eval "age(date('1990-05-17')) >= 18"
               formwork eval '$total > 500' --form Forms/conference.yaml --set tickets=3
+              formwork validate Forms/health-intake.yaml responses.jsonl
             """,
         version: "0.1.0",
         subcommands: [
