@@ -80,28 +80,37 @@ struct Validate: ParsableCommand {
             }
         }
         defer { cleaner?.close() }
+        /// Responses waiting to be checked, in order: checked a batch at a time on
+        /// every core, then reported (and cleaned) in order.
+        var batch: [(name: String, path: String, firstLine: Int, bytes: [UInt8], isXML: Bool)] = []
+        func flush() {
+            guard !batch.isEmpty else { return }
+            let verdicts = Self.check(batch.map { ($0.bytes, $0.isXML) }, validator: validator, definition: definition)
+            for (item, verdict) in zip(batch, verdicts) {
+                report(
+                    verdict.problems, of: item.name, path: item.path, firstLine: item.firstLine, into: &output,
+                    summary: &summary)
+                guard let cleaner, let session = verdict.session else { continue }
+                do {
+                    try cleaner.write(
+                        session, path: item.path, line: item.name == item.path ? nil : item.firstLine,
+                        isXML: item.isXML, source: item.bytes)
+                } catch {
+                    summary.unreadable += 1
+                    printError("error: --clean: \(TerminalText.escaped("\(error)"))")
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
         ResponseFiles(limits: definition.limits).forEach(responses) { item in
+            if case let .response(name, path, firstLine, bytes, isXML) = item {
+                batch.append((name, path, firstLine, bytes, isXML))
+                if batch.count >= Self.batchSize { flush() }
+                return
+            }
+            flush()
             switch item {
-            case let .response(name, path, firstLine, bytes, isXML):
-                let verdict: ResponseVerdict
-                if isXML {
-                    switch ODKResponse.read(Data(bytes), definition: definition) {
-                    case .success(let response): verdict = validator.validate(response)
-                    case .failure(let problem): verdict = ResponseVerdict(problems: [problem], session: nil)
-                    }
-                } else {
-                    verdict = validator.validate(json: bytes)
-                }
-                report(verdict.problems, of: name, path: path, firstLine: firstLine, into: &output, summary: &summary)
-                if let cleaner, let session = verdict.session {
-                    do {
-                        try cleaner.write(
-                            session, path: path, line: name == path ? nil : firstLine, isXML: isXML, source: bytes)
-                    } catch {
-                        summary.unreadable += 1
-                        printError("error: --clean: \(TerminalText.escaped("\(error)"))")
-                    }
-                }
+            case .response: break
             case let .tooLong(name, path, line, bytes):
                 let problem = ResponseProblem(
                     at: SourceLocation(line: 1, column: 1), path: "", field: nil, rule: "limit",
@@ -114,12 +123,63 @@ struct Validate: ParsableCommand {
                 printError("\(TerminalText.escaped(path)): error: \(TerminalText.escaped(reason))")
             }
         }
+        flush()
         output.flush()
         if format == .text {
             printError(summary.description)
         }
         if summary.unreadable > 0 { throw ExitCode(2) }
         if summary.invalid > 0 { throw ExitCode(1) }
+    }
+
+    /// How many responses are checked together (on every core when there are enough).
+    static let batchSize = 512
+
+    /// Checks responses, on every core when there are many: one validator, a session
+    /// per response.
+    static func check(
+        _ responses: [(bytes: [UInt8], isXML: Bool)], validator: ResponseValidator, definition: FormDefinition
+    ) -> [ResponseVerdict] {
+        let results = VerdictSlots(count: responses.count)
+        let workers = responses.count >= 64 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: responses.count, by: workers) {
+                let (bytes, isXML) = responses[index]
+                if isXML {
+                    switch ODKResponse.read(Data(bytes), definition: definition) {
+                    case .success(let response): results.set(index, validator.validate(response))
+                    case .failure(let problem): results.set(index, ResponseVerdict(problems: [problem], session: nil))
+                    }
+                } else {
+                    results.set(index, validator.validate(json: bytes))
+                }
+            }
+        }
+        return results.verdicts
+    }
+
+    /// One slot per response, each written by one worker only (raw memory: no
+    /// array is shared between the workers).
+    final class VerdictSlots: @unchecked Sendable {
+        private let slots: UnsafeMutablePointer<ResponseVerdict?>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
+
+        func set(_ index: Int, _ verdict: ResponseVerdict) { slots[index] = verdict }
+
+        var verdicts: [ResponseVerdict] {
+            (0..<count).map { slots[$0] ?? ResponseVerdict(problems: [], session: nil) }
+        }
     }
 
     /// Prints one response's problems (text: a line each; json: one line for the response).

@@ -126,6 +126,22 @@ struct ValidateCommandTests {
         #expect(missing.status == 2 && missing.standardError.contains("no-such.json: error: no such file or directory"))
     }
 
+    /// Many responses are checked on every core, a batch at a time, and reported in
+    /// their order.
+    @Test func manyResponsesAreReportedInTheirOrder() throws {
+        let lines = (1...1_100).map { index in
+            index.isMultiple(of: 3) ? #"{"firstName": "Ada", "lastNme": "x"}"# : #"{"firstName": "Ada\#(index)"}"#
+        }
+        let result = try Self.formwork(
+            ["validate", "--format", "json", "Forms/seed.yaml", "-"], input: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 1)
+        let objects = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(objects.map { $0["response"] as? String } == (1...1_100).map { "<stdin>:\($0)" })
+        #expect(objects.map { $0["ok"] as? Bool } == (1...1_100).map { !$0.isMultiple(of: 3) })
+    }
+
     @Test func validResponsesExitZero() throws {
         let result = try Self.formwork(
             ["validate", "Forms/seed.yaml", "-"], input: #"{"firstName": "Ada", "additional": false}"# + "\n")
