@@ -3,6 +3,44 @@ import Foundation
 /// Reading a session: values as stored and as shown, visibility, requiredness,
 /// the options offered now.
 extension FormSession {
+    // MARK: Naming fields
+
+    /// The instance a field id or path names (`firstName`, `members[2].age`), or
+    /// `SessionError.unknownField` with suggestions.
+    public func field(_ id: String) throws(SessionError) -> FieldDefinition {
+        definition.fields[tree.field(ofInstance: try instance(id))]
+    }
+
+    /// The instance a field id or path names: the number its row has
+    /// (`FieldRow.index`), stable while its entry lives (moves included).
+    ///
+    /// - Throws: `SessionError.unknownField`, `.fieldInEntries` (a field of each
+    ///   entry, named without one), `.noEntry`.
+    public func instance(_ path: String) throws(SessionError) -> Int {
+        switch try resolve(path) {
+        case .field(let instance): return instance
+        case .entry, .group: throw .unknownField(path, suggestions: [])
+        }
+    }
+
+    /// The field an instance is of.
+    public func field(ofInstance instance: Int) -> FieldDefinition {
+        definition.fields[tree.field(ofInstance: instance)]
+    }
+
+    /// The instances of a field (by its index in the definition) in the form now:
+    /// one for a field of the form, one per entry for a field of a repeat.
+    public func instances(ofField index: Int) -> [Int] {
+        tree.entryScopes(under: 0, of: definition.fields[index].repeatIndex).map {
+            $0 == 0 ? index : tree.scopes[$0].fields[tree.fieldSlot[index]]
+        }
+    }
+
+    /// An instance's stored value, even when hidden (`.null`: unanswered).
+    public func storedValue(of instance: Int) -> Value {
+        instance < values.count ? values[instance] : .null
+    }
+
     // MARK: Reading
 
     /// The stored value, even when the field is hidden (`.null` if unanswered or if

@@ -249,44 +249,6 @@ public final class FormSession {
         reloadEverything = true
     }
 
-    // MARK: Naming fields
-
-    /// The instance a field id or path names (`firstName`, `members[2].age`), or
-    /// `SessionError.unknownField` with suggestions.
-    public func field(_ id: String) throws(SessionError) -> FieldDefinition {
-        definition.fields[tree.field(ofInstance: try instance(id))]
-    }
-
-    /// The instance a field id or path names: the number its row has
-    /// (`FieldRow.index`), stable while its entry lives (moves included).
-    ///
-    /// - Throws: `SessionError.unknownField`, `.fieldInEntries` (a field of each
-    ///   entry, named without one), `.noEntry`.
-    public func instance(_ path: String) throws(SessionError) -> Int {
-        switch try resolve(path) {
-        case .field(let instance): return instance
-        case .entry, .group: throw .unknownField(path, suggestions: [])
-        }
-    }
-
-    /// The field an instance is of.
-    public func field(ofInstance instance: Int) -> FieldDefinition {
-        definition.fields[tree.field(ofInstance: instance)]
-    }
-
-    /// The instances of a field (by its index in the definition) in the form now:
-    /// one for a field of the form, one per entry for a field of a repeat.
-    public func instances(ofField index: Int) -> [Int] {
-        tree.entryScopes(under: 0, of: definition.fields[index].repeatIndex).map {
-            $0 == 0 ? index : tree.scopes[$0].fields[tree.fieldSlot[index]]
-        }
-    }
-
-    /// An instance's stored value, even when hidden (`.null`: unanswered).
-    public func storedValue(of instance: Int) -> Value {
-        instance < values.count ? values[instance] : .null
-    }
-
     // MARK: Changing
 
     /// Sets a typed value. Dates may be given as `YYYY-MM-DD` text.
@@ -418,27 +380,5 @@ public final class FormSession {
     public func changes(since start: Int) -> ArraySlice<LoggedChange>? {
         guard start >= changeLogStart else { return nil }
         return changeLog[(start - changeLogStart)...]
-    }
-
-    // MARK: Validation
-
-    /// Every problem of the visible fields, one per field (and one per repeat whose
-    /// entries break its `min` or `max`), in form order; shows all errors from now on.
-    @discardableResult
-    public func validate() -> [FieldError] {
-        showsAllErrors = true
-        return errors()
-    }
-
-    /// The current problem of a field instance, shown or not (named by its path).
-    public func currentError(of instance: Int) -> FieldError? {
-        evaluation.firstError(of: instance).map { named($0, instance) }
-    }
-
-    /// The problem shown under a field instance now, if any (only for touched
-    /// instances until `validate()`).
-    public func shownError(of instance: Int) -> FieldError? {
-        guard showsAllErrors || touched.contains(instance) else { return nil }
-        return evaluation.firstError(of: instance).map { named($0, instance) }
     }
 }
