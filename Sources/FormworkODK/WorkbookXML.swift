@@ -56,6 +56,11 @@ enum WorkbookXML {
         if let offset = XMLTree.firstInvalidUTF8(data) {
             throw .invalidXML(part: part, line: 1, column: 1, reason: "not UTF-8 (at byte \(offset))")
         }
+        if let offset = emptyProcessingInstruction(data) {
+            let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw .invalidXML(
+                part: part, line: line, column: 1, reason: "a processing instruction without data (<?name?>)")
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -87,6 +92,27 @@ enum WorkbookXML {
                 index += 1
             }
             return false
+        }
+    }
+
+    /// Where the first processing instruction without data (`<?name?>`) starts, if
+    /// any: Foundation's parser crashes on one (it reads the missing data as a C
+    /// string), so such a document never reaches it. The XML declaration and other
+    /// instructions with data (`<?name data?>`) are read as usual.
+    static func emptyProcessingInstruction(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index + 1 < bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
+                var end = index + 2
+                while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[end]) { end += 1 }
+                if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                    return index
+                }
+            }
+            return nil
         }
     }
 

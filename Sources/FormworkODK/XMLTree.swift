@@ -71,6 +71,12 @@ final class XMLTree: @unchecked Sendable {
                 message: "the document declares a document type (<!DOCTYPE>); XForms have none, and entities are "
                     + "never expanded", line: 1, column: 1)
         }
+        if let offset = WorkbookXML.emptyProcessingInstruction(data) {
+            let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw Failure(
+                message: "the document holds a processing instruction without data (<?name?>), which is refused "
+                    + "before parsing", line: line, column: 1)
+        }
         if let offset = Self.firstInvalidUTF8(data) {
             let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw Failure(

@@ -132,6 +132,22 @@ struct WorkbookTests {
         }
     }
 
+    /// A processing instruction without data (`<?x?>`), on which Foundation's parser
+    /// crashes, is refused before parsing (found by fuzzing the response reader).
+    @Test func processingInstructionsWithoutDataAreRefused() throws {
+        let bytes = try Self.xlsx([
+            ("xl/workbook.xml", Self.workbookXML), ("xl/_rels/workbook.xml.rels", Self.rels),
+            ("xl/sharedStrings.xml", "<sst><?x?><si><t>a</t></si></sst>"), ("xl/worksheets/sheet1.xml", Self.sheet("")),
+            ("xl/worksheets/other.xml", Self.sheet("")),
+        ])
+        #expect(throws: WorkbookError.self) { try Workbook(bytes: bytes) }
+        do {
+            _ = try Workbook(bytes: bytes)
+        } catch {
+            #expect("\(error)".contains("processing instruction without data"), "\(error)")
+        }
+    }
+
     /// Entity expansion and external entities are refused before parsing: no
     /// workbook part declares a document type.
     @Test func documentTypesAreRefused() throws {

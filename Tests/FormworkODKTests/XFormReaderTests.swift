@@ -158,6 +158,9 @@ struct XFormReaderTests {
         (String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300), "nested more than 256"),
         ("<h:html xmlns:h=\"http://www.w3.org/1999/xhtml\"><h:body/></h:html>", "not an XForm"),
         ("<h:html xmlns:h=\"x\"><h:head>", "not well-formed XML"),
+        // Foundation's parser crashes on a processing instruction without data (found by fuzzing).
+        ("<?Bo?><h:html xmlns:h=\"x\"/>", "processing instruction without data"),
+        ("<h:html xmlns:h=\"x\"><?x?></h:html>", "processing instruction without data"),
     ])
     func hostileDocumentsAreRefusedWithAMessage(_ text: String, _ expected: String) throws {
         let (_, problems) = ODKImport.document(fromXForm: Data(text.utf8), path: "bad.xml")
