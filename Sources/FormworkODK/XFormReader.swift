@@ -98,7 +98,8 @@ struct XFormReader {
         guard let itextElement = model.child(named: "itext") else { return }
         for translation in itextElement.children(named: "translation") {
             let language = translation.attribute("lang") ?? "default"
-            languages.append(language)
+            // A language given twice is one language (its later texts win).
+            if !languages.contains(language) { languages.append(language) }
             for text in translation.children(named: "text") {
                 guard let id = text.attribute("id") else { continue }
                 let values = text.children(named: "value")
@@ -169,13 +170,13 @@ struct XFormReader {
     private func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
         guard let element else { return [:] }
         if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            return Dictionary(uniqueKeysWithValues: (itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) })
+            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
         }
         let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return [:] }
         // A text written inline in a translated form reads the same in every language.
         guard !languages.isEmpty else { return [column: text] }
-        return Dictionary(uniqueKeysWithValues: languages.map { (Self.column(column, $0), text) })
+        return Dictionary(languages.map { (Self.column(column, $0), text) }) { first, _ in first }
     }
 
     /// Columns by name, then by language in the order itext declares them.
@@ -201,10 +202,10 @@ struct XFormReader {
     private func message(_ value: String?, column: String) -> [String: String] {
         guard let value else { return [:] }
         if let id = Self.itextID(value) {
-            return Dictionary(uniqueKeysWithValues: (itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) })
+            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
         }
         guard !languages.isEmpty else { return [column: value] }
-        return Dictionary(uniqueKeysWithValues: languages.map { (Self.column(column, $0), value) })
+        return Dictionary(languages.map { (Self.column(column, $0), value) }) { first, _ in first }
     }
 
     /// How many elements of each path the primary instance holds besides a repeat's

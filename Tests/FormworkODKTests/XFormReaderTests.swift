@@ -149,6 +149,23 @@ struct XFormReaderTests {
         #expect(xml.hasSuffix("<meta>\n    <instanceID>uuid:1</instanceID>\n  </meta>\n</visit>\n"), "\(xml)")
     }
 
+    /// A translation given twice is one language (fuzzing found that its messages
+    /// trapped the reader): the form loads with each language once.
+    @Test func aLanguageTranslatedTwiceIsOneLanguage() throws {
+        let french = """
+                <translation lang="Français (fr)">
+                  <text id="/visit/name:label"><value>Nom</value></text>
+                </translation>
+              </itext>
+            """
+        let twice = Self.xform.replacingOccurrences(of: "  </itext>\n", with: french)
+        #expect(twice != Self.xform)
+        let (document, problems) = ODKImport.document(fromXForm: Data(twice.utf8), path: "twice.xml")
+        #expect(!problems.contains { $0.severity == .error }, "\(problems)")
+        let form = try FormDefinition(document: document, path: "twice.xml")
+        #expect(form.languages.count == 2)
+    }
+
     /// Entities are never expanded, external ones never read, deep nesting stops.
     @Test(arguments: [
         (
