@@ -129,7 +129,7 @@ enum ValueReader {
                 FieldError(
                     field: field.id, rule: .type(expected: expected, input: node.scalarText ?? node.typeDescription)))
         }
-        if case .null? = node.scalar, !node.isQuoted { return .success(.null) }
+        if node.isNullScalar { return .success(.null) }
         switch field.kind {
         case .geopoint where node.pairs != nil:
             return GeoPoint.read(node, field: field.id).map { Value.geopoint($0) }

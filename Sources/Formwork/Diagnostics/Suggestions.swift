@@ -3,22 +3,23 @@ public enum Suggestions {
     /// Up to `limit` candidates within a small edit distance of `word`, closest first.
     public static func closest(to word: String, in candidates: some Sequence<String>, limit: Int = 1) -> [String] {
         let lowered = word.lowercased()
-        let length = lowered.count
+        let length = lowered.unicodeScalars.count
         let threshold = max(2, word.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
-            let other = candidate.lowercased()
             // The distance is at least the difference in length: most candidates are
             // ruled out without computing it (which takes the product of the lengths).
-            guard abs(other.count - length) <= threshold else { return nil }
+            guard abs(candidate.unicodeScalars.count - length) <= threshold else { return nil }
+            let other = candidate.lowercased()
             let distance = editDistance(lowered, other)
             return distance <= threshold && distance < max(candidate.count, word.count) ? (candidate, distance) : nil
         }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 
-    /// Damerau–Levenshtein distance (optimal string alignment) over characters.
+    /// Damerau–Levenshtein distance (optimal string alignment) over Unicode scalars
+    /// (names are compared, not graphemes; scalars need no grapheme breaking).
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

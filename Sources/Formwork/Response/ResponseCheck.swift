@@ -58,7 +58,7 @@ struct ResponseCheck {
         let evaluation = session.evaluation
         for instance in recorder.order {
             guard let written = recorder.given[instance],
-                !(written.value.scalar == .null && !written.value.isQuoted), !evaluation.isVisible(instance)
+                !written.value.isNullScalar, !evaluation.isVisible(instance)
             else { continue }
             let field = definition.fields[session.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
@@ -102,7 +102,7 @@ struct ResponseCheck {
         let evaluation = session.evaluation
         for instance in recorder.computed {
             guard let written = recorder.given[instance], evaluation.isVisible(instance),
-                !readsTheMoment(field: session.tree.field(ofInstance: instance))
+                !validator.momentFields.contains(session.tree.field(ofInstance: instance))
             else { continue }
             let computed = evaluation.value(of: instance)
             guard !same(computed, written.value) else { continue }
@@ -115,20 +115,27 @@ struct ResponseCheck {
         }
     }
 
-    /// Whether a computed field's value reads `now()`, `uuid()` or `random()`.
-    func readsTheMoment(field: Int) -> Bool {
-        var seen: Set<Int> = []
-        var pending = [field]
-        while let index = pending.popLast() {
-            guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
-            if !value.expression.calledFunctions.isDisjoint(with: Self.momentFunctions) { return true }
-            for name in value.references {
-                if let read = definition.fieldIndex[name], definition.fields[read].kind.isComputed {
-                    pending.append(read)
+    /// The computed fields whose value reads `now()`, `uuid()` or `random()`,
+    /// directly or through other computed fields (found once per validator).
+    static func momentFields(of definition: FormDefinition) -> Set<Int> {
+        var found: Set<Int> = []
+        for field in definition.fields.indices where definition.fields[field].kind.isComputed {
+            var seen: Set<Int> = []
+            var pending = [field]
+            while let index = pending.popLast() {
+                guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
+                if !value.expression.calledFunctions.isDisjoint(with: momentFunctions) {
+                    found.insert(field)
+                    break
+                }
+                for name in value.references {
+                    if let read = definition.fieldIndex[name], definition.fields[read].kind.isComputed {
+                        pending.append(read)
+                    }
                 }
             }
         }
-        return false
+        return found
     }
 
     static let momentFunctions: Set<String> = ["now", "uuid", "random"]
@@ -138,11 +145,11 @@ struct ResponseCheck {
     /// by their text.
     func same(_ computed: Value, _ node: SyntaxNode) -> Bool {
         guard let text = node.scalarText else { return false }
-        let isNull = node.scalar == .null && !node.isQuoted
+        let isNull = node.isNullScalar
         switch computed {
         case .null: return isNull || text.isEmpty
         case .number(let number):
-            guard let given = Double(text.trimmingCharacters(in: .whitespaces)) else { return false }
+            guard let given = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) else { return false }
             if number.isNaN { return given.isNaN }
             let scale = max(1, abs(number), abs(given))
             return abs(number - given) <= validator.tolerance * scale

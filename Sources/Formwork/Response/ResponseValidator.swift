@@ -42,11 +42,14 @@ public struct ResponseValidator: Sendable {
     public var tolerance = 1e-9
     /// The limits responses are read within (text length, nesting, size).
     public var limits: Limits
+    /// Computed fields not compared: their values read the moment, or are random.
+    let momentFields: Set<Int>
 
     public init(definition: FormDefinition, now: LocalDateTime? = nil) {
         self.definition = definition
         self.now = now
         self.limits = definition.limits
+        self.momentFields = ResponseCheck.momentFields(of: definition)
     }
 
     /// Checks a response written as JSON (Formwork's answers, or SurveyJS's data).

@@ -218,7 +218,7 @@ extension FormSession {
                 continue
             }
             // A response writes a note as an empty element (ODK): no answer, no problem.
-            if recorder != nil, fieldDefinition.kind == .note, node.scalar == .null || node.scalarText == "" {
+            if recorder != nil, fieldDefinition.kind == .note, node.isNullScalar || node.scalarText == "" {
                 continue
             }
             guard fieldDefinition.kind.isEditable else {

@@ -40,6 +40,13 @@ struct SyntaxNode: Sendable {
         return nil
     }
 
+    /// Whether this is a plain `null` (`~`, empty): what `scalar == .null` says,
+    /// without resolving numbers.
+    var isNullScalar: Bool {
+        guard case .scalar(let text, .plain) = content else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(text)
+    }
+
     /// The resolved scalar, if this is a scalar.
     var scalar: PlainScalar? {
         guard case let .scalar(text, style) = content else { return nil }
