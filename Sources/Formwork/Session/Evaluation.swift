@@ -82,12 +82,25 @@ final class Evaluation: ScopeReader {
 
     /// Evaluates every attached instance, in evaluation order, and its error.
     func evaluateEverything() {
-        var byField = [[Int]](repeating: [], count: definition.fields.count)
+        // The live instances grouped by field in one flat array (a counting sort):
+        // `starts[field]..<starts[field + 1]` are the field's, in instance order.
+        let fieldCount = definition.fields.count
+        var starts = [Int](repeating: 0, count: fieldCount + 1)
         for instance in 0..<tree.instanceCount where tree.isLive(instance) {
-            byField[tree.field(ofInstance: instance)].append(instance)
+            starts[tree.field(ofInstance: instance) + 1] += 1
         }
-        for field in definition.evaluationOrder { for instance in byField[field] { _ = read(instance) } }
-        for instances in byField { for instance in instances { updateError(of: instance) } }
+        for field in 0..<fieldCount { starts[field + 1] += starts[field] }
+        var next = starts
+        var byField = [Int](repeating: 0, count: starts[fieldCount])
+        for instance in 0..<tree.instanceCount where tree.isLive(instance) {
+            let field = tree.field(ofInstance: instance)
+            byField[next[field]] = instance
+            next[field] += 1
+        }
+        for field in definition.evaluationOrder {
+            for position in starts[field]..<starts[field + 1] { _ = read(byField[position]) }
+        }
+        for instance in byField { updateError(of: instance) }
     }
 
     /// Forgets what `instances` (changed ones, and everything reading them) were, and

@@ -207,41 +207,43 @@ extension FormSession {
                 collector.report(.unknownField(prefix + id, suggestion: suggestion.map { prefix + $0 }), at: key)
                 continue
             }
-            let fieldDefinition = definition.fields[field]
+            // The field is read in place (`fields[field]`): a copy of a whole definition
+            // costs more than loading a simple value.
+            let kind = definition.fields[field].kind
             let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
             let name = prefix + id
             if let recorder {
                 if recorder.given.updateValue((key, node), forKey: instance) == nil { recorder.order.append(instance) }
             }
-            if let recorder, fieldDefinition.kind.isComputed {
+            if let recorder, kind.isComputed {
                 recorder.computed.append(instance)
                 continue
             }
             // A response writes a note as an empty element (ODK): no answer, no problem.
-            if recorder != nil, fieldDefinition.kind == .note, node.isNullScalar || node.scalarText == "" {
+            if recorder != nil, kind == .note, node.isNullScalar || node.scalarText == "" {
                 continue
             }
-            guard fieldDefinition.kind.isEditable else {
+            guard kind.isEditable else {
                 collector.report(
                     .invalidValue(
                         field: name,
-                        reason: FieldError(field: name, rule: .readOnly(kind: fieldDefinition.kind.rawValue))),
+                        reason: FieldError(field: name, rule: .readOnly(kind: kind.rawValue))),
                     at: key)
                 continue
             }
-            switch ValueReader.value(from: node, for: fieldDefinition) {
+            switch ValueReader.value(from: node, for: definition.fields[field]) {
             case .failure(let error): collector.report(.invalidValue(field: name, reason: error), at: node)
             case .success(let value):
                 if bulkLoading, let recorder {
                     // Bounds that are expressions are checked once everything is loaded
                     // and evaluated (they may read answers given later); the rest now.
-                    if case .expression? = fieldDefinition.minimum {
+                    if case .expression? = definition.fields[field].minimum {
                         recorder.unchecked.append((instance, node, name, value))
-                    } else if case .expression? = fieldDefinition.maximum {
+                    } else if case .expression? = definition.fields[field].maximum {
                         recorder.unchecked.append((instance, node, name, value))
                     } else if let error = FieldValues.check(
-                        value, for: fieldDefinition, minimum: Self.constant(fieldDefinition.minimum),
-                        maximum: Self.constant(fieldDefinition.maximum), limits: definition.limits)
+                        value, for: definition.fields[field], minimum: Self.constant(definition.fields[field].minimum),
+                        maximum: Self.constant(definition.fields[field].maximum), limits: definition.limits)
                     {
                         collector.report(.invalidValue(field: name, reason: error), at: node)
                         continue
