@@ -66,6 +66,38 @@ public struct ResponseMutation: CustomStringConvertible, @unchecked Sendable {
         return mutations
     }
 
+    /// Tries every mutation of a submitted JSON response (`all(in:response:key:)`)
+    /// with `validator`; returns those it missed — no problem for the mutation's
+    /// question with the mutation's rule — each with what it did report, and the
+    /// rules tried.
+    ///
+    /// ```swift
+    /// let (missed, _) = ResponseMutation.missed(by: validator, in: session, response: json) { $0.key ?? $0.id }
+    /// #expect(missed.isEmpty)
+    /// ```
+    public static func missed(
+        by validator: ResponseValidator, in session: FormSession, response json: String,
+        key: (FieldDefinition) -> String?
+    ) -> (missed: [String], rules: Set<String>) {
+        guard let response = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            return (["the response is not a JSON object: \(json)"], [])
+        }
+        var missed: [String] = []
+        var rules: Set<String> = []
+        for mutation in all(in: session, response: response, key: key) {
+            rules.insert(mutation.rule)
+            guard
+                let data = try? JSONSerialization.data(
+                    withJSONObject: mutation.applied(to: response), options: [.sortedKeys])
+            else { continue }
+            let problems = validator.validate(json: Array(data)).problems
+            if !problems.contains(where: { $0.field == mutation.field && $0.rule == mutation.rule }) {
+                missed.append("\(mutation): \(problems)")
+            }
+        }
+        return (missed, rules)
+    }
+
     /// A value a hidden question of this kind takes, as JSON.
     static func hiddenAnswer(for field: FieldDefinition) -> Any? {
         switch field.kind {

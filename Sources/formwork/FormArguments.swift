@@ -34,27 +34,11 @@ struct FormArguments: ParsableArguments {
                 + "Sets inputs and read-only fields too.", valueName: "id=value"))
     var assignments: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (default: the clock): "
-                + "fills and replays that come out the same on any day.", valueName: "moment"))
-    var now: String?
-
-    func validate() throws {
-        if let now, Self.moment(now) == nil {
-            throw ValidationError("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got '\(now)'")
-        }
-    }
-
-    /// `--now` as a moment: a date alone is its midnight.
-    static func moment(_ text: String) -> LocalDateTime? {
-        if let moment = LocalDateTime(text) { return moment }
-        return LocalDate(text).map { LocalDateTime(date: $0, time: LocalTime(hour: 0, minute: 0)!) }
-    }
+    @OptionGroup var clock: ClockOption
 
     /// A session of `definition` on the clock `--now` gives.
     func newSession(of definition: FormDefinition) -> FormSession {
-        guard let moment = now.flatMap(Self.moment) else { return FormSession(definition: definition) }
+        guard let moment = clock.moment else { return FormSession(definition: definition) }
         return try! FormSession(definition: definition, today: moment.date, now: moment)
     }
 

@@ -49,25 +49,15 @@ struct Validate: ParsableCommand {
     @Flag(help: "Read the form even when it has constructs Formwork cannot represent (each becomes a note).")
     var skipUnsupported = false
 
-    @Option(
-        help: ArgumentHelp(
-            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (default: the clock).",
-            valueName: "moment"))
-    var now: String?
+    @OptionGroup var clock: ClockOption
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
-    func validate() throws {
-        if let now, FormArguments.moment(now) == nil {
-            throw ValidationError("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got '\(now)'")
-        }
-    }
-
     func run() throws {
         let definition = try FormArguments.definition(at: form, skipUnsupported: skipUnsupported, failing: 2)
-        let validator = ResponseValidator(definition: definition, now: now.flatMap(FormArguments.moment))
+        let validator = ResponseValidator(definition: definition, now: clock.moment)
         var summary = Summary()
         var output = OutputBuffer()
         var cleaner: CleanWriter?

@@ -123,7 +123,7 @@ public final class FormSession {
     var replaying = false
     /// Whether new instances take their fields' defaults (not when checking a
     /// response: there an answer missing is no answer).
-    var appliesDefaults = true
+    let appliesDefaults: Bool
     /// Checking a response: values are stored as given, without undo, observers,
     /// value rules or evaluation on each write; everything is evaluated once at the
     /// end (`ResponseValidator`).

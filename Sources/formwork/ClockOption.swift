@@ -1,0 +1,27 @@
+import ArgumentParser
+import Formwork
+
+/// `--now MOMENT`: the moment `today()` and `now()` read instead of the clock's, for
+/// `fill`, `show`, `serve` (through `FormArguments`) and `validate`.
+struct ClockOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (default: the clock): "
+                + "fills, replays and checks that come out the same on any day.", valueName: "moment"))
+    var now: String?
+
+    func validate() throws {
+        if let now, Self.moment(now) == nil {
+            throw ValidationError("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got '\(now)'")
+        }
+    }
+
+    /// The moment given, if any.
+    var moment: LocalDateTime? { now.flatMap(Self.moment) }
+
+    /// `--now` as a moment: a date alone is its midnight.
+    static func moment(_ text: String) -> LocalDateTime? {
+        if let moment = LocalDateTime(text) { return moment }
+        return LocalDate(text).map { LocalDateTime(date: $0, time: LocalTime(hour: 0, minute: 0)!) }
+    }
+}
