@@ -100,7 +100,9 @@ extension FormDefinition {
     /// The field of the form (or, with `repeatIndex`, of a repeat's entries) that a
     /// values file names `name`: by its answer key, else by its id.
     func field(named name: String, in repeatIndex: Int?) -> Int? {
-        if let keyed = behaviours.keyed[name]?.first(where: { fields[$0].repeatIndex == repeatIndex }) {
+        if !behaviours.keyed.isEmpty,
+            let keyed = behaviours.keyed[name]?.first(where: { fields[$0].repeatIndex == repeatIndex })
+        {
             return keyed
         }
         guard let index = fieldIndex[name], fields[index].repeatIndex == repeatIndex else { return nil }

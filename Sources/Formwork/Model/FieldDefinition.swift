@@ -1,93 +1,191 @@
 /// One field of a form, as its definition file declares it, with its conditions
 /// and computed value compiled.
+///
+/// A definition is a value, but its properties are held once and shared by its
+/// copies until one of them changes (copy on write): sessions, evaluations and the
+/// response validator read fields in their innermost loops, where copying some
+/// thirty properties on every read cost more than the work itself.
 public struct FieldDefinition: Sendable {
-    /// The id, unique in the form; expressions read the field as `$id`.
-    public let id: String
-    public let kind: FieldKind
+    private var storage: Storage
+
+    public var id: String { storage.properties.id }
+    public var kind: FieldKind { storage.properties.kind }
     /// The kind as the definition names it: a `CustomFieldKind`'s name, else `kind`'s.
-    public internal(set) var kindName: String
+    public internal(set) var kindName: String {
+        get { storage.properties.kindName }
+        set { uniqueStorage().properties.kindName = newValue }
+    }
     /// The position of the field in the whole form (sections flattened).
-    public let index: Int
+    public var index: Int { storage.properties.index }
     /// The index of its section in the form.
-    public let sectionIndex: Int
+    public var sectionIndex: Int { storage.properties.sectionIndex }
     /// The repeat whose entries each hold one of this field (the innermost, when
     /// repeats nest); `nil` for a field the form holds once.
-    public internal(set) var repeatIndex: Int?
+    public internal(set) var repeatIndex: Int? {
+        get { storage.properties.repeatIndex }
+        set { uniqueStorage().properties.repeatIndex = newValue }
+    }
     /// Where the field is declared.
-    public let location: SourceLocation
+    public var location: SourceLocation { storage.properties.location }
 
     /// The label as written (in the form's default language; expressions unevaluated).
     /// What a person reads is `texts`, rendered by the session in its language.
-    public internal(set) var label: String
-    public internal(set) var help: String?
-    public internal(set) var placeholder: String?
+    public internal(set) var label: String {
+        get { storage.properties.label }
+        set { uniqueStorage().properties.label = newValue }
+    }
+    public internal(set) var help: String? {
+        get { storage.properties.help }
+        set { uniqueStorage().properties.help = newValue }
+    }
+    public internal(set) var placeholder: String? {
+        get { storage.properties.placeholder }
+        set { uniqueStorage().properties.placeholder = newValue }
+    }
     /// A note's text.
-    public internal(set) var text: String?
+    public internal(set) var text: String? {
+        get { storage.properties.text }
+        set { uniqueStorage().properties.text = newValue }
+    }
     /// The texts a person reads, per language, with their expressions.
-    public internal(set) var texts: FieldTexts
+    public internal(set) var texts: FieldTexts {
+        get { storage.properties.texts }
+        set { uniqueStorage().properties.texts = newValue }
+    }
     /// The value the field starts with: a literal, or for dates an expression such as
     /// `today() + 7` (evaluated when a session starts).
-    public internal(set) var defaultValue: Bound?
+    public internal(set) var defaultValue: Bound? {
+        get { storage.properties.defaultValue }
+        set { uniqueStorage().properties.defaultValue = newValue }
+    }
     /// Whether the field must be answered when visible.
-    public internal(set) var required: Requirement = .never
+    public internal(set) var required: Requirement {
+        get { storage.properties.required }
+        set { uniqueStorage().properties.required = newValue }
+    }
     /// What a required field left empty says instead of `is required`
     /// (`requiredMessage:`), per language, with its expressions; the error's rule is
     /// still `required`.
-    public internal(set) var requiredMessage: FormText?
+    public internal(set) var requiredMessage: FormText? {
+        get { storage.properties.requiredMessage }
+        set { uniqueStorage().properties.requiredMessage = newValue }
+    }
     /// When the field is shown; `nil` means always.
-    public internal(set) var visible: CompiledExpression?
+    public internal(set) var visible: CompiledExpression? {
+        get { storage.properties.visible }
+        set { uniqueStorage().properties.visible = newValue }
+    }
     /// A computed field's value.
-    public internal(set) var value: CompiledExpression?
+    public internal(set) var value: CompiledExpression? {
+        get { storage.properties.value }
+        set { uniqueStorage().properties.value = newValue }
+    }
     /// The type of the field's value; `nil` for notes.
-    public internal(set) var valueType: ValueType?
+    public internal(set) var valueType: ValueType? {
+        get { storage.properties.valueType }
+        set { uniqueStorage().properties.valueType = newValue }
+    }
 
     // Text and secure
-    public internal(set) var format: TextFormat?
-    public internal(set) var pattern: Pattern?
-    public internal(set) var minLength: Int?
-    public internal(set) var maxLength: Int?
-    public internal(set) var multiline = false
+    public internal(set) var format: TextFormat? {
+        get { storage.properties.format }
+        set { uniqueStorage().properties.format = newValue }
+    }
+    public internal(set) var pattern: Pattern? {
+        get { storage.properties.pattern }
+        set { uniqueStorage().properties.pattern = newValue }
+    }
+    public internal(set) var minLength: Int? {
+        get { storage.properties.minLength }
+        set { uniqueStorage().properties.minLength = newValue }
+    }
+    public internal(set) var maxLength: Int? {
+        get { storage.properties.maxLength }
+        set { uniqueStorage().properties.maxLength = newValue }
+    }
+    public internal(set) var multiline: Bool {
+        get { storage.properties.multiline }
+        set { uniqueStorage().properties.multiline = newValue }
+    }
 
     // Number, date, time and datetime
-    public internal(set) var minimum: Bound?
-    public internal(set) var maximum: Bound?
-    public internal(set) var step: Double?
+    public internal(set) var minimum: Bound? {
+        get { storage.properties.minimum }
+        set { uniqueStorage().properties.minimum = newValue }
+    }
+    public internal(set) var maximum: Bound? {
+        get { storage.properties.maximum }
+        set { uniqueStorage().properties.maximum = newValue }
+    }
+    public internal(set) var step: Double? {
+        get { storage.properties.step }
+        set { uniqueStorage().properties.step = newValue }
+    }
 
     // File
     /// The file name endings a `file` field accepts (`pdf`, `jpg`; without the dot,
     /// compared ignoring case); empty for any.
-    public internal(set) var extensions: [String] = []
+    public internal(set) var extensions: [String] {
+        get { storage.properties.extensions }
+        set { uniqueStorage().properties.extensions = newValue }
+    }
     /// The largest file a `file` field accepts, in bytes.
-    public internal(set) var maxSize: Int?
+    public internal(set) var maxSize: Int? {
+        get { storage.properties.maxSize }
+        set { uniqueStorage().properties.maxSize = newValue }
+    }
 
     // Choice, multichoice and rank
-    public internal(set) var options: [ChoiceOption] = []
-    public internal(set) var minSelected: Int?
-    public internal(set) var maxSelected: Int?
+    public internal(set) var options: [ChoiceOption] {
+        get { storage.properties.options }
+        set { uniqueStorage().properties.options = newValue }
+    }
+    public internal(set) var minSelected: Int? {
+        get { storage.properties.minSelected }
+        set { uniqueStorage().properties.minSelected = newValue }
+    }
+    public internal(set) var maxSelected: Int? {
+        get { storage.properties.maxSelected }
+        set { uniqueStorage().properties.maxSelected = newValue }
+    }
 
     /// Cross-field checks.
-    public internal(set) var rules: [Rule] = []
+    public internal(set) var rules: [Rule] {
+        get { storage.properties.rules }
+        set { uniqueStorage().properties.rules = newValue }
+    }
 
     // Behaviours (see `FieldDefinition+Behaviours.swift`)
     /// When the person filling the form may not change the field (`readonly:`).
-    public internal(set) var readOnly: Requirement = .never
+    public internal(set) var readOnly: Requirement {
+        get { storage.properties.readOnly }
+        set { uniqueStorage().properties.readOnly = newValue }
+    }
     /// The name the answers use for the field (`key:`), when it is not the id.
-    public internal(set) var key: String?
+    public internal(set) var key: String? {
+        get { storage.properties.key }
+        set { uniqueStorage().properties.key = newValue }
+    }
     /// Whether the field is one of the form's `inputs:`: given by the program, never asked.
-    public internal(set) var isInput = false
+    public internal(set) var isInput: Bool {
+        get { storage.properties.isInput }
+        set { uniqueStorage().properties.isInput = newValue }
+    }
     /// The value the field is given when other fields change (`recalculate:`).
-    public internal(set) var trigger: ValueTrigger?
+    public internal(set) var trigger: ValueTrigger? {
+        get { storage.properties.trigger }
+        set { uniqueStorage().properties.trigger = newValue }
+    }
 
     public init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
-        self.id = id
-        self.kind = kind
-        self.kindName = kind.rawValue
-        self.index = index
-        self.sectionIndex = sectionIndex
-        self.location = location
-        self.label = label
-        self.texts = FieldTexts(label: FormText(label))
-        self.valueType = kind.fixedType
+        storage = Storage(
+            Properties(id: id, kind: kind, index: index, sectionIndex: sectionIndex, location: location, label: label))
+    }
+
+    /// The storage, copied first when a copy of this definition shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.properties) }
+        return storage
     }
 
     /// The option with `value`, if any.

@@ -57,7 +57,7 @@ struct ResponseCheck {
         let keepsHidden = definition.keepsHiddenAnswers || definition.submission?.writesHiddenAnswers == true
         let evaluation = session.evaluation
         for instance in recorder.order {
-            guard let written = recorder.given[instance],
+            guard let written = recorder.answer(at: instance),
                 !written.value.isNullScalar, !evaluation.isVisible(instance)
             else { continue }
             let field = definition.fields[session.tree.field(ofInstance: instance)]
@@ -81,7 +81,7 @@ struct ResponseCheck {
                 switch target {
                 case .field(let instance):
                     location =
-                        recorder.given[instance]?.value.location
+                        recorder.answer(at: instance)?.value.location
                         ?? recorder.mappings[session.tree.scope(ofInstance: instance)] ?? location
                 case .entry(let scope):
                     location = recorder.mappings[scope] ?? location
@@ -101,7 +101,7 @@ struct ResponseCheck {
     mutating func addComputedValues() {
         let evaluation = session.evaluation
         for instance in recorder.computed {
-            guard let written = recorder.given[instance], evaluation.isVisible(instance),
+            guard let written = recorder.answer(at: instance), evaluation.isVisible(instance),
                 !validator.momentFields.contains(session.tree.field(ofInstance: instance))
             else { continue }
             let computed = evaluation.value(of: instance)

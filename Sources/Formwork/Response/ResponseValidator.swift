@@ -144,10 +144,15 @@ extension FormSession {
 
 /// Where a response's answers were, noted while it loads.
 final class ResponseRecorder {
-    /// Each answered instance's key and value.
-    var given: [Int: (key: SyntaxNode, value: SyntaxNode)] = [:]
+    /// Each answered instance's key and value, in the response's order, and where
+    /// each instance's is among them (-1: none), so a lookup is one array read.
+    /// (Out of the runtime's exclusivity checks, as they are written for every
+    /// answer: a recorder serves one validation on one thread, and no access to
+    /// them spans a call.)
+    @exclusivity(unchecked) private var answers: [(key: SyntaxNode, value: SyntaxNode)] = []
+    @exclusivity(unchecked) private var answerIndex: [Int32] = []
     /// The answered instances in the response's order.
-    var order: [Int] = []
+    @exclusivity(unchecked) private(set) var order: [Int] = []
     /// Computed instances the response gives a value for.
     var computed: [Int] = []
     /// Where each scope's mapping starts (0: the response).
@@ -156,4 +161,25 @@ final class ResponseRecorder {
     var unchecked: [(instance: Int, node: SyntaxNode, name: String, value: Value)] = []
     /// Each repeat's list: the repeat, its holder, the list, how many entries.
     var lists: [(repeatIndex: Int, holder: Int, node: SyntaxNode, count: Int)] = []
+
+    /// Notes an instance's answer (a later one for the same instance replaces it).
+    func record(key: SyntaxNode, value: SyntaxNode, at instance: Int) {
+        if instance >= answerIndex.count {
+            answerIndex += repeatElement(-1, count: max(instance + 1, 2 * answerIndex.count) - answerIndex.count)
+        }
+        let index = Int(answerIndex[instance])
+        if index >= 0 {
+            answers[index] = (key, value)
+        } else {
+            answerIndex[instance] = Int32(answers.count)
+            answers.append((key, value))
+            order.append(instance)
+        }
+    }
+
+    /// The key and value the response gives an instance, if any.
+    func answer(at instance: Int) -> (key: SyntaxNode, value: SyntaxNode)? {
+        guard instance < answerIndex.count, answerIndex[instance] >= 0 else { return nil }
+        return answers[Int(answerIndex[instance])]
+    }
 }

@@ -25,10 +25,13 @@ final class EntryTree {
     }
 
     let definition: FormDefinition
-    private(set) var scopes: [Scope]
+    // The arrays below are read for every instance an evaluation visits, so they are
+    // kept out of the runtime's exclusivity checks: a tree belongs to one session on
+    // one thread, and no access to them spans a call or a closure.
+    @exclusivity(unchecked) private(set) var scopes: [Scope]
     /// Each instance's field and scope.
-    private(set) var instanceField: [Int32]
-    private(set) var instanceScope: [Int32]
+    @exclusivity(unchecked) private(set) var instanceField: [Int32]
+    @exclusivity(unchecked) private(set) var instanceScope: [Int32]
     /// Each field's position among its repeat's (or the form's) direct fields.
     let fieldSlot: [Int]
     /// The repeats each repeat holds (index -1: the form's top-level repeats), and
@@ -37,7 +40,7 @@ final class EntryTree {
     private let formRepeats: [Int]
     let repeatSlot: [Int]
     /// Each attached entry's position in its list (from 0); stale for detached ones.
-    private var positions: [Int32]
+    @exclusivity(unchecked) private var positions: [Int32]
     /// Each scope's identity for `uuid()`: stable while the entry lives (moves, undo),
     /// and kept by drafts, so a resumed entry derives the identifiers it had. New
     /// entries take `nextKey`, above every key given so far.
@@ -45,7 +48,7 @@ final class EntryTree {
     private var nextKey = 1
     /// Each entry's first instance: an entry's instances are numbered in a row, in
     /// template order (the form's own fields are not: theirs is -1).
-    private(set) var firstInstance: [Int32]
+    @exclusivity(unchecked) private(set) var firstInstance: [Int32]
 
     init(definition: FormDefinition) {
         self.definition = definition

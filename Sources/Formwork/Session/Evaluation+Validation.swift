@@ -43,8 +43,13 @@ extension Evaluation {
     /// the field's own rules, selection counts, cross-field rules.
     func updateError(of instance: Int) {
         let error = tree.isLive(instance) ? checkInstance(instance) : nil
+        let hadError = errors[instance] != nil
         errors[instance] = error
-        if error == nil { instancesInError.remove(instance) } else { instancesInError.insert(instance) }
+        if error == nil {
+            if hadError { instancesInError.remove(instance) }
+        } else if !hadError {
+            instancesInError.insert(instance)
+        }
     }
 
     private func checkInstance(_ instance: Int) -> FieldError? {

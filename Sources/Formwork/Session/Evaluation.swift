@@ -26,15 +26,21 @@ final class Evaluation: ScopeReader {
     private(set) var context: EvaluationContext!
 
     private enum State: UInt8 { case unknown, visible, hidden, evaluating }
-    private var instanceState: [State] = []
-    private var computed: [Value?] = []
-    private var sectionState: [State]
+
+    // The state below is read for every instance of every response checked, so it is
+    // kept out of the runtime's exclusivity checks (`@exclusivity(unchecked)`, like
+    // `ValueStore.values`): an evaluation belongs to one session on one thread, and
+    // no access to these arrays spans a call (every write is a plain subscript set
+    // or append after its value is computed), so no two accesses can overlap.
+    @exclusivity(unchecked) private var instanceState: [State] = []
+    @exclusivity(unchecked) private var computed: [Value?] = []
+    @exclusivity(unchecked) private var sectionState: [State]
     /// Whether each entry's group is shown (its repeat's `visible`, its holder's).
-    private var scopeState: [State] = []
-    private var contexts: [EvaluationContext?] = []
+    @exclusivity(unchecked) private var scopeState: [State] = []
+    @exclusivity(unchecked) private var contexts: [EvaluationContext?] = []
     /// Each instance's first problem, and the instances that have one.
-    var errors: [FieldError?] = []
-    var instancesInError = Set<Int>()
+    @exclusivity(unchecked) var errors: [FieldError?] = []
+    @exclusivity(unchecked) var instancesInError = Set<Int>()
 
     /// Each field's kind, and whether any of its options has a `visible` (read for
     /// every value, so kept apart from the definitions).
@@ -314,9 +320,10 @@ final class Evaluation: ScopeReader {
 }
 
 /// A session's stored values by instance, shared with its evaluation (which reads
-/// them in place).
+/// them in place). Like the evaluation's state, out of the runtime's exclusivity
+/// checks: one session's, on one thread, and no access spans a call.
 final class ValueStore {
-    var values: [Value]
+    @exclusivity(unchecked) var values: [Value]
 
     init(_ values: [Value]) {
         self.values = values

@@ -193,12 +193,13 @@ extension FormSession {
     ) {
         var groups: [(Int, SyntaxNode, SyntaxNode)] = []
         let prefix = scope == 0 ? "" : path(ofEntry: scope) + "."
+        let heldRepeats = tree.repeatsHeld(by: scope)
         for (key, node) in pairs {
             guard let id = key.scalarText else {
                 collector.report(.wrongType(key: nil, expected: "a field id", found: key.typeDescription), at: key)
                 continue
             }
-            if let repeatIndex = definition.repeatIndex[id], tree.repeatsHeld(by: scope).contains(repeatIndex) {
+            if !heldRepeats.isEmpty, let repeatIndex = definition.repeatIndex[id], heldRepeats.contains(repeatIndex) {
                 groups.append((repeatIndex, key, node))
                 continue
             }
@@ -212,9 +213,7 @@ extension FormSession {
             let kind = definition.fields[field].kind
             let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
             let name = prefix + id
-            if let recorder {
-                if recorder.given.updateValue((key, node), forKey: instance) == nil { recorder.order.append(instance) }
-            }
+            recorder?.record(key: key, value: node, at: instance)
             if let recorder, kind.isComputed {
                 recorder.computed.append(instance)
                 continue

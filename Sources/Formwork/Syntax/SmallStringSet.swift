@@ -12,7 +12,10 @@ struct SmallStringSet {
         if few.contains(element) { return false }
         few.append(element)
         if few.count > Self.searchLimit {
-            many = Set(few)
+            // Room for a mapping four times the size at once: no rehashing while
+            // the few dozen keys of a typical response come in.
+            many = Set(minimumCapacity: 4 * Self.searchLimit)
+            for known in few { many.insert(known) }
             few = []
         }
         return true
