@@ -56,15 +56,14 @@ struct ResponseCheck {
     mutating func addHiddenAnswers() {
         let keepsHidden = definition.keepsHiddenAnswers || definition.submission?.writesHiddenAnswers == true
         let evaluation = session.evaluation
-        for instance in recorder.order {
-            guard let written = recorder.answer(at: instance),
-                !written.value.isNullScalar, !evaluation.isVisible(instance)
-            else { continue }
+        for instance in recorder.order where !evaluation.isVisible(instance) {
+            guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }
             let field = definition.fields[session.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
             let condition = field.visible.map { " (visible: \($0.source))" } ?? ""
             add(
-                keepsHidden ? .warning : .error, at: written.key.location, path: session.path(ofInstance: instance),
+                keepsHidden ? .warning : .error, at: recorder.key(at: instance).location,
+                path: session.path(ofInstance: instance),
                 rule: "visible",
                 message: keepsHidden
                     ? "is answered but not shown; the form keeps hidden answers" + condition
@@ -81,7 +80,7 @@ struct ResponseCheck {
                 switch target {
                 case .field(let instance):
                     location =
-                        recorder.answer(at: instance)?.value.location
+                        recorder.value(at: instance)?.location
                         ?? recorder.mappings[session.tree.scope(ofInstance: instance)] ?? location
                 case .entry(let scope):
                     location = recorder.mappings[scope] ?? location
@@ -101,16 +100,16 @@ struct ResponseCheck {
     mutating func addComputedValues() {
         let evaluation = session.evaluation
         for instance in recorder.computed {
-            guard let written = recorder.answer(at: instance), evaluation.isVisible(instance),
+            guard evaluation.isVisible(instance), let written = recorder.value(at: instance),
                 !validator.momentFields.contains(session.tree.field(ofInstance: instance))
             else { continue }
             let computed = evaluation.value(of: instance)
-            guard !same(computed, written.value) else { continue }
+            guard !same(computed, written) else { continue }
             let given =
-                written.value.scalarText.map { written.value.isQuoted ? "'\(TerminalText.excerpt($0))'" : $0 }
-                ?? written.value.typeDescription
+                written.scalarText.map { written.isQuoted ? "'\(TerminalText.excerpt($0))'" : $0 }
+                ?? written.typeDescription
             add(
-                at: written.value.location, path: session.path(ofInstance: instance), rule: "value",
+                at: written.location, path: session.path(ofInstance: instance), rule: "value",
                 message: "is \(given), but the form computes \(computed.isNull ? "nothing" : computed.description)")
         }
     }

@@ -144,12 +144,14 @@ extension FormSession {
 
 /// Where a response's answers were, noted while it loads.
 final class ResponseRecorder {
-    /// Each answered instance's key and value, in the response's order, and where
-    /// each instance's is among them (-1: none), so a lookup is one array read.
+    /// Each answered instance's key and value (two arrays: a tuple of nodes is
+    /// copied through generic code), in the response's order, and where each
+    /// instance's is among them (-1: none), so a lookup is one array read.
     /// (Out of the runtime's exclusivity checks, as they are written for every
     /// answer: a recorder serves one validation on one thread, and no access to
     /// them spans a call.)
-    @exclusivity(unchecked) private var answers: [(key: SyntaxNode, value: SyntaxNode)] = []
+    @exclusivity(unchecked) private var keys: [SyntaxNode] = []
+    @exclusivity(unchecked) private var values: [SyntaxNode] = []
     @exclusivity(unchecked) private var answerIndex: [Int32] = []
     /// The answered instances in the response's order.
     @exclusivity(unchecked) private(set) var order: [Int] = []
@@ -169,17 +171,26 @@ final class ResponseRecorder {
         }
         let index = Int(answerIndex[instance])
         if index >= 0 {
-            answers[index] = (key, value)
+            keys[index] = key
+            values[index] = value
         } else {
-            answerIndex[instance] = Int32(answers.count)
-            answers.append((key, value))
+            answerIndex[instance] = Int32(keys.count)
+            keys.append(key)
+            values.append(value)
             order.append(instance)
         }
     }
 
-    /// The key and value the response gives an instance, if any.
-    func answer(at instance: Int) -> (key: SyntaxNode, value: SyntaxNode)? {
-        guard instance < answerIndex.count, answerIndex[instance] >= 0 else { return nil }
-        return answers[Int(answerIndex[instance])]
+    /// Whether the response answers an instance.
+    func answers(_ instance: Int) -> Bool {
+        instance < answerIndex.count && answerIndex[instance] >= 0
+    }
+
+    /// The key the response gives an instance's answer under (`answers(instance)`).
+    func key(at instance: Int) -> SyntaxNode { keys[Int(answerIndex[instance])] }
+
+    /// The value the response gives an instance, if any.
+    func value(at instance: Int) -> SyntaxNode? {
+        answers(instance) ? values[Int(answerIndex[instance])] : nil
     }
 }

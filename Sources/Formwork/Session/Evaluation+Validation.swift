@@ -32,8 +32,12 @@ extension Evaluation {
     /// Whether the instance holds an answer, as `required` counts answers: a value,
     /// and for a switch, on (an off switch answers nothing a requirement could ask for).
     func isAnswered(_ instance: Int) -> Bool {
-        let value = self.value(of: instance)
-        return !value.isNull && !(definition.fields[tree.field(ofInstance: instance)].kind == .switch && value == false)
+        Self.answers(value(of: instance), kind: definition.fields[tree.field(ofInstance: instance)].kind)
+    }
+
+    /// Whether a value of a field of `kind` is an answer (see `isAnswered`).
+    static func answers(_ value: Value, kind: FieldKind) -> Bool {
+        !value.isNull && !(kind == .switch && value == false)
     }
 
     /// The first problem of a visible instance (kept up to date as values change).
@@ -63,7 +67,7 @@ extension Evaluation {
         if kind == .choice, case .string(let selected) = store.values[instance], value.isNull {
             return error(.option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
-        if !isAnswered(instance) {
+        if !Self.answers(value, kind: kind) {
             if isRequired(instance) {
                 guard let message = definition.fields[index].requiredMessage else { return error(.required) }
                 return error(.requiredMessage(render(message, in: tree.scope(ofInstance: instance))))

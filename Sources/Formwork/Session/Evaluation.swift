@@ -74,16 +74,25 @@ final class Evaluation: ScopeReader {
     func growToFit() {
         let instances = tree.instanceCount
         if instanceState.count < instances {
-            let added = instances - instanceState.count
-            instanceState += repeatElement(.unknown, count: added)
-            computed += repeatElement(nil, count: added)
-            errors += repeatElement(nil, count: added)
+            Self.grow(&instanceState, to: instances, with: .unknown)
+            Self.grow(&computed, to: instances, with: nil)
+            Self.grow(&errors, to: instances, with: nil)
         }
         if scopeState.count < tree.scopeCount {
-            let added = tree.scopeCount - scopeState.count
-            scopeState += repeatElement(.unknown, count: added)
-            contexts += repeatElement(nil, count: added)
+            Self.grow(&scopeState, to: tree.scopeCount, with: .unknown)
+            Self.grow(&contexts, to: tree.scopeCount, with: nil)
         }
+    }
+
+    /// Appends `element` to `array` until it holds `count`: made whole when empty (a
+    /// new evaluation, once per response checked), else appended one by one (entries
+    /// added), never through a generic sequence copy.
+    private static func grow<Element>(_ array: inout [Element], to count: Int, with element: Element) {
+        if array.isEmpty {
+            array = [Element](repeating: element, count: count)
+            return
+        }
+        while array.count < count { array.append(element) }  // (amortized: no exact reserve)
     }
 
     /// Evaluates every attached instance, in evaluation order, and its error.

@@ -184,26 +184,34 @@ struct JSONParser {
             return count
         }
         if current == UInt8(ascii: "-") { advance() }
+        var integerDigits = 1
         if current == UInt8(ascii: "0") {
             advance()
             if let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
                 throw error("numbers cannot have leading zeros", at: start)
             }
-        } else if digits(&self) == 0 {
-            throw error("expected digits after '-'", at: start)
+        } else {
+            integerDigits = digits(&self)
+            if integerDigits == 0 { throw error("expected digits after '-'", at: start) }
         }
         if current == UInt8(ascii: ".") {
             advance()
             guard digits(&self) > 0 else { throw error("expected digits after the decimal point") }
         }
+        var hasExponent = false
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            hasExponent = true
             advance()
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
             guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
         }
         let text = String(decoding: bytes[first..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw Diagnostic(.numberOutOfRange(text), at: start, length: text.count)
+        // Only an exponent or some 300 digits can go beyond a Double: other numbers
+        // are not converted here (they are when read as values).
+        if hasExponent || integerDigits > 300 {
+            guard let value = Double(text), value.isFinite else {
+                throw Diagnostic(.numberOutOfRange(text), at: start, length: text.count)
+            }
         }
         return SyntaxNode(content: .scalar(text, style: .plain), location: start)
     }

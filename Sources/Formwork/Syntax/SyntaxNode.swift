@@ -44,7 +44,7 @@ struct SyntaxNode: Sendable {
     /// without resolving numbers.
     var isNullScalar: Bool {
         guard case .scalar(let text, .plain) = content else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(text)
+        return PlainScalar.isNullWord(text)
     }
 
     /// The resolved scalar, if this is a scalar.
@@ -90,45 +90,65 @@ enum PlainScalar: Equatable, Sendable {
     case string(String)
 
     static func resolve(_ text: String) -> PlainScalar {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
+        // Answers are read by the million (`formwork validate`): the words are told
+        // apart by their first byte before any text is compared.
+        switch text.utf8.first {
+        case nil: return .null
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            if isNullWord(text) { return .null }
+        case UInt8(ascii: "t"), UInt8(ascii: "T"):
+            if text == "true" || text == "True" || text == "TRUE" { return .bool(true) }
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
+            if text == "false" || text == "False" || text == "FALSE" { return .bool(false) }
         default: break
         }
         if let number = parseNumber(text) { return .number(number, text: text) }
         return .string(text)
     }
 
+    /// `""`, `~`, `null`, `Null` or `NULL`.
+    static func isNullWord(_ text: String) -> Bool {
+        switch text.utf8.count {
+        case 0: return true
+        case 1: return text == "~"
+        case 4: return text == "null" || text == "Null" || text == "NULL"
+        default: return false
+        }
+    }
+
     /// Decimal integers and floats as JSON and YAML 1.2 write them (no `.inf`/`.nan`:
     /// forms have no use for them, and they are reported as out of range).
     static func parseNumber(_ text: String) -> Double? {
-        var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
-        var digits = 0, fraction = 0
-        while let s = scalars.first, ("0"..."9").contains(s) {
-            digits += 1
-            scalars = scalars.dropFirst()
-        }
-        if scalars.first == "." {
-            scalars = scalars.dropFirst()
-            while let s = scalars.first, ("0"..."9").contains(s) {
-                fraction += 1
-                scalars = scalars.dropFirst()
+        let isNumber = text.utf8.withContiguousStorageIfAvailable(isNumberSyntax) ?? isNumberSyntax(Array(text.utf8))
+        return isNumber ? Double(text) : nil
+    }
+
+    /// Whether the bytes are `[+-]digits[.digits][(e|E)[+-]digits]`, with a digit
+    /// before or after the point.
+    private static func isNumberSyntax(_ bytes: some Collection<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        func skip(_ allowed: (UInt8) -> Bool) -> Int {
+            var count = 0
+            while index != bytes.endIndex, allowed(bytes[index]) {
+                count += 1
+                bytes.formIndex(after: &index)
             }
+            return count
         }
-        guard digits + fraction > 0 else { return nil }
-        if scalars.first == "e" || scalars.first == "E" {
-            scalars = scalars.dropFirst()
-            if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
-            var exponent = 0
-            while let s = scalars.first, ("0"..."9").contains(s) {
-                exponent += 1
-                scalars = scalars.dropFirst()
-            }
-            guard exponent > 0 else { return nil }
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let isSign = { (byte: UInt8) in byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") }
+        if index != bytes.endIndex, isSign(bytes[index]) { bytes.formIndex(after: &index) }
+        var digits = skip(isDigit)
+        if index != bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+            bytes.formIndex(after: &index)
+            digits += skip(isDigit)
         }
-        guard scalars.isEmpty else { return nil }
-        return Double(text)
+        guard digits > 0 else { return false }
+        if index != bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            bytes.formIndex(after: &index)
+            if index != bytes.endIndex, isSign(bytes[index]) { bytes.formIndex(after: &index) }
+            guard skip(isDigit) > 0 else { return false }
+        }
+        return index == bytes.endIndex
     }
 }

@@ -143,4 +143,16 @@ struct SyntaxTests {
                 _ = try SyntaxLoader.parse(Array(repeating: 0x20, count: 20), format: .yaml, limits: limits)
             } == Problem.fileTooLarge(bytes: 20, limit: 10))
     }
+
+    @Test func jsonNumbersBeyondADoubleAreRefusedAndOthersKeptAsWritten() throws {
+        let huge = "1" + String(repeating: "0", count: 400)
+        for text in ["1e999", "-2E+400", huge] {
+            #expect(problem { () throws(Diagnostic) in _ = try json("[\(text)]") } == .numberOutOfRange(text))
+        }
+        let large = "9" + String(repeating: "9", count: 299)
+        for text in [large, "1e308", "-0.5", "0", "12.25e-3"] {
+            let root = try json("[\(text)]")
+            #expect(root.elements?.first?.scalar == .number(Double(text)!, text: text))
+        }
+    }
 }
