@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
+        .executable(name: "formwork-prompt-demo", targets: ["FormworkPromptDemo"]),
         .executable(name: "formwork-bench", targets: ["FormworkBench"]),
         .executable(name: "formwork-fuzz", targets: ["FormworkFuzz"]),
     ],
@@ -62,6 +63,13 @@ let package = Package(
             name: "FormworkFuzz", dependencies: ["Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS"]),
         // A small example of FormworkCore alone: the seed form through a transcript view.
         .executableTarget(name: "FormworkCoreDemo", dependencies: ["FormworkCore"]),
+        // A command-line tool that asks what its options leave out through the prompt
+        // (`FormPrompt`), written with products only, as an outside package would.
+        .executableTarget(
+            name: "FormworkPromptDemo",
+            dependencies: [
+                "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         // Fixtures and helper scripts are read from the source tree (#filePath), not bundled.
         .testTarget(
@@ -79,6 +87,8 @@ let package = Package(
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
+        // The prompt-asking sample tool, run as a person and as a script would.
+        .testTarget(name: "FormworkPromptDemoTests", dependencies: ["FormworkTesting", "FormworkPromptDemo"]),
         .testTarget(
             name: "formworkTests", dependencies: ["FormworkTesting", "formwork", "FormworkBench", "FormworkFuzz"],
             exclude: ["rpc_client.py", "Hostile"]),

@@ -191,7 +191,11 @@ public final class DraftStore {
     }
 
     /// The lines that tell a person what resuming did (`readOnly`: what viewing shows).
-    public func notes(for outcome: Outcome, fresh: Bool = false, readOnly: Bool = false) -> [String] {
+    ///
+    /// - Parameter freshHint: How to start over, as the resume note ends (`nil`: not said).
+    public func notes(
+        for outcome: Outcome, fresh: Bool = false, readOnly: Bool = false, freshHint: String? = "--fresh starts over"
+    ) -> [String] {
         let draftPath = TerminalText.escaped(Self.abbreviated(path))
         switch outcome {
         case .none:
@@ -207,8 +211,8 @@ public final class DraftStore {
                 )
             } else {
                 lines.append(
-                    "Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(draftPath); "
-                        + "--fresh starts over)."
+                    "Resumed \(count) answer\(count == 1 ? "" : "s") from \(Self.format(saved)) (draft \(draftPath)"
+                        + (freshHint.map { "; \($0))." } ?? ").")
                 )
             }
             if !report.dropped.isEmpty {

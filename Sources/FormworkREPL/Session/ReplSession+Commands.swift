@@ -185,8 +185,11 @@ extension ReplSession {
             }
             return askCommand()
         }
-        let answers = options.formatAnswers(form)
-        if let path = options.answersPath {
+        if let onSubmit = options.onSubmit {
+            say("Submitted.")
+            onSubmit(form)
+        } else if let path = options.answersPath {
+            let answers = options.formatAnswers(form)
             do {
                 try options.writeFile(path, answers)
                 say("Submitted. The answers are in \(TerminalText.escaped(path)).")
@@ -196,6 +199,7 @@ extension ReplSession {
             }
         } else {
             say("Submitted.")
+            let answers = options.formatAnswers(form)
             step.lines += answers.dropLast().components(separatedBy: "\n").map(ReplLine.out)
         }
         savedSnapshot = form.snapshot()
@@ -245,7 +249,7 @@ extension ReplSession {
             if draft.holdsAnswers {
                 say(
                     "Your answers are kept in the draft \(TerminalText.escaped(DraftStore.abbreviated(draft.path))); "
-                        + "filling this form again resumes them (--fresh starts over).")
+                        + "filling this form again resumes them\(options.freshHint.map { " (\($0))" } ?? "").")
             }
             return end()
         }

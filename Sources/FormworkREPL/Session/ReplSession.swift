@@ -64,6 +64,12 @@ public final class ReplSession {
         /// What to tell the person before anything else (what resuming a draft did):
         /// at a terminal the start of the conversation, in script mode on standard error.
         public var notices: [String]
+        /// Given, a successful `submit` hands the session here instead of writing or
+        /// printing the answers (a program that asks through the prompt: `FormPrompt`).
+        public var onSubmit: ((FormSession) -> Void)?
+        /// How the draft notes say to start over (`formwork fill`'s `--fresh`); `nil`
+        /// for a program without such an option.
+        public var freshHint: String? = "--fresh starts over"
 
         public init(
             interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
