@@ -70,8 +70,7 @@ struct Deploy: AsyncParsableCommand {
             throw ValidationError(reason)
         }
         let people = plan.notify.map { "; \($0) will be told" } ?? ""
-        print(
-            "Deploying \(plan.service) to \(plan.env) with \(plan.replicas) replica\(plan.replicas == 1 ? "" : "s")\(people)."
-        )
+        let replicas = "\(plan.replicas) replica\(plan.replicas == 1 ? "" : "s")"
+        print("Deploying \(plan.service) to \(plan.env) with \(replicas)\(people).")
     }
 }
