@@ -2,11 +2,11 @@ extension FieldDefinition {
     /// Every property of a field definition, stored (see `FieldDefinition`).
     struct Properties: Sendable {
         let id: String
-        let kind: FieldKind
         var kindName: String
         let index: Int
         let sectionIndex: Int
         var repeatIndex: Int?
+        let kind: FieldKind
         let location: SourceLocation
         var label: String
         var help: String?
@@ -14,12 +14,13 @@ extension FieldDefinition {
         var text: String?
         var texts: FieldTexts
         var defaultValue: Bound?
+        var format: TextFormat?
         var required: Requirement = .never
         var requiredMessage: FormText?
+        var isInput = false
         var visible: CompiledExpression?
         var value: CompiledExpression?
         var valueType: ValueType?
-        var format: TextFormat?
         var pattern: Pattern?
         var minLength: Int?
         var maxLength: Int?
@@ -35,7 +36,6 @@ extension FieldDefinition {
         var rules: [Rule] = []
         var readOnly: Requirement = .never
         var key: String?
-        var isInput = false
         var trigger: ValueTrigger?
 
         init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {

@@ -8,23 +8,51 @@
 /// GeoPoint("52.37 4.89")?.odkText   // "52.37 4.89 0 0"
 /// ```
 public struct GeoPoint: Hashable, Sendable, CustomStringConvertible {
+    /// The four numbers, held by reference: a `GeoPoint` is a case of `Value`, and
+    /// inline its 41 bytes would make every value (and every array of them) twice
+    /// as large. (Immutable, so copies share it safely.)
+    private final class Storage: Sendable {
+        let latitude: Double
+        let longitude: Double
+        let altitude: Double?
+        let accuracy: Double?
+
+        init(latitude: Double, longitude: Double, altitude: Double?, accuracy: Double?) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.altitude = altitude
+            self.accuracy = accuracy
+        }
+    }
+
+    private let storage: Storage
+
     /// Degrees north, −90 … 90.
-    public let latitude: Double
+    public var latitude: Double { storage.latitude }
     /// Degrees east, −180 … 180.
-    public let longitude: Double
+    public var longitude: Double { storage.longitude }
     /// Metres above sea level.
-    public let altitude: Double?
+    public var altitude: Double? { storage.altitude }
     /// The radius in metres within which the point lies, ≥ 0.
-    public let accuracy: Double?
+    public var accuracy: Double? { storage.accuracy }
 
     /// The point, or `nil` when a part is out of range or not finite.
     public init?(latitude: Double, longitude: Double, altitude: Double? = nil, accuracy: Double? = nil) {
         guard Self.problem(latitude: latitude, longitude: longitude, altitude: altitude, accuracy: accuracy) == nil
         else { return nil }
-        self.latitude = latitude
-        self.longitude = longitude
-        self.altitude = altitude
-        self.accuracy = accuracy
+        storage = Storage(latitude: latitude, longitude: longitude, altitude: altitude, accuracy: accuracy)
+    }
+
+    public static func == (left: GeoPoint, right: GeoPoint) -> Bool {
+        left.latitude == right.latitude && left.longitude == right.longitude && left.altitude == right.altitude
+            && left.accuracy == right.accuracy
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(latitude)
+        hasher.combine(longitude)
+        hasher.combine(altitude)
+        hasher.combine(accuracy)
     }
 
     /// Parses `lat lon [alt [acc]]`; `nil` for anything else (see `parse` for why).
