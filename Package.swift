@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "FormworkCore", targets: ["FormworkCore"]),
         .library(name: "Formwork", targets: ["Formwork"]),
         .library(name: "FormworkREPL", targets: ["FormworkREPL"]),
+        .library(name: "FormworkBuilder", targets: ["FormworkBuilder"]),
         .library(name: "FormworkODK", targets: ["FormworkODK"]),
         .library(name: "FormworkSurveyJS", targets: ["FormworkSurveyJS"]),
         .executable(name: "formwork", targets: ["formwork"]),
@@ -32,6 +33,9 @@ let package = Package(
         // libedit's key reader, so that Ctrl-C is never lost (C: signal handlers, ppoll).
         .target(name: "CKeyReader", dependencies: ["CEditLine"]),
         .target(name: "FormworkREPL", dependencies: ["Formwork", "CEditLine", "CKeyReader"]),
+        // Forms written in Swift: a result-builder DSL whose product is the definition
+        // a file gives (checked by the same loader, problems at the Swift call).
+        .target(name: "FormworkBuilder", dependencies: ["Formwork"]),
         // ODK forms: XLSForm workbooks (.xlsx, read with ZIPFoundation and Foundation's
         // XML parser) and, later, XForms, imported as Formwork definitions.
         .target(
@@ -68,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "FormworkPromptDemo",
             dependencies: [
-                "Formwork", "FormworkREPL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Formwork", "FormworkREPL", "FormworkBuilder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         // Fixtures and helper scripts are read from the source tree (#filePath), not bundled.
@@ -87,6 +92,9 @@ let package = Package(
         // Written as an outside tool would: products only, no @testable. The README's
         // Embedding guide quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
+        // Forms in Swift, used as an outside tool would (products only).
+        .testTarget(
+            name: "FormworkBuilderTests", dependencies: ["Formwork", "FormworkBuilder", "FormworkTesting", "formwork"]),
         // The prompt-asking sample tool, run as a person and as a script would.
         .testTarget(name: "FormworkPromptDemoTests", dependencies: ["FormworkTesting", "FormworkPromptDemo"]),
         .testTarget(
