@@ -31,7 +31,7 @@ public struct Option: Sendable, ExpressibleByStringLiteral {
         -> Self
     {
         var copy = self
-        copy.node.set("visible", .string(condition, at: SwiftPlace.make(fileID, line, column, quote: condition)))
+        copy.node.setExpression("visible", condition, fileID, line, column)
         return copy
     }
 
@@ -48,8 +48,7 @@ public struct Choice: FormElement {
         _ id: String, label: String, options: [Option], fileID: String = #fileID, line: Int = #line,
         column: Int = #column
     ) {
-        node = fieldNode(id, kind: "choice", label: label, fileID, line, column)
-        node.set("options", .list(options.map(\.document)))
+        node = choiceNode(id, kind: "choice", label: label, options: options, fileID, line, column)
     }
 }
 
@@ -61,8 +60,7 @@ public struct MultiChoice: FormElement {
         _ id: String, label: String, options: [Option], fileID: String = #fileID, line: Int = #line,
         column: Int = #column
     ) {
-        node = fieldNode(id, kind: "multichoice", label: label, fileID, line, column)
-        node.set("options", .list(options.map(\.document)))
+        node = choiceNode(id, kind: "multichoice", label: label, options: options, fileID, line, column)
     }
 
     /// At least and at most so many options.
@@ -77,4 +75,13 @@ public struct MultiChoice: FormElement {
             "maxSelected", DefinitionDocument(Value.number(Double(range.upperBound))), fileID: fileID, line: line,
             column: column)
     }
+}
+
+/// The keys of a choice of either kind.
+private func choiceNode(
+    _ id: String, kind: String, label: String, options: [Option], _ fileID: String, _ line: Int, _ column: Int
+) -> ElementNode {
+    var node = fieldNode(id, kind: kind, label: label, fileID, line, column)
+    node.set("options", .list(options.map(\.document)))
+    return node
 }

@@ -20,6 +20,12 @@ public struct ElementNode: Sendable {
         }
     }
 
+    /// Sets an expression key at the call that wrote it, its text quoted when a
+    /// problem is reported.
+    mutating func setExpression(_ key: String, _ source: String, _ fileID: String, _ line: Int, _ column: Int) {
+        set(key, .string(source, at: SwiftPlace.make(fileID, line, column, quote: source)))
+    }
+
     /// The mapping, at its place.
     var document: DefinitionDocument {
         DefinitionDocument(.object(pairs), place: place)

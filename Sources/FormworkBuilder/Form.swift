@@ -81,7 +81,7 @@ public struct Section: Sendable {
         -> Self
     {
         var copy = self
-        copy.node.set("visible", .string(condition, at: SwiftPlace.make(fileID, line, column, quote: condition)))
+        copy.node.setExpression("visible", condition, fileID, line, column)
         return copy
     }
 
