@@ -115,4 +115,29 @@ struct PromptDemoTests {
         try second.waitFor("Nothing deployed.")
         #expect(try second.waitForExit() == 1)
     }
+
+    @Test func withItsOutputInAPipeTheToolStillAsksAtTheTerminal() throws {
+        let state = Self.state()
+        let output = state.appendingPathComponent("out.txt")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let tool = CommandRunner.productsDirectory.appendingPathComponent(Self.tool).path
+        // Standard output to a file, as `deploy | jq` would; the terminal is on
+        // standard input and standard error.
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh", arguments: ["-c", "exec '\(tool)' --service api > '\(output.path)'"],
+            environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"])
+        try terminal.waitFor("Service *: ")
+        try terminal.type("\r")
+        try terminal.waitFor("Environment * (number or value): ")
+        try terminal.type("staging\r")
+        try terminal.waitFor("Replicas *: ")
+        try terminal.type("\r")
+        try terminal.waitFor("Notify: ")
+        try terminal.type("\r")
+        try terminal.waitFor("Submit now? [y/N] ")
+        try terminal.type("y\r")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.transcript.contains("Deploying"))
+        #expect(try String(contentsOf: output, encoding: .utf8) == "Deploying api to staging with 2 replicas.\n")
+    }
 }

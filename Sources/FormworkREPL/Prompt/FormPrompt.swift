@@ -170,9 +170,13 @@ public enum FormPrompt {
                 throw .invalidValue(error.description)
             }
         }
+        // A person at a terminal: standard input, and standard output or (when the
+        // tool's output goes to a pipe or a file: `deploy | jq`) standard error.
+        let stdoutIsTerminal = TerminalSupport.isTerminal(STDOUT_FILENO)
         let interactive =
             options.interactive
-            ?? (TerminalSupport.isTerminal(STDIN_FILENO) && TerminalSupport.isTerminal(STDOUT_FILENO))
+            ?? (TerminalSupport.isTerminal(STDIN_FILENO)
+                && (stdoutIsTerminal || TerminalSupport.isTerminal(STDERR_FILENO)))
         func setGiven() throws(FormPromptError) {
             for (id, value) in values.sorted(by: { $0.key < $1.key }) {
                 do { try session.set(id, to: value, origin: .program) } catch { throw .invalidValue(error.description) }
@@ -198,11 +202,14 @@ public enum FormPrompt {
         var replOptions = ReplSession.Options(
             // Script mode reads commands (`set ID VALUE`, `submit`), whatever the mode.
             interactive: interactive, guided: interactive && options.mode == .guided,
-            width: interactive ? TerminalSupport.width() : 80,
+            width: interactive ? TerminalSupport.width(stdoutIsTerminal ? STDOUT_FILENO : STDERR_FILENO) : 80,
             colors: interactive && (ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true),
             draft: store, notices: notices)
         replOptions.freshHint = nil
         replOptions.onSubmit = { submitted = FormAnswers($0) }
+        // The conversation goes to the terminal; the tool's own output stays clean.
+        let redirection = interactive && !stdoutIsTerminal ? StandardOutputRedirection(to: STDERR_FILENO) : nil
+        defer { redirection?.restore() }
         let reader: any LineReader = interactive ? LineEditor(historyPath: nil) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: replOptions)).run()
         if let submitted { return submitted }
