@@ -18,8 +18,9 @@ final class XMLTree: @unchecked Sendable {
         var children: [Element] = []
         /// Text and elements in order, for mixed content (`Hello <output/>!`).
         var content: [Content] = []
-        let line: Int
-        let column: Int
+        /// Where its start tag begins (its `<`).
+        var line: Int
+        var column: Int
 
         enum Content {
             case text(String)
@@ -102,6 +103,7 @@ final class XMLTree: @unchecked Sendable {
                 message: "not well-formed XML: \(reason)", line: max(1, parser.lineNumber),
                 column: max(1, parser.columnNumber))
         }
+        StartTagLocator(data).moveToStartTags(root)
         self.root = root
     }
 

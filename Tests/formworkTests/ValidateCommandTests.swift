@@ -97,7 +97,7 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(
             result.standardOutput
-                == "\(instances.path)/uuid-2/submission.xml:4:7: error: age: 'abc' is not a number (rule: type)\n")
+                == "\(instances.path)/uuid-2/submission.xml:4:3: error: age: 'abc' is not a number (rule: type)\n")
         #expect(result.standardError == "1 of 2 responses invalid (1 error, 0 warnings)\n")
         let first = try String(contentsOf: cleaned.appendingPathComponent("uuid-1/submission.xml"), encoding: .utf8)
         #expect(first.contains("<age>36</age>") && first.contains("<instanceID>uuid:uuid-1</instanceID>"))
