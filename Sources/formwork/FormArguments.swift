@@ -60,14 +60,7 @@ struct FormArguments: ParsableArguments {
     /// form has it; an unknown `--lang` is an error (exit `status`).
     func chooseLanguage(of session: FormSession, failing status: Int32) throws {
         do {
-            if let lang {
-                let codes = session.definition.languages.map(\.code)
-                try session.setLanguage(codes.first { $0.lowercased() == lang.lowercased() } ?? lang)
-            } else if let language = FormSession.language(
-                fromEnvironment: ProcessInfo.processInfo.environment, in: session.definition)
-            {
-                try session.setLanguage(language)
-            }
+            try session.chooseLanguage(lang)
         } catch {
             printError("error: --lang: " + TerminalText.escaped(error.description))
             throw ExitCode(status)

@@ -25,6 +25,22 @@ extension FormSession {
         invalidateEverything()
     }
 
+    /// Shows the form in the language a person asked for (`--lang`, a tool's
+    /// option; its code in any case), else the one the environment asks for
+    /// (`language(fromEnvironment:in:)`), else its default.
+    ///
+    /// - Throws: `SessionError.unknownLanguage` when `requested` is not the form's.
+    public func chooseLanguage(
+        _ requested: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(SessionError) {
+        if let requested {
+            let codes = definition.languages.map(\.code)
+            try setLanguage(codes.first { $0.lowercased() == requested.lowercased() } ?? requested)
+        } else if let language = Self.language(fromEnvironment: environment, in: definition) {
+            try setLanguage(language)
+        }
+    }
+
     /// The form language that best fits a locale (`fr_CA.UTF-8`, `pt-BR`, `fr`):
     /// the exact code, else the language alone (`fr` for `fr_CA`), case and `_`/`-`
     /// ignored; `nil` when the form has none of them.

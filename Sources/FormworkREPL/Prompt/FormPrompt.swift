@@ -67,25 +67,13 @@ public enum FormPrompt {
 
         /// The draft of a form in the tool's own state directory.
         public static func tool(_ name: String, form: FormDefinition) -> Draft {
-            let environment = ProcessInfo.processInfo.environment
-            let state =
-                environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
-            let directory = (state as NSString).appendingPathComponent(safeName(name))
-            return Draft(path: (directory as NSString).appendingPathComponent("drafts/\(safeName(form.id)).json"))
+            let directory = StateDirectory.path(forTool: name)
+            let file = StateDirectory.safeFileName(form.id)
+            return Draft(path: (directory as NSString).appendingPathComponent("drafts/\(file).json"))
         }
 
         /// A draft at `path`.
         public static func file(_ path: String) -> Draft { Draft(path: path) }
-
-        static func safeName(_ name: String) -> String {
-            let safe = String(
-                name.unicodeScalars.map {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
-                        ? Character($0) : "_"
-                }.prefix(60))
-            return safe.isEmpty ? "_" : safe
-        }
     }
 
     /// Asks `definition` and returns the answers of the submit.
@@ -159,17 +147,7 @@ public enum FormPrompt {
     ) throws(FormPromptError)
         -> FormAnswers
     {
-        let language =
-            options.language
-            ?? FormSession.language(fromEnvironment: ProcessInfo.processInfo.environment, in: session.definition)
-        if let language {
-            let codes = session.definition.languages.map(\.code)
-            do {
-                try session.setLanguage(codes.first { $0.lowercased() == language.lowercased() } ?? language)
-            } catch {
-                throw .invalidValue(error.description)
-            }
-        }
+        do { try session.chooseLanguage(options.language) } catch { throw .invalidValue(error.description) }
         // A person at a terminal: standard input, and standard output or (when the
         // tool's output goes to a pipe or a file: `deploy | jq`) standard error.
         let stdoutIsTerminal = TerminalSupport.isTerminal(STDOUT_FILENO)

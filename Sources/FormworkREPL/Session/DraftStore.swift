@@ -52,11 +52,7 @@ public final class DraftStore {
     /// `formPath` (an absolute path; the suffix tells apart forms of the same name).
     public static func defaultPath(forForm formPath: String) -> String {
         let name = ((formPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        let safeName = String(
-            name.unicodeScalars.map {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
-                    ? Character($0) : "_"
-            }.prefix(60))
+        let safeName = StateDirectory.safeFileName(name)
         let suffix = FormDraft.fingerprint(of: formPath.utf8).suffix(8)
         return StateDirectory.appending("drafts/\(safeName)-\(suffix).json")
     }
