@@ -12,7 +12,8 @@ extension Evaluation {
         let index = tree.field(ofInstance: instance)
         return FieldValues.check(
             value, for: definition.fields[index], minimum: evaluate(definition.fields[index].minimum, for: instance),
-            maximum: evaluate(definition.fields[index].maximum, for: instance), limits: definition.limits)
+            maximum: evaluate(definition.fields[index].maximum, for: instance), limits: definition.limits,
+            filesAreAttachments: filesAreAttachments)
     }
 
     /// Why a value may not be stored in an instance now: its own rules, and for a

@@ -49,12 +49,16 @@ final class Evaluation: ScopeReader {
 
     /// The language texts (rule messages) are rendered in.
     let language: String?
+    /// A finished response is checked: a file's value names an attachment, which
+    /// need not be at hand (see `FieldValues.check`).
+    let filesAreAttachments: Bool
 
     init(
         definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate, now: LocalDateTime,
-        seed: UInt64, language: String?
+        seed: UInt64, language: String?, filesAreAttachments: Bool = false
     ) {
         self.language = language
+        self.filesAreAttachments = filesAreAttachments
         kinds = definition.fields.map(\.kind)
         keepsHiddenAnswers = definition.keepsHiddenAnswers
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }

@@ -242,7 +242,8 @@ extension FormSession {
                         recorder.unchecked.append((instance, node, name, value))
                     } else if let error = FieldValues.check(
                         value, for: definition.fields[field], minimum: Self.constant(definition.fields[field].minimum),
-                        maximum: Self.constant(definition.fields[field].maximum), limits: definition.limits)
+                        maximum: Self.constant(definition.fields[field].maximum), limits: definition.limits,
+                        filesAreAttachments: true)
                     {
                         collector.report(.invalidValue(field: name, reason: error), at: node)
                         continue

@@ -124,6 +124,8 @@ public final class FormSession {
     /// Whether new instances take their fields' defaults (not when checking a
     /// response: there an answer missing is no answer).
     let appliesDefaults: Bool
+    // (`!appliesDefaults` is a session checking a finished response, whose file
+    // answers name attachments: see `Evaluation.filesAreAttachments`.)
     /// Checking a response: values are stored as given, without undo, observers,
     /// value rules or evaluation on each write; everything is evaluated once at the
     /// end (`ResponseValidator`).
@@ -237,7 +239,7 @@ public final class FormSession {
         if let cachedEvaluation { return cachedEvaluation }
         let evaluation = Evaluation(
             definition: definition, store: store, tree: tree, today: today, now: now, seed: uuidSeed,
-            language: language)
+            language: language, filesAreAttachments: !appliesDefaults)
         cachedEvaluation = evaluation
         return evaluation
     }

@@ -88,7 +88,11 @@ extension FieldValues {
     }
 
     /// The first of a time's, datetime's or file's own rules that `value` breaks.
-    static func checkKind(_ value: Value, for field: FieldDefinition, minimum: Value, maximum: Value) -> FieldError? {
+    /// `filesAreAttachments`: a file's value names an attachment of a finished
+    /// response (kept beside it, or not at all), so only its name is checked.
+    static func checkKind(
+        _ value: Value, for field: FieldDefinition, minimum: Value, maximum: Value, filesAreAttachments: Bool
+    ) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
         switch value {
         case .time(let time):
@@ -98,7 +102,7 @@ extension FieldValues {
             if case .dateTime(let low) = minimum, moment < low { return error(.minimum(low.plainText)) }
             if case .dateTime(let high) = maximum, moment > high { return error(.maximum(high.plainText)) }
         case .string(let path) where field.kind == .file:
-            return FileCheck.problem(path, for: field)
+            return filesAreAttachments ? FileCheck.nameProblem(path, for: field) : FileCheck.problem(path, for: field)
         default: break
         }
         return nil

@@ -124,10 +124,14 @@ public enum FieldValues {
     /// `limits.maximumStringLength`, whatever the field allows.
     public static func check(
         _ value: Value, for field: FieldDefinition, minimum: Value = .null, maximum: Value = .null,
-        limits: Limits = .default
+        limits: Limits = .default, filesAreAttachments: Bool = false
     ) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
-        if let error = checkKind(value, for: field, minimum: minimum, maximum: maximum) { return error }
+        if let error = checkKind(
+            value, for: field, minimum: minimum, maximum: maximum, filesAreAttachments: filesAreAttachments)
+        {
+            return error
+        }
         switch value {
         case .string(let text) where field.kind == .text || field.kind == .secure:
             // Counting characters is linear: the byte count settles most texts.

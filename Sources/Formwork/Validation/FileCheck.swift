@@ -15,12 +15,7 @@ enum FileCheck {
     /// Why `path` cannot be a `file` field's value, or `nil` when it can.
     static func problem(_ path: String, for field: FieldDefinition) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
-        if !field.extensions.isEmpty {
-            let name = (path as NSString).lastPathComponent.lowercased()
-            if !field.extensions.contains(where: { name.hasSuffix("." + $0.lowercased()) }) {
-                return error(.extensions(field.extensions))
-            }
-        }
+        if let problem = nameProblem(path, for: field) { return problem }
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = errno == EACCES ? "cannot be reached (permission denied)" : "does not exist"
@@ -37,6 +32,15 @@ enum FileCheck {
         guard access(path, R_OK) == 0 else { return error(.file(path: path, reason: "is not readable")) }
         if let maxSize = field.maxSize, Int(info.st_size) > maxSize { return error(.maxSize(maxSize)) }
         return nil
+    }
+
+    /// Why a file's name cannot be the field's (an extension it does not accept),
+    /// whether or not the file is at hand.
+    static func nameProblem(_ path: String, for field: FieldDefinition) -> FieldError? {
+        guard !field.extensions.isEmpty else { return nil }
+        let name = (path as NSString).lastPathComponent.lowercased()
+        guard !field.extensions.contains(where: { name.hasSuffix("." + $0.lowercased()) }) else { return nil }
+        return FieldError(field: field.id, rule: .extensions(field.extensions))
     }
 
     /// A path as typed: `~` and `~/…` expanded to the home directory.

@@ -55,6 +55,24 @@ struct ResponseValidatorTests {
 
     static let valid = #"{"name": "Ada", "hasChildren": "no", "pets": [{"petName": "Rex"}]}"#
 
+    /// A file answer in a finished response names an attachment (ODK keeps media beside
+    /// the submission, or apart): JavaRosa does not ask for it to be at hand, and
+    /// neither does the validator; a name the field does not accept is still reported.
+    @Test func aFileAnswerNamesAnAttachmentThatNeedNotBeAtHand() throws {
+        let form = try FormDefinition(
+            yaml: """
+                id: media
+                title: Media
+                sections:
+                  - id: s
+                    fields:
+                      - { id: photo, kind: file, label: Photo, extensions: [jpg, png] }
+                """)
+        #expect(Self.summary(#"{"photo": "1700000000-missing.jpg"}"#, form: form) == [])
+        #expect(Self.summary(#"{"photo": "notes.txt"}"#, form: form).count == 1)
+        #expect(Self.summary(#"{"photo": "notes.txt"}"#, form: form).first?.contains("extensions") == true)
+    }
+
     @Test func aResponseTheFillWouldSubmitIsValid() {
         let verdict = ResponseValidator(definition: Self.form).validate(json: Array(Self.valid.utf8))
         #expect(verdict.problems.isEmpty, "\(verdict.problems)")
