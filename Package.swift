@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FormworkBuilder", targets: ["FormworkBuilder"]),
         .library(name: "FormworkODK", targets: ["FormworkODK"]),
         .library(name: "FormworkSurveyJS", targets: ["FormworkSurveyJS"]),
+        .library(name: "FormworkFormats", targets: ["FormworkFormats"]),
         .executable(name: "formwork", targets: ["formwork"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
         .executable(name: "formwork-core-demo", targets: ["FormworkCoreDemo"]),
@@ -43,11 +44,14 @@ let package = Package(
             dependencies: ["Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // SurveyJS surveys (JSON) imported as Formwork definitions; answers as SurveyJS data.
         .target(name: "FormworkSurveyJS", dependencies: ["Formwork"]),
+        // Every format in one registry (`FormatRegistry.standard`): the list the tool,
+        // its tests and embedders share. A new format is a module and a line here.
+        .target(name: "FormworkFormats", dependencies: ["Formwork", "FormworkODK", "FormworkSurveyJS"]),
         // The command-line tool.
         .executableTarget(
             name: "formwork",
             dependencies: [
-                "Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS",
+                "Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS", "FormworkFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test support shared by the test targets and by embedders: a recording list view.

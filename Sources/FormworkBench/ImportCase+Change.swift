@@ -30,7 +30,8 @@ extension ImportCase {
         limits.maximumFields = max(limits.maximumFields, questions * 2)
         let options = ImportOptions(limits: limits)
         let (document, warnings) = try! XLSFormImporter().document(workbook, path: "bench.xlsx", options: options)
-        let definition = try! FormDefinition(document: document, path: "bench.xlsx", warnings: warnings, limits: limits)
+        let definition = try! FormDefinition(
+            document: document, path: "bench.xlsx", warnings: warnings, limits: limits, formats: .odk)
         let repl = ReplSession(form: FormSession(definition: definition), options: .init(interactive: false))
         _ = repl.start()
         let lines = ["set \(readInteger(questions)) 9", "set \(readInteger(questions)) 1"]

@@ -24,9 +24,10 @@ enum ImportCase {
                     let (document, warnings) = try! XLSFormImporter().document(
                         workbook, path: "bench.xlsx", options: options)
                     consume(
-                        try! FormDefinition(document: document, path: "bench.xlsx", warnings: warnings, limits: limits))
+                        try! FormDefinition(
+                            document: document, path: "bench.xlsx", warnings: warnings, limits: limits, formats: .odk))
                 },
-                baseline: { consume(try! FormDefinition(yaml: yaml, limits: limits)) })
+                baseline: { consume(try! FormDefinition(yaml: yaml, limits: limits, formats: .odk)) })
             return BenchRow(
                 benchmarkCase: "import XLSForm", size: sizeLabel(size), time: format(time),
                 baseline: "its YAML \(format(base))", ratio: String(format: "%.2f×", value), target: "≤ 2×",

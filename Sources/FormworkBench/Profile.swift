@@ -23,7 +23,7 @@ enum Profile {
             let form = try! FormDefinition(yaml: ValidateCase.form50)
             let responses = ValidateCase.responses(of: form, count: 200)
             let validator = ResponseValidator(definition: form, now: ValidateCase.now)
-            for index in 0..<50_000 { consume(validator.validate(json: responses[index % responses.count])) }
+            for index in 0..<50_000 { consume(validator.validate(responses[index % responses.count])) }
         case "load-yaml":
             let yaml = GeneratedForm.yaml(fields: size)
             for _ in 0..<5 { consume(try! FormDefinition(yaml: yaml, limits: limits)) }

@@ -23,7 +23,7 @@ enum SurveyJSCase {
         let (time, base, value) = Measure.paired(
             runs: runs,
             candidate: { consume(Self.definition(bytes, limits: limits)) },
-            baseline: { consume(try! FormDefinition(json: json, limits: limits)) })
+            baseline: { consume(try! FormDefinition(json: json, limits: limits, formats: .surveyJS)) })
         return [
             BenchRow(
                 benchmarkCase: "import SurveyJS", size: "48 pages, \(questions) questions", time: format(time),
@@ -36,7 +36,7 @@ enum SurveyJSCase {
         let (document, problems) = try! SurveyJSImport.document(fromJSON: bytes, path: "bench.json", limits: limits)
         return try! FormDefinition(
             document: document, path: "bench.json", warnings: problems.filter { $0.severity == .warning },
-            limits: limits)
+            limits: limits, formats: .surveyJS)
     }
 
     /// A change at the prompt: `set` of a number that the next question's title and a

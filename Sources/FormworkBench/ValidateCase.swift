@@ -36,7 +36,7 @@ enum ValidateCase {
         var problems = 0
         let time = Measure.median(runs: runs) {
             problems = 0
-            for response in responses { problems += validator.validate(json: response).problems.count }
+            for response in responses { problems += validator.validate(response).problems.count }
         }
         let perSecond = Double(responses.count) / Measure.seconds(time)
         return BenchRow(
@@ -76,7 +76,7 @@ enum ValidateCase {
             let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpus").appendingPathComponent(
                 name)
             if FileManager.default.fileExists(atPath: url.path) {
-                return try? FormDefinition.load(contentsOf: url, importers: ODKImport.importers, skipUnsupported: true)
+                return try? FormDefinition.load(contentsOf: url, formats: .odk, skipUnsupported: true)
             }
         }
         return nil

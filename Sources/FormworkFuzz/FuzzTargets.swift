@@ -67,7 +67,7 @@ enum FuzzTarget: String, CaseIterable {
     static let validator = ResponseValidator(definition: form, now: LocalDateTime("2024-03-01T12:00:00"))
 
     static func response(_ bytes: [UInt8]) {
-        let verdict = validator.validate(json: bytes)
+        let verdict = validator.validate(bytes)
         _ = verdict.problems.map(\.description)
         _ = verdict.session?.answersJSON()
         if case .success(let response) = ODKResponse.read(Data(bytes), definition: form) {
@@ -120,7 +120,8 @@ enum FuzzTarget: String, CaseIterable {
     ) {
         _ = DiagnosticList(path: "fuzz", source: nil, diagnostics: problems).rendered
         guard !problems.contains(where: { $0.severity == .error }),
-            let form = try? FormDefinition(document: document, path: "fuzz", limits: definitionLimits)
+            let form = try? FormDefinition(
+                document: document, path: "fuzz", limits: definitionLimits, formats: .odk + .surveyJS)
         else { return }
         _ = document.yaml()
         let session = FormSession(definition: form)

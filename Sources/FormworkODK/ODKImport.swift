@@ -8,7 +8,7 @@ import Foundation
 /// import Formwork
 /// import FormworkODK
 ///
-/// let form = try FormDefinition.load(contentsOf: url, importers: ODKImport.importers)
+/// let form = try FormDefinition.load(contentsOf: url, formats: .odk)
 /// ```
 public enum ODKImport {
     /// Every ODK format this module reads.

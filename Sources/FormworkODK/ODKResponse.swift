@@ -32,9 +32,7 @@ public enum ODKResponse {
                     at: SourceLocation(line: error.line, column: error.column), path: "", field: nil, rule: "syntax",
                     message: error.message))
         }
-        let layout =
-            definition.submission
-            ?? SubmissionLayout(root: "data", formID: definition.id, version: definition.version, paths: [:])
+        let layout = ODKAnswerFormat.layout(of: definition)
         let root = tree.root
         let rootLocation = SourceLocation(line: root.line, column: root.column)
         if root.localName != layout.root || (root.attribute("id").map { $0 != layout.formID } ?? false) {
@@ -52,7 +50,7 @@ public enum ODKResponse {
     /// has one: a cleaned submission keeps it.
     public static func instanceID(in data: Data, definition: FormDefinition) -> String? {
         guard let tree = try? XMLTree(data) else { return nil }
-        let path = definition.submission?.instanceID ?? "meta/instanceID"
+        guard let path = ODKAnswerFormat.layout(of: definition).instanceID else { return nil }
         var element: XMLTree.Element? = tree.root
         for step in path.split(separator: "/") { element = element?.child(named: String(step)) }
         return element.map(\.text).flatMap { $0.isEmpty ? nil : $0 }

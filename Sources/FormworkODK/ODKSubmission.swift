@@ -19,19 +19,20 @@ import Foundation
 /// try xml.write(toFile: "answers.xml", atomically: true, encoding: .utf8)
 /// ```
 public enum ODKSubmission {
+    /// A new submission id: `uuid:` and a random UUID, as ODK Collect makes them.
+    public static func newInstanceID() -> String { "uuid:" + UUID().uuidString.lowercased() }
+
     /// The submission XML of a session's answers.
     ///
     /// - Parameters:
     ///   - instanceID: The submission's id (`uuid:` and a UUID; a new one by default).
     ///   - timeZone: The zone times are written in (the offset ODK appends).
     public static func xml(
-        of session: FormSession, instanceID: String = "uuid:" + UUID().uuidString.lowercased(),
+        of session: FormSession, instanceID: String = newInstanceID(),
         timeZone: TimeZone = .current
     ) -> String {
         let definition = session.definition
-        let layout =
-            definition.submission
-            ?? SubmissionLayout(root: "data", formID: definition.id, version: definition.version, paths: [:])
+        let layout = ODKAnswerFormat.layout(of: definition)
         let keys = Dictionary(
             definition.fields.map { ($0.id, $0.key ?? $0.id) }, uniquingKeysWith: { first, _ in first })
         let decimals = Set(definition.fields.filter { $0.kind == .number && $0.step != 1 }.map(\.id))

@@ -21,7 +21,7 @@ import Foundation
 /// gives the paths and types; another form writes each field under its key (or id).
 ///
 /// ```swift
-/// let form = try FormDefinition.load(contentsOf: url, importers: SurveyJSImport.importers)
+/// let form = try FormDefinition.load(contentsOf: url, formats: .surveyJS)
 /// let session = FormSession(definition: form)
 /// try session.set("age", text: "42")
 /// print(SurveyJSData.json(of: session))   // {"age": 42}
@@ -36,7 +36,7 @@ public enum SurveyJSData {
     /// The answers of `session` as SurveyJS's data.
     public static func object(of session: FormSession) -> JSONOutput {
         let definition = session.definition
-        let layout = definition.submission.flatMap { $0.isSurveyJSData ? $0 : nil }
+        let layout = SurveyJSAnswerFormat.layout(of: definition)
         var keys: [String: String] = [:]
         var kinds: [String: FieldKind] = [:]
         for field in definition.fields {
@@ -44,7 +44,7 @@ public enum SurveyJSData {
             kinds[field.id] = kinds[field.id] ?? field.kind
         }
         let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, kinds: kinds)
-        let fields = layout?.writesHiddenAnswers == true ? session.allFields() : session.relevantFields()
+        let fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
         return writer.object(fields).output
     }
 

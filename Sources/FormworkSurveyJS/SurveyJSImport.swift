@@ -8,7 +8,7 @@ import Foundation
 /// import Formwork
 /// import FormworkSurveyJS
 ///
-/// let form = try FormDefinition.load(contentsOf: url, importers: SurveyJSImport.importers)
+/// let form = try FormDefinition.load(contentsOf: url, formats: .surveyJS)
 /// ```
 public enum SurveyJSImport {
     /// Every SurveyJS format this module reads.

@@ -86,7 +86,7 @@ extension SurveyJSReader {
         if survey.text("clearInvisibleValues")?.lowercased() != "onhidden" {
             form.append(("hiddenAnswers", "kept"))
         }
-        var layout: [(String, DefinitionDocument)] = [("format", "surveyjs")]
+        var layout: [(String, DefinitionDocument)] = [("format", .string(SurveyJSAnswerFormat().name))]
         // `none`: survey-core never clears them, and its data holds them at completion.
         if survey.text("clearInvisibleValues")?.lowercased() == "none" { layout.append(("hidden", "kept")) }
         if !dataPaths.isEmpty {

@@ -90,7 +90,7 @@ public struct ResponseMutation: CustomStringConvertible, @unchecked Sendable {
                 let data = try? JSONSerialization.data(
                     withJSONObject: mutation.applied(to: response), options: [.sortedKeys])
             else { continue }
-            let problems = validator.validate(json: Array(data)).problems
+            let problems = validator.validate(Array(data)).problems
             if !problems.contains(where: { $0.field == mutation.field && $0.rule == mutation.rule }) {
                 missed.append("\(mutation): \(problems)")
             }

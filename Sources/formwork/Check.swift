@@ -1,6 +1,6 @@
 import ArgumentParser
 import Formwork
-import FormworkODK
+import FormworkFormats
 import Foundation
 
 struct Check: ParsableCommand {
@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
                 checked += 1
                 do {
                     let form = try FormDefinition.load(
-                        contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: FormArguments.importers,
+                        contentsOf: URL(fileURLWithPath: path), displayPath: path, formats: FormArguments.formats,
                         skipUnsupported: skipUnsupported)
                     if !form.warnings.isEmpty {
                         let source = try? String(contentsOfFile: path, encoding: .utf8)

@@ -1,18 +1,17 @@
 import Formwork
-import FormworkODK
-import FormworkSurveyJS
 import Foundation
 
 /// `formwork validate --clean OUT`: each response written again as the fill would
 /// have submitted it — answers to hidden questions dropped, computed values computed
-/// again, in the response's own format (Formwork's answers, SurveyJS's data, an ODK
-/// instance keeping its `instanceID`). OUT is a file when one response file is
+/// again, in the response's own answer format (Formwork's answers, SurveyJS's data,
+/// an ODK instance keeping its `instanceID`). OUT is a file when one response file is
 /// checked and OUT ends in its extension; otherwise a directory, where each response
 /// file is written under its own name (a JSON Lines file line by line, a directory's
 /// files at their paths within it). An input is never written over.
 final class CleanWriter {
     let output: String
-    let definition: FormDefinition
+    /// The validator the responses were read by (their formats, their form).
+    let validator: ResponseValidator
     /// Whether OUT names one file (one response file checked, same extension).
     let isFile: Bool
     private var lines: [String: FileHandle] = [:]
@@ -25,9 +24,9 @@ final class CleanWriter {
         var description: String { message }
     }
 
-    init(output: String, definition: FormDefinition, arguments: [String]) throws {
+    init(output: String, validator: ResponseValidator, arguments: [String]) throws {
         self.output = output
-        self.definition = definition
+        self.validator = validator
         let files = arguments.filter { !Self.isDirectory($0) }
         directories = arguments.filter { Self.isDirectory($0) }
         let outputExtension = (output as NSString).pathExtension.lowercased()
@@ -58,18 +57,9 @@ final class CleanWriter {
     }
 
     /// Writes one response, cleaned. `line`: its line in a JSON Lines file.
-    func write(_ session: FormSession, path: String, line: Int?, isXML: Bool, source: [UInt8]) throws {
-        let text: String
-        if isXML {
-            let id =
-                ODKResponse.instanceID(in: Data(source), definition: definition) ?? "uuid:"
-                + UUID().uuidString.lowercased()
-            text = ODKSubmission.xml(of: session, instanceID: id)
-        } else if definition.submission?.isSurveyJSData == true {
-            text = SurveyJSData.json(of: session, pretty: line == nil) + (line == nil ? "\n" : "")
-        } else {
-            text = session.answersJSON(pretty: line == nil) + (line == nil ? "\n" : "")
-        }
+    func write(_ session: FormSession, path: String, line: Int?, source: [UInt8]) throws {
+        let format = validator.formats.responseFormat(of: source, path: path, for: validator.definition)
+        let text = format.write(session, options: AnswerWriting(pretty: line == nil, original: source))
         let target = destination(of: path)
         if line != nil {
             if lines[target] == nil {

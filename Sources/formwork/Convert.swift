@@ -1,6 +1,6 @@
 import ArgumentParser
 import Formwork
-import FormworkODK
+import FormworkFormats
 import Foundation
 
 struct Convert: ParsableCommand {
@@ -35,7 +35,7 @@ struct Convert: ParsableCommand {
         let document: DefinitionDocument
         do {
             let (read, importWarnings) = try DefinitionDocument.read(
-                contentsOf: url, displayPath: form, importers: FormArguments.importers, skipUnsupported: skipUnsupported
+                contentsOf: url, displayPath: form, formats: FormArguments.formats, skipUnsupported: skipUnsupported
             )
             document = read
             // An import is checked as the document it read (read once); Formwork's own
@@ -44,8 +44,9 @@ struct Convert: ParsableCommand {
             // after a long title).
             let bytes = [UInt8]((try? Data(contentsOf: url)) ?? Data())
             let definition =
-                FormArguments.importers.contains(where: { $0.recognizes(bytes, path: url.path) })
-                ? try FormDefinition(document: read, path: form, warnings: importWarnings)
+                FormArguments.formats.importers.contains(where: { $0.recognizes(bytes, path: url.path) })
+                ? try FormDefinition(
+                    document: read, path: form, warnings: importWarnings, formats: FormArguments.formats)
                 : try FormDefinition.load(contentsOf: url, displayPath: form)
             if !definition.warnings.isEmpty {
                 printError(DiagnosticList(path: form, source: nil, diagnostics: definition.warnings).rendered)

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Formwork
-import FormworkODK
 import FormworkREPL
-import FormworkSurveyJS
 import Foundation
 
 struct Fill: ParsableCommand {
@@ -37,17 +35,29 @@ struct Fill: ParsableCommand {
     @Option(help: "Where submit writes the answers; standard output when absent.")
     var out: String?
 
-    enum AnswersFormat: String, ExpressibleByArgument, CaseIterable {
-        case json, odk, surveyjs
-    }
-
     @Option(
         help: ArgumentHelp(
-            "The answers' format: json (Formwork's answers), odk (an ODK submission: the XForm instance, "
-                + "as ODK Central and KoboToolbox take it), or surveyjs (SurveyJS's survey.data). Default: surveyjs "
-                + "for a SurveyJS survey, odk when --out ends in .xml, else json.",
-            valueName: "json|odk|surveyjs"))
-    var format: AnswersFormat?
+            "The answers' format: "
+                + FormArguments.formats.answerFormats.map { "\(Self.optionName(of: $0)) (\($0.summary))" }.joined(
+                    separator: ", ")
+                + ". Default: the form's own (SurveyJS's data for a SurveyJS survey), else the one whose file "
+                + "extension --out has, else json.",
+            valueName: FormArguments.formats.answerFormats.map(Self.optionName).joined(separator: "|")))
+    var format: String?
+
+    /// What `--format` calls an answer format: `json` for Formwork's own, else its name.
+    static func optionName(of format: any AnswerFormat) -> String {
+        format is FormworkAnswerFormat ? "json" : format.name
+    }
+
+    /// The answer format `--format` names.
+    static func answerFormat(named name: String) throws -> any AnswerFormat {
+        let formats = FormArguments.formats.answerFormats
+        if let found = formats.first(where: { optionName(of: $0) == name || $0.name == name }) { return found }
+        let names = formats.map(optionName)
+        let hint = Suggestions.didYouMean(name, among: names) ?? "formats are \(names.joined(separator: ", "))"
+        throw ValidationError("--format: unknown answer format '\(name)'; \(hint)")
+    }
 
     @Flag(help: "Ask each visible field in turn, like a wizard.")
     var guided = false
@@ -66,6 +76,7 @@ struct Fill: ParsableCommand {
             throw ValidationError("--read-only views the draft; --fresh would remove it: give one of them")
         }
         if readOnly, guided { throw ValidationError("--read-only cannot answer questions: leave out --guided") }
+        if let format { _ = try Self.answerFormat(named: format) }
     }
 
     func run() throws {
@@ -101,23 +112,14 @@ struct Fill: ParsableCommand {
         var options = ReplSession.Options(
             interactive: interactive, guided: guided, width: width ?? 80,
             colors: colors, answersPath: out, draft: readOnly ? nil : store, readOnly: readOnly, notices: notices)
-        switch format ?? defaultFormat(of: session.definition) {
-        case .odk: options.formatAnswers = { ODKSubmission.xml(of: $0) }
-        case .surveyjs: options.formatAnswers = { SurveyJSData.json(of: $0) + "\n" }
-        case .json: break
-        }
+        options.answerFormat =
+            try format.map(Self.answerFormat)
+            ?? FormArguments.formats.defaultAnswerFormat(for: session.definition, writingTo: out)
         let reader: any LineReader =
             interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: options)).run()
         store?.releaseLock()
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The answers' format by the form's source: SurveyJS's data for a survey, an ODK
-    /// submission when `--out` ends in `.xml`, else Formwork's JSON.
-    func defaultFormat(of definition: FormDefinition) -> AnswersFormat {
-        if definition.submission?.isSurveyJSData == true { return .surveyjs }
-        return out?.lowercased().hasSuffix(".xml") == true ? .odk : .json
     }
 
     /// Why the draft cannot be filled here, and the two ways on.

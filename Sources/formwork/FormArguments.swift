@@ -1,7 +1,6 @@
 import ArgumentParser
 import Formwork
-import FormworkODK
-import FormworkSurveyJS
+import FormworkFormats
 import Foundation
 
 /// `FORM [--values FILE]`: a definition and the values to start from, loaded one way
@@ -67,8 +66,8 @@ struct FormArguments: ParsableArguments {
         }
     }
 
-    /// Every format the tool reads besides its own: ODK's and SurveyJS's.
-    static let importers: [any DefinitionImporter] = ODKImport.importers + SurveyJSImport.importers
+    /// Every format the tool reads and writes besides its own: ODK's and SurveyJS's.
+    static let formats = FormatRegistry.standard
 
     static func definition(
         at path: String, skipUnsupported: Bool = false, failing status: Int32
@@ -77,7 +76,7 @@ struct FormArguments: ParsableArguments {
     {
         do {
             return try FormDefinition.load(
-                contentsOf: URL(fileURLWithPath: path), displayPath: path, importers: FormArguments.importers,
+                contentsOf: URL(fileURLWithPath: path), displayPath: path, formats: FormArguments.formats,
                 skipUnsupported: skipUnsupported)
         } catch {
             printError(error.rendered)

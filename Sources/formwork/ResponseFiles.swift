@@ -8,23 +8,33 @@ import Glibc
 /// The responses `formwork validate` is given, one at a time: a JSON file is one
 /// response; a JSON Lines file (`.jsonl`, `.ndjson`, or `-` for standard input) one
 /// a line, streamed (a line is held at most `Limits.maximumRequestLength` bytes; a
-/// longer one is skipped); an ODK instance (`.xml`) one; a directory, every such
-/// file under it (as ODK Briefcase and Central exports lay instances out), sorted.
+/// longer one is skipped); a file in another answer format (an ODK instance, `.xml`)
+/// one; a directory, every such file under it (as ODK Briefcase and Central exports
+/// lay instances out), sorted.
 struct ResponseFiles {
     /// One response, or why a file gives none.
     enum Item {
         /// A response: its name (`file`, `file:LINE` for a line), the line its text
-        /// starts on in the file, its bytes and whether they are XML.
-        case response(name: String, path: String, firstLine: Int, bytes: [UInt8], isXML: Bool)
+        /// starts on in the file, and its bytes.
+        case response(name: String, path: String, firstLine: Int, bytes: [UInt8])
         /// A line of a JSON Lines file longer than the limit.
         case tooLong(name: String, path: String, line: Int, bytes: Int)
         /// A file that cannot be read (exit status 2).
         case unreadable(path: String, reason: String)
     }
 
-    static let extensions = ["json", "jsonl", "ndjson", "xml"]
-
+    /// The extensions of response files: JSON Lines', and each answer format's.
+    let extensions: [String]
     let limits: Limits
+
+    init(limits: Limits, formats: FormatRegistry) {
+        self.limits = limits
+        var extensions = ["jsonl", "ndjson"]
+        for format in formats.answerFormats where !extensions.contains(format.fileExtension) {
+            extensions.append(format.fileExtension)
+        }
+        self.extensions = extensions
+    }
 
     /// Calls `body` for each response of each argument, in order.
     func forEach(_ arguments: [String], _ body: (Item) -> Void) {
@@ -39,9 +49,10 @@ struct ResponseFiles {
                 continue
             }
             if isDirectory.boolValue {
-                let files = Self.files(under: argument)
+                let files = files(under: argument)
                 if files.isEmpty {
-                    body(.unreadable(path: argument, reason: "no responses (.json, .jsonl, .ndjson, .xml) in it"))
+                    let kinds = extensions.sorted().map { "." + $0 }.joined(separator: ", ")
+                    body(.unreadable(path: argument, reason: "no responses (\(kinds)) in it"))
                 }
                 for file in files { read(file, body) }
             } else {
@@ -51,7 +62,7 @@ struct ResponseFiles {
     }
 
     /// Every response file under a directory, its folders included, hidden ones not.
-    static func files(under directory: String) -> [String] {
+    func files(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -91,7 +102,7 @@ struct ResponseFiles {
             body(.unreadable(path: path, reason: "cannot be read"))
             return
         }
-        body(.response(name: path, path: path, firstLine: 1, bytes: [UInt8](data), isXML: fileExtension == "xml"))
+        body(.response(name: path, path: path, firstLine: 1, bytes: [UInt8](data)))
     }
 
     /// Each non-blank line of a stream, as a response.
@@ -110,8 +121,7 @@ struct ResponseFiles {
                 guard text.contains(where: { !$0.isWhitespace }) else { continue }
                 body(
                     .response(
-                        name: "\(path):\(number)", path: path, firstLine: number, bytes: Array(text.utf8), isXML: false)
-                )
+                        name: "\(path):\(number)", path: path, firstLine: number, bytes: Array(text.utf8)))
             case .tooLong(let bytes):
                 body(.tooLong(name: "\(path):\(number)", path: path, line: number, bytes: bytes))
             }

@@ -12,7 +12,7 @@ struct Schema: ParsableCommand {
             """)
 
     func run() {
-        print(DefinitionSchema.document.pretty)
+        print(DefinitionSchema.document(formats: FormArguments.formats).pretty)
     }
 }
 

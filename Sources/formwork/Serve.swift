@@ -1,7 +1,5 @@
 import ArgumentParser
 import Formwork
-import FormworkODK
-import FormworkSurveyJS
 import Foundation
 
 struct Serve: ParsableCommand {
@@ -25,7 +23,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         let session = try source.session(failing: 2)
         let definition = session.definition
-        let server = FormServer(session: session, sourceFormat: Self.sourceFormat(of: definition))
+        let server = FormServer(session: session, formats: FormArguments.formats)
         let output = FileHandle.standardOutput
         var reader = RequestLineReader(maximumLength: definition.limits.maximumRequestLength) { buffer in
             while true {
@@ -41,17 +39,5 @@ struct Serve: ParsableCommand {
             }
             for message in messages { output.write(Data((message + "\n").utf8)) }
         }
-    }
-
-    /// The format of an imported form's answers: SurveyJS's `survey.data` for a
-    /// survey, the submission XML (as a JSON string) for an ODK form.
-    static func sourceFormat(of definition: FormDefinition) -> FormServer.SourceFormat? {
-        guard let layout = definition.submission else { return nil }
-        if layout.isSurveyJSData {
-            return FormServer.SourceFormat(name: "surveyjs") { SurveyJSData.object(of: $0) }
-        }
-        return FormServer.SourceFormat(
-            name: "odk", data: { .value(.string(ODKSubmission.xml(of: $0))) },
-            readResponse: { ODKResponse.read(Data($0.utf8), definition: definition) })
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Formwork
-import FormworkODK
 import Foundation
 
 struct Validate: ParsableCommand {
@@ -57,13 +56,13 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let definition = try FormArguments.definition(at: form, skipUnsupported: skipUnsupported, failing: 2)
-        let validator = ResponseValidator(definition: definition, now: clock.moment)
+        let validator = ResponseValidator(definition: definition, formats: FormArguments.formats, now: clock.moment)
         var summary = Summary()
         var output = OutputBuffer()
         var cleaner: CleanWriter?
         if let clean {
             do {
-                cleaner = try CleanWriter(output: clean, definition: definition, arguments: responses)
+                cleaner = try CleanWriter(output: clean, validator: validator, arguments: responses)
             } catch {
                 printError("error: \(TerminalText.escaped("\(error)"))")
                 throw ExitCode(2)
@@ -72,10 +71,10 @@ struct Validate: ParsableCommand {
         defer { cleaner?.close() }
         /// Responses waiting to be checked, in order: checked a batch at a time on
         /// every core, then reported (and cleaned) in order.
-        var batch: [(name: String, path: String, firstLine: Int, bytes: [UInt8], isXML: Bool)] = []
+        var batch: [(name: String, path: String, firstLine: Int, bytes: [UInt8])] = []
         func flush() {
             guard !batch.isEmpty else { return }
-            let verdicts = Self.check(batch.map { ($0.bytes, $0.isXML) }, validator: validator, definition: definition)
+            let verdicts = Self.check(batch.map { ($0.bytes, $0.path) }, validator: validator)
             for (item, verdict) in zip(batch, verdicts) {
                 report(
                     verdict.problems, of: item.name, path: item.path, firstLine: item.firstLine, into: &output,
@@ -84,7 +83,7 @@ struct Validate: ParsableCommand {
                 do {
                     try cleaner.write(
                         session, path: item.path, line: item.name == item.path ? nil : item.firstLine,
-                        isXML: item.isXML, source: item.bytes)
+                        source: item.bytes)
                 } catch {
                     summary.unreadable += 1
                     printError("error: --clean: \(TerminalText.escaped("\(error)"))")
@@ -92,9 +91,9 @@ struct Validate: ParsableCommand {
             }
             batch.removeAll(keepingCapacity: true)
         }
-        ResponseFiles(limits: definition.limits).forEach(responses) { item in
-            if case let .response(name, path, firstLine, bytes, isXML) = item {
-                batch.append((name, path, firstLine, bytes, isXML))
+        ResponseFiles(limits: definition.limits, formats: FormArguments.formats).forEach(responses) { item in
+            if case let .response(name, path, firstLine, bytes) = item {
+                batch.append((name, path, firstLine, bytes))
                 if batch.count >= Self.batchSize { flush() }
                 return
             }
@@ -128,21 +127,14 @@ struct Validate: ParsableCommand {
     /// Checks responses, on every core when there are many: one validator, a session
     /// per response.
     static func check(
-        _ responses: [(bytes: [UInt8], isXML: Bool)], validator: ResponseValidator, definition: FormDefinition
+        _ responses: [(bytes: [UInt8], path: String)], validator: ResponseValidator
     ) -> [ResponseVerdict] {
         let results = VerdictSlots(count: responses.count)
         let workers = responses.count >= 64 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: responses.count, by: workers) {
-                let (bytes, isXML) = responses[index]
-                if isXML {
-                    switch ODKResponse.read(Data(bytes), definition: definition) {
-                    case .success(let response): results.set(index, validator.validate(response))
-                    case .failure(let problem): results.set(index, ResponseVerdict(problems: [problem], session: nil))
-                    }
-                } else {
-                    results.set(index, validator.validate(json: bytes))
-                }
+                let (bytes, path) = responses[index]
+                results.set(index, validator.validate(bytes, path: path))
             }
         }
         return results.verdicts

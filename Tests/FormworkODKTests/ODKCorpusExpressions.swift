@@ -116,7 +116,7 @@ struct ODKCorpusForm {
             reader = XLSFormReader(workbook: try Workbook(contentsOf: file), fileName: name, skipUnsupported: true)
         }
         let document = reader.document()
-        form = try FormDefinition(document: document, path: name)
+        form = try FormDefinition(document: document, path: name, formats: .odk)
         collect(reader.nodes, reader: &reader, path: "/" + model.root, repeats: [], repeatPaths: [])
     }
 

@@ -38,7 +38,7 @@ struct PyxformCrossCheckTests {
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "pyxform could not convert \(name)")
         return try FormDefinition.load(
-            contentsOf: output, displayPath: name + ".xml", importers: ODKImport.importers, skipUnsupported: true)
+            contentsOf: output, displayPath: name + ".xml", formats: .odk, skipUnsupported: true)
     }
 
     /// Each field's instance path (without entry indexes) → its kind and options.

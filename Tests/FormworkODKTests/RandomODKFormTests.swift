@@ -43,7 +43,7 @@ struct RandomODKFormTests {
         case .xform: (bytes, path, importer) = (Array(xform.utf8), "form.xml", XFormImporter())
         }
         let (document, warnings) = try importer.document(bytes, path: path, options: ImportOptions())
-        return try FormDefinition(document: document, path: path, warnings: warnings)
+        return try FormDefinition(document: document, path: path, warnings: warnings, formats: .odk)
     }
 
     /// A difference found: which form, walk, route and aspect, and both results.

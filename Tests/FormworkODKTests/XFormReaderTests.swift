@@ -81,7 +81,7 @@ struct XFormReaderTests {
     static func form(_ text: String = xform, skipUnsupported: Bool = false) throws -> FormDefinition {
         let (document, warnings) = try XFormImporter().document(
             Array(text.utf8), path: "visit.xml", options: ImportOptions(skipUnsupported: skipUnsupported))
-        return try FormDefinition(document: document, path: "visit.xml", warnings: warnings)
+        return try FormDefinition(document: document, path: "visit.xml", warnings: warnings, formats: .odk)
     }
 
     @Test func anXFormIsRecognisedByItsContent() {
@@ -162,7 +162,7 @@ struct XFormReaderTests {
         #expect(twice != Self.xform)
         let (document, problems) = ODKImport.document(fromXForm: Data(twice.utf8), path: "twice.xml")
         #expect(!problems.contains { $0.severity == .error }, "\(problems)")
-        let form = try FormDefinition(document: document, path: "twice.xml")
+        let form = try FormDefinition(document: document, path: "twice.xml", formats: .odk)
         #expect(form.languages.count == 2)
     }
 

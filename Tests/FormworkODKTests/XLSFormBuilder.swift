@@ -88,7 +88,7 @@ enum XLSFormBuilder {
         let bytes = try workbook(sheets(survey: survey, choices: choices, settings: settings))
         let (document, warnings) = try XLSFormImporter().document(
             bytes, path: "form.xlsx", options: ImportOptions(skipUnsupported: skipUnsupported))
-        return try FormDefinition(document: document, path: "form.xlsx", warnings: warnings)
+        return try FormDefinition(document: document, path: "form.xlsx", warnings: warnings, formats: .odk)
     }
 
     /// The problems importing a workbook of these sheets reports (none when it loads).

@@ -30,7 +30,7 @@ struct XLSFormCorpusTests {
     /// A corpus form (`xlsform/NAME.xlsx`, `xforms/NAME.xml`) imported.
     static func load(_ name: String, skipUnsupported: Bool = false) throws(DiagnosticList) -> FormDefinition {
         try FormDefinition.load(
-            contentsOf: Corpus.root.appendingPathComponent(name), displayPath: name, importers: ODKImport.importers,
+            contentsOf: Corpus.root.appendingPathComponent(name), displayPath: name, formats: .odk,
             skipUnsupported: skipUnsupported)
     }
 

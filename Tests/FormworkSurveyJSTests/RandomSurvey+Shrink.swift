@@ -130,7 +130,7 @@ extension RandomSurvey {
             let (document, problems) = try SurveyJSImport.document(fromJSON: Array(data), path: "survey.json")
             let errors = problems.filter { $0.severity == .error }
             guard errors.isEmpty else { return .failure(Refusal(description: "\(errors)")) }
-            return .success(try FormDefinition(document: document, path: "survey.json"))
+            return .success(try FormDefinition(document: document, path: "survey.json", formats: .surveyJS))
         } catch {
             return .failure(Refusal(description: "\(error)"))
         }

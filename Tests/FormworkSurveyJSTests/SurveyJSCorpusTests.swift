@@ -27,7 +27,7 @@ struct SurveyJSCorpusTests {
 
     static func load(_ name: String, skipUnsupported: Bool = false) throws(DiagnosticList) -> FormDefinition {
         try FormDefinition.load(
-            contentsOf: folder.appendingPathComponent(name), displayPath: name, importers: SurveyJSImport.importers,
+            contentsOf: folder.appendingPathComponent(name), displayPath: name, formats: .surveyJS,
             skipUnsupported: skipUnsupported)
     }
 

@@ -102,7 +102,7 @@ struct SurveyJSCorpusValuesTests {
         let root = try DefinitionDocument.placedJSON(bytes, path: name)
         var reader = SurveyJSReader(survey: SurveyJSElement(root), fileName: name, skipUnsupported: true)
         let document = reader.document()
-        let form = try FormDefinition(document: document, path: name)
+        let form = try FormDefinition(document: document, path: name, formats: .surveyJS)
         let session = try FormSession(definition: form, today: SurveyJSFixture.today, now: SurveyJSFixture.now)
         var generator = Generator(state: UInt64(name.utf8.count) &* 7_919)
         var oracleItems: [(String, [String: Any])] = []

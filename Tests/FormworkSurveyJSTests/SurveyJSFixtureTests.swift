@@ -21,7 +21,7 @@ struct SurveyJSFixtureTests {
     static func load(_ name: String) throws -> FormDefinition {
         try FormDefinition.load(
             contentsOf: folder.appendingPathComponent(name + ".json"), displayPath: name + ".json",
-            importers: SurveyJSImport.importers)
+            formats: .surveyJS)
     }
 
     static func expected(_ file: String) throws -> String {
@@ -33,7 +33,7 @@ struct SurveyJSFixtureTests {
     static func filled(_ name: String) throws -> (FormSession, String) {
         let session = FormSession(definition: try load(name))
         var options = ReplSession.Options(interactive: false)
-        options.formatAnswers = { SurveyJSData.json(of: $0) + "\n" }
+        options.answerFormat = SurveyJSAnswerFormat()
         let repl = ReplSession(form: session, options: options)
         _ = repl.start()
         var output: [String] = []

@@ -148,7 +148,7 @@ struct SurveyJSHostileTests {
                     #"{ "type": "matrixdynamic", "name": "md", "rowCount": 1e9, "maxRowCount": 1e9, "#
                         + #""cellType": "text", "columns": [ { "name": "c" } ] }"#,
                 ])
-            ).0, path: "survey.json")
+            ).0, path: "survey.json", formats: .surveyJS)
         #expect(definition.repeats.map(\.maximum) == [100, 1_000])
         let (_, problems) = try Self.read(
             Self.survey([

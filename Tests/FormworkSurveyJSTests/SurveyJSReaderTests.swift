@@ -18,7 +18,7 @@ struct SurveyJSReaderTests {
     static func load(_ json: String) throws -> FormDefinition {
         let (document, problems) = try read(json)
         #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
-        return try FormDefinition(document: document, path: "survey.json")
+        return try FormDefinition(document: document, path: "survey.json", formats: .surveyJS)
     }
 
     static func field(_ definition: FormDefinition, _ id: String) throws -> FieldDefinition {
@@ -104,7 +104,7 @@ struct SurveyJSReaderTests {
         #expect(try Self.field(definition, "m_speed").options.map(\.value) == ["1", "2"])
         #expect(try Self.field(definition, "md_a_used").options.map(\.value) == ["true", "false"])
         let layout = try #require(definition.submission)
-        #expect(layout.format == "surveyjs")
+        #expect(layout.format is SurveyJSAnswerFormat)
         #expect(layout.paths["addr_city"] == "addr/city")
         #expect(layout.paths["m_price"] == "m/price")
         #expect(layout.paths["md_a_used"] == "md/a/used")
@@ -149,7 +149,7 @@ struct SurveyJSReaderTests {
         #expect(unsupported.allSatisfy { $0.severity == .error })
         let (document, skipped) = try Self.read(json, skipUnsupported: true)
         #expect(skipped.allSatisfy { $0.severity == .warning })
-        let definition = try FormDefinition(document: document, path: "survey.json")
+        let definition = try FormDefinition(document: document, path: "survey.json", formats: .surveyJS)
         #expect(definition.fields.filter { $0.kind == .note }.count == 2)
     }
 
@@ -192,7 +192,7 @@ struct SurveyJSReaderTests {
             { "elements": [ { "type": "checkbox", "name": "c", "choices": ["a"], "showNoneItem": true,
               "noneValue": "nothing" } ] }
             """)
-        let form = try FormDefinition(document: document, path: "survey.json")
+        let form = try FormDefinition(document: document, path: "survey.json", formats: .surveyJS)
         #expect(try Self.field(form, "c").options.map(\.value) == ["a", "none"])
         #expect(problems.contains { $0.severity == .warning && $0.message.contains("survey-core has no 'noneValue'") })
     }

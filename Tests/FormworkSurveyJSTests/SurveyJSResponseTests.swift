@@ -23,7 +23,7 @@ struct SurveyJSResponseTests {
             guard RandomFill.fill(session, seed: seed, file: file) else { continue }
             checked += 1
             let json = SurveyJSData.json(of: session, pretty: false)
-            let verdict = validator.validate(json: Array(json.utf8))
+            let verdict = validator.validate(Array(json.utf8))
             #expect(verdict.isValid, "\(name) seed \(seed): \(verdict.problems)\n\(json)")
             let (missed, _) = ResponseMutation.missed(by: validator, in: session, response: json) {
                 layout.paths[$0.id] ?? $0.key ?? $0.id
@@ -46,12 +46,12 @@ struct SurveyJSResponseTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("survey-\(UUID().uuidString).json")
         try Data(survey.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let form = try FormDefinition.load(contentsOf: url, importers: SurveyJSImport.importers)
+        let form = try FormDefinition.load(contentsOf: url, formats: .surveyJS)
         let validator = ResponseValidator(definition: form)
-        #expect(validator.validate(json: Array(#"{"hasKids": true, "kids": 2}"#.utf8)).problems.isEmpty)
-        let hidden = validator.validate(json: Array(#"{"hasKids": false, "kids": 2}"#.utf8)).problems
+        #expect(validator.validate(Array(#"{"hasKids": true, "kids": 2}"#.utf8)).problems.isEmpty)
+        let hidden = validator.validate(Array(#"{"hasKids": false, "kids": 2}"#.utf8)).problems
         #expect(hidden.map { "\($0.location!.column) \($0.field ?? "") \($0.rule)" } == ["20 kids visible"])
-        let missing = validator.validate(json: Array(#"{"hasKids": true}"#.utf8)).problems
+        let missing = validator.validate(Array(#"{"hasKids": true}"#.utf8)).problems
         #expect(missing.map { "\($0.field ?? "") \($0.rule)" } == ["kids required"])
     }
 }

@@ -64,17 +64,17 @@ struct SurveyJSWalkComparison {
         }) {
             return "oracle: survey.setValue runs a question's own every-change setValueExpression on its answer"
         }
-        if !form.keepsHiddenAnswers,
+        if form.hiddenAnswers == .cleared,
             form.fields.contains(where: { $0.kind == .computed && !isShown($0, session) })
         {
             return "onHidden: a hidden expression question's value depends on whether it was shown"
         }
-        if form.keepsHiddenAnswers, form.submission?.writesHiddenAnswers != true,
+        if form.hiddenAnswers == .kept, form.submission?.hiddenAnswers != .kept,
             form.fields.contains(where: { $0.trigger?.onEveryChange == true && !isShown($0, session) })
         {
             return "completion: clearing hidden answers runs every-change value rules again, which set them again"
         }
-        if form.submission?.writesHiddenAnswers == true,
+        if form.submission?.hiddenAnswers == .kept,
             form.repeats.contains(where: { $0.parent == nil && !session.isVisible($0.id) })
         {
             return "none: a hidden dynamic panel's empty entries are kept if it was shown"
@@ -349,7 +349,7 @@ struct SurveyJSWalkComparison {
         var data = walk["completedData"] as? [String: Any] ?? [:]
         for key in skipped { data[key] = nil }
         guard let bytes = try? JSONSerialization.data(withJSONObject: data) else { return }
-        let verdict = ResponseValidator(definition: form, now: SurveyJSFixture.now).validate(json: Array(bytes))
+        let verdict = ResponseValidator(definition: form, now: SurveyJSFixture.now).validate(Array(bytes))
         let ours = Set(
             verdict.problems.filter { $0.severity == .error && $0.rule != "visible" }.map {
                 Self.surveyPath($0.path, in: form)

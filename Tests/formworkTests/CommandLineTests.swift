@@ -12,6 +12,18 @@ struct CommandLineTests {
         try CommandRunner.run("formwork", arguments, input: input, directory: Self.package)
     }
 
+    /// The schema editors read, committed beside the forms, is what `formwork schema`
+    /// prints (with every format the tool registers).
+    @Test func committedSchemaIsTheGeneratedOne() throws {
+        let committed = try String(
+            contentsOf: Self.package.appendingPathComponent("Forms/schema/definition.schema.json"), encoding: .utf8)
+        let result = try formwork("schema")
+        #expect(result.status == 0)
+        #expect(
+            committed == result.standardOutput,
+            "regenerate with: formwork schema > Forms/schema/definition.schema.json")
+    }
+
     @Test func checkAcceptsEveryBundledForm() throws {
         let forms = try FileManager.default.contentsOfDirectory(
             atPath: Self.package.appendingPathComponent("Forms").path

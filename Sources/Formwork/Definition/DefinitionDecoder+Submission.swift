@@ -10,58 +10,32 @@ extension DefinitionDecoder {
             let reader = MappingReader(
                 node, context: "submission", key: "submission", allowed: Self.submissionKeys, collector: &collector)
         else { return nil }
-        let format = reader.requiredText("format", collector: &collector, limits: limits)
-        if let format, !["odk", "surveyjs"].contains(format), let formatNode = reader["format"] {
-            collector.report(
-                .wrongType(key: "format", expected: "'odk' or 'surveyjs'", found: "'\(format)'"), at: formatNode)
+        var format: (any AnswerFormat)?
+        if let name = reader.requiredText("format", collector: &collector, limits: limits),
+            let formatNode = reader["format"]
+        {
+            format = formats.answerFormat(named: name)
+            if format == nil {
+                let names = formats.answerFormats.map(\.name).filter { $0 != FormworkAnswerFormat().name }
+                collector.report(
+                    .unknownAnswerFormat(
+                        name, known: names, suggestion: Suggestions.closest(to: name, in: names).first),
+                    at: formatNode)
+            }
         }
-        // SurveyJS's data is one JSON object: no root element, no id, no instance id;
-        // its paths are data keys (`matrix/row/column`), `''` for a value left out.
-        let isData = format == "surveyjs"
-        let root = isData ? "" : reader.requiredText("root", collector: &collector, limits: limits)
-        if let root, let rootNode = reader["root"], !SubmissionLayout.isElementName(Substring(root)) {
+        // A format's own rules (read only once the format is known): whether its
+        // answers have a root element, how paths are written, where their id goes.
+        let rules = format?.layoutRules ?? SubmissionLayout.Rules()
+        let root = rules.hasRootElement ? reader.requiredText("root", collector: &collector, limits: limits) : ""
+        if let root, let rootNode = reader["root"], rules.hasRootElement,
+            !SubmissionLayout.isElementName(Substring(root))
+        {
             collector.report(.wrongType(key: "root", expected: "an XML element name", found: "'\(root)'"), at: rootNode)
         }
         let id = reader.text("id", collector: &collector, limits: limits) ?? formID
         let version = reader.text("version", collector: &collector, limits: limits)
-        var paths: [String: String] = [:]
-        if let pathsNode = reader["paths"] {
-            if let pairs = pathsNode.pairs {
-                let owners = Set(definitions.map(\.id)).union(repeats.map(\.id))
-                for (key, value) in pairs {
-                    guard let owner = key.scalarText, let path = value.scalarText else {
-                        collector.report(
-                            .wrongType(key: "paths", expected: "element paths by id", found: value.typeDescription),
-                            at: value)
-                        continue
-                    }
-                    if !owners.contains(owner) {
-                        let known = definitions.map(\.id) + repeats.map(\.id)
-                        collector.report(
-                            .unknownReference(owner, suggestion: Suggestions.closest(to: owner, in: known).first),
-                            at: key)
-                    }
-                    let steps = path.split(separator: "/", omittingEmptySubsequences: false)
-                    if isData
-                        ? steps.contains(where: \.isEmpty) && !path.isEmpty
-                        : steps.isEmpty || !steps.allSatisfy(SubmissionLayout.isElementName)
-                    {
-                        collector.report(
-                            .wrongType(
-                                key: owner,
-                                expected: isData
-                                    ? "a data path (matrix/row/column)" : "an element path (group/question)",
-                                found: "'\(path)'"),
-                            at: value)
-                    }
-                    paths[owner] = path
-                }
-            } else {
-                collector.report(
-                    .wrongType(key: "paths", expected: "a mapping", found: pathsNode.typeDescription), at: pathsNode)
-            }
-        }
-        var instanceID: String? = isData ? nil : "meta/instanceID"
+        let paths = decodeSubmissionPaths(reader["paths"], style: rules.paths)
+        var instanceID = rules.defaultInstanceID
         if let written = reader.text("instanceID", collector: &collector, limits: limits) {
             instanceID = written.isEmpty ? nil : written
             let steps = written.split(separator: "/", omittingEmptySubsequences: false)
@@ -73,23 +47,67 @@ extension DefinitionDecoder {
             }
         }
         let types = decodeSubmissionTypes(reader["types"])
-        var writesHiddenAnswers = false
-        if let node = reader["hidden"], let written = reader.text("hidden", collector: &collector, limits: limits) {
-            switch written {
-            case "kept": writesHiddenAnswers = true
-            case "dropped": break
-            default:
-                collector.report(
-                    .wrongType(key: "hidden", expected: "dropped or kept", found: "'\(written)'"), at: node)
-            }
-        }
+        let hiddenAnswers = decodeHiddenAnswers(reader, key: "hidden", clearedWord: "dropped")
         decodeSubmissionGroups(reader["groups"])
         guard let format, let root, let id else { return nil }
         var layout = SubmissionLayout(
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
-        layout.writesHiddenAnswers = writesHiddenAnswers
+        layout.hiddenAnswers = hiddenAnswers
         return layout
+    }
+
+    /// `paths: { id: path }`, each path as the format writes them (element paths, or
+    /// data keys where `''` leaves a value out).
+    private mutating func decodeSubmissionPaths(
+        _ node: SyntaxNode?, style: SubmissionLayout.Rules.PathStyle
+    ) -> [String: String] {
+        guard let node else { return [:] }
+        guard let pairs = node.pairs else {
+            collector.report(.wrongType(key: "paths", expected: "a mapping", found: node.typeDescription), at: node)
+            return [:]
+        }
+        var paths: [String: String] = [:]
+        let owners = Set(definitions.map(\.id)).union(repeats.map(\.id))
+        for (key, value) in pairs {
+            guard let owner = key.scalarText, let path = value.scalarText else {
+                collector.report(
+                    .wrongType(key: "paths", expected: "element paths by id", found: value.typeDescription), at: value)
+                continue
+            }
+            if !owners.contains(owner) {
+                let known = definitions.map(\.id) + repeats.map(\.id)
+                collector.report(
+                    .unknownReference(owner, suggestion: Suggestions.closest(to: owner, in: known).first), at: key)
+            }
+            let steps = path.split(separator: "/", omittingEmptySubsequences: false)
+            let isWellFormed =
+                switch style {
+                case .dataKeys: !steps.contains(where: \.isEmpty) || path.isEmpty
+                case .elements: !steps.isEmpty && steps.allSatisfy(SubmissionLayout.isElementName)
+                }
+            if !isWellFormed {
+                let expected =
+                    style == .dataKeys ? "a data path (matrix/row/column)" : "an element path (group/question)"
+                collector.report(.wrongType(key: owner, expected: expected, found: "'\(path)'"), at: value)
+            }
+            paths[owner] = path
+        }
+        return paths
+    }
+
+    /// `hiddenAnswers: blank | kept` (the form) or `hidden: dropped | kept` (its
+    /// submission): one rule, two words for `.cleared`.
+    mutating func decodeHiddenAnswers(_ reader: MappingReader, key: String, clearedWord: String) -> HiddenAnswers {
+        guard let node = reader[key], let written = reader.text(key, collector: &collector, limits: limits) else {
+            return .cleared
+        }
+        guard let value = HiddenAnswers(word: written, clearedWord: clearedWord) else {
+            collector.report(
+                .wrongType(key: key, expected: "\(clearedWord) or kept", found: "'\(written)'"), at: node)
+            return .cleared
+        }
+        return value
     }
 
     /// `groups: [{ path, in, visible }]`: the ODK groups, each compiled later in the

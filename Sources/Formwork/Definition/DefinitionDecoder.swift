@@ -8,6 +8,8 @@
 struct DefinitionDecoder {
     let limits: Limits
     let functions: [String: FunctionDefinition]
+    /// The answer formats a `submission:` layout may name.
+    let formats: FormatRegistry
     /// Kinds of the embedder's, by name.
     let customKinds: [String: CustomFieldKind]
     var collector = DiagnosticCollector()
@@ -38,9 +40,13 @@ struct DefinitionDecoder {
     /// `submission.groups`, compiled once the environment is known.
     var submissionGroupNodes: [(repeatIndex: Int?, path: String, visible: SyntaxNode?)] = []
 
-    init(limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []) {
+    init(
+        limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = [],
+        formats: FormatRegistry = .formwork
+    ) {
         self.limits = limits
         self.functions = functions
+        self.formats = formats
         self.customKinds = Dictionary(customKinds.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
@@ -95,18 +101,7 @@ struct DefinitionDecoder {
         }
         if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
         var submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
-        var keepsHiddenAnswers = false
-        if let node = form["hiddenAnswers"],
-            let written = form.text("hiddenAnswers", collector: &collector, limits: limits)
-        {
-            switch written {
-            case "kept": keepsHiddenAnswers = true
-            case "blank": break
-            default:
-                collector.report(
-                    .wrongType(key: "hiddenAnswers", expected: "blank or kept", found: "'\(written)'"), at: node)
-            }
-        }
+        let hiddenAnswers = decodeHiddenAnswers(form, key: "hiddenAnswers", clearedWord: "blank")
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -122,7 +117,7 @@ struct DefinitionDecoder {
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(
             fields: definitions, sections: sections, repeats: repeats, environment: environment,
-            keepsHiddenAnswers: keepsHiddenAnswers)
+            keepsHiddenAnswers: hiddenAnswers == .kept)
         let order = checkDependencies(graph)
         checkConstraints(environment)
         checkAnswerKeys()
@@ -138,7 +133,7 @@ struct DefinitionDecoder {
         definition.defaultLanguage = defaultLanguage
         definition.warnings = warnings
         definition.submission = submission
-        definition.keepsHiddenAnswers = keepsHiddenAnswers
+        definition.hiddenAnswers = hiddenAnswers
         return definition
     }
 

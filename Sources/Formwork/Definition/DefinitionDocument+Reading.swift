@@ -9,11 +9,11 @@ extension DefinitionDocument {
     /// - Throws: `DiagnosticList` when the file cannot be read or parsed.
     public static func read(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
-        importers: [any DefinitionImporter] = [], skipUnsupported: Bool = false
+        formats: FormatRegistry = .formwork, skipUnsupported: Bool = false
     ) throws(DiagnosticList) -> (document: DefinitionDocument, warnings: [Diagnostic]) {
         let path = displayPath ?? url.path
         let bytes = try FormDefinition.readBytes(url, path: path, limits: limits)
-        if let importer = importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
+        if let importer = formats.importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
             return try importer.document(
                 bytes, path: path, options: ImportOptions(limits: limits, skipUnsupported: skipUnsupported))
         }

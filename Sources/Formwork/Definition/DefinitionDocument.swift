@@ -74,21 +74,24 @@ extension FormDefinition {
     ///
     /// - Throws: `DiagnosticList`, each diagnostic with its `place` where the document
     ///   says where the node came from.
-    /// - Parameter warnings: The importer's own warnings, listed before the definition's.
+    /// - Parameters:
+    ///   - warnings: The importer's own warnings, listed before the definition's.
+    ///   - formats: The answer formats its `submission` layout may name.
     public init(
         document: DefinitionDocument, path: String, warnings: [Diagnostic] = [], limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = []
+        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork
     ) throws(DiagnosticList) {
         // The document as the syntax tree its JSON text parses to, when it parses
         // cleanly; else the text is parsed, and its problems reported.
         guard let root = document.syntax(limits: limits) else {
             self = try Self.loadText(
                 document, path: path, warnings: warnings, limits: limits, functions: functions,
-                customKinds: customKinds)
+                customKinds: customKinds, formats: formats)
             return
         }
-        var decoder = DefinitionDecoder(limits: limits, functions: functions, customKinds: customKinds)
+        var decoder = DefinitionDecoder(
+            limits: limits, functions: functions, customKinds: customKinds, formats: formats)
         guard var definition = decoder.decode(root) else {
             let (text, places) = document.placedJSON()
             throw DiagnosticList(
@@ -116,7 +119,7 @@ extension FormDefinition {
     /// Loads the document by writing its JSON text and parsing it.
     static func loadText(
         _ document: DefinitionDocument, path: String, warnings: [Diagnostic], limits: Limits,
-        functions: [String: FunctionDefinition], customKinds: [CustomFieldKind]
+        functions: [String: FunctionDefinition], customKinds: [CustomFieldKind], formats: FormatRegistry
     ) throws(DiagnosticList) -> FormDefinition {
         let (text, places) = document.placedJSON()
         // Held to a definition file's size, but said of the form, not of a file: the
@@ -131,7 +134,7 @@ extension FormDefinition {
         do {
             var definition = try Self.load(
                 bytes: Array(text.utf8), format: .json, path: path, limits: limits, functions: functions,
-                customKinds: customKinds)
+                customKinds: customKinds, formats: formats)
             definition.warnings = warnings + definition.warnings.map { placed($0, places) }
             return definition
         } catch {

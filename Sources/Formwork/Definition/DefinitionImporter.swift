@@ -4,7 +4,17 @@
 /// imported form is checked exactly as a file written by hand.
 ///
 /// ```swift
-/// let form = try FormDefinition.load(contentsOf: url, importers: ODKImport.importers)
+/// let form = try FormDefinition.load(contentsOf: url, formats: .odk)
+/// ```
+///
+/// A module registers its importers, with the answer formats of the forms they read,
+/// as a `FormatRegistry`:
+///
+/// ```swift
+/// extension FormatRegistry {
+///     public static let odk = FormatRegistry(
+///         importers: [XLSFormImporter(), XFormImporter()], answerFormats: [ODKAnswerFormat()])
+/// }
 /// ```
 public protocol DefinitionImporter: Sendable {
     /// What the format is called in messages: "an ODK XLSForm workbook".
@@ -53,7 +63,8 @@ struct ForeignFormat {
     init?(_ bytes: [UInt8]) {
         let start = Array(bytes.prefix(8))
         let withoutBOM = start.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3).prefix(8)) : start
-        let loader = "load it with FormworkODK: FormDefinition.load(contentsOf:importers: ODKImport.importers)"
+        let loader =
+            "load it with the formats of the module that reads it: FormDefinition.load(contentsOf:formats:)"
         if start.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             message = "this is a ZIP archive (an .xlsx workbook?), not a Formwork definition"
             hint = loader

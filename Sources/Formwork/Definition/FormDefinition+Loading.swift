@@ -2,7 +2,8 @@ import Foundation
 
 extension FormDefinition {
     /// Loads a definition file: Formwork's own YAML or JSON, or a format one of
-    /// `importers` reads (ODK's `.xlsx` and XForms with `FormworkODK`'s `ODKImport.importers`).
+    /// `formats`' importers reads (ODK's `.xlsx` and XForms with `FormworkODK`'s
+    /// `FormatRegistry.odk`).
     ///
     /// The format is found from the content first, then the extension: an importer
     /// that recognises the bytes reads them whatever the file is called; a file with
@@ -19,29 +20,31 @@ extension FormDefinition {
     /// - Parameters:
     ///   - displayPath: The path shown in diagnostics; defaults to the URL's path.
     ///   - functions: The functions expressions may call (built-ins by default).
-    ///   - importers: The other formats to read.
+    ///   - formats: The other formats to read, and the answer formats a definition's
+    ///     `submission` layout may name.
     ///   - skipUnsupported: Load an imported form even when it has constructs Formwork
     ///     cannot represent, each shown as a note saying what was skipped.
     /// - Throws: `DiagnosticList` with every problem found.
     public static func load(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = [], importers: [any DefinitionImporter] = [], skipUnsupported: Bool = false
+        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork, skipUnsupported: Bool = false
     ) throws(DiagnosticList) -> FormDefinition {
         let path = displayPath ?? url.path
         let bytes = try readBytes(url, path: path, limits: limits)
-        if let importer = importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
+        if let importer = formats.importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
             let options = ImportOptions(
                 limits: limits, functions: functions, customKinds: customKinds, skipUnsupported: skipUnsupported)
             let (document, warnings) = try importer.document(bytes, path: path, options: options)
             return try FormDefinition(
                 document: document, path: path, warnings: warnings, limits: limits, functions: functions,
-                customKinds: customKinds)
+                customKinds: customKinds, formats: formats)
         }
         try ForeignFormat.reject(bytes, path: path)
         let format = SyntaxLoader.Format(path: url.path) ?? SyntaxLoader.Format(content: bytes)
         return try load(
-            bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds)
+            bytes: bytes, format: format, path: path, limits: limits, functions: functions, customKinds: customKinds,
+            formats: formats)
     }
 
     /// A definition file's bytes, at most `limits.maximumFileSize` of them (and one
@@ -62,38 +65,39 @@ extension FormDefinition {
     public init(
         yaml: String, path: String = "<yaml>", limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = []
+        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork
     ) throws(DiagnosticList) {
         self = try Self.load(
             bytes: Array(yaml.utf8), format: .yaml, path: path, limits: limits, functions: functions,
-            customKinds: customKinds)
+            customKinds: customKinds, formats: formats)
     }
 
     /// Loads a definition from JSON text.
     public init(
         json: String, path: String = "<json>", limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = []
+        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork
     ) throws(DiagnosticList) {
         self = try Self.load(
             bytes: Array(json.utf8), format: .json, path: path, limits: limits, functions: functions,
-            customKinds: customKinds)
+            customKinds: customKinds, formats: formats)
     }
 
     /// Loads a definition from bytes, YAML or JSON as `isJSON` says.
     public init(
         data: Data, isJSON: Bool, path: String = "<data>", limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = []
+        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork
     ) throws(DiagnosticList) {
         self = try Self.load(
             bytes: [UInt8](data), format: isJSON ? .json : .yaml, path: path, limits: limits,
-            functions: functions, customKinds: customKinds)
+            functions: functions, customKinds: customKinds, formats: formats)
     }
 
     static func load(
         bytes: [UInt8], format: SyntaxLoader.Format, path: String, limits: Limits,
-        functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = []
+        functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = [],
+        formats: FormatRegistry = .formwork
     ) throws(DiagnosticList) -> FormDefinition {
         let root: SyntaxNode
         let text: String
@@ -102,7 +106,8 @@ extension FormDefinition {
         } catch {
             throw DiagnosticList(path: path, source: String(decoding: bytes, as: UTF8.self), diagnostics: [error])
         }
-        var decoder = DefinitionDecoder(limits: limits, functions: functions, customKinds: customKinds)
+        var decoder = DefinitionDecoder(
+            limits: limits, functions: functions, customKinds: customKinds, formats: formats)
         if let definition = decoder.decode(root) { return definition }
         throw DiagnosticList(path: path, source: text, diagnostics: decoder.collector.diagnostics)
     }

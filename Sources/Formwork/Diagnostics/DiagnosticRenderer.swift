@@ -182,6 +182,7 @@ public enum DiagnosticRenderer {
         case let .entriesBeyondCount(group, given, count, _):
             return "\(given) entr\(given == 1 ? "y" : "ies") for '\(q(group))', which has \(count) now"
         case .unknownInputType(let type, _): return "unknown input type '\(q(type))'"
+        case .unknownAnswerFormat(let name, _, _): return "unknown answer format '\(q(name))'"
         case let .duplicateAnswerKey(key, line): return "the answer key '\(q(key))' is already used on line \(line)"
         case .unknownTriggerField(let id, _): return "'recalculate' names an unknown field '\(q(id))'"
         case let .invalidTrigger(field, .itself): return "'\(q(field))' cannot recalculate on its own changes"
@@ -262,6 +263,12 @@ public enum DiagnosticRenderer {
         case .unknownInputType(_, let suggestion?), .unknownTriggerField(_, let suggestion?):
             return "did you mean '\(suggestion)'?"
         case .unknownInputType(_, nil): return "types are 'text', 'number', 'boolean' and 'date'"
+        case .unknownAnswerFormat(_, let known, let suggestion):
+            if let suggestion { return "did you mean '\(suggestion)'?" }
+            return known.isEmpty
+                ? "no answer format is registered: load the form with the formats of the module that reads it "
+                    + "(FormatRegistry)"
+                : "the formats registered are " + known.map { "'\($0)'" }.joined(separator: ", ")
         case .duplicateAnswerKey:
             return "answers are written under each field's key (else its id): one object cannot hold a name twice"
         case .invalidTrigger(_, .itself), .invalidTrigger(_, .notSettable):

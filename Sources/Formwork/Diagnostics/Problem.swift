@@ -169,6 +169,9 @@ public enum Problem: Hashable, Sendable {
     /// Two fields (or a field and a repeat) whose answers would share one name in one
     /// object of the answers (`key:`).
     case duplicateAnswerKey(String, firstLine: Int)
+    /// A `submission.format` that no registered `AnswerFormat` has (`known`: those
+    /// that are).
+    case unknownAnswerFormat(String, known: [String], suggestion: String?)
     /// A field in `recalculate.on` that the form does not have.
     case unknownTriggerField(String, suggestion: String?)
     /// A field in `recalculate.on` that cannot trigger the field.

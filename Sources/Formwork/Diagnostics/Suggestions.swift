@@ -69,6 +69,25 @@ public enum Suggestions {
         }
     }
 
+    /// The one wording of a suggestion: `did you mean 'age'?`, `did you mean 'a' or
+    /// 'b'?`; `nil` when there is none. `written` spells a name as the user would
+    /// write it (`"$" + name` for a reference, `"{" + name + "}"` in SurveyJS).
+    ///
+    /// ```swift
+    /// Suggestions.didYouMean(["age"])                         // "did you mean 'age'?"
+    /// Suggestions.didYouMean(["age"], written: { "$" + $0 })  // "did you mean '$age'?"
+    /// ```
+    public static func didYouMean(_ suggestions: [String], written: (String) -> String = { $0 }) -> String? {
+        suggestions.isEmpty ? nil : "did you mean \(quotedList(suggestions.map(written)))?"
+    }
+
+    /// `didYouMean` of the candidate closest to `word`, if any is close.
+    public static func didYouMean(
+        _ word: String, among candidates: some Sequence<String>, written: (String) -> String = { $0 }
+    ) -> String? {
+        didYouMean(closest(to: word, in: candidates), written: written)
+    }
+
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
     public static func quotedList(_ items: [String], conjunction: String = "or") -> String {
         let quoted = items.map { "'\($0)'" }

@@ -98,8 +98,9 @@ extension FormDefinition {
     public var inputs: [FieldDefinition] { behaviours.inputs.map { fields[$0] } }
 
     /// The field of the form (or, with `repeatIndex`, of a repeat's entries) that a
-    /// values file names `name`: by its answer key, else by its id.
-    func field(named name: String, in repeatIndex: Int?) -> Int? {
+    /// values file names `name`: by its answer key, else by its id. Returns the
+    /// field's index in `fields`.
+    public func field(named name: String, in repeatIndex: Int?) -> Int? {
         if !behaviours.keyed.isEmpty,
             let keyed = behaviours.keyed[name]?.first(where: { fields[$0].repeatIndex == repeatIndex })
         {

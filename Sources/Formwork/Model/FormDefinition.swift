@@ -21,11 +21,15 @@ public struct FormDefinition: Sendable {
     public internal(set) var warnings: [Diagnostic] = []
     /// Whether expressions read a hidden question's answer (`hiddenAnswers: kept`, as
     /// SurveyJS does until a survey is completed) or read it as unanswered (`blank`,
-    /// the default, as ODK does). Hidden answers are never submitted either way.
-    public internal(set) var keepsHiddenAnswers = false
-    /// How filled forms are written as another engine's submission (an imported ODK
-    /// form's XForm instance), if the definition says.
+    /// the default, as ODK does). Hidden answers are submitted only where the
+    /// submission layout keeps them (`SubmissionLayout.hiddenAnswers`).
+    public internal(set) var hiddenAnswers = HiddenAnswers.cleared
+    /// How filled forms are written as another engine's answers (an imported ODK
+    /// form's XForm instance, a SurveyJS survey's data), if the definition says.
     public internal(set) var submission: SubmissionLayout?
+    /// The format the form's answers are written in by default, and read in first:
+    /// its submission layout's (`nil`: Formwork's own answers).
+    public var answerFormat: (any AnswerFormat)? { submission?.format }
     public internal(set) var sections: [SectionDefinition]
     /// Every field in form order (sections flattened); `fields[i].index == i`.
     public internal(set) var fields: [FieldDefinition]

@@ -54,7 +54,7 @@ struct ResponseCheck {
 
     /// Answers to questions not shown under the response's answers.
     mutating func addHiddenAnswers() {
-        let keepsHidden = definition.keepsHiddenAnswers || definition.submission?.writesHiddenAnswers == true
+        let keepsHidden = definition.hiddenAnswers == .kept || definition.submission?.hiddenAnswers == .kept
         let evaluation = session.evaluation
         for instance in recorder.order where !evaluation.isVisible(instance) {
             guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }

@@ -17,7 +17,8 @@ public indirect enum ResponseNode: Sendable {
     /// A repeat's entries.
     case list([ResponseNode], at: SourceLocation)
 
-    var syntaxNode: SyntaxNode {
+    /// The response as a tree of syntax nodes, as a JSON response parses to.
+    public var syntaxNode: SyntaxNode {
         switch self {
         case let .text(text, location): return SyntaxNode(content: .scalar(text, style: .quoted), location: location)
         case .empty(let location): return SyntaxNode(content: .scalar("", style: .plain), location: location)

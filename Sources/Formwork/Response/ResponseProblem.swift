@@ -52,9 +52,9 @@ public struct ResponseVerdict {
     /// Every problem, in the response's order.
     public var problems: [ResponseProblem]
     /// A session holding the response's answers (those the form accepts), for writing
-    /// it as the fill would have submitted it: `answers()` (hidden answers dropped,
-    /// calculations computed again), `ODKSubmission.xml(of:)`, `SurveyJSData`. `nil`
-    /// when the response could not be read.
+    /// it as the fill would have submitted it (hidden answers dropped, calculations
+    /// computed again): `answers()`, or any `AnswerFormat`'s `write`. `nil` when the
+    /// response could not be read.
     public var session: FormSession?
 
     /// Whether no problem is an error.

@@ -4,11 +4,12 @@ import Foundation
 /// response's own answers, with the verdict the fill would have given at submit, and
 /// what only a response that left the app can get wrong.
 ///
-/// A response is a mapping of the form's answer keys to values (a repeat: a list of
-/// such mappings), as `FormSession.answersJSON()` writes it; for an imported SurveyJS
-/// survey, SurveyJS's `survey.data`; for an ODK form, a submission's instance
-/// (`FormworkODK` reads the XML into the same tree). Each problem points into the
-/// response (line and column) with the answer's path, the question's id and the rule:
+/// A response is read in one of the registry's `AnswerFormat`s — the form's own first
+/// (an imported SurveyJS survey's `survey.data`, an ODK form's submission XML), else
+/// whichever recognises it, Formwork's answers JSON (a mapping of the form's answer
+/// keys to values, a repeat a list of such mappings) for JSON — into Formwork's
+/// answers, each node at its place. Each problem points into the response (line and
+/// column) with the answer's path, the question's id and the rule:
 ///
 /// - the response is loaded into a fresh session of the form, as `loadValues` loads
 ///   a values file, but every answer is tried and every refusal noted: an unknown key
@@ -27,13 +28,15 @@ import Foundation
 /// so one validator can check responses from several threads at once.
 ///
 /// ```swift
-/// let validator = ResponseValidator(definition: form)
-/// let verdict = validator.validate(json: Array(data))
+/// let validator = ResponseValidator(definition: form, formats: .standard)
+/// let verdict = validator.validate(Array(data), path: "response.json")
 /// for problem in verdict.problems { print("response.json:\(problem)") }
 /// let cleaned = verdict.session?.answersJSON()   // as the fill would have submitted it
 /// ```
 public struct ResponseValidator: Sendable {
     public let definition: FormDefinition
+    /// The formats responses are read in.
+    public let formats: FormatRegistry
     /// The moment `today()` and `now()` read (the clock's by default): a response is
     /// judged as of when it was filled, if that is known.
     public var now: LocalDateTime?
@@ -42,45 +45,48 @@ public struct ResponseValidator: Sendable {
     public var tolerance = 1e-9
     /// The limits responses are read within (text length, nesting, size).
     public var limits: Limits
+    /// The formats a response is tried in, the form's own first.
+    let responseFormats: [any AnswerFormat]
     /// Computed fields not compared: their values read the moment, or are random.
     let momentFields: Set<Int>
 
-    public init(definition: FormDefinition, now: LocalDateTime? = nil) {
+    /// A validator of `definition`'s responses, read in `formats`' answer formats.
+    public init(definition: FormDefinition, formats: FormatRegistry = .formwork, now: LocalDateTime? = nil) {
         self.definition = definition
+        self.formats = formats
         self.now = now
         self.limits = definition.limits
         self.momentFields = ResponseCheck.momentFields(of: definition)
+        self.responseFormats = formats.responseFormats(for: definition)
     }
 
-    /// Checks a response written as JSON (Formwork's answers, or SurveyJS's data).
-    /// Text that is not JSON is one `syntax` problem.
-    public func validate(json bytes: [UInt8]) -> ResponseVerdict {
-        let root: SyntaxNode
-        do {
-            (root, _) = try SyntaxLoader.parse(bytes, format: .json, limits: limits)
-        } catch {
-            return ResponseVerdict(
-                problems: [
-                    ResponseProblem(at: error.location, path: "", field: nil, rule: "syntax", message: error.message)
-                ],
-                session: nil)
+    /// Checks a response as a file or a line holds it, in the format that recognises
+    /// it (`FormatRegistry.responseFormat`; `path`'s extension where its content cannot
+    /// say). What the format cannot read is one problem (`syntax`, `form`).
+    public func validate(_ bytes: [UInt8], path: String? = nil) -> ResponseVerdict {
+        let format = FormatRegistry.format(of: bytes, path: path, among: responseFormats)
+        switch format.readResponse(bytes, of: definition) {
+        case .success(let answers): return check(answers)
+        case .failure(let problem): return ResponseVerdict(problems: [problem], session: nil)
         }
-        return validate(root)
     }
 
-    /// Checks a response given as a tree (an ODK instance read by `FormworkODK`).
+    /// Checks a response given as a tree of Formwork's answers (as a format reads it).
     public func validate(_ response: ResponseNode) -> ResponseVerdict {
-        validate(response.syntaxNode)
+        check(response.syntaxNode)
     }
 
-    func validate(_ written: SyntaxNode) -> ResponseVerdict {
+    /// Checks answers parsed from JSON (JSON-RPC's `response`), in the form's own
+    /// format where it has one.
+    func validate(data: SyntaxNode) -> ResponseVerdict {
+        check(definition.answerFormat?.answersTree(data, of: definition) ?? data)
+    }
+
+    /// Checks a tree of Formwork's answers.
+    func check(_ root: SyntaxNode) -> ResponseVerdict {
         let session = FormSession(
             definition: definition, today: now?.date ?? .today(), now: now, uuidSeed: nil, cellDescriptors: [],
             checkingResponse: true)
-        var root = written
-        if let layout = definition.submission, layout.isSurveyJSData {
-            root = layout.flattening(written, in: definition)
-        }
         guard let pairs = root.pairs else {
             let problem = ResponseProblem(
                 at: root.location, path: "", field: nil, rule: "type",

@@ -12,15 +12,12 @@
 /// `max`. In an entry, the same holds within the entry: the entry is only written
 /// when its repeat is shown, so only the item's own `visible` can hide it.
 public enum AnswersSchema {
-    /// The schema of `definition`'s answers; for a SurveyJS survey's form, of
-    /// SurveyJS's data (see `surveyJSObject`).
+    /// The schema of `definition`'s answers: in its own answer format where that is
+    /// JSON (a SurveyJS survey's data), else of Formwork's answers.
     public static func document(for definition: FormDefinition) -> JSONOutput {
-        let items = definition.sections.flatMap(\.items)
         let body =
-            definition.submission.flatMap { layout in
-                layout.isSurveyJSData
-                    ? surveyJSObject(of: items, in: definition, layout: layout, inEntry: false) : nil
-            } ?? object(of: items, in: definition, inEntry: false)
+            definition.answerFormat?.answersSchema(for: definition)
+            ?? object(of: definition.sections.flatMap(\.items), in: definition, inEntry: false)
         return .object(
             [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
@@ -77,9 +74,12 @@ public enum AnswersSchema {
             ])
     }
 
-    static func strings(_ values: [String]) -> JSONOutput { .array(values.map { .value(.string($0)) }) }
+    /// A JSON array of strings.
+    public static func strings(_ values: [String]) -> JSONOutput { .array(values.map { .value(.string($0)) }) }
 
-    static func schema(for field: FieldDefinition) -> JSONOutput {
+    /// The schema of one field's value in Formwork's answers (a format that writes a
+    /// kind otherwise adapts it).
+    public static func schema(for field: FieldDefinition) -> JSONOutput {
         var members: [(String, JSONOutput)] = [("title", .value(.string(field.label.isEmpty ? field.id : field.label)))]
         func literal(_ bound: Bound?) -> Value? {
             if case .value(let value)? = bound { return value }

@@ -14,14 +14,16 @@ extension DefinitionSchema {
             "Values the program gives (--set, --values, form.setInput), read in expressions as $id; never asked.")
     }
 
-    static var submission: JSONOutput {
-        described(
+    static func submission(formats: FormatRegistry) -> JSONOutput {
+        let names = formats.registeredAnswerFormats.map(\.name)
+        let format: JSONOutput = names.isEmpty ? .object([("type", "string")]) : .object([("enum", strings(names))])
+        return described(
             .object([
                 ("type", "object"), ("required", strings(["format"])), ("additionalProperties", false),
                 (
                     "properties",
                     .object([
-                        ("format", .object([("enum", strings(["odk", "surveyjs"]))])),
+                        ("format", format),
                         ("root", .object([("type", "string")])), ("id", .object([("type", "string")])),
                         ("version", .object([("type", "string")])),
                         (
@@ -63,9 +65,9 @@ extension DefinitionSchema {
                     ])
                 ),
             ]),
-            "How filled forms are written as an ODK submission (the instance's root element, the form's id and "
-                + "version, each field's and repeat's element path) or as SurveyJS data (data paths, JSON types, "
-                + "whether hidden answers are written); imported forms carry it.")
+            "How filled forms are written in another engine's answer format: the format's name, where each "
+                + "field and repeat sits (element or data paths), the root element, id and version where the "
+                + "format has them, JSON types, whether hidden answers are written; imported forms carry it.")
     }
 
     static var input: JSONOutput {

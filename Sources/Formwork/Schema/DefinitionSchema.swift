@@ -11,8 +11,9 @@
 /// It checks shapes (keys, types, kinds, ids); what needs the whole form — references,
 /// types of expressions, cycles, ranges — is checked by `formwork check`.
 public enum DefinitionSchema {
-    /// The schema document.
-    public static var document: JSONOutput {
+    /// The schema document, for definitions whose `submission` layouts name one of
+    /// `formats`' answer formats.
+    public static func document(formats: FormatRegistry = .formwork) -> JSONOutput {
         .object([
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
             ("$id", "https://formwork.invalid/schema/definition.schema.json"),
@@ -60,7 +61,7 @@ public enum DefinitionSchema {
                     ),
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
                     ("inputs", inputs),
-                    ("submission", submission),
+                    ("submission", submission(formats: formats)),
                     (
                         "hiddenAnswers",
                         .object([

@@ -25,8 +25,8 @@ extension FormServer {
                     data: .object([("errors", Self.json(errors))]))
             }
             var result: [(String, JSONOutput)] = [("answers", answers()), ("attachments", attachments())]
-            if let sourceFormat {
-                result += [("format", .value(.string(sourceFormat.name))), ("data", sourceFormat.data(session))]
+            if let own = session.definition.answerFormat {
+                result += [("format", .value(.string(own.name))), ("data", own.json(of: session))]
             }
             return .object(result)
         case "field.set", "form.setInput":
@@ -189,21 +189,16 @@ extension FormServer {
         Self.json(session.answers())
     }
 
-    /// The answers in `format`: `formwork` (the default), or the form's source format.
+    /// The answers in the answer format called `format` (Formwork's own by default).
     func answers(format: String?) throws -> JSONOutput {
-        switch format {
-        case nil, "formwork"?: return answers()
-        case let name? where name == sourceFormat?.name: return sourceFormat!.data(session)
-        case let name?:
-            let formats = ["formwork"] + (sourceFormat.map { [$0.name] } ?? [])
-            throw Failure(
-                code: .invalidParams,
-                message: "Invalid params: this form's answers are written as "
-                    + formats.map { "\"\($0)\"" }.joined(separator: " or ") + ", not \"\(name)\"",
-                data: .object([
-                    ("parameter", "format"), ("expected", .array(formats.map { .value(.string($0)) })),
-                ]))
-        }
+        guard let format else { return answers() }
+        if let answerFormat = formats.answerFormat(named: format) { return answerFormat.json(of: session) }
+        let names = formats.answerFormats.map(\.name)
+        throw Failure(
+            code: .invalidParams,
+            message: "Invalid params: this form's answers are written as "
+                + names.map { "\"\($0)\"" }.joined(separator: " or ") + ", not \"\(format)\"",
+            data: .object([("parameter", "format"), ("expected", .array(names.map { .value(.string($0)) }))]))
     }
 
     /// `[{field, file}]`: the files the answers refer to (`FormSession.attachments`).

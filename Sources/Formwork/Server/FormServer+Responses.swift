@@ -1,34 +1,28 @@
 extension FormServer {
     /// `response.validate`: checks a finished response against the form, as
     /// `formwork validate` does, without touching the session. `{"response": {…}}`
-    /// gives it as JSON (Formwork's answers; SurveyJS's data for a survey), `{"text":
-    /// "<data …>"}` as text in the form's source format (an ODK submission). The
-    /// result: `{ok, problems: [{path, field, rule, severity, message}]}` (with `line`
-    /// and `column` within `text`); with `"clean": true` also `answers` (and `data`
-    /// in the source format): the response as the fill would have submitted it.
+    /// gives it as JSON (Formwork's answers, or the form's own format where that is
+    /// JSON: SurveyJS's data for a survey); `{"text": "…"}` as the text a file would
+    /// hold, in whichever of the server's formats recognises it (an ODK submission's
+    /// XML). The result: `{ok, problems: [{path, field, rule, severity, message}]}`
+    /// (with `line` and `column` within `text`); with `"clean": true` also `answers`
+    /// (and `data` in the form's own format): the response as the fill would have
+    /// submitted it.
     func validateResponse(_ params: Parameters) throws -> JSONOutput {
-        var validator = ResponseValidator(definition: session.definition)
-        if session.typedNowIsFixed { validator.now = session.now }
+        let validator = ResponseValidator(
+            definition: session.definition, formats: formats, now: session.typedNowIsFixed ? session.now : nil)
         let verdict: ResponseVerdict
         var placed = false
         if let response = params.member("response") {
-            verdict = validator.validate(response)
-        } else if let text = params.member("text"), text.isQuoted, let xml = text.scalarText {
-            guard let reader = sourceFormat?.readResponse else {
-                throw Failure(
-                    code: .invalidParams,
-                    message: "Invalid params: this form's responses are JSON: give \"response\", not \"text\"",
-                    data: .object([("parameter", "text")]))
-            }
+            verdict = validator.validate(data: response)
+        } else if let text = params.member("text"), text.isQuoted, let written = text.scalarText {
             placed = true
-            switch reader(xml) {
-            case .success(let node): verdict = validator.validate(node)
-            case .failure(let problem): verdict = ResponseVerdict(problems: [problem], session: nil)
-            }
+            verdict = validator.validate(Array(written.utf8))
         } else {
             throw Failure(
                 code: .invalidParams,
-                message: "Invalid params: give \"response\" (the answers as JSON) or \"text\" (an ODK submission)",
+                message: "Invalid params: give \"response\" (the answers as JSON) or \"text\" (the answers as a "
+                    + "file holds them: an ODK submission's XML, say)",
                 data: .object([("parameter", "response")]))
         }
         var shown = verdict
@@ -42,7 +36,7 @@ extension FormServer {
         var members = shown.json()
         if params.member("clean")?.scalar == .bool(true), let cleaned = verdict.session {
             members.append(("answers", Self.json(cleaned.answers())))
-            if let sourceFormat { members.append(("data", sourceFormat.data(cleaned))) }
+            if let own = session.definition.answerFormat { members.append(("data", own.json(of: cleaned))) }
         }
         return .object(members)
     }

@@ -47,37 +47,20 @@ public final class FormServer {
         var data: JSONOutput? = nil
     }
 
-    /// The answers as the engine a form was written for writes them, when it was
-    /// imported: the format's name (`surveyjs`, `odk`) and its writer. `form.answers`
-    /// gives them with `{"format": NAME}`, and `form.submit` adds them as `format` and
-    /// `data`.
+    /// The formats answers can be given in and asked for: `form.answers` gives them in
+    /// any of them (`{"format": NAME}`), `form.submit` adds them in the form's own
+    /// (`format` and `data`, for an imported form), and `response.validate` reads a
+    /// response's `text` in whichever recognises it.
     ///
     /// ```swift
-    /// server.sourceFormat = SourceFormat(name: "surveyjs") { SurveyJSData.object(of: $0) }
+    /// let server = FormServer(session: session, formats: .standard)
     /// ```
-    public var sourceFormat: SourceFormat?
+    public let formats: FormatRegistry
 
-    /// A format answers can be written in, by name.
-    public struct SourceFormat {
-        public var name: String
-        public var data: (FormSession) -> JSONOutput
-        /// Reads a response written as text in this format (an ODK submission's XML),
-        /// for `response.validate`'s `text`.
-        public var readResponse: ((String) -> Result<ResponseNode, ResponseProblem>)?
-
-        public init(
-            name: String, data: @escaping (FormSession) -> JSONOutput,
-            readResponse: ((String) -> Result<ResponseNode, ResponseProblem>)? = nil
-        ) {
-            self.name = name
-            self.data = data
-            self.readResponse = readResponse
-        }
-    }
-
-    public init(session: FormSession, sourceFormat: SourceFormat? = nil) {
+    /// A server of `session`'s form, with answers in `formats`' answer formats.
+    public init(session: FormSession, formats: FormatRegistry = .formwork) {
         self.session = session
-        self.sourceFormat = sourceFormat
+        self.formats = formats
         session.reload(nil, animated: false)
     }
 

@@ -60,7 +60,7 @@ final class Evaluation: ScopeReader {
         self.language = language
         self.filesAreAttachments = filesAreAttachments
         kinds = definition.fields.map(\.kind)
-        keepsHiddenAnswers = definition.keepsHiddenAnswers
+        keepsHiddenAnswers = definition.hiddenAnswers == .kept
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
         self.definition = definition
         self.store = store

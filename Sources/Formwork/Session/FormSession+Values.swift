@@ -160,10 +160,8 @@ extension FormSession {
     /// problem reported.
     func loadValues(root written: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
         var collector = DiagnosticCollector()
-        var root = written
-        if let layout = definition.submission, layout.isSurveyJSData {
-            root = layout.flattening(written, in: definition)  // SurveyJS's data, nested by data paths
-        }
+        // Answers in the form's own format (SurveyJS's data, nested by data paths).
+        let root = definition.answerFormat?.answersTree(written, of: definition) ?? written
         if let pairs = root.pairs {
             let steps = undoStack.count
             let hadChanges = hasChanges

@@ -1,25 +1,42 @@
-/// A node of a parsed YAML or JSON document, with its position.
+/// A node of a parsed YAML or JSON document, with its position: a definition, a
+/// values file, or answers as an `AnswerFormat` reads them.
 ///
 /// Scalars keep their text and whether they were quoted; the definition decoder
 /// types them where it knows what it expects (YAML 1.2 core rules for plain
 /// scalars: `true`/`false`, `null`/`~`/empty, numbers).
-struct SyntaxNode: Sendable {
+///
+/// ```swift
+/// let key = SyntaxNode(content: .scalar("age", style: .quoted), location: SourceLocation(line: 1, column: 2))
+/// let value = SyntaxNode(content: .scalar("42", style: .plain), location: SourceLocation(line: 1, column: 9))
+/// let answers = SyntaxNode(content: .mapping([(key, value)]), location: SourceLocation(line: 1, column: 1))
+/// ```
+public struct SyntaxNode: Sendable {
     /// How a scalar was written: plain, in quotes, or as a YAML block (`|`, `>`).
-    enum ScalarStyle: Sendable {
+    public enum ScalarStyle: Sendable {
         case plain, quoted, block
     }
 
-    enum Content: Sendable {
+    /// What the node holds.
+    public enum Content: Sendable {
+        /// Text, typed by YAML 1.2's core rules when `plain` (a number, a boolean, null).
         case scalar(String, style: ScalarStyle)
+        /// Keys and values, in order.
         case mapping([(key: SyntaxNode, value: SyntaxNode)])
+        /// Elements, in order.
         case sequence([SyntaxNode])
     }
 
-    var content: Content
-    var location: SourceLocation
+    public var content: Content
+    /// Where the node starts in its text.
+    public var location: SourceLocation
+
+    public init(content: Content, location: SourceLocation) {
+        self.content = content
+        self.location = location
+    }
 
     /// "a string", "a number", "a boolean", "null", "a mapping", "a list".
-    var typeDescription: String {
+    public var typeDescription: String {
         switch content {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -35,14 +52,14 @@ struct SyntaxNode: Sendable {
     }
 
     /// The scalar's text, if this is a scalar.
-    var scalarText: String? {
+    public var scalarText: String? {
         if case .scalar(let text, _) = content { return text }
         return nil
     }
 
     /// Whether this is a plain `null` (`~`, empty): what `scalar == .null` says,
     /// without resolving numbers.
-    var isNullScalar: Bool {
+    public var isNullScalar: Bool {
         guard case .scalar(let text, .plain) = content else { return false }
         return PlainScalar.isNullWord(text)
     }
@@ -54,13 +71,13 @@ struct SyntaxNode: Sendable {
     }
 
     /// The pairs, if this is a mapping.
-    var pairs: [(key: SyntaxNode, value: SyntaxNode)]? {
+    public var pairs: [(key: SyntaxNode, value: SyntaxNode)]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
     /// The elements, if this is a list.
-    var elements: [SyntaxNode]? {
+    public var elements: [SyntaxNode]? {
         if case .sequence(let elements) = content { return elements }
         return nil
     }
@@ -71,7 +88,8 @@ struct SyntaxNode: Sendable {
         return location
     }
 
-    var isQuoted: Bool {
+    /// Whether the node is a quoted scalar (a JSON string).
+    public var isQuoted: Bool {
         if case .scalar(_, .quoted) = content { return true }
         return false
     }

@@ -99,6 +99,29 @@ public enum FormPrompt {
         return try await run(session, values: values, options: options)
     }
 
+    /// Loads a form file in any of `formats` (Formwork's YAML or JSON by default; with
+    /// `FormworkFormats`' `.standard`, an ODK XLSForm or XForm, a SurveyJS survey),
+    /// asks it, and returns the answers of the submit.
+    ///
+    /// ```swift
+    /// let answers = try await FormPrompt.run(contentsOf: URL(fileURLWithPath: "intake.xlsx"), formats: .standard)
+    /// ```
+    ///
+    /// - Throws: `FormPromptError.invalidDefinition` with every problem of the file, as
+    ///   `formwork check` prints them; otherwise as `run(_:values:descriptors:options:)`.
+    public static func run(
+        contentsOf url: URL, formats: FormatRegistry = .formwork, values: [String: Value] = [:],
+        descriptors: [any CellDescriptorType] = [], options: Options = Options()
+    ) async throws(FormPromptError) -> FormAnswers {
+        let definition: FormDefinition
+        do {
+            definition = try FormDefinition.load(contentsOf: url, formats: formats)
+        } catch {
+            throw .invalidDefinition(error.rendered)
+        }
+        return try await run(definition, values: values, descriptors: descriptors, options: options)
+    }
+
     /// Asks a session the caller made (with its own descriptors, values or
     /// language) and returns the answers of the submit.
     public static func run(
@@ -206,6 +229,8 @@ public enum FormPromptError: Error, Equatable, CustomStringConvertible {
     case invalidValue(String)
     /// Another process fills the same draft.
     case draftInUse(path: String, reason: String)
+    /// The form file cannot be loaded: every problem, as `formwork check` prints them.
+    case invalidDefinition(String)
 
     public var description: String {
         switch self {
@@ -213,6 +238,7 @@ public enum FormPromptError: Error, Equatable, CustomStringConvertible {
         case .interrupted(let signal): return "interrupted by signal \(signal)"
         case .invalidValue(let reason): return reason
         case let .draftInUse(path, reason): return "the draft \(path) is in use: \(reason)"
+        case .invalidDefinition(let problems): return problems
         }
     }
 }

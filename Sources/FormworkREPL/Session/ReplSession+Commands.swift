@@ -189,7 +189,7 @@ extension ReplSession {
             say("Submitted.")
             onSubmit(form)
         } else if let path = options.answersPath {
-            let answers = options.formatAnswers(form)
+            let answers = options.answerFormat.write(form, options: AnswerWriting())
             do {
                 try options.writeFile(path, answers)
                 say("Submitted. The answers are in \(TerminalText.escaped(path)).")
@@ -199,7 +199,7 @@ extension ReplSession {
             }
         } else {
             say("Submitted.")
-            let answers = options.formatAnswers(form)
+            let answers = options.answerFormat.write(form, options: AnswerWriting())
             step.lines += answers.dropLast().components(separatedBy: "\n").map(ReplLine.out)
         }
         savedSnapshot = form.snapshot()

@@ -51,9 +51,9 @@ public final class ReplSession {
         public var colors: Bool
         /// Where `submit` writes the answers (`nil`: standard output).
         public var answersPath: String?
-        /// What `submit` writes: the answers as JSON unless the caller writes another
-        /// format (an ODK submission).
-        public var formatAnswers: @Sendable (FormSession) -> String = { $0.answersJSON() + "\n" }
+        /// The format `submit` writes the answers in: Formwork's answers JSON unless the
+        /// caller asks for another (`fill --format`, an imported form's own).
+        public var answerFormat: any AnswerFormat = FormworkAnswerFormat()
         /// Writes a file atomically; replaced in tests.
         public var writeFile: (String, String) throws -> Void
         /// Where answers are kept after every change (`nil`: no draft).

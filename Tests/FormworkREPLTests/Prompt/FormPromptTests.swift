@@ -1,5 +1,6 @@
 import Formwork
 import FormworkREPL
+import Foundation
 import Testing
 
 /// `FormPrompt.run` without a person: what it decides before asking anything (the
@@ -54,6 +55,31 @@ struct FormPromptTests {
         options.language = "xx"
         await #expect(throws: FormPromptError.self) {
             _ = try await FormPrompt.run(Self.form, values: ["env": "staging"], options: options)
+        }
+    }
+
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A form file is loaded as `formwork fill` loads it; a broken one is refused with
+    /// every problem at its line, before anything is asked.
+    @Test func aFormFileIsLoadedAndABrokenOneRefused() async throws {
+        let seed = Self.package.appendingPathComponent("Forms/seed.yaml")
+        let answers = try await FormPrompt.run(
+            contentsOf: seed, values: ["firstName": "Ada", "lastName": "Lovelace"],
+            options: Self.complete)
+        #expect(answers.string("firstName") == "Ada")
+        let broken = Self.package.appendingPathComponent(
+            "Tests/FormworkTests/Fixtures/broken/12-unknown-reference.yaml")
+        do {
+            _ = try await FormPrompt.run(contentsOf: broken, options: Self.complete)
+            Issue.record("a broken form was asked")
+        } catch {
+            guard case .invalidDefinition(let problems) = error else {
+                Issue.record("expected invalidDefinition, got \(error)")
+                return
+            }
+            #expect(problems.contains("12-unknown-reference.yaml:") && problems.contains("error:"), "\(problems)")
         }
     }
 }

@@ -102,7 +102,7 @@ struct DefinitionDocumentTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let error = #expect(throws: DiagnosticList.self) { try FormDefinition.load(contentsOf: url) }
         #expect(error?.rendered.contains(named) == true, "\(error?.rendered ?? "")")
-        #expect(error?.rendered.contains("ODKImport.importers") == true)
+        #expect(error?.rendered.contains("FormDefinition.load(contentsOf:formats:)") == true)
     }
 
     /// An importer that recognises the content reads the file, whatever its name, and
@@ -125,10 +125,10 @@ struct DefinitionDocumentTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-\(UUID().uuidString).yaml")
         try Data("FORM whatever".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let form = try FormDefinition.load(contentsOf: url, importers: [Upper()])
+        let form = try FormDefinition.load(contentsOf: url, formats: FormatRegistry(importers: [Upper()]))
         #expect(form.fields.count == 2)
         #expect(form.warnings.first?.message == "read from upper-case text")
-        let (document, _) = try DefinitionDocument.read(contentsOf: url, importers: [Upper()])
+        let (document, _) = try DefinitionDocument.read(contentsOf: url, formats: FormatRegistry(importers: [Upper()]))
         #expect(document["id"]?.text == "imported")
     }
 }

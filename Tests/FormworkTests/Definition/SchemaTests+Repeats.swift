@@ -65,7 +65,7 @@ extension SchemaTests {
             #expect(Fixtures.diagnostics(yaml: yaml) == "(loaded without errors)", "\(name)")
             documents[name + ".json"] = Fixtures.json(try YAMLLoader.parse(yaml, limits: .default))
         }
-        let verdicts = try Self.validate(schema: DefinitionSchema.document.pretty, documents: documents)
+        let verdicts = try Self.validate(schema: DefinitionSchema.document().pretty, documents: documents)
         #expect(verdicts.count == documents.count)
         for (name, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
             #expect(verdict == "valid", "\(name): \(verdict)")
@@ -80,7 +80,7 @@ extension SchemaTests {
             #expect(Fixtures.diagnostics(yaml: yaml) != "(loaded without errors)", "\(name): the decoder accepts it")
             documents[name + ".json"] = Fixtures.json(try YAMLLoader.parse(yaml, limits: .default))
         }
-        let verdicts = try Self.validate(schema: DefinitionSchema.document.pretty, documents: documents)
+        let verdicts = try Self.validate(schema: DefinitionSchema.document().pretty, documents: documents)
         #expect(verdicts.count == documents.count)
         for (name, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
             #expect(verdict.hasPrefix("invalid"), "\(name) should be rejected by the schema")

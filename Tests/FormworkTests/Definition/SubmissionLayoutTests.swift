@@ -4,9 +4,37 @@ import Testing
 @testable import Formwork
 
 /// `submission:`: where a form's fields sit in another engine's submission, checked
-/// when the file loads.
+/// when the file loads by the rules of the answer format it names — here a format of
+/// the test's own, registered as a module registers ODK's or SurveyJS's.
 @Suite("Submission layouts")
 struct SubmissionLayoutTests {
+    /// An answer format with a root element and element paths (as ODK's instance).
+    struct InstanceFormat: AnswerFormat {
+        var name: String { "instance" }
+        var summary: String { "an XML instance" }
+        var fileExtension: String { "xml" }
+        var layoutRules: SubmissionLayout.Rules {
+            SubmissionLayout.Rules(hasRootElement: true, paths: .elements, defaultInstanceID: "meta/instanceID")
+        }
+        func recognizes(_ bytes: [UInt8], path: String?) -> Bool { Self.startsWith([UInt8(ascii: "<")], in: bytes) }
+        func write(_ session: FormSession, options: AnswerWriting) -> String { "<data/>\n" }
+    }
+
+    /// An answer format of nested data keys (as SurveyJS's data).
+    struct DataFormat: AnswerFormat {
+        var name: String { "data" }
+        var summary: String { "nested data" }
+        var fileExtension: String { "json" }
+        func recognizes(_ bytes: [UInt8], path: String?) -> Bool { false }
+        func write(_ session: FormSession, options: AnswerWriting) -> String { "{}\n" }
+    }
+
+    static let formats = FormatRegistry(answerFormats: [InstanceFormat(), DataFormat()])
+
+    static func load(_ submission: String, formats: FormatRegistry = formats) throws -> FormDefinition {
+        try FormDefinition(yaml: form(submission), formats: formats)
+    }
+
     static func form(_ submission: String) -> String {
         """
         id: visit
@@ -26,25 +54,34 @@ struct SubmissionLayoutTests {
     }
 
     @Test func aLayoutLoads() throws {
-        let form = try FormDefinition(
-            yaml: Self.form(
-                "  { format: odk, root: data, id: visit_v2, version: \"7\", "
-                    + "paths: { age: group-1/age, people: group-1/person } }"
-            ))
+        let form = try Self.load(
+            "  { format: instance, root: data, id: visit_v2, version: \"7\", "
+                + "paths: { age: group-1/age, people: group-1/person } }")
         #expect(
             form.submission
                 == SubmissionLayout(
-                    root: "data", formID: "visit_v2", version: "7",
-                    paths: ["age": "group-1/age", "people": "group-1/person"]))
+                    format: InstanceFormat(), root: "data", formID: "visit_v2", version: "7",
+                    paths: ["age": "group-1/age", "people": "group-1/person"], instanceID: "meta/instanceID"))
+        #expect(form.answerFormat is InstanceFormat)
+    }
+
+    /// A format's rules decide what its layout needs: data keys take any step but an
+    /// empty one, `''` leaves a value out, and no root element is asked for.
+    @Test func eachFormatsRulesApply() throws {
+        let form = try Self.load("  { format: data, paths: { age: 'a b/c.d', people: '' }, hidden: kept }")
+        #expect(form.submission?.paths == ["age": "a b/c.d", "people": ""])
+        #expect(form.submission?.root == "" && form.submission?.instanceID == nil)
+        #expect(form.submission?.hiddenAnswers == .kept)
+        let error = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, paths: { age: a//b } }") }
+        #expect(error?.rendered.contains("'age' must be a data path (matrix/row/column), not 'a//b'") == true)
     }
 
     /// `groups:`: each group's condition is read in the form, or with `in:` in each
     /// entry of a repeat (`$name` is the entry's answer).
     @Test func groupsAreCompiledWhereTheyAre() throws {
-        let form = try FormDefinition(
-            yaml: Self.form(
-                "  { format: odk, root: data, groups: [{ path: g, visible: '$age > 1' }, "
-                    + "{ path: p/q, in: people, visible: \"$name == 'x'\" }] }"))
+        let form = try Self.load(
+            "  { format: instance, root: data, groups: [{ path: g, visible: '$age > 1' }, "
+                + "{ path: p/q, in: people, visible: \"$name == 'x'\" }] }")
         #expect(form.submission?.groups.map(\.path) == ["g", "p/q"])
         #expect(form.submission?.groups.map(\.repeatID) == [nil, "people"])
         let group = try #require(form.submission?.groups.last)
@@ -57,28 +94,45 @@ struct SubmissionLayoutTests {
     }
 
     @Test func theFormsIdIsTheDefault() throws {
-        let form = try FormDefinition(yaml: Self.form("  { format: odk, root: data }"))
+        let form = try Self.load("  { format: instance, root: data }")
         #expect(form.submission?.formID == "visit")
     }
 
+    /// A format no module registered is an error at its name, with the names that are,
+    /// or, where none is, how to register them.
+    @Test func anUnregisteredFormatIsNamed() throws {
+        let misspelt = #expect(throws: DiagnosticList.self) { try Self.load("  { format: instanse, root: data }") }
+        #expect(misspelt?.rendered.contains("13:13: error: unknown answer format 'instanse'") == true)
+        #expect(misspelt?.rendered.contains("did you mean 'instance'?") == true)
+        let other = #expect(throws: DiagnosticList.self) { try Self.load("  { format: csv }") }
+        #expect(other?.rendered.contains("the formats registered are 'instance', 'data'") == true)
+        let none = #expect(throws: DiagnosticList.self) { try Self.load("  { format: instance }", formats: .formwork) }
+        #expect(none?.rendered.contains("no answer format is registered") == true)
+    }
+
     @Test(arguments: [
-        ("  { format: csv, root: data }", "13:13: error: 'format' must be 'odk' or 'surveyjs', not 'csv'"),
-        ("  { format: odk, root: 2data }", "13:24: error: 'root' must be an XML element name, not '2data'"),
-        ("  { format: odk, root: data, paths: { agee: a } }", "13:39: error: unknown field '$agee'"),
-        ("  { format: odk, root: data, paths: { age: a//b } }", "13:44: error: 'age' must be an element path"),
-        ("  { format: odk }", "error: submission needs 'root'"),
-        ("  { format: odk, root: data, groups: [{ path: g, in: poeple }] }", "13:54: error: unknown field '$poeple'"),
-        ("  { format: odk, root: data, groups: { people: g } }", "13:38: error: 'groups' must be a list"),
+        ("  { format: instance, root: 2data }", "13:29: error: 'root' must be an XML element name, not '2data'"),
+        ("  { format: instance, root: data, paths: { agee: a } }", "13:44: error: unknown field '$agee'"),
+        ("  { format: instance, root: data, paths: { age: a//b } }", "13:49: error: 'age' must be an element path"),
+        ("  { format: instance }", "error: submission needs 'root'"),
         (
-            "  { format: odk, root: data, groups: [{ path: g, in: people, visible: '$nmae > 1' }] }",
-            "13:72: error: unknown field '$nmae'"
+            "  { format: instance, root: data, groups: [{ path: g, in: poeple }] }",
+            "13:59: error: unknown field '$poeple'"
         ),
-        ("  { format: odk, root: data, groups: [{ path: g, visible: '$name > 1' }] }", "error: '$name' is a field of"),
-        ("  { format: odk, root: data, groups: [{ path: 'a b' }] }", "error: 'path' must be an element"),
-        ("  { format: odk, root: data, groups: [{ pth: g }] }", "error: unknown key 'pth'"),
+        ("  { format: instance, root: data, groups: { people: g } }", "13:43: error: 'groups' must be a list"),
+        (
+            "  { format: instance, root: data, groups: [{ path: g, in: people, visible: '$nmae > 1' }] }",
+            "13:77: error: unknown field '$nmae'"
+        ),
+        (
+            "  { format: instance, root: data, groups: [{ path: g, visible: '$name > 1' }] }",
+            "error: '$name' is a field of"
+        ),
+        ("  { format: instance, root: data, groups: [{ path: 'a b' }] }", "error: 'path' must be an element"),
+        ("  { format: instance, root: data, groups: [{ pth: g }] }", "error: unknown key 'pth'"),
     ])
     func mistakesAreReportedWhereTheyAre(_ submission: String, _ expected: String) throws {
-        let error = #expect(throws: DiagnosticList.self) { try FormDefinition(yaml: Self.form(submission)) }
+        let error = #expect(throws: DiagnosticList.self) { try Self.load(submission) }
         #expect(error?.rendered.contains(expected) == true, "\(error?.rendered ?? "")")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `response.validate` over JSON-RPC: a finished response checked as `formwork
 /// validate` checks it, the session untouched; the cleaned answers on request; a
-/// response given as text where the form has no reader for it refused.
+/// response given as text, read in the format that recognises it.
 @Suite("JSON-RPC server: checking responses")
 struct FormServerResponseTests {
     static func call(_ server: FormServer, _ params: String) throws -> [String: Any] {
@@ -31,10 +31,16 @@ struct FormServerResponseTests {
         #expect(server.session.value(of: "name") == .null)  // the session is not the response's
     }
 
-    @Test func textWithoutAReaderAndMissingParamsAreRefused() throws {
+    @Test func textIsReadByItsFormatAndMissingParamsAreRefused() throws {
         let server = FormServer(session: FormSession(definition: ResponseValidatorTests.form))
-        let text = try Self.call(server, #"{"text": "<data/>"}"#)
-        #expect((text["error"] as? [String: Any])?["code"] as? Int == -32602)
+        let json = try Self.call(server, #"{"text": "{\"name\": \"Ada\",\n \"nights\": \"x\"}"}"#)
+        let problems = (json["result"] as? [String: Any])?["problems"] as? [[String: Any]] ?? []
+        #expect(problems.first?["rule"] as? String == "type", "\(json)")
+        #expect(problems.first?["line"] as? Int == 2, "\(json)")  // placed within the text
+        // XML with no format that reads it registered: what Formwork's reader says of it.
+        let xml = try Self.call(server, #"{"text": "<data/>"}"#)
+        let syntax = (xml["result"] as? [String: Any])?["problems"] as? [[String: Any]] ?? []
+        #expect(syntax.map { $0["rule"] as? String } == ["syntax"], "\(xml)")
         let none = try Self.call(server, #"{}"#)
         #expect(((none["error"] as? [String: Any])?["message"] as? String)?.contains("give \"response\"") == true)
     }

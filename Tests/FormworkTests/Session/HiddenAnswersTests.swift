@@ -35,7 +35,7 @@ struct HiddenAnswersTests {
 
     @Test func aKeptHiddenAnswerIsStillReadButNotSubmitted() throws {
         let session = try Self.session("kept")
-        #expect(session.definition.keepsHiddenAnswers)
+        #expect(session.definition.hiddenAnswers == .kept)
         try session.set("kids", to: .bool(true), origin: .person)
         try session.set("count", to: .number(3), origin: .person)
         try session.set("kids", to: .bool(false), origin: .person)

@@ -29,7 +29,7 @@ struct ResponsePropertyTests {
             }
             checked += 1
             let json = session.answersJSON()
-            let verdict = validator.validate(json: Array(json.utf8))
+            let verdict = validator.validate(Array(json.utf8))
             #expect(verdict.isValid, "\(name) seed \(seed): \(verdict.problems)\n\(json)")
             let (missed, rules) = ResponseMutation.missed(by: validator, in: session, response: json) {
                 $0.key ?? $0.id

@@ -43,7 +43,7 @@ struct ResponseValidatorTests {
             """)
 
     static func problems(_ json: String, form: FormDefinition = form) -> [ResponseProblem] {
-        ResponseValidator(definition: form).validate(json: Array(json.utf8)).problems
+        ResponseValidator(definition: form).validate(Array(json.utf8)).problems
     }
 
     /// `line:col path rule` of each problem, for short assertions.
@@ -74,7 +74,7 @@ struct ResponseValidatorTests {
     }
 
     @Test func aResponseTheFillWouldSubmitIsValid() {
-        let verdict = ResponseValidator(definition: Self.form).validate(json: Array(Self.valid.utf8))
+        let verdict = ResponseValidator(definition: Self.form).validate(Array(Self.valid.utf8))
         #expect(verdict.problems.isEmpty, "\(verdict.problems)")
         #expect(verdict.isValid)
     }
@@ -145,7 +145,7 @@ struct ResponseValidatorTests {
                       - { id: country, kind: text, label: Country, default: NL, required: true }
                       - { id: news, kind: switch, label: News, default: true }
                 """)
-        let verdict = ResponseValidator(definition: form).validate(json: Array("{}".utf8))
+        let verdict = ResponseValidator(definition: form).validate(Array("{}".utf8))
         #expect(verdict.problems.map { "\($0.path) \($0.rule)" } == ["country required"])
         #expect(verdict.session?.answers().first { $0.id == "news" }?.value == .bool(false))
     }
@@ -168,7 +168,7 @@ struct ResponseValidatorTests {
                       - { id: a, kind: switch, label: A }
                       - { id: b, kind: text, label: B, visible: $a }
                 """)
-        let verdict = ResponseValidator(definition: kept).validate(json: Array(#"{"b": "x"}"#.utf8))
+        let verdict = ResponseValidator(definition: kept).validate(Array(#"{"b": "x"}"#.utf8))
         #expect(verdict.problems.map(\.severity) == [.warning])
         #expect(verdict.isValid)
     }
@@ -182,7 +182,7 @@ struct ResponseValidatorTests {
     /// computed values computed.
     @Test func theCleanedResponseDropsHiddenAnswersAndComputesValues() throws {
         let json = #"{"name": "Ada", "hasChildren": "no", "childCount": 2, "nights": 2, "total": 5, "pets": [{}]}"#
-        let session = try #require(ResponseValidator(definition: Self.form).validate(json: Array(json.utf8)).session)
+        let session = try #require(ResponseValidator(definition: Self.form).validate(Array(json.utf8)).session)
         let answers = session.answers()
         #expect(answers.first { $0.id == "childCount" } == nil)
         #expect(answers.first { $0.id == "total" }?.value == .number(20))
@@ -195,7 +195,7 @@ struct ResponseValidatorTests {
             for index in 0..<8 {
                 group.addTask {
                     let json = index.isMultiple(of: 2) ? Self.valid : #"{"pets": [{}]}"#
-                    return validator.validate(json: Array(json.utf8)).problems.count
+                    return validator.validate(Array(json.utf8)).problems.count
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

@@ -1,11 +1,18 @@
+import Formwork
+
 /// The answers' schema of a SurveyJS survey's form (`submission: { format: surveyjs }`):
 /// the shape of SurveyJS's `survey.data`, which is what such a form's answers are
 /// written as — each field at its data path (nested objects for matrices and
 /// multiple texts), choices stored as JSON numbers or booleans by the layout's
 /// `types`, a date and time `YYYY-MM-DDTHH:MM`, a file as `[{ "name", "content" }]`,
 /// values SurveyJS keeps out of its data (path `''`) left out.
-extension AnswersSchema {
-    static func surveyJSObject(
+extension SurveyJSAnswerFormat {
+    public func answersSchema(for definition: FormDefinition) -> [(String, JSONOutput)]? {
+        let layout = Self.layout(of: definition) ?? SubmissionLayout(format: self, formID: definition.id)
+        return Self.object(of: definition.sections.flatMap(\.items), in: definition, layout: layout, inEntry: false)
+    }
+
+    static func object(
         of items: [FormItem], in definition: FormDefinition, layout: SubmissionLayout, inEntry: Bool
     ) -> [(String, JSONOutput)] {
         var root = Member()
@@ -21,14 +28,14 @@ extension AnswersSchema {
                 required =
                     required && field.kind != .switch && field.visible == nil
                     && (inEntry || definition.sections[field.sectionIndex].visible == nil)
-                root.insert(surveyJSSchema(for: field, layout: layout), required: required, at: steps(path))
+                root.insert(schema(for: field, layout: layout), required: required, at: steps(path))
             case .repeatGroup(let index):
                 let group = definition.repeats[index]
                 let path = layout.paths[group.id] ?? group.id
                 let required =
                     group.minimum >= 1 && group.visible == nil
                     && (inEntry || definition.sections[group.sectionIndex].visible == nil)
-                let entry = surveyJSObject(of: group.items, in: definition, layout: layout, inEntry: true)
+                let entry = object(of: group.items, in: definition, layout: layout, inEntry: true)
                 let schema: JSONOutput = .object([
                     ("title", .value(.string(group.label))), ("type", "array"),
                     ("minItems", .value(.number(Double(max(group.minimum, 1))))),
@@ -45,7 +52,7 @@ extension AnswersSchema {
     }
 
     /// A field's value as SurveyJS stores it.
-    static func surveyJSSchema(for field: FieldDefinition, layout: SubmissionLayout) -> JSONOutput {
+    static func schema(for field: FieldDefinition, layout: SubmissionLayout) -> JSONOutput {
         let title: (String, JSONOutput) = ("title", .value(.string(field.label.isEmpty ? field.id : field.label)))
         func options() -> JSONOutput {
             .array(
@@ -64,7 +71,8 @@ extension AnswersSchema {
         case .choice:
             return .object([title, ("enum", options())])
         case .multichoice, .rank:
-            guard case .object(var members) = schema(for: field) else { return schema(for: field) }
+            let formwork = AnswersSchema.schema(for: field)
+            guard case .object(var members) = formwork else { return formwork }
             if let index = members.firstIndex(where: { $0.0 == "items" }) {
                 members[index].1 = .object([("enum", options())])
             }
@@ -76,7 +84,7 @@ extension AnswersSchema {
             ])
         case .file:
             let file: JSONOutput = .object([
-                ("type", "object"), ("required", strings(["name", "content"])),
+                ("type", "object"), ("required", AnswersSchema.strings(["name", "content"])),
                 (
                     "properties",
                     .object([("name", .object([("type", "string")])), ("content", .object([("type", "string")]))])
@@ -84,7 +92,7 @@ extension AnswersSchema {
             ])
             return .object([title, ("type", "array"), ("minItems", 1), ("items", file)])
         default:
-            return schema(for: field)
+            return AnswersSchema.schema(for: field)
         }
     }
 

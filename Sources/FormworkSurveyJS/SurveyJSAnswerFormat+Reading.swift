@@ -1,7 +1,19 @@
-/// Reading answers in a layout's shape: SurveyJS's data (`survey.data`) loads as a
-/// values file, so `--values`, `session.load` and `loadValues` take what SurveyJS
-/// wrote.
-extension SubmissionLayout {
+import Formwork
+
+/// Reading SurveyJS's data (`survey.data`) as Formwork's answers, so `--values`,
+/// `session.load`, `loadValues` and `formwork validate` take what SurveyJS wrote.
+extension SurveyJSAnswerFormat {
+    /// SurveyJS's data as Formwork's answers, by the form's layout (its own paths when
+    /// it is a SurveyJS survey's; each field under its answer key otherwise).
+    public func answersTree(_ data: SyntaxNode, of definition: FormDefinition) -> SyntaxNode {
+        Flattening(paths: Self.layout(of: definition)?.paths ?? [:]).flattening(data, in: definition)
+    }
+}
+
+/// SurveyJS's nested data, flattened to answer keys by data path.
+struct Flattening {
+    let paths: [String: String]
+
     /// `root` (SurveyJS's data) as a values mapping: a value at a field's data path
     /// (`quality: { service: 4 }` for `quality/service`) is read under the field's id,
     /// a dynamic panel's entries under its repeat's id, each entry the same way;
@@ -48,7 +60,7 @@ extension SubmissionLayout {
 
         func emit(_ id: String, _ key: SyntaxNode, _ value: SyntaxNode) {
             let renamed = SyntaxNode(content: .scalar(id, style: .plain), location: key.location)
-            if let index = definition.repeatIndex[id], definition.repeats[index].parent == repeatIndex,
+            if let index = definition.repeatGroup(id)?.index, definition.repeats[index].parent == repeatIndex,
                 let entries = value.elements
             {
                 let flattened = entries.map { flatten($0, scope: index, definition, &scopes) }

@@ -1,8 +1,12 @@
-/// How a filled form is written as another engine's submission: for ODK, the XForm
-/// instance — its root element, the form's id and version, and where each field and
-/// repeat sits in it (groups are elements there, while Formwork flattens them into
-/// sections). An imported ODK form carries one (`submission:` in its definition), so
-/// a converted form writes the same submissions as the original.
+/// How a filled form is written as another engine's answers, in one of the
+/// `AnswerFormat`s a `FormatRegistry` holds: where each field and repeat sits, and what
+/// the format needs besides. An imported form carries one (`submission:` in its
+/// definition), so a converted form writes the same answers as the original, and the
+/// format named is the form's own (`FormDefinition.answerFormat`).
+///
+/// For ODK (`FormworkODK`), the XForm instance — its root element, the form's id and
+/// version, and where each field and repeat sits in it (groups are elements there,
+/// while Formwork flattens them into sections):
 ///
 /// ```yaml
 /// submission:
@@ -17,8 +21,7 @@
 ///     - { path: details, in: persons, visible: "$age >= 18" }   # in each entry of persons
 /// ```
 ///
-/// An imported SurveyJS survey carries `format: surveyjs`: its answers are written as
-/// SurveyJS's `survey.data` object, each field at its data path (`matrix/row/column`;
+/// For SurveyJS (`FormworkSurveyJS`), `survey.data`: each field at its data path (`matrix/row/column`;
 /// `''` leaves it out), and `types` says which choice fields SurveyJS stores as JSON
 /// numbers or booleans (Formwork holds every option as text):
 ///
@@ -30,9 +33,10 @@
 ///   hidden: kept      # hidden questions' answers are written too (clearInvisibleValues: none)
 /// ```
 public struct SubmissionLayout: Sendable, Equatable {
-    /// `odk`: an XForm instance.
-    public var format: String
-    /// The instance's root element (`data`).
+    /// The format the answers are written in (its `name` is `format:`).
+    public var format: any AnswerFormat
+    /// The instance's root element (`data`), for a format whose answers have one
+    /// (`Rules.hasRootElement`); `""` otherwise.
     public var root: String
     /// The form's id, written as the root's `id` attribute.
     public var formID: String
@@ -56,14 +60,12 @@ public struct SubmissionLayout: Sendable, Equatable {
     public var groups: [SubmissionGroup] = []
     /// Whether answers to hidden questions are written too (`hidden: kept`; SurveyJS's
     /// `clearInvisibleValues: none`); by default only what is shown is (`dropped`).
-    public var writesHiddenAnswers = false
+    public var hiddenAnswers = HiddenAnswers.cleared
 
-    /// Whether answers are SurveyJS's data (`format: surveyjs`).
-    public var isSurveyJSData: Bool { format == "surveyjs" }
-
+    /// A layout of `format`'s answers.
     public init(
-        format: String = "odk", root: String, formID: String, version: String? = nil, paths: [String: String],
-        instanceID: String? = "meta/instanceID", types: [String: String] = [:]
+        format: any AnswerFormat, root: String = "", formID: String, version: String? = nil,
+        paths: [String: String] = [:], instanceID: String? = nil, types: [String: String] = [:]
     ) {
         self.types = types
         self.format = format
@@ -72,6 +74,12 @@ public struct SubmissionLayout: Sendable, Equatable {
         self.version = version
         self.paths = paths
         self.instanceID = instanceID
+    }
+
+    public static func == (left: SubmissionLayout, right: SubmissionLayout) -> Bool {
+        left.format.name == right.format.name && left.root == right.root && left.formID == right.formID
+            && left.version == right.version && left.paths == right.paths && left.instanceID == right.instanceID
+            && left.types == right.types && left.groups == right.groups && left.hiddenAnswers == right.hiddenAnswers
     }
 
     /// Whether a name is an XML element name made of ASCII letters, digits, `_`, `-`
@@ -83,6 +91,36 @@ public struct SubmissionLayout: Sendable, Equatable {
         return name.unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
                 || "_-.".unicodeScalars.contains($0)
+        }
+    }
+}
+
+extension SubmissionLayout {
+    /// What a format's layout holds, so that a definition's `submission:` block is
+    /// checked by its format's own rules without Formwork knowing the format.
+    public struct Rules: Sendable {
+        /// How `paths` are written.
+        public enum PathStyle: Sendable {
+            /// XML element paths, `group/question`: each step an element name.
+            case elements
+            /// Keys of nested JSON objects, `matrix/row/column` (any text but an empty
+            /// step); `''` leaves the value out of the answers.
+            case dataKeys
+        }
+
+        /// Whether the answers are a document with a root element: `root:` is then
+        /// required and must be an element name.
+        public var hasRootElement: Bool
+        /// How a field's place in the answers is written.
+        public var paths: PathStyle
+        /// Where the answers' own id goes unless `instanceID:` says otherwise
+        /// (`meta/instanceID`); `nil`: the answers have none.
+        public var defaultInstanceID: String?
+
+        public init(hasRootElement: Bool = false, paths: PathStyle = .dataKeys, defaultInstanceID: String? = nil) {
+            self.hasRootElement = hasRootElement
+            self.paths = paths
+            self.defaultInstanceID = defaultInstanceID
         }
     }
 }
