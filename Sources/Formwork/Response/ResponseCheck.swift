@@ -1,20 +1,23 @@
 /// The checks of one response, once it is loaded (see `ResponseValidator`): each adds
 /// problems at the places the recorder noted.
 struct ResponseCheck {
-    let session: FormSession
+    /// The response's answers, and their evaluation.
+    let store: AnswerStore
+    let evaluation: Evaluation
     let recorder: ResponseRecorder
     let validator: ResponseValidator
     private(set) var problems: [ResponseProblem] = []
     /// Paths already reported (a refused value is not also "required").
     private var reported: Set<String> = []
 
-    init(session: FormSession, recorder: ResponseRecorder, validator: ResponseValidator) {
-        self.session = session
+    init(store: AnswerStore, evaluation: Evaluation, recorder: ResponseRecorder, validator: ResponseValidator) {
+        self.store = store
+        self.evaluation = evaluation
         self.recorder = recorder
         self.validator = validator
     }
 
-    private var definition: FormDefinition { session.definition }
+    private var definition: FormDefinition { store.definition }
 
     private mutating func add(
         _ severity: ResponseProblem.Severity = .error, at location: SourceLocation?, path: String, rule: String,
@@ -55,15 +58,14 @@ struct ResponseCheck {
     /// Answers to questions not shown under the response's answers.
     mutating func addHiddenAnswers() {
         let keepsHidden = definition.hiddenAnswers == .kept || definition.submission?.hiddenAnswers == .kept
-        let evaluation = session.evaluation
         for instance in recorder.order where !evaluation.isVisible(instance) {
             guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }
-            let field = definition.fields[session.tree.field(ofInstance: instance)]
+            let field = definition.fields[store.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
             let condition = field.visible.map { " (visible: \($0.source))" } ?? ""
             add(
                 keepsHidden ? .warning : .error, at: recorder.key(at: instance).location,
-                path: session.path(ofInstance: instance),
+                path: store.path(ofInstance: instance),
                 rule: "visible",
                 message: keepsHidden
                     ? "is answered but not shown; the form keeps hidden answers" + condition
@@ -76,12 +78,12 @@ struct ResponseCheck {
     mutating func addVerdict(_ errors: [FieldError]) {
         for error in errors where !reported.contains(error.field) {
             var location = recorder.mappings[0]
-            if let target = try? session.resolve(error.field) {
+            if let target = try? store.resolve(error.field) {
                 switch target {
                 case .field(let instance):
                     location =
                         recorder.value(at: instance)?.location
-                        ?? recorder.mappings[session.tree.scope(ofInstance: instance)] ?? location
+                        ?? recorder.mappings[store.tree.scope(ofInstance: instance)] ?? location
                 case .entry(let scope):
                     location = recorder.mappings[scope] ?? location
                 case .group(let repeatIndex, let holder):
@@ -98,10 +100,9 @@ struct ResponseCheck {
     /// that read the moment they were computed, a random number or a new id:
     /// `now()`, `uuid()`, `random()`, directly or through other computed values).
     mutating func addComputedValues() {
-        let evaluation = session.evaluation
         for instance in recorder.computed {
             guard evaluation.isVisible(instance), let written = recorder.value(at: instance),
-                !validator.momentFields.contains(session.tree.field(ofInstance: instance))
+                !validator.momentFields.contains(store.tree.field(ofInstance: instance))
             else { continue }
             let computed = evaluation.value(of: instance)
             guard !same(computed, written) else { continue }
@@ -109,7 +110,7 @@ struct ResponseCheck {
                 written.scalarText.map { written.isQuoted ? "'\(TerminalText.excerpt($0))'" : $0 }
                 ?? written.typeDescription
             add(
-                at: written.location, path: session.path(ofInstance: instance), rule: "value",
+                at: written.location, path: store.path(ofInstance: instance), rule: "value",
                 message: "is \(given), but the form computes \(computed.isNull ? "nothing" : computed.description)")
         }
     }
@@ -165,15 +166,14 @@ struct ResponseCheck {
 
     /// Repeats that follow a `count`, given another number of entries.
     mutating func addCounts() {
-        let evaluation = session.evaluation
         for list in recorder.lists {
             let repeatDefinition = definition.repeats[list.repeatIndex]
             guard let count = repeatDefinition.count, evaluation.isGroupVisible(list.repeatIndex, in: list.holder)
             else { continue }
-            let expected = session.tree.list(of: list.repeatIndex, in: list.holder).count
+            let expected = store.tree.list(of: list.repeatIndex, in: list.holder).count
             guard expected != list.count else { continue }
             add(
-                at: list.node.location, path: session.path(ofGroup: list.repeatIndex, in: list.holder), rule: "count",
+                at: list.node.location, path: store.path(ofGroup: list.repeatIndex, in: list.holder), rule: "count",
                 message: "has \(list.count) entr\(list.count == 1 ? "y" : "ies"), but its count (\(count.source)) is "
                     + "\(expected)")
         }

@@ -82,69 +82,55 @@ public struct ResponseValidator: Sendable {
         check(definition.answerFormat?.answersTree(data, of: definition) ?? data)
     }
 
-    /// Checks a tree of Formwork's answers.
+    /// Checks a tree of Formwork's answers: loaded into a store of its own (no
+    /// defaults: an answer left out is no answer), evaluated once, then checked.
     func check(_ root: SyntaxNode) -> ResponseVerdict {
-        let session = FormSession(
-            definition: definition, today: now?.date ?? .today(), now: now, uuidSeed: nil, cellDescriptors: [],
-            checkingResponse: true)
+        let today = now?.date ?? .today()
+        let moment = now ?? LocalDateTime(date: today, time: .now())
+        let seed = UInt64.random(in: .min ... .max)
+        let store = AnswerStore(
+            definition: definition, origin: .response, clock: AnswerStore.Clock(today: today, now: moment, seed: seed))
+        store.populate(0)
+        func verdict(_ problems: [ResponseProblem], _ evaluation: Evaluation?) -> ResponseVerdict {
+            let session = FormSession(
+                adopting: store, today: today, now: moment, typedNowIsFixed: now != nil, uuidSeed: seed,
+                evaluation: evaluation)
+            session.showsAllErrors = true
+            return ResponseVerdict(problems: problems, session: session)
+        }
         guard let pairs = root.pairs else {
             let problem = ResponseProblem(
                 at: root.location, path: "", field: nil, rule: "type",
                 message: "a response is a mapping of answers, not \(root.typeDescription)")
-            return ResponseVerdict(problems: [problem], session: session)
+            return verdict([problem], nil)
         }
         let recorder = ResponseRecorder()
         recorder.mappings[0] = root.location
         var collector = DiagnosticCollector()
-        session.load(pairs, in: 0, collector: &collector, recorder: recorder)
-        session.finishBulkLoad()
+        let load = ResponseLoad(store: store, recorder: recorder, today: today, now: moment, seed: seed)
+        AnswerLoader(store: store, sink: load, recorder: recorder).load(pairs, in: 0, collector: &collector)
+        var evaluation = load.evaluationFollowingCounts()
         // Each value against its field's own rules, its bounds read with every answer
         // in place; a value refused is no answer.
         var refused = false
-        for (instance, node, name, value) in recorder.unchecked where session.tree.isLive(instance) {
-            guard let error = session.evaluation.checkOwnRules(value, of: instance) else { continue }
+        for (instance, node, name, value) in recorder.unchecked where store.tree.isLive(instance) {
+            guard let error = evaluation.checkOwnRules(value, of: instance) else { continue }
             collector.report(.invalidValue(field: name, reason: error), at: node)
-            session.store.values[instance] = .null
+            store.place(.null, at: instance)
             refused = true
         }
-        if refused { session.invalidateEverything() }
-        var check = ResponseCheck(session: session, recorder: recorder, validator: self)
+        if refused { evaluation = load.evaluation() }
+        var check = ResponseCheck(store: store, evaluation: evaluation, recorder: recorder, validator: self)
         check.addLoadProblems(collector.diagnostics)
         check.addHiddenAnswers()
-        check.addVerdict(session.validate())
+        check.addVerdict(evaluation.verdict())
         check.addComputedValues()
         check.addCounts()
         let problems = check.problems.enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
                 < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
         }
-        return ResponseVerdict(problems: problems.map(\.element), session: session)
-    }
-}
-
-extension FormSession {
-    /// Ends a bulk load (checking a response): every repeat that follows a `count`
-    /// takes as many entries as its count now says (a response may leave a counted
-    /// repeat out), then everything is evaluated once, from scratch.
-    func finishBulkLoad() {
-        bulkLoading = false
-        invalidateEverything()
-        var changed = true
-        var rounds = 0
-        while changed, rounds < 16 {
-            changed = false
-            rounds += 1
-            for scope in tree.scopes.indices where tree.isAttached(scope) {
-                for repeatIndex in tree.repeatsHeld(by: scope) where definition.repeats[repeatIndex].count != nil {
-                    let before = tree.list(of: repeatIndex, in: scope)
-                    followCount(of: repeatIndex, in: scope)
-                    if tree.list(of: repeatIndex, in: scope) != before { changed = true }
-                }
-            }
-            if changed { invalidateEverything() }
-        }
-        pendingCounts = []
-        pendingChanges = []
+        return verdict(problems.map(\.element), evaluation)
     }
 }
 

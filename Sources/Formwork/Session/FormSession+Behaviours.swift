@@ -110,7 +110,7 @@ extension FormSession {
 
     /// Notes a value written: triggers fire when the batch ends.
     func noteWritten(_ instance: Int) {
-        guard !replaying, !triggerState.suppressed else { return }
+        guard !journal.isReplaying, !triggerState.suppressed else { return }
         if !triggerState.firing { triggerState.written.insert(instance) }
         let behaviours = definition.behaviours
         if behaviours.triggered[tree.field(ofInstance: instance)] != nil || !behaviours.triggeredByEveryChange.isEmpty {
@@ -137,7 +137,7 @@ extension FormSession {
                 let field = tree.field(ofInstance: source)
                 for target in (behaviours.triggered[field] ?? []) + behaviours.triggeredByEveryChange
                 where target != field {
-                    let anchor = anchorScope(
+                    let anchor = store.anchorScope(
                         from: tree.scope(ofInstance: source), in: definition.fields[field].repeatIndex,
                         to: definition.fields[target].repeatIndex)
                     for instance in tree.instances(of: target, under: anchor)
@@ -172,7 +172,9 @@ extension FormSession {
     /// and changed since they were last looked at fire their triggers, as a write
     /// would. (An entry's instance not seen before has not changed.)
     func noteComputedSourceChanges() {
-        guard !definition.behaviours.computedSources.isEmpty, !replaying, !triggerState.suppressed else { return }
+        guard !definition.behaviours.computedSources.isEmpty, !journal.isReplaying, !triggerState.suppressed else {
+            return
+        }
         let now = computedSourceValues()
         for (instance, value) in now.sorted(by: { $0.key < $1.key }) {
             if let before = triggerState.computedSources[instance], before != value {

@@ -9,14 +9,14 @@ extension FormSession {
 
     /// The current problem of a field instance, shown or not (named by its path).
     public func currentError(of instance: Int) -> FieldError? {
-        evaluation.firstError(of: instance).map { named($0, instance) }
+        evaluation.firstError(of: instance).map { store.named($0, instance) }
     }
 
     /// The problem shown under a field instance now, if any (only for touched
     /// instances until `validate()`).
     public func shownError(of instance: Int) -> FieldError? {
         guard showsAllErrors || touched.contains(instance) else { return nil }
-        return evaluation.firstError(of: instance).map { named($0, instance) }
+        return evaluation.firstError(of: instance).map { store.named($0, instance) }
     }
 
     /// The current problems of the visible fields, one per field instance, and one per
@@ -25,72 +25,5 @@ extension FormSession {
     ///
     /// - Complexity: O(*e* log *e*) for *e* problems, plus the repeats' holders: the
     ///   fields' errors are kept up to date as values change.
-    public func errors() -> [FieldError] {
-        let evaluation = self.evaluation
-        // Instances of removed entries keep their last error until they come back.
-        var keyed: [(key: [Int], error: FieldError)] = evaluation.instancesInError.compactMap { instance in
-            guard tree.isLive(instance) else { return nil }
-            return evaluation.errors[instance].map { (orderKey(ofInstance: instance), named($0, instance)) }
-        }
-        for (repeatIndex, holder) in holders() {
-            guard let rule = evaluation.entryCountError(of: repeatIndex, in: holder) else { continue }
-            keyed.append(
-                (
-                    orderKey(ofGroup: repeatIndex, in: holder),
-                    FieldError(field: path(ofGroup: repeatIndex, in: holder), rule: rule)
-                ))
-        }
-        return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.error)
-    }
-
-    /// Every (repeat, holder) pair of attached holders.
-    func holders() -> [(Int, Int)] {
-        var pairs: [(Int, Int)] = []
-        var scopes = [0]
-        while let scope = scopes.popLast() {
-            for repeatIndex in tree.repeatsHeld(by: scope) {
-                pairs.append((repeatIndex, scope))
-                scopes += tree.list(of: repeatIndex, in: scope)
-            }
-        }
-        return pairs
-    }
-
-    /// A key that sorts instances in form order: each level's item position and entry
-    /// position, from the form down.
-    func orderKey(ofInstance instance: Int) -> [Int] {
-        let field = definition.fields[tree.field(ofInstance: instance)]
-        let scope = tree.scope(ofInstance: instance)
-        return scope == 0
-            ? [field.sectionIndex, itemPosition(.field(field.index))]
-            : orderKey(ofEntry: scope) + [itemPosition(.field(field.index))]
-    }
-
-    func orderKey(ofEntry entry: Int) -> [Int] {
-        let repeatIndex = tree.scopes[entry].repeatIndex!
-        return orderKey(ofGroup: repeatIndex, in: tree.scopes[entry].parent) + [tree.position(of: entry)]
-    }
-
-    /// Where a repeat's entries sort (after them: its `min` error goes with its tail).
-    func orderKey(ofGroup repeatIndex: Int, in holder: Int) -> [Int] {
-        let position = itemPosition(.repeatGroup(repeatIndex))
-        return holder == 0
-            ? [definition.repeats[repeatIndex].sectionIndex, position] : orderKey(ofEntry: holder) + [position]
-    }
-
-    /// An item's position in its container's items (a section's, or a repeat's).
-    func itemPosition(_ item: FormItem) -> Int {
-        let owner: Int?
-        let section: Int
-        switch item {
-        case .field(let field):
-            owner = definition.fields[field].repeatIndex
-            section = definition.fields[field].sectionIndex
-        case .repeatGroup(let repeatIndex):
-            owner = definition.repeats[repeatIndex].parent
-            section = definition.repeats[repeatIndex].sectionIndex
-        }
-        let items = owner.map { definition.repeats[$0].items } ?? definition.sections[section].items
-        return items.firstIndex(of: item) ?? 0
-    }
+    public func errors() -> [FieldError] { evaluation.verdict() }
 }

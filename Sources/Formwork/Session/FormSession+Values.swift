@@ -41,18 +41,8 @@ extension FormSession {
         return collect(in: 0, keyed: false) { instance, _ -> Value? in
             evaluation.value(of: instance)
         } group: { repeatIndex, scope in
-            evaluation.isGroupVisible(repeatIndex, in: scope) || holdsAnswer(tree.list(of: repeatIndex, in: scope))
+            evaluation.isGroupVisible(repeatIndex, in: scope) || store.holdsValue(tree.list(of: repeatIndex, in: scope))
         }
-    }
-
-    /// Whether a field of these entries, or of entries nested in them, has a value.
-    private func holdsAnswer(_ entries: [Int]) -> Bool {
-        var scopes = entries
-        while let scope = scopes.popLast() {
-            if tree.scopes[scope].fields.contains(where: { !values[$0].isNull }) { return true }
-            for list in tree.scopes[scope].lists { scopes += list }
-        }
-        return false
     }
 
     /// The answers as a JSON object, in form order: numbers, booleans, arrays for
@@ -163,11 +153,11 @@ extension FormSession {
         // Answers in the form's own format (SurveyJS's data, nested by data paths).
         let root = definition.answerFormat?.answersTree(written, of: definition) ?? written
         if let pairs = root.pairs {
-            let steps = undoStack.count
+            let steps = journal.undoSteps.count
             let hadChanges = hasChanges
-            performBatch { load(pairs, in: 0, collector: &collector) }
+            performBatch { AnswerLoader(store: store, sink: self).load(pairs, in: 0, collector: &collector) }
             if !collector.isEmpty {
-                if undoStack.count > steps, undo() { redoStack.removeLast() }
+                if journal.undoSteps.count > steps, undo() { _ = journal.popRedo() }
                 hasChanges = hadChanges
             }
         } else if !(root.scalar == .null) {
@@ -179,182 +169,25 @@ extension FormSession {
             throw DiagnosticList(path: path, source: source, diagnostics: collector.diagnostics)
         }
     }
+}
 
-    /// Applies a mapping to a scope: its fields' values first (so that `count`s
-    /// follow them), then its repeats' entries, each a mapping of its own.
-    ///
-    /// With a `recorder` (checking a response), where each answer was given is noted,
-    /// and a computed field's value is noted to compare, not refused.
-    func load(
-        _ pairs: [(key: SyntaxNode, value: SyntaxNode)], in scope: Int, collector: inout DiagnosticCollector,
-        recorder: ResponseRecorder? = nil
+/// A values file (or JSON-RPC's params, a draft) loaded into a session: each value
+/// checked against its field's own rules now, written as a change (one undo step for
+/// the whole file), the entries of counted repeats following the values just read.
+extension FormSession: AnswerLoadSink {
+    func accept(
+        _ value: Value, at instance: Int, name: String, node: SyntaxNode, collector: inout DiagnosticCollector
     ) {
-        var groups: [(Int, SyntaxNode, SyntaxNode)] = []
-        let prefix = scope == 0 ? "" : path(ofEntry: scope) + "."
-        let heldRepeats = tree.repeatsHeld(by: scope)
-        for (key, node) in pairs {
-            guard let id = key.scalarText else {
-                collector.report(.wrongType(key: nil, expected: "a field id", found: key.typeDescription), at: key)
-                continue
-            }
-            if !heldRepeats.isEmpty, let repeatIndex = definition.repeatIndex[id], heldRepeats.contains(repeatIndex) {
-                groups.append((repeatIndex, key, node))
-                continue
-            }
-            guard let field = definition.field(named: id, in: tree.scopes[scope].repeatIndex) else {
-                let suggestion = suggestions(for: id, in: scope).first
-                collector.report(.unknownField(prefix + id, suggestion: suggestion.map { prefix + $0 }), at: key)
-                continue
-            }
-            // The field is read in place (`fields[field]`): a copy of a whole definition
-            // costs more than loading a simple value.
-            let kind = definition.fields[field].kind
-            let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
-            let name = prefix + id
-            recorder?.record(key: key, value: node, at: instance)
-            if let recorder, kind.isComputed {
-                recorder.computed.append(instance)
-                continue
-            }
-            // A response writes a note as an empty element (ODK): no answer, no problem.
-            if recorder != nil, kind == .note, node.isNullScalar || node.scalarText == "" {
-                continue
-            }
-            guard kind.isEditable else {
-                collector.report(
-                    .invalidValue(
-                        field: name,
-                        reason: FieldError(field: name, rule: .readOnly(kind: kind.rawValue))),
-                    at: key)
-                continue
-            }
-            switch ValueReader.value(from: node, for: definition.fields[field]) {
-            case .failure(let error): collector.report(.invalidValue(field: name, reason: error), at: node)
-            case .success(let value):
-                if bulkLoading, let recorder {
-                    // Bounds that are expressions are checked once everything is loaded
-                    // and evaluated (they may read answers given later); the rest now.
-                    if case .expression? = definition.fields[field].minimum {
-                        recorder.unchecked.append((instance, node, name, value))
-                    } else if case .expression? = definition.fields[field].maximum {
-                        recorder.unchecked.append((instance, node, name, value))
-                    } else if let error = FieldValues.check(
-                        value, for: definition.fields[field], minimum: Self.constant(definition.fields[field].minimum),
-                        maximum: Self.constant(definition.fields[field].maximum), limits: definition.limits,
-                        filesAreAttachments: true)
-                    {
-                        collector.report(.invalidValue(field: name, reason: error), at: node)
-                        continue
-                    }
-                    write(value, touched: true, at: instance)
-                } else if let error = currentEvaluation.checkOwnRules(value, of: instance) {
-                    collector.report(.invalidValue(field: name, reason: error), at: node)
-                } else {
-                    write(value, touched: true, at: instance)
-                }
-            }
-        }
-        guard !groups.isEmpty else { return }
-        if bulkLoading {
-            // Values were stored without evaluation: evaluate them once where a
-            // repeat here follows a count, so its entries are there to load.
-            let counted = groups.filter { definition.repeats[$0.0].count != nil }
-            if !counted.isEmpty {
-                invalidateEverything()
-                for (repeatIndex, _, _) in counted { followCount(of: repeatIndex, in: scope) }
-            }
+        if let error = currentEvaluation.checkOwnRules(value, of: instance) {
+            collector.report(.invalidValue(field: name, reason: error), at: node)
         } else {
-            settle()  // the entries of repeats that follow a count
-        }
-        for (repeatIndex, key, node) in groups {
-            loadEntries(of: repeatIndex, in: scope, key: key, node: node, collector: &collector, recorder: recorder)
+            write(value, touched: true, at: instance)
         }
     }
 
-    /// A bound that is a value (`nil` for none); not for an expression.
-    static func constant(_ bound: Bound?) -> Value {
-        if case .value(let value)? = bound { return value }
-        return .null
-    }
+    func prepareEntries(of repeats: [Int], in scope: Int) { settle() }
 
-    /// Makes a repeat's entries those of a list of mappings: entries are added or
-    /// removed at the end (within `min` and `max`; a repeat that follows its `count`
-    /// takes at most as many as it has), then each is loaded.
-    private func loadEntries(
-        of repeatIndex: Int, in scope: Int, key: SyntaxNode, node: SyntaxNode, collector: inout DiagnosticCollector,
-        recorder: ResponseRecorder?
-    ) {
-        let repeatDefinition = definition.repeats[repeatIndex]
-        let group = path(ofGroup: repeatIndex, in: scope)
-        let written: [SyntaxNode]
-        if let list = node.elements {
-            written = list
-        } else if node.scalar == .null, !node.isQuoted {
-            written = []
-        } else {
-            collector.report(
-                .wrongType(
-                    key: group, expected: "a list of entries (each a mapping of field ids to values)",
-                    found: node.typeDescription),
-                at: node)
-            return
-        }
-        var list = tree.list(of: repeatIndex, in: scope)
-        recorder?.lists.append((repeatIndex, scope, node, written.count))
-        // Checking a response, a wrong number of entries is one problem (the
-        // validator's); the entries the form can hold are checked all the same.
-        var elements = written
-        if repeatDefinition.count != nil {
-            if elements.count > list.count {
-                guard recorder != nil else {
-                    collector.report(
-                        .entriesBeyondCount(
-                            group: group, given: elements.count, count: list.count,
-                            expression: repeatDefinition.count!.source),
-                        at: node)
-                    return
-                }
-                elements = Array(elements.prefix(list.count))
-            }
-        } else {
-            guard elements.count <= repeatDefinition.maximum else {
-                collector.report(
-                    .invalidValue(
-                        field: group, reason: FieldError(field: group, rule: .maxEntries(repeatDefinition.maximum))),
-                    at: node)
-                return
-            }
-            guard elements.count >= repeatDefinition.minimum || recorder != nil else {
-                collector.report(
-                    .invalidValue(
-                        field: group, reason: FieldError(field: group, rule: .minEntries(repeatDefinition.minimum))),
-                    at: node)
-                return
-            }
-            let added = repeatDefinition.fieldIndices.count * max(0, elements.count - list.count)
-            guard tree.size + added + max(0, elements.count - list.count) <= definition.limits.maximumFieldInstances
-            else {
-                collector.report(
-                    .wrongType(
-                        key: group, expected: "entries within \(definition.limits.maximumFieldInstances) fields in all",
-                        found: "\(elements.count) entries"),
-                    at: node)
-                return
-            }
-            list = resizeEntries(of: repeatIndex, in: scope, to: elements.count)
-        }
-        for (position, element) in elements.enumerated() {
-            guard let pairs = element.pairs else {
-                if element.scalar == .null, !element.isQuoted { continue }
-                collector.report(
-                    .wrongType(
-                        key: "\(group)[\(position + 1)]", expected: "a mapping of field ids to values",
-                        found: element.typeDescription),
-                    at: element)
-                continue
-            }
-            recorder?.mappings[list[position]] = element.location
-            load(pairs, in: list[position], collector: &collector, recorder: recorder)
-        }
+    func resize(_ repeatIndex: Int, in scope: Int, to count: Int) -> [Int] {
+        resizeEntries(of: repeatIndex, in: scope, to: count)
     }
 }

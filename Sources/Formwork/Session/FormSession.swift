@@ -31,8 +31,6 @@ import Foundation
 /// an undo step records the fields and entries it changed.
 public final class FormSession {
     public let definition: FormDefinition
-    /// The entries of the repeats and each field's instances.
-    let tree: EntryTree
     /// The rows and sections, as views see them (`reload(_:)` keeps them current).
     /// Read-only: the session owns the model, so its indexes stay right.
     public var dataSource: any ListDataSource { source }
@@ -40,11 +38,17 @@ public final class FormSession {
     private(set) lazy var source: DataSource = makeDataSource()
     /// Today's date for `today()` and `age()`; fixed per session so results are stable.
     public var today: LocalDate {
-        didSet { invalidateEverything() }
+        didSet {
+            store.clock.today = today
+            invalidateEverything()
+        }
     }
     /// The moment `now()` reads: the session's start, fixed like `today`.
     public var now: LocalDateTime {
-        didSet { invalidateEverything() }
+        didSet {
+            store.clock.now = now
+            invalidateEverything()
+        }
     }
     /// Whether the caller fixed `now` (tests, replays): then a typed `now` reads it too;
     /// else a typed `now` is the clock's time when it is typed.
@@ -52,7 +56,10 @@ public final class FormSession {
     /// What `uuid()` derives its identifiers from, with the call and the entry: random
     /// for a new session and kept in its draft, so a resumed session gives the same ones.
     public var uuidSeed: UInt64 {
-        didSet { invalidateEverything() }
+        didSet {
+            store.clock.seed = uuidSeed
+            invalidateEverything()
+        }
     }
 
     /// The language texts are shown in (`setLanguage`): the form's default language
@@ -66,24 +73,21 @@ public final class FormSession {
     /// each reload from what it changed (`nil`: counted again when next read).
     var requiredTally: RequiredProgress?
 
-    /// Stored values by instance (`.null`: unanswered), shared with the evaluation.
-    let store: ValueStore
-    /// The stored values (read-only here: every change goes through `write`, which
-    /// changes `store.values` in place).
-    var values: [Value] { store.values }
+    /// What is answered: values, entries, what a person touched. Every change goes
+    /// through it, and it tells the session (its observer) what changed.
+    let store: AnswerStore
+    /// The entries of the repeats and each field's instances.
+    var tree: EntryTree { store.tree }
+    /// The stored values (read-only here: every change goes through `write`).
+    var values: [Value] { store.values.values }
     /// Instances whose errors are shown (changed by a person), or all after `validate()`.
-    private(set) var touched: Set<Int> = []
+    var touched: Set<Int> { store.touched }
     /// Whether every visible field's errors are shown (after a submit attempt).
     public var showsAllErrors = false {
         didSet { if showsAllErrors != oldValue { reloadEverything = true } }
     }
 
-    /// A change to evaluate again from: a field's value in a scope, or a repeat's
-    /// entries (node `fields.count + r`) in their holder.
-    struct Change: Hashable {
-        let node: Int
-        let scope: Int
-    }
+    typealias Change = Evaluation.Change
 
     private var cachedEvaluation: Evaluation?
     /// Changes the evaluation has not seen yet.
@@ -113,32 +117,16 @@ public final class FormSession {
     public var onChange: ((FormChange) -> Void)?
     let changeChannels = ChangeChannels()
 
-    /// Undo steps: each the fields and entries a change touched and what they were.
-    var undoStack: [[Edit]] = []
-    var redoStack: [[Edit]] = []
-    /// The step being recorded (a change, or a batch of them).
-    var openStep: [Edit]?
-    var batchDepth = 0
-    /// Whether edits are being replayed (undo, redo, drafts): not recorded again.
-    var replaying = false
-    /// Whether new instances take their fields' defaults (not when checking a
-    /// response: there an answer missing is no answer).
-    let appliesDefaults: Bool
-    // (`!appliesDefaults` is a session checking a finished response, whose file
-    // answers name attachments: see `Evaluation.filesAreAttachments`.)
-    /// Checking a response: values are stored as given, without undo, observers,
-    /// value rules or evaluation on each write; everything is evaluated once at the
-    /// end (`ResponseValidator`).
-    var bulkLoading = false
+    /// Undo and redo steps: each the fields and entries a change touched and what they were.
+    var journal = UndoJournal()
     /// What `recalculate:` triggers are doing in the current change.
     var triggerState = TriggerState()
 
     /// Every change, in order, for observers that catch up later (drafts).
-    private(set) var changeLog: [LoggedChange] = []
-    private(set) var changeLogStart = 0
+    private(set) var changeLog = ChangeLog()
     /// The number of changes made so far (undo and redo included): a change counter
     /// that observers compare.
-    public var changeCount: Int { changeLogStart + changeLog.count }
+    public var changeCount: Int { changeLog.count }
 
     /// Entries removed because a repeat's `count` dropped, during the last change
     /// (the REPL asks before keeping such a change; the JSON-RPC engine reports it).
@@ -163,67 +151,49 @@ public final class FormSession {
         definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
         now: LocalDateTime? = nil, uuidSeed: UInt64? = nil, cellDescriptors: [any CellDescriptorType] = []
     ) throws(SessionError) {
+        let moment = now ?? LocalDateTime(date: today, time: .now())
+        let seed = uuidSeed ?? UInt64.random(in: .min ... .max)
+        let store = AnswerStore(
+            definition: definition, origin: .fill, clock: AnswerStore.Clock(today: today, now: moment, seed: seed))
         self.init(
-            definition: definition, today: today, now: now, uuidSeed: uuidSeed, cellDescriptors: cellDescriptors,
-            checkingResponse: false)
+            adopting: store, today: today, now: moment, typedNowIsFixed: now != nil, uuidSeed: seed,
+            cellDescriptors: cellDescriptors)
+        journal.isReplaying = true
+        store.populate(0)  // the entries `min` and `count` ask for
+        runEveryChangeRules()
+        settle()
+        journal.isReplaying = false
         for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
-        touched = []
+        store.forgetTouched()
         hasChanges = false
-        undoStack = []
-        changeLog = []
-        changeLogStart = 0
+        journal.removeAll()
+        changeLog.removeAll()
         removedByCount = []
     }
 
-    /// A session with its defaults and the entries its repeats start with, evaluated;
-    /// or, `checkingResponse`, one that takes a finished response (`ResponseValidator`):
-    /// no defaults (an answer missing is no answer), values stored in bulk, nothing
-    /// evaluated until the response is loaded (`finishBulkLoad`).
+    /// A session over a store filled elsewhere (a finished response, loaded and
+    /// evaluated by `ResponseValidator`), with its evaluation when there is one: from
+    /// here on a change goes through the session as any change does.
     init(
-        definition: FormDefinition, today: LocalDate, now: LocalDateTime?, uuidSeed: UInt64?,
-        cellDescriptors: [any CellDescriptorType], checkingResponse: Bool
+        adopting store: AnswerStore, today: LocalDate, now: LocalDateTime, typedNowIsFixed: Bool, uuidSeed: UInt64,
+        cellDescriptors: [any CellDescriptorType] = [], evaluation: Evaluation? = nil
     ) {
-        self.definition = definition
+        self.definition = store.definition
+        self.store = store
         self.extraDescriptors = cellDescriptors
         self.today = today
-        self.language = definition.defaultLanguage
-        self.now = now ?? LocalDateTime(date: today, time: .now())
-        self.typedNowIsFixed = now != nil
-        self.uuidSeed = uuidSeed ?? UInt64.random(in: .min ... .max)
-        self.tree = EntryTree(definition: definition)
-        self.store = ValueStore(Array(repeating: .null, count: definition.fields.count))
-        self.rows = Array(repeating: nil, count: definition.fields.count)
-        appliesDefaults = !checkingResponse
-        bulkLoading = checkingResponse
-        for index in definition.fields.indices where definition.fields[index].repeatIndex == nil {
-            applyDefault(to: index)
-        }
-        replaying = true
-        populate(0)  // the entries `min` and `count` ask for
-        if checkingResponse {
-            pendingCounts = []  // followed once the response is loaded
-        } else {
-            runEveryChangeRules()
-            settle()
-        }
-        replaying = false
+        self.language = store.definition.defaultLanguage
+        self.now = now
+        self.typedNowIsFixed = typedNowIsFixed
+        self.uuidSeed = uuidSeed
+        self.rows = Array(repeating: nil, count: store.tree.instanceCount)
+        self.cachedEvaluation = evaluation
+        store.observer = self
     }
 
     /// A session with defaults only.
     public convenience init(definition: FormDefinition) {
         try! self.init(definition: definition, values: [:])
-    }
-
-    /// Puts a new instance's default in place (defaults never read other fields).
-    func applyDefault(to instance: Int) {
-        let index = tree.field(ofInstance: instance)
-        var value = Value.null
-        if appliesDefaults, case .value(let literal)? = definition.fields[index].defaultValue { value = literal }
-        if appliesDefaults, case .expression(let expression)? = definition.fields[index].defaultValue {
-            value = expression.evaluate(EvaluationContext(today: today, now: now, seed: uuidSeed) { _ in .null })
-        }
-        if definition.fields[index].kind == .switch, value.isNull { value = false }
-        store.values[instance] = value
     }
 
     // MARK: Evaluation
@@ -237,9 +207,7 @@ public final class FormSession {
     /// The evaluation as it stands, created if needed, without settling changes.
     var currentEvaluation: Evaluation {
         if let cachedEvaluation { return cachedEvaluation }
-        let evaluation = Evaluation(
-            definition: definition, store: store, tree: tree, today: today, now: now, seed: uuidSeed,
-            language: language, filesAreAttachments: !appliesDefaults)
+        let evaluation = Evaluation(answers: store, today: today, now: now, seed: uuidSeed, language: language)
         cachedEvaluation = evaluation
         return evaluation
     }
@@ -347,40 +315,22 @@ public final class FormSession {
         performBatch { write(value, touched: true, at: instance) }
     }
 
-    /// The one place a value (and whether its errors are shown) changes: recorded for
-    /// undo and observers, and only what it affects is evaluated and shown again.
+    /// The one place a value (and whether its errors are shown) changes: the store
+    /// writes it and reports it (`answerStore(_:wrote:replacing:wasTouched:)`), so it
+    /// is recorded for undo and observers, and only what it affects is evaluated and
+    /// shown again.
     func write(_ value: Value, touched isTouched: Bool, at instance: Int) {
-        if bulkLoading {
-            store.values[instance] = value
-            return
-        }
-        let wasTouched = touched.contains(instance)
-        guard values[instance] != value || wasTouched != isTouched else { return }
-        record(.value(instance: instance, value: values[instance], touched: wasTouched))
-        if isTouched { touched.insert(instance) } else { touched.remove(instance) }
-        if values[instance] != value {
-            store.values[instance] = value
-            hasChanges = true
-        }
-        log(.value(instance))
-        noteWritten(instance)
-        pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: tree.scope(ofInstance: instance)))
-        pendingRows.insert(instance)
+        store.write(value, touched: isTouched, at: instance)
     }
 
     /// Records a change for observers.
     func log(_ change: LoggedChange) {
         changeLog.append(change)
-        if changeLog.count > 200_000 {
-            changeLog.removeFirst(100_000)
-            changeLogStart += 100_000
-        }
     }
 
     /// The changes made since change number `start` (see `changeCount`), or `nil`
     /// when the log no longer reaches back that far.
     public func changes(since start: Int) -> ArraySlice<LoggedChange>? {
-        guard start >= changeLogStart else { return nil }
-        return changeLog[(start - changeLogStart)...]
+        changeLog.since(start)
     }
 }

@@ -120,7 +120,7 @@ struct RepeatPropertyTests {
         var log: [String] = []  // what each step did, shown when one fails
         for step in 0..<80 {
             let before = model
-            let steps = session.undoStack.count
+            let steps = session.journal.undoSteps.count
             var changed = true
             let items = model.items.count
             let choice = Int.random(in: 0..<12, using: &random)
@@ -202,7 +202,7 @@ struct RepeatPropertyTests {
             }
             // A change is an undo step when the session recorded one (setting an empty
             // field to nothing records that its errors are now shown).
-            if changed, session.undoStack.count > steps {
+            if changed, session.journal.undoSteps.count > steps {
                 done.append(before)
                 undone = []
             }

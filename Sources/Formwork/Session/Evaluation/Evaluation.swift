@@ -15,7 +15,9 @@ final class Evaluation: ScopeReader {
     /// `hiddenAnswers: kept`: a hidden question's answer is read as it is.
     let keepsHiddenAnswers: Bool
     let definition: FormDefinition
-    /// The session's stored values, by instance.
+    /// What is answered: the values, the entries, their paths.
+    let answers: AnswerStore
+    /// The stored values, by instance (the answers', read in place).
     let store: ValueStore
     let tree: EntryTree
     let today: LocalDate
@@ -53,18 +55,18 @@ final class Evaluation: ScopeReader {
     /// need not be at hand (see `FieldValues.check`).
     let filesAreAttachments: Bool
 
-    init(
-        definition: FormDefinition, store: ValueStore, tree: EntryTree, today: LocalDate, now: LocalDateTime,
-        seed: UInt64, language: String?, filesAreAttachments: Bool = false
-    ) {
+    /// Evaluates `answers` as they stand, every instance and its error.
+    init(answers: AnswerStore, today: LocalDate, now: LocalDateTime, seed: UInt64, language: String?) {
+        let definition = answers.definition
+        self.answers = answers
         self.language = language
-        self.filesAreAttachments = filesAreAttachments
+        self.filesAreAttachments = answers.filesAreAttachments
         kinds = definition.fields.map(\.kind)
         keepsHiddenAnswers = definition.hiddenAnswers == .kept
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
         self.definition = definition
-        self.store = store
-        self.tree = tree
+        self.store = answers.values
+        self.tree = answers.tree
         self.today = today
         self.now = now
         self.seed = seed
@@ -329,16 +331,5 @@ final class Evaluation: ScopeReader {
     /// The options of a choice or multichoice instance that are offered now.
     func visibleOptions(of instance: Int) -> [ChoiceOption] {
         definition.fields[tree.field(ofInstance: instance)].options.filter { isOptionVisible($0, instance: instance) }
-    }
-}
-
-/// A session's stored values by instance, shared with its evaluation (which reads
-/// them in place). Like the evaluation's state, out of the runtime's exclusivity
-/// checks: one session's, on one thread, and no access spans a call.
-final class ValueStore {
-    @exclusivity(unchecked) var values: [Value]
-
-    init(_ values: [Value]) {
-        self.values = values
     }
 }

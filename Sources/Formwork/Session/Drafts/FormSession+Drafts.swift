@@ -113,7 +113,7 @@ extension FormSession {
                         if count >= repeatDefinition.maximum {
                             throw .tooManyEntries(group: group, maximum: repeatDefinition.maximum)
                         }
-                        if !hasRoom(for: repeatIndex) {
+                        if !store.hasRoom(for: repeatIndex) {
                             throw .tooManyInstances(limit: definition.limits.maximumFieldInstances)
                         }
                         insertEntry(of: repeatIndex, in: holder, at: min(position, count + 1) - 1, logged: true)
