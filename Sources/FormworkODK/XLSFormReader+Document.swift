@@ -5,21 +5,19 @@ extension XLSFormReader {
     /// skipped in turn, so the passes repeat until no new question is skipped.
     mutating func document() -> DefinitionDocument {
         let formName = settings.formID ?? baseName
-        formIdentifier = makeID(formName)
+        formIdentifier = ids.makeID(from: formName)
         var tree = nodes
         assignNames(&tree)
         nodes = tree
         if settings.values["instance_name"] != nil {
-            let id = makeID("instanceName")
+            let id = ids.makeID(from: "instanceName")
             instanceNameID = id
             elementPaths.append((id, "meta/instanceName"))
         }
-        let structural = errors
+        let structural = problems
         var result: DefinitionDocument
         repeat {
-            errors = structural
-            notices = []
-            unsupported = []
+            problems = structural
             let skippedBefore = skippedNames
             result = buildDocument()
             if skippedNames == skippedBefore || !skipUnsupported { break }
@@ -49,7 +47,7 @@ extension XLSFormReader {
                 current: nil, repeats: [], placeName: "settings")
         {
             // pyxform's meta/instanceName: the submission's name, computed.
-            builder.start(id: makeID("meta"), header: nil, visible: nil, place: SourcePlace("settings"))
+            builder.start(id: ids.makeID(from: "meta"), header: nil, visible: nil, place: SourcePlace("settings"))
             builder.add([.object([("id", .string(id)), ("kind", "calculate"), ("value", .string(name.text))])])
             builder.close()
         }
@@ -134,7 +132,7 @@ extension XLSFormReader {
         return Self.language(writtenLanguages.first ?? nil)
     }
 
-    private mutating func implicitSectionID() -> String { makeID("survey") }
+    private mutating func implicitSectionID() -> String { ids.makeID(from: "survey") }
 
     /// A group outside every repeat: a section, and a section for each group nested in
     /// it (with both conditions), the rest of the group continuing after each.
@@ -151,9 +149,9 @@ extension XLSFormReader {
         let path = (node.groups + [node.name]).joined(separator: "/")
         var isElement = !node.name.isEmpty
         if case .group = node.kind {} else { isElement = false }
-        if isElement { submissionGroups.append((nil, path, Self.joined(conditions))) }
+        if isElement { submissionGroups.append((nil, path, ExpressionText.conjunction(conditions))) }
         builder.start(
-            id: node.id, header: header, visible: Self.joined(conditions), place: groupPlace,
+            id: node.id, header: header, visible: ExpressionText.conjunction(conditions), place: groupPlace,
             visiblePlace: visiblePlace,
             page: page)
         for child in node.children {
@@ -161,9 +159,10 @@ extension XLSFormReader {
             case .group, .loop:
                 builder.close()
                 emitGroup(child, conditions: conditions, into: &builder)
-                let continued = makeID(node.id)
+                let continued = ids.makeID(from: node.id)
                 builder.start(
-                    id: continued, header: header, visible: Self.joined(conditions), place: groupPlace, page: page)
+                    id: continued, header: header, visible: ExpressionText.conjunction(conditions), place: groupPlace,
+                    page: page)
             default:
                 builder.add(items(for: child, repeats: [], conditions: []))
             }
@@ -192,7 +191,7 @@ extension XLSFormReader {
             if case .group = node.kind, !node.name.isEmpty, let repeatID = repeats.last {
                 // An element in each entry: written while relevant there, even empty.
                 let path = (node.groups.filter { !$0.isEmpty } + [node.name]).joined(separator: "/")
-                submissionGroups.append((repeatID, path, Self.joined(inner)))
+                submissionGroups.append((repeatID, path, ExpressionText.conjunction(inner)))
             }
             return node.children.flatMap { items(for: $0, repeats: repeats, conditions: inner) }
         case .repeatGroup:
@@ -232,7 +231,7 @@ extension XLSFormReader {
         // under its name in a submission (the layout's path).
         _ = answerKey(node, repeats: repeats)
         pairs.append(("label", texts("label", of: node, repeats: repeats) ?? .string(node.name)))
-        if let visible = Self.joined(conditions) {
+        if let visible = ExpressionText.conjunction(conditions) {
             let at = node.row["relevant"] == nil ? nil : cellPlace("relevant", node.row)
             pairs.append(("visible", .string(visible, at: at)))
         }
@@ -255,15 +254,6 @@ extension XLSFormReader {
         pairs.append(("repeat", options.isEmpty ? .bool(true) : .object(options)))
         pairs.append(("fields", .list(fields)))
         return .object(pairs, at: rowPlace)
-    }
-
-    /// `(a) and (b)`, or `nil` for no condition.
-    static func joined(_ conditions: [String]) -> String? {
-        switch conditions.count {
-        case 0: return nil
-        case 1: return conditions[0]
-        default: return conditions.map { "(\($0))" }.joined(separator: " and ")
-        }
     }
 }
 

@@ -18,12 +18,12 @@ extension XLSFormReader {
             current: current, repeats: repeats,
             name: { name in name.hasPrefix("/") ? byPath(name) : hidden.contains(name) ? nil : symbols[name] },
             path: byPath,
-            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry)
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, limits: limits)
     }
 
     /// An expression cell translated, or `nil` with the problem reported at the cell.
     mutating func translate(
-        _ text: String, column: String, row: XLSFormTable.Row, use: XPathUse, current: XPathSymbol?,
+        _ text: String, column: String, row: XLSFormTable.Row, use: ExpressionUse, current: XPathSymbol?,
         repeats: [String], choiceColumns: [String: String]? = nil, placeName: String? = nil
     ) -> TranslatedExpression? {
         let context = context(current: current, repeats: repeats, choiceColumns: choiceColumns)

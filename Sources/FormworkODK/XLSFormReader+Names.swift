@@ -12,7 +12,7 @@ extension XLSFormReader {
             let node = nodes[index]
             switch node.kind {
             case .question(let type):
-                let id = makeID(node.name)
+                let id = ids.makeID(from: node.name)
                 nodes[index].id = id
                 let valueType = calculationType(node.row, type: type) ?? Self.valueType(type)
                 record(node.name, XPathSymbol(id: id, type: valueType, repeats: repeats))
@@ -25,7 +25,7 @@ extension XLSFormReader {
                 if case .metadata(let name) = type, Self.inputMetadata.contains(name), repeats.isEmpty {
                     // Given by the device as an input (`--set deviceid=…`), and written to
                     // the submission by a calculation reading it.
-                    let valueID = makeID(node.name + "_value")
+                    let valueID = ids.makeID(from: node.name + "_value")
                     metadataValueIDs[id] = valueID
                     elementPaths.append((valueID, (groups + [node.name]).joined(separator: "/")))
                     absoluteSymbols[absolute + "/" + node.name] = XPathSymbol(id: id, type: .text, repeats: repeats)
@@ -37,14 +37,14 @@ extension XLSFormReader {
                 elementPaths.append((id, (groups + [node.name]).joined(separator: "/")))
                 if Self.hasOther(type) {
                     let otherName = node.name + "_other"
-                    let otherID = makeID(otherName)
+                    let otherID = ids.makeID(from: otherName)
                     record(otherName, XPathSymbol(id: otherID, type: .text, repeats: repeats))
                     absoluteSymbols[absolute + "/" + otherName] = XPathSymbol(
                         id: otherID, type: .text, repeats: repeats)
                     elementPaths.append((otherID, (groups + [otherName]).joined(separator: "/")))
                 }
             case .group, .loop:
-                let id = makeID(node.name.isEmpty ? "group" : node.name)
+                let id = ids.makeID(from: node.name.isEmpty ? "group" : node.name)
                 nodes[index].id = id
                 if !node.name.isEmpty { record(node.name, XPathSymbol(id: id, type: .none, repeats: repeats)) }
                 assignNames(
@@ -57,12 +57,12 @@ extension XLSFormReader {
                     // pyxform computes a count that is not a plain ${reference} in a
                     // calculation of its own, NAME_count, just before the repeat (an XForm
                     // has it in its instance already).
-                    let countID = makeID(node.name + "_count")
+                    let countID = ids.makeID(from: node.name + "_count")
                     countIDs[node.name] = countID
                     record(node.name + "_count", XPathSymbol(id: countID, type: .text, repeats: repeats))
                     elementPaths.append((countID, (groups + [node.name + "_count"]).joined(separator: "/")))
                 }
-                let id = makeID(node.name)
+                let id = ids.makeID(from: node.name)
                 nodes[index].id = id
                 record(node.name, XPathSymbol(id: id, type: .repeatEntries, repeats: repeats))
                 absoluteSymbols[absolute + "/" + node.name] = XPathSymbol(
@@ -108,26 +108,6 @@ extension XLSFormReader {
         } else {
             symbols[name] = symbol
         }
-    }
-
-    /// A Formwork id for an ODK name: characters ids cannot hold become `_`, a leading
-    /// digit gets a `_` before it, and a name taken gets `_2`, `_3`….
-    mutating func makeID(_ name: String) -> String {
-        var base = String(
-            name.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-                    ? Character(scalar) : "_"
-            })
-        if base.isEmpty { base = "field" }
-        if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "_" + base }
-        var id = base
-        var number = 2
-        while takenIDs.contains(id) {
-            id = "\(base)_\(number)"
-            number += 1
-        }
-        takenIDs.insert(id)
-        return id
     }
 
     /// The symbol a name resolves to in expressions (`nil` for unknown, ambiguous or

@@ -7,7 +7,7 @@ extension XLSFormReader {
     mutating func question(
         _ node: XLSFormSurvey.Node, type: XLSFormType, repeats: [String], conditions: [String]
     ) -> [DefinitionDocument] {
-        let unsupportedBefore = unsupported.count
+        let unsupportedBefore = problems.unsupported.count
         groupsInEntry = repeats.isEmpty ? nil : node.groups.filter { !$0.isEmpty }.count
         defer { groupsInEntry = nil }
         let typePlace = SourcePlace(place("type", node.row), quote: node.row["type"])
@@ -30,7 +30,7 @@ extension XLSFormReader {
         if let relevant = condition("relevant", of: node, current: current, repeats: repeats) {
             visibility.append(relevant)
         }
-        if let visible = Self.joined(visibility) {
+        if let visible = ExpressionText.conjunction(visibility) {
             let at = node.row["relevant"] == nil ? nil : cellPlace("relevant", node.row)
             pairs.append(("visible", .string(visible, at: at)))
         }
@@ -48,11 +48,11 @@ extension XLSFormReader {
                 .object(
                     [
                         ("id", .string(other.id)), ("kind", "text"), ("label", "Specify other."),
-                        ("visible", .string(Self.joined(visibility + [selected])!)),
+                        ("visible", .string(ExpressionText.conjunction(visibility + [selected])!)),
                     ] + (otherKey.map { key in key == other.id ? [] : [("key", .string(key))] } ?? []),
                     at: typePlace))
         }
-        if unsupported.count > unsupportedBefore { return skipped(node, since: unsupportedBefore) }
+        if problems.unsupported.count > unsupportedBefore { return skipped(node, since: unsupportedBefore) }
         return [.object(pairs, at: typePlace)] + extra
     }
 
@@ -61,7 +61,7 @@ extension XLSFormReader {
     private mutating func skipped(_ node: XLSFormSurvey.Node, since first: Int) -> [DefinitionDocument] {
         guard skipUnsupported else { return [] }
         skippedNames.insert(node.name)
-        let reasons = unsupported[first...].map { "\($0.place?.name ?? ""): \($0.message)" }
+        let reasons = problems.unsupported[first...].map { "\($0.place?.name ?? ""): \($0.message)" }
         return [
             .object(
                 [
@@ -286,7 +286,7 @@ extension XLSFormReader {
         if let calculation = node.row["calculation"] {
             // A boolean stays one (JavaRosa writes it 1 or 0, and reads it as true or false),
             // and a number one (summed, compared as a number).
-            let use: XPathUse
+            let use: ExpressionUse
             switch symbols[node.name].flatMap({ $0.id == node.id ? $0.type : nil }) {
             case .boolean?: use = .condition
             case .number?: use = .value
@@ -301,7 +301,7 @@ extension XLSFormReader {
                 answerable: false)
         }
         // A `hidden` question, or a calculate without a calculation: its default, or empty.
-        let literal = node.row["default"].map(Self.quoted) ?? "''"
+        let literal = ExpressionText.string(node.row["default"] ?? "")
         return KindMapping(
             name: "calculate", pairs: [("value", .string(literal, at: cellPlace("default", node.row)))],
             answerable: false)
@@ -309,10 +309,5 @@ extension XLSFormReader {
 
     func cellPlace(_ column: String, _ row: XLSFormTable.Row) -> SourcePlace {
         SourcePlace(place(column, row), quote: row[column])
-    }
-
-    /// A Formwork string literal.
-    static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 }

@@ -138,9 +138,7 @@ extension XLSFormReader {
             let (choice, conditions) = merged[name]!
             var pairs: [(String, DefinitionDocument)] = [("value", .string(choice.name))]
             if let label = choiceLabel(choice) { pairs.append(("label", label)) }
-            if filter != nil, !filterFailed {
-                let visible =
-                    conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " or ")
+            if filter != nil, !filterFailed, let visible = ExpressionText.disjunction(conditions) {
                 pairs.append(("visible", .string(visible, at: cellPlace("choice_filter", node.row))))
             }
             return .object(pairs, at: SourcePlace(choice.place))

@@ -24,11 +24,11 @@ struct XLSFormReader {
     let choices: XLSFormChoices
     let settings: XLSFormSettings
     let skipUnsupported: Bool
+    /// The loader's limits (the longest expression translated).
+    let limits: Limits
 
     /// Problems that stop the load, warnings, and constructs that cannot be represented.
-    var errors: [Diagnostic] = []
-    var notices: [Diagnostic] = []
-    var unsupported: [Diagnostic] = []
+    var problems = ImportProblems()
 
     /// The languages as written in column headers (`English (en)`), in order, with
     /// `nil` for columns without a language.
@@ -37,8 +37,8 @@ struct XLSFormReader {
     var nodes: [XLSFormSurvey.Node] = []
     /// The form's id (it shares the namespace of sections and fields).
     var formIdentifier = ""
-    /// Every id given so far.
-    var takenIDs: Set<String> = []
+    /// Every id given so far; an empty name's is `field`.
+    var ids = IDAllocator(fallback: "field")
     /// `${name}` → the question, for names used once.
     var symbols: [String: XPathSymbol] = [:]
     /// Each question's and repeat's absolute instance path (`/data/group/q`), as
@@ -77,9 +77,13 @@ struct XLSFormReader {
 
     /// - Parameter places: For tables that are not sheets (an XForm's), each row's
     ///   place by sheet and row number.
-    init(workbook: Workbook, fileName: String, skipUnsupported: Bool, places: [String: [Int: String]] = [:]) {
+    init(
+        workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
+        places: [String: [Int: String]] = [:]
+    ) {
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
+        self.limits = limits
         let surveySheet = workbook["survey"]
         var surveyTable = XLSFormTable(surveySheet ?? Sheet(name: "survey", rows: []))
         surveyTable.places = places["survey"] ?? [:]
@@ -118,15 +122,7 @@ struct XLSFormReader {
     // MARK: Reporting
 
     mutating func report(_ problem: Problem, at place: String, quote: String? = nil) {
-        var diagnostic = Diagnostic(problem, at: nil)
-        diagnostic.place = SourcePlace(place, quote: quote)
-        switch problem {
-        case .unsupportedConstruct: unsupported.append(diagnostic)
-        case .importNotice:
-            diagnostic.severity = .warning
-            notices.append(diagnostic)
-        default: errors.append(diagnostic)
-        }
+        problems.report(problem, at: place, quote: quote)
     }
 
     func place(_ column: String, _ row: XLSFormTable.Row, language: String? = nil) -> String {

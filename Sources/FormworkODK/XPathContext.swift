@@ -66,13 +66,17 @@ public struct XPathContext: Sendable {
     /// `position(../..)` find the entry as JavaRosa does (a group's position is 1);
     /// `nil` when unknown: then `position(..)` is taken to be the entry's.
     public var groupsInEntry: Int?
+    /// The loader's limits: an expression longer than `maximumExpressionLength` is
+    /// not translated.
+    public var limits: Limits
 
     public init(
         current: XPathSymbol? = nil, repeats: [String] = [],
         name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
         path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
         choiceColumns: [String: String]? = nil,
-        options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil
+        options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil,
+        limits: Limits = .default
     ) {
         self.current = current
         self.repeats = repeats
@@ -81,52 +85,6 @@ public struct XPathContext: Sendable {
         self.choiceColumns = choiceColumns
         self.options = options
         self.groupsInEntry = groupsInEntry
+        self.limits = limits
     }
-}
-
-/// What an expression is used as, so the result is converted as ODK does: a
-/// `relevant`, `constraint` or `required` is a boolean (`boolean()` of the value), a
-/// `calculation` keeps its type, a label's `${x}` is text.
-public enum XPathUse: Sendable, Equatable {
-    case condition
-    case value
-    case text
-}
-
-/// An expression in Formwork's language, with its type.
-public struct TranslatedExpression: Sendable, Equatable {
-    /// Formwork expression text (`$age >= 18 and 'fr' in $langs`).
-    public var text: String
-    public var type: XPathValueType
-
-    public init(text: String, type: XPathValueType) {
-        self.text = text
-        self.type = type
-    }
-}
-
-/// Why an expression cannot be translated.
-public struct XPathTranslationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
-        /// Not XPath (a syntax error).
-        case syntax
-        /// `${name}` or a path that names no question; `suggestion` is the closest name.
-        case unknownReference(String, suggestion: String?)
-        /// Valid XPath that the engine cannot represent (`pulldata()`, a function we do
-        /// not have, an axis): listed as unsupported, never dropped.
-        case unsupported
-    }
-
-    public var reason: Reason
-    public var message: String
-    /// The offset in the expression, in characters.
-    public var offset: Int
-
-    public init(_ reason: Reason, message: String, offset: Int) {
-        self.reason = reason
-        self.message = message
-        self.offset = offset
-    }
-
-    public var description: String { "\(message) (at character \(offset + 1))" }
 }

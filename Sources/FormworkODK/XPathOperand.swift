@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 
 /// A translated XPath operand: Formwork text, with what JavaRosa would hold in its
@@ -45,18 +46,12 @@ struct XPathOperand {
         case bool(Bool)
     }
 
-    /// How tightly Formwork's grammar binds `code` (parenthesized where a tighter
-    /// operand is needed).
-    enum Precedence: Int, Comparable {
-        case or = 1, and, not, comparison, additive, multiplicative, unary, primary
-
-        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
     var code: String
     var kind: Kind
     var absence: Absence
-    var precedence: Precedence = .primary
+    /// How tightly Formwork's grammar binds `code` (parenthesized where a tighter
+    /// operand is needed).
+    var precedence: ExpressionText.Precedence = .primary
     var literal: Literal?
     /// The question the operand is, when it is exactly one read (`$id`): its options
     /// decide how a text literal is compared with it, `jr:choice-name` names it.
@@ -66,9 +61,9 @@ struct XPathOperand {
     /// Whether it reads answers (`once()` keeps only what reads none).
     var readsAnswers = false
 
-    /// `code`, parenthesized unless it binds at least as tightly as `precedence`.
-    func code(_ precedence: Precedence) -> String {
-        self.precedence < precedence ? "(" + code + ")" : code
+    /// `code`, parenthesized unless it binds at least as tightly as `level`.
+    func code(_ level: ExpressionText.Precedence) -> String {
+        ExpressionText.parenthesized(code, binding: precedence, at: level)
     }
 
     /// Whether it is the literal `NaN` (a text that is not a number, read as one).
@@ -84,14 +79,15 @@ struct XPathOperand {
 
     static func text(_ text: String) -> XPathOperand {
         XPathOperand(
-            code: quoted(text), kind: .text, absence: text.isEmpty ? .emptyText : .never, literal: .text(text))
+            code: ExpressionText.string(text), kind: .text, absence: text.isEmpty ? .emptyText : .never,
+            literal: .text(text))
     }
 
+    /// A number; `NaN` and infinities are Formwork's `null`, JavaRosa's `NaN`.
     static func number(_ number: Double) -> XPathOperand {
-        guard number.isFinite else {
+        guard let code = ExpressionText.number(number) else {
             return XPathOperand(code: "null", kind: .number, absence: .nan, literal: .number(.nan))
         }
-        let code = formatted(number)
         return XPathOperand(
             code: code, kind: .number, absence: .never, precedence: code.hasPrefix("-") ? .unary : .primary,
             literal: .number(number))
@@ -106,32 +102,10 @@ struct XPathOperand {
         _ name: String, _ arguments: [String], kind: Kind, absence: Absence, readsAnswers: Bool
     ) -> XPathOperand {
         XPathOperand(
-            code: name + "(" + arguments.joined(separator: ", ") + ")", kind: kind, absence: absence,
-            readsAnswers: readsAnswers)
+            code: ExpressionText.call(name, arguments), kind: kind, absence: absence, readsAnswers: readsAnswers)
     }
 
-    // MARK: Spelling
-
-    /// A Formwork string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "'"
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "'": result += "\\'"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.append(character)
-            }
-        }
-        return result + "'"
-    }
-
-    /// A Formwork number literal: `5`, `0.5`, `-2`, `1e-05`.
-    static func formatted(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return number.description
-    }
+    // MARK: JavaRosa's conversions
 
     /// JavaRosa's `number()` of a text: trimmed, a comma read as a point, only digits,
     /// `-` and `.` (no exponent, no `+`), else `NaN`.

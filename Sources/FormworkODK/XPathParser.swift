@@ -1,3 +1,5 @@
+import Formwork
+
 /// Parses the tokens of `XPathLexer` into an `XPathExpression`, one function per
 /// precedence level of XPath 1.0 (lowest first):
 ///
@@ -32,13 +34,13 @@ struct XPathParser {
 
     /// Parses an expression.
     ///
-    /// - Throws: `XPathTranslationError` with reason `.syntax`, at the offending offset.
-    static func parse(_ text: String) throws(XPathTranslationError) -> XPathExpression {
+    /// - Throws: `TranslationError` with reason `.syntax`, at the offending offset.
+    static func parse(_ text: String) throws(TranslationError) -> XPathExpression {
         let tokens: [XPathToken]
         do {
             tokens = try XPathLexer.tokens(text)
         } catch {
-            throw XPathTranslationError(.syntax, message: error.message, offset: error.offset)
+            throw TranslationError(.syntax, message: error.message, offset: error.offset)
         }
         var parser = XPathParser(tokens: tokens, end: text.count)
         guard !tokens.isEmpty else { throw parser.failure("an empty expression") }
@@ -58,8 +60,8 @@ struct XPathParser {
 
     private var current: XPathToken? { position < tokens.count ? tokens[position] : nil }
 
-    private func failure(_ message: String, at token: XPathToken? = nil) -> XPathTranslationError {
-        XPathTranslationError(.syntax, message: message, offset: (token ?? current)?.offset ?? end)
+    private func failure(_ message: String, at token: XPathToken? = nil) -> TranslationError {
+        TranslationError(.syntax, message: message, offset: (token ?? current)?.offset ?? end)
     }
 
     private func currentOperator(_ level: Int) -> XPathOperator? {
@@ -68,14 +70,14 @@ struct XPathParser {
         return op
     }
 
-    private mutating func expect(_ kind: XPathToken.Kind, _ spelling: String) throws(XPathTranslationError) {
+    private mutating func expect(_ kind: XPathToken.Kind, _ spelling: String) throws(TranslationError) {
         guard let token = current, token.kind == kind else {
             throw failure("expected '\(spelling)', found \(current.map { Self.describe($0.kind) } ?? "the end")")
         }
         position += 1
     }
 
-    private mutating func nest() throws(XPathTranslationError) {
+    private mutating func nest() throws(TranslationError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw failure("the expression nests more than \(Self.maximumDepth) levels deep")
@@ -100,37 +102,37 @@ struct XPathParser {
 
     // MARK: Levels
 
-    mutating func parseExpression() throws(XPathTranslationError) -> XPathExpression {
+    mutating func parseExpression() throws(TranslationError) -> XPathExpression {
         try nest()
         defer { depth -= 1 }
         return try parseOr()
     }
 
-    private mutating func parseOr() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 1) { parser throws(XPathTranslationError) in try parser.parseAnd() }
+    private mutating func parseOr() throws(TranslationError) -> XPathExpression {
+        try chain(level: 1) { parser throws(TranslationError) in try parser.parseAnd() }
     }
 
-    private mutating func parseAnd() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 2) { parser throws(XPathTranslationError) in try parser.parseEquality() }
+    private mutating func parseAnd() throws(TranslationError) -> XPathExpression {
+        try chain(level: 2) { parser throws(TranslationError) in try parser.parseEquality() }
     }
 
-    private mutating func parseEquality() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 3) { parser throws(XPathTranslationError) in try parser.parseRelational() }
+    private mutating func parseEquality() throws(TranslationError) -> XPathExpression {
+        try chain(level: 3) { parser throws(TranslationError) in try parser.parseRelational() }
     }
 
-    private mutating func parseRelational() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 4) { parser throws(XPathTranslationError) in try parser.parseAdditive() }
+    private mutating func parseRelational() throws(TranslationError) -> XPathExpression {
+        try chain(level: 4) { parser throws(TranslationError) in try parser.parseAdditive() }
     }
 
-    private mutating func parseAdditive() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 5) { parser throws(XPathTranslationError) in try parser.parseMultiplicative() }
+    private mutating func parseAdditive() throws(TranslationError) -> XPathExpression {
+        try chain(level: 5) { parser throws(TranslationError) in try parser.parseMultiplicative() }
     }
 
-    private mutating func parseMultiplicative() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 6) { parser throws(XPathTranslationError) in try parser.parseUnary() }
+    private mutating func parseMultiplicative() throws(TranslationError) -> XPathExpression {
+        try chain(level: 6) { parser throws(TranslationError) in try parser.parseUnary() }
     }
 
-    private mutating func parseUnary() throws(XPathTranslationError) -> XPathExpression {
+    private mutating func parseUnary() throws(TranslationError) -> XPathExpression {
         guard let token = current, token.kind == .op("-") else { return try parseUnion() }
         position += 1
         try nest()
@@ -138,14 +140,14 @@ struct XPathParser {
         return .negation(try parseUnary(), offset: token.offset)
     }
 
-    private mutating func parseUnion() throws(XPathTranslationError) -> XPathExpression {
-        try chain(level: 7) { parser throws(XPathTranslationError) in try parser.parsePath() }
+    private mutating func parseUnion() throws(TranslationError) -> XPathExpression {
+        try chain(level: 7) { parser throws(TranslationError) in try parser.parsePath() }
     }
 
     /// Operands of `next` joined by the operators of `level`.
     private mutating func chain(
-        level: Int, _ next: (inout XPathParser) throws(XPathTranslationError) -> XPathExpression
-    ) throws(XPathTranslationError) -> XPathExpression {
+        level: Int, _ next: (inout XPathParser) throws(TranslationError) -> XPathExpression
+    ) throws(TranslationError) -> XPathExpression {
         let first = try next(&self)
         var links: [XPathLink] = []
         while let op = currentOperator(level) {
@@ -158,7 +160,7 @@ struct XPathParser {
 
     /// A primary expression, then its predicates and the steps that continue it
     /// (`current()/../b`, `instance('x')/root/item[name = 'a']`).
-    private mutating func parsePath() throws(XPathTranslationError) -> XPathExpression {
+    private mutating func parsePath() throws(TranslationError) -> XPathExpression {
         var expression = try parsePrimary()
         while let token = current {
             switch token.kind {
@@ -180,7 +182,7 @@ struct XPathParser {
         return expression
     }
 
-    private mutating func parsePrimary() throws(XPathTranslationError) -> XPathExpression {
+    private mutating func parsePrimary() throws(TranslationError) -> XPathExpression {
         guard let token = current else { throw failure("the expression ends where a value is expected") }
         position += 1
         switch token.kind {

@@ -1,3 +1,5 @@
+import Formwork
+
 /// Choice functions: `selected`, `count-selected`, `selected-at`, `jr:choice-name`.
 ///
 /// JavaRosa holds a multiple choice as its values joined by spaces; `selected(x, v)`
@@ -5,7 +7,7 @@
 /// value known to be one of its options is written `'v' in $x`; anything else as
 /// JavaRosa's rule itself, which holds for any text.
 extension XPathTranslation {
-    func selected(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func selected(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let selection = try translate(arguments[0])
         let value = try translate(arguments[1])
         try single(selection, at: arguments[0].offset)
@@ -16,7 +18,7 @@ extension XPathTranslation {
             case .multichoice where plain:
                 if let symbol = selection.symbol, context.options(symbol)?.contains(text) == true {
                     return XPathOperand(
-                        code: XPathOperand.quoted(text) + " in " + selection.code, kind: .bool, absence: .never,
+                        code: ExpressionText.string(text) + " in " + selection.code, kind: .bool, absence: .never,
                         precedence: .comparison, readsAnswers: true)
                 }
             case .choice where plain:
@@ -32,7 +34,7 @@ extension XPathTranslation {
         let part = try text(value, at: arguments[1].offset)
         let sought: String
         if case .text(let written)? = part.literal {
-            sought = XPathOperand.quoted(" " + written.trimmingCharacters(in: .whitespaces) + " ")
+            sought = ExpressionText.string(" " + written.trimmingCharacters(in: .whitespaces) + " ")
         } else {
             sought = "concat(' ', trim(\(part.code)), ' ')"
         }
@@ -42,7 +44,7 @@ extension XPathTranslation {
     }
 
     /// `count-selected(x)`: how many values are chosen.
-    func countSelected(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func countSelected(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let selection = try translate(argument)
         switch selection.kind {
         case .multichoice:
@@ -57,7 +59,7 @@ extension XPathTranslation {
     }
 
     /// `selected-at(x, n)`: the `n`-th value chosen, from 0 (`''` past the last).
-    func selectedAt(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func selectedAt(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let selection = try translate(arguments[0])
         guard selection.kind == .multichoice else {
             try single(selection, at: arguments[0].offset)
@@ -68,14 +70,14 @@ extension XPathTranslation {
         let position: String
         switch index.literal {
         case .number(let number)? where number.isNaN: position = "1"
-        case .number(let number)?: position = XPathOperand.formatted(number.rounded(.towardZero) + 1)
+        case .number(let number)?: position = XPathOperand.number(number.rounded(.towardZero) + 1).code
         default: position = "int(\(index.code)) + 1"
         }
         return .call("nth", [selection.code, position], kind: .text, absence: .empty, readsAnswers: true)
     }
 
     /// `jr:choice-name(${x}, '${x}')`: the label of the option chosen in `x`.
-    func choiceName(_ arguments: [XPathExpression], at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func choiceName(_ arguments: [XPathExpression], at offset: Int) throws(TranslationError) -> XPathOperand {
         let selection = try translate(arguments[0])
         guard case .string(let written, _) = arguments[1] else {
             throw unsupported("jr:choice-name() with a question that is not named in quotes", at: arguments[1].offset)

@@ -1,9 +1,11 @@
+import Formwork
+
 /// JavaRosa's conversions — `boolean()`, `number()`, `string()` — written out in
 /// Formwork for each kind of operand.
 extension XPathTranslation {
     /// JavaRosa's `boolean()`: `''`, `0` and `NaN` are false, any other text, number,
     /// date or time true.
-    func boolean(_ operand: XPathOperand, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func boolean(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
         try single(operand, at: offset)
         switch (operand.kind, operand.literal) {
         case (.bool, _): return operand
@@ -30,7 +32,7 @@ extension XPathTranslation {
     /// JavaRosa's `number()`: a number as it is, a boolean 1 or 0, a date its days
     /// since 1970-01-01 (a date and time: of its date), text read as a decimal
     /// (`NaN`, Formwork's `null`, when it is not one).
-    func number(_ operand: XPathOperand, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func number(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
         try single(operand, at: offset)
         var result: XPathOperand
         switch (operand.kind, operand.literal) {
@@ -62,7 +64,7 @@ extension XPathTranslation {
     /// JavaRosa's `string()`: numbers as it writes them (`5`, `2.5`), booleans `true`
     /// and `false`, a date `YYYY-MM-DD`, a date and time its date, a multiple choice
     /// its values joined by spaces.
-    func text(_ operand: XPathOperand, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func text(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
         try single(operand, at: offset)
         let reads = operand.readsAnswers
         switch (operand.kind, operand.literal) {
@@ -90,7 +92,7 @@ extension XPathTranslation {
 
     /// `text`, never `null` (`string(x)` where `x` may be `null`), for comparisons with
     /// text that may be `''`.
-    func strictText(_ operand: XPathOperand, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func strictText(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
         let converted = try text(operand, at: offset)
         switch converted.absence {
         case .empty, .either, .nan:
@@ -118,7 +120,7 @@ extension XPathTranslation {
     /// `null`); else both as text.
     func unified(
         _ first: XPathOperand, _ second: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> (XPathOperand, XPathOperand, XPathOperand.Kind) {
+    ) throws(TranslationError) -> (XPathOperand, XPathOperand, XPathOperand.Kind) {
         try single(first, at: offsets.0)
         try single(second, at: offsets.1)
         func emptyLiteral(_ operand: XPathOperand) -> Bool { operand.literal == .text("") }

@@ -7,7 +7,7 @@ extension XPathTranslation {
     static let dateCodes: Set<Character> = ["Y", "y", "m", "n", "b", "d", "e", "a", "H", "h", "M", "S"]
 
     /// `date(x)`: text read as a date, a number of days since 1970-01-01.
-    func date(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func date(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         try single(operand, at: argument.offset)
         switch (operand.kind, operand.literal) {
@@ -17,15 +17,16 @@ extension XPathTranslation {
                 throw invalid("'\(text)' is not a date (YYYY-MM-DD)", at: argument.offset)
             }
             return .call(
-                "date", [XPathOperand.quoted(date.description)], kind: .date, absence: .never, readsAnswers: false)
+                "date", [ExpressionText.string(date.description)], kind: .date, absence: .never, readsAnswers: false)
         case (_, .number(let days)?):
             guard !days.isNaN else { return XPathOperand(code: "null", kind: .date, absence: .nan) }
             let date = LocalDate(daysSinceEpoch: Int(max(min(days.rounded(.towardZero), 4e6), -4e6)))
             guard (1...9999).contains(date.year) else {
-                throw invalid("\(XPathOperand.formatted(days)) days from 1970-01-01 is not a date", at: argument.offset)
+                throw invalid(
+                    "\(XPathOperand.number(days).code) days from 1970-01-01 is not a date", at: argument.offset)
             }
             return .call(
-                "date", [XPathOperand.quoted(date.description)], kind: .date, absence: .never, readsAnswers: false)
+                "date", [ExpressionText.string(date.description)], kind: .date, absence: .never, readsAnswers: false)
         case (.date, _): return operand
         case (.dateTime, _): return dateOf(operand)
         case (.text, _), (.choice, _):
@@ -40,7 +41,7 @@ extension XPathTranslation {
     }
 
     /// `date-time(x)`: a number of days since 1970-01-01T00:00, or text.
-    func dateTime(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func dateTime(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         try single(operand, at: argument.offset)
         switch operand.kind {
@@ -55,7 +56,7 @@ extension XPathTranslation {
     }
 
     /// `decimal-date-time(x)`: days since 1970-01-01T00:00, the time as a fraction.
-    func decimalDateTime(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func decimalDateTime(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         try single(operand, at: argument.offset)
         let moment: XPathOperand
@@ -73,7 +74,7 @@ extension XPathTranslation {
 
     /// `format-date(x, 'pattern')`: a date (or a date and time, or text or a number
     /// read as one) written by a pattern of `%Y %y %m %n %b %d %e %a %H %h %M %S`.
-    func formatDate(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func formatDate(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let operand = try translate(arguments[0])
         try single(operand, at: arguments[0].offset)
         let moment: XPathOperand

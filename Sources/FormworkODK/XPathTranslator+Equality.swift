@@ -9,7 +9,7 @@ extension XPathTranslation {
     /// `left = right` and `left != right` (JavaRosa's `!=` is the negation of `=`).
     func equality(
         _ left: XPathOperand, _ right: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
+    ) throws(TranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
         try single(left, at: offsets.0)
         try single(right, at: offsets.1)
         if left.kind == .bool || right.kind == .bool {
@@ -44,7 +44,7 @@ extension XPathTranslation {
     /// One side a boolean: both as booleans.
     private func booleanEquality(
         _ left: XPathOperand, _ right: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
+    ) throws(TranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
         let a = try boolean(left, at: offsets.0)
         let b = try boolean(right, at: offsets.1)
         switch (a.literal, b.literal) {
@@ -59,7 +59,7 @@ extension XPathTranslation {
     /// both as numbers, false when either is `NaN`.
     private func numericEquality(
         _ computed: XPathOperand, _ other: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
+    ) throws(TranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
         let a = try number(computed, at: offsets.0)
         let b = try number(other, at: offsets.1)
         if a.isNaN || b.isNaN { return folded(false) }
@@ -84,7 +84,7 @@ extension XPathTranslation {
     /// numbers when it is answered, else as text (`''` equals only empty text).
     private func answeredNumberEquality(
         _ question: XPathOperand, _ other: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
+    ) throws(TranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
         if case .text(let text)? = other.literal {
             if text.isEmpty { return emptiness(question) }
             let number = XPathOperand.javaRosaNumber(text)
@@ -105,7 +105,7 @@ extension XPathTranslation {
     /// Both as text (dates as `YYYY-MM-DD`): `''` equals an unanswered question.
     private func textEquality(
         _ left: XPathOperand, _ right: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
+    ) throws(TranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
         if case .text(let text)? = left.literal { return try literalEquality(right, text, at: offsets.1) }
         if case .text(let text)? = right.literal { return try literalEquality(left, text, at: offsets.0) }
         let dates: [XPathOperand.Kind] = [.date, .dateTime]
@@ -129,7 +129,7 @@ extension XPathTranslation {
     /// An operand compared with a text literal.
     private func literalEquality(
         _ operand: XPathOperand, _ text: String, at offset: Int
-    ) throws(XPathTranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
+    ) throws(TranslationError) -> (equal: XPathOperand, notEqual: XPathOperand) {
         if text.isEmpty { return emptiness(operand) }
         switch operand.kind {
         case .date, .dateTime:

@@ -1,8 +1,10 @@
+import Formwork
+
 /// ODK's functions, one table: each name with the arguments it takes and how it is
 /// written in Formwork; the functions Formwork cannot compute, with why.
 extension XPathTranslation {
     typealias Translate =
-        @Sendable (XPathTranslation, [XPathExpression], Int) throws(XPathTranslationError) ->
+        @Sendable (XPathTranslation, [XPathExpression], Int) throws(TranslationError) ->
         XPathOperand
 
     /// A function of ODK's XPath that has a translation.
@@ -22,70 +24,70 @@ extension XPathTranslation {
         // Booleans
         "true": Function(0...0) { _, _, _ in .bool(true) },
         "false": Function(0...0) { _, _, _ in .bool(false) },
-        "boolean": Function(1...1) { t, a, _ throws(XPathTranslationError) in
+        "boolean": Function(1...1) { t, a, _ throws(TranslationError) in
             try t.boolean(try t.translate(a[0]), at: a[0].offset)
         },
-        "not": Function(1...1) { t, a, _ throws(XPathTranslationError) in
+        "not": Function(1...1) { t, a, _ throws(TranslationError) in
             t.negated(try t.boolean(try t.translate(a[0]), at: a[0].offset))
         },
-        "boolean-from-string": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.booleanFromString(a[0])
+        "boolean-from-string": Function(1...1) { t, a, _ throws(TranslationError) in try t.booleanFromString(a[0])
         },
-        "if": Function(3...3) { t, a, _ throws(XPathTranslationError) in try t.ifThenElse(a) },
-        "coalesce": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.coalesce(a) },
+        "if": Function(3...3) { t, a, _ throws(TranslationError) in try t.ifThenElse(a) },
+        "coalesce": Function(2...2) { t, a, _ throws(TranslationError) in try t.coalesce(a) },
         // Numbers
-        "number": Function(1...1) { t, a, _ throws(XPathTranslationError) in
+        "number": Function(1...1) { t, a, _ throws(TranslationError) in
             try t.number(try t.translate(a[0]), at: a[0].offset)
         },
-        "int": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.numeric("int", a) },
-        "abs": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.numeric("abs", a) },
-        "sqrt": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.numeric("sqrt", a) },
-        "pow": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.numeric("pow", a) },
-        "round": Function(1...2) { t, a, _ throws(XPathTranslationError) in try t.round(a) },
+        "int": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("int", a) },
+        "abs": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("abs", a) },
+        "sqrt": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("sqrt", a) },
+        "pow": Function(2...2) { t, a, _ throws(TranslationError) in try t.numeric("pow", a) },
+        "round": Function(1...2) { t, a, _ throws(TranslationError) in try t.round(a) },
         "pi": Function(0...0) { _, _, _ in .number(Double.pi) },
         // Text
-        "string": Function(0...1) { t, a, o throws(XPathTranslationError) in
+        "string": Function(0...1) { t, a, o throws(TranslationError) in
             try t.text(a.isEmpty ? try t.current(at: o) : try t.translate(a[0]), at: a.first?.offset ?? o)
         },
-        "concat": Function(0...many) { t, a, _ throws(XPathTranslationError) in try t.concat(a) },
-        "join": Function(1...many) { t, a, _ throws(XPathTranslationError) in try t.join(a) },
-        "string-length": Function(0...1) { t, a, o throws(XPathTranslationError) in try t.stringLength(a, at: o) },
-        "contains": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.affix("contains", a) },
-        "starts-with": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.affix("starts-with", a) },
-        "ends-with": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.affix("ends-with", a) },
-        "substr": Function(2...3) { t, a, _ throws(XPathTranslationError) in try t.substr(a) },
-        "regex": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.regex(a) },
-        "uuid": Function(0...1) { t, a, o throws(XPathTranslationError) in
+        "concat": Function(0...many) { t, a, _ throws(TranslationError) in try t.concat(a) },
+        "join": Function(1...many) { t, a, _ throws(TranslationError) in try t.join(a) },
+        "string-length": Function(0...1) { t, a, o throws(TranslationError) in try t.stringLength(a, at: o) },
+        "contains": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("contains", a) },
+        "starts-with": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("starts-with", a) },
+        "ends-with": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("ends-with", a) },
+        "substr": Function(2...3) { t, a, _ throws(TranslationError) in try t.substr(a) },
+        "regex": Function(2...2) { t, a, _ throws(TranslationError) in try t.regex(a) },
+        "uuid": Function(0...1) { t, a, o throws(TranslationError) in
             guard a.isEmpty else {
                 throw t.unsupported("uuid() of a length (a random text of that many characters)", at: o)
             }
             return .call("uuid", [], kind: .text, absence: .never, readsAnswers: false)
         },
         // Choices
-        "selected": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.selected(a) },
-        "is-selected": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.selected(a) },
-        "count-selected": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.countSelected(a[0]) },
-        "selected-at": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.selectedAt(a) },
-        "jr:choice-name": Function(2...2) { t, a, o throws(XPathTranslationError) in try t.choiceName(a, at: o) },
+        "selected": Function(2...2) { t, a, _ throws(TranslationError) in try t.selected(a) },
+        "is-selected": Function(2...2) { t, a, _ throws(TranslationError) in try t.selected(a) },
+        "count-selected": Function(1...1) { t, a, _ throws(TranslationError) in try t.countSelected(a[0]) },
+        "selected-at": Function(2...2) { t, a, _ throws(TranslationError) in try t.selectedAt(a) },
+        "jr:choice-name": Function(2...2) { t, a, o throws(TranslationError) in try t.choiceName(a, at: o) },
         // Repeats
-        "count": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.count(a[0]) },
-        "count-non-empty": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.countNonEmpty(a[0]) },
-        "sum": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.sum(a[0]) },
-        "max": Function(1...many) { t, a, _ throws(XPathTranslationError) in try t.extreme("max", a) },
-        "min": Function(1...many) { t, a, _ throws(XPathTranslationError) in try t.extreme("min", a) },
-        "indexed-repeat": Function(3...11) { t, a, o throws(XPathTranslationError) in try t.indexedRepeat(a, at: o) },
-        "position": Function(0...1) { t, a, o throws(XPathTranslationError) in try t.position(a, at: o) },
+        "count": Function(1...1) { t, a, _ throws(TranslationError) in try t.count(a[0]) },
+        "count-non-empty": Function(1...1) { t, a, _ throws(TranslationError) in try t.countNonEmpty(a[0]) },
+        "sum": Function(1...1) { t, a, _ throws(TranslationError) in try t.sum(a[0]) },
+        "max": Function(1...many) { t, a, _ throws(TranslationError) in try t.extreme("max", a) },
+        "min": Function(1...many) { t, a, _ throws(TranslationError) in try t.extreme("min", a) },
+        "indexed-repeat": Function(3...11) { t, a, o throws(TranslationError) in try t.indexedRepeat(a, at: o) },
+        "position": Function(0...1) { t, a, o throws(TranslationError) in try t.position(a, at: o) },
         // Dates
         "today": Function(0...0) { _, _, _ in .call("today", [], kind: .date, absence: .never, readsAnswers: false) },
         "now": Function(0...0) { _, _, _ in .call("now", [], kind: .dateTime, absence: .never, readsAnswers: false) },
-        "date": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.date(a[0]) },
-        "date-time": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.dateTime(a[0]) },
-        "decimal-date-time": Function(1...1) { t, a, _ throws(XPathTranslationError) in try t.decimalDateTime(a[0]) },
-        "format-date": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.formatDate(a) },
-        "format-date-time": Function(2...2) { t, a, _ throws(XPathTranslationError) in try t.formatDate(a) },
+        "date": Function(1...1) { t, a, _ throws(TranslationError) in try t.date(a[0]) },
+        "date-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.dateTime(a[0]) },
+        "decimal-date-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.decimalDateTime(a[0]) },
+        "format-date": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
+        "format-date-time": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
         // The expression itself
-        "current": Function(0...0) { t, _, o throws(XPathTranslationError) in try t.current(at: o) },
-        "once": Function(1...1) { t, a, o throws(XPathTranslationError) in try t.once(a[0], at: o) },
-        "depend": Function(1...many) { t, a, _ throws(XPathTranslationError) in try t.translate(a[0]) },
+        "current": Function(0...0) { t, _, o throws(TranslationError) in try t.current(at: o) },
+        "once": Function(1...1) { t, a, o throws(TranslationError) in try t.once(a[0], at: o) },
+        "depend": Function(1...many) { t, a, _ throws(TranslationError) in try t.translate(a[0]) },
     ]
 
     /// Functions of ODK forms that have no translation, and why.
@@ -121,7 +123,7 @@ extension XPathTranslation {
 
     func call(
         _ name: String, _ arguments: [XPathExpression], at offset: Int
-    ) throws(XPathTranslationError)
+    ) throws(TranslationError)
         -> XPathOperand
     {
         guard let function = Self.functions[name] else {
@@ -145,7 +147,7 @@ extension XPathTranslation {
 
     // MARK: Booleans and conversions
 
-    func booleanFromString(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func booleanFromString(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let text = try text(try translate(argument), at: argument.offset)
         if case .text(let value)? = text.literal { return .bool(value.lowercased() == "true" || value == "1") }
         return XPathOperand(
@@ -153,7 +155,7 @@ extension XPathTranslation {
             readsAnswers: text.readsAnswers)
     }
 
-    func ifThenElse(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func ifThenElse(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let condition = try boolean(try translate(arguments[0]), at: arguments[0].offset)
         if case .bool(let flag)? = condition.literal { return try translate(arguments[flag ? 1 : 2]) }
         let (then, otherwise, kind) = try unified(
@@ -165,7 +167,7 @@ extension XPathTranslation {
     }
 
     /// JavaRosa's `coalesce`: the second when the first is `''` or `NaN`.
-    func coalesce(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func coalesce(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let (first, second, kind) = try unified(
             try translate(arguments[0]), try translate(arguments[1]), at: (arguments[0].offset, arguments[1].offset))
         if first.absence == .never { return first }
@@ -175,7 +177,7 @@ extension XPathTranslation {
     }
 
     /// `name(numbers…)`: `int`, `abs`, `sqrt`, `pow`.
-    func numeric(_ name: String, _ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func numeric(_ name: String, _ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         var codes: [String] = []
         var reads = false
         for argument in arguments {
@@ -188,7 +190,7 @@ extension XPathTranslation {
     }
 
     /// `round(x, digits)`: JavaRosa truncates the digits to a whole number.
-    func round(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func round(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let value = try number(try translate(arguments[0]), at: arguments[0].offset)
         if value.isNaN { return value }
         guard arguments.count == 2 else {
@@ -198,7 +200,7 @@ extension XPathTranslation {
         let code: String
         switch digits.literal {
         case .number(let places)? where places.isNaN: code = "0"
-        case .number(let places)?: code = XPathOperand.formatted(places.rounded(.towardZero))
+        case .number(let places)?: code = XPathOperand.number(places.rounded(.towardZero)).code
         default: code = "int(\(digits.code))"
         }
         return .call(
@@ -209,7 +211,7 @@ extension XPathTranslation {
     /// `once(x)`: a calculation that keeps its first value. Formwork fixes `now()`,
     /// `today()` and `uuid()` for a session, so `once()` of what reads no answer is
     /// the value itself; of answers, it is unsupported.
-    func once(_ argument: XPathExpression, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func once(_ argument: XPathExpression, at offset: Int) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         guard !operand.readsAnswers else {
             throw unsupported("once() of answers (a value kept from the first time it is computed)", at: offset)

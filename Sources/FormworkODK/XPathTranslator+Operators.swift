@@ -1,8 +1,10 @@
+import Formwork
+
 /// XPath's operators with JavaRosa's conversions: `and`/`or` of `boolean()`s, `<`…
 /// and arithmetic of `number()`s; `=` and `!=` in XPathTranslator+Equality.swift.
 extension XPathTranslation {
     /// A chain of operators of one level, left to right.
-    func chain(_ first: XPathExpression, _ links: [XPathLink]) throws(XPathTranslationError) -> XPathOperand {
+    func chain(_ first: XPathExpression, _ links: [XPathLink]) throws(TranslationError) -> XPathOperand {
         switch links[0].op {
         case .or, .and:
             // Long chains of `or` are common (one test per choice): joined in one pass.
@@ -19,8 +21,8 @@ extension XPathTranslation {
                 }
             }
             guard parts.count > 1 else { return parts.first ?? .bool(!decisive) }
-            let precedence: XPathOperand.Precedence = op == .or ? .or : .and
-            let tighter: XPathOperand.Precedence = op == .or ? .and : .not
+            let precedence: ExpressionText.Precedence = op == .or ? .or : .and
+            let tighter: ExpressionText.Precedence = op == .or ? .and : .not
             return XPathOperand(
                 code: parts.enumerated().map { $1.code($0 == 0 ? precedence : tighter) }
                     .joined(separator: " \(op.rawValue) "),
@@ -43,7 +45,7 @@ extension XPathTranslation {
     /// `left op right` for a comparison or arithmetic operator.
     func apply(
         _ op: XPathOperator, _ left: XPathOperand, _ right: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> XPathOperand {
+    ) throws(TranslationError) -> XPathOperand {
         switch op {
         case .equal: return try equality(left, right, at: offsets).equal
         case .notEqual: return try equality(left, right, at: offsets).notEqual
@@ -56,12 +58,12 @@ extension XPathTranslation {
 
     func arithmetic(
         _ op: XPathOperator, _ left: XPathOperand, _ right: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> XPathOperand {
+    ) throws(TranslationError) -> XPathOperand {
         let a = try number(left, at: offsets.0)
         let b = try number(right, at: offsets.1)
         let reads = a.readsAnswers || b.readsAnswers
         if a.isNaN || b.isNaN { return .number(.nan) }
-        let (symbol, precedence): (String, XPathOperand.Precedence)
+        let (symbol, precedence): (String, ExpressionText.Precedence)
         switch op {
         case .add: (symbol, precedence) = ("+", .additive)
         case .subtract: (symbol, precedence) = ("-", .additive)
@@ -73,7 +75,7 @@ extension XPathTranslation {
         let exact = a.absence == .never && b.absence == .never && [.add, .subtract, .multiply].contains(op)
         return XPathOperand(
             code: a.code(precedence) + " \(symbol) "
-                + b.code(XPathOperand.Precedence(rawValue: precedence.rawValue + 1)!),
+                + b.code(ExpressionText.Precedence(rawValue: precedence.rawValue + 1)!),
             kind: .number, absence: exact ? .never : .nan, precedence: precedence, readsAnswers: reads)
     }
 
@@ -82,7 +84,7 @@ extension XPathTranslation {
     /// `<`, `<=`, `>`, `>=`: numbers (dates as days; a date and time as its date's).
     func order(
         _ op: XPathOperator, _ left: XPathOperand, _ right: XPathOperand, at offsets: (Int, Int)
-    ) throws(XPathTranslationError) -> XPathOperand {
+    ) throws(TranslationError) -> XPathOperand {
         try single(left, at: offsets.0)
         try single(right, at: offsets.1)
         let dates: [XPathOperand.Kind] = [.date, .dateTime]

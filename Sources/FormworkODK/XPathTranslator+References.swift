@@ -1,3 +1,5 @@
+import Formwork
+
 /// Questions read by `${name}`, by absolute paths (`/data/group/q`), relative paths
 /// (`../q`, `current()/../q`), `.` and `current()`, and a choice row's columns in a
 /// `choice_filter`; the repeats they are read across.
@@ -13,7 +15,7 @@
 /// (then pyxform's relative path reads every entry of the shared one).
 extension XPathTranslation {
     /// `symbol`, read from here; `absolute` for an absolute path (no pyxform relative path).
-    func read(_ symbol: XPathSymbol, absolute: Bool, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func read(_ symbol: XPathSymbol, absolute: Bool, at offset: Int) throws(TranslationError) -> XPathOperand {
         let here = context.repeats
         func shared(_ repeats: [String]) -> Int { zip(repeats, here).prefix { $0 == $1 }.count }
         if symbol.type == .repeatEntries {
@@ -49,7 +51,7 @@ extension XPathTranslation {
     }
 
     /// `.`: the question the expression belongs to (a group's: no value).
-    func current(at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func current(at offset: Int) throws(TranslationError) -> XPathOperand {
         guard let current = context.current else {
             var empty = XPathOperand.text("")
             empty.isNodeSet = true
@@ -59,7 +61,7 @@ extension XPathTranslation {
     }
 
     /// A location path as written.
-    func path(_ path: String, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func path(_ path: String, at offset: Int) throws(TranslationError) -> XPathOperand {
         if path == "." {
             // In a choice_filter, `.` is the choice's row (which has no value of its own);
             // `current()` is the question.
@@ -75,7 +77,7 @@ extension XPathTranslation {
         }
         if path.hasPrefix("/") {
             guard let symbol = context.path(path) else {
-                throw XPathTranslationError(
+                throw TranslationError(
                     .unknownReference(path, suggestion: nil), message: "'\(path)' names no question", offset: offset)
             }
             return try read(symbol, absolute: true, at: offset)
@@ -90,7 +92,7 @@ extension XPathTranslation {
 
     /// `../q`, `../../q`, `./q`, `../group/q` (pyxform writes a reference within a
     /// repeat's entry so): the question of that name, as `${q}` reads it.
-    func relative(_ steps: [String], path: String, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func relative(_ steps: [String], path: String, at offset: Int) throws(TranslationError) -> XPathOperand {
         let up = steps.prefix { $0 == ".." || $0 == "." }.count
         let groups = steps.dropFirst(up).dropLast()
         guard let name = steps.last, !name.isEmpty, name != "..", name != ".",
@@ -106,14 +108,14 @@ extension XPathTranslation {
                 at: offset)
         }
         guard let symbol = context.name(name) else {
-            throw XPathTranslationError(
+            throw TranslationError(
                 .unknownReference(name, suggestion: nil), message: "'\(name)' names no question", offset: offset)
         }
         return try read(symbol, absolute: false, at: offset)
     }
 
     /// A path after a filter expression: `current()/../q`.
-    func step(_ base: XPathExpression, _ path: String, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func step(_ base: XPathExpression, _ path: String, at offset: Int) throws(TranslationError) -> XPathOperand {
         switch base {
         case .call("current", let arguments, _) where arguments.isEmpty:
             let steps = path.split(separator: "/").map(String.init)
@@ -127,7 +129,7 @@ extension XPathTranslation {
     }
 
     /// Throws unless `operand` is one value (not a repeat's list or entries).
-    func single(_ operand: XPathOperand, at offset: Int) throws(XPathTranslationError) {
+    func single(_ operand: XPathOperand, at offset: Int) throws(TranslationError) {
         switch operand.kind {
         case .list:
             throw unsupported(

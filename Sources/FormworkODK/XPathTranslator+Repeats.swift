@@ -1,8 +1,10 @@
+import Formwork
+
 /// Functions of node-sets — `count`, `count-non-empty`, `sum`, `max`, `min` — and of
 /// repeats: `indexed-repeat`, `position(..)`.
 extension XPathTranslation {
     /// `count(x)`: a repeat's entries, a question's values in each entry, or one node.
-    func count(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func count(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         guard operand.isNodeSet else { throw invalid("count() counts the nodes of a path", at: argument.offset) }
         switch operand.kind {
@@ -15,7 +17,7 @@ extension XPathTranslation {
     }
 
     /// `count-non-empty(x)`: the nodes with a value.
-    func countNonEmpty(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func countNonEmpty(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         guard operand.isNodeSet else {
             throw invalid("count-non-empty() counts the nodes of a path", at: argument.offset)
@@ -39,7 +41,7 @@ extension XPathTranslation {
     }
 
     /// `sum(x)`: of the numbers among the values (others left out, 0 for none).
-    func sum(_ argument: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func sum(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         guard operand.isNodeSet else { throw invalid("sum() adds the values of a path", at: argument.offset) }
         if case .list(let element) = operand.kind {
@@ -53,8 +55,8 @@ extension XPathTranslation {
     }
 
     /// `max(…)`, `min(…)`: of the numbers among the values (`NaN` for none).
-    func extreme(_ name: String, _ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
-        let operands = try arguments.map { argument throws(XPathTranslationError) in try translate(argument) }
+    func extreme(_ name: String, _ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
+        let operands = try arguments.map { argument throws(TranslationError) in try translate(argument) }
         if operands.count == 1, case .list(let element) = operands[0].kind {
             guard element == .number else {
                 throw unsupported(
@@ -73,7 +75,7 @@ extension XPathTranslation {
 
     /// `indexed-repeat(${f}, ${rep}, n)`: `f` in the `n`-th entry of `rep` (JavaRosa
     /// reads a position below 1 as 1).
-    func indexedRepeat(_ arguments: [XPathExpression], at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func indexedRepeat(_ arguments: [XPathExpression], at offset: Int) throws(TranslationError) -> XPathOperand {
         guard arguments.count == 3 else {
             throw unsupported("indexed-repeat() through repeats within repeats", at: offset)
         }
@@ -96,7 +98,7 @@ extension XPathTranslation {
         let index = try number(try translate(arguments[2]), at: arguments[2].offset)
         let position: String
         switch index.literal {
-        case .number(let number)?: position = XPathOperand.formatted(max(1, number.rounded(.towardZero)))
+        case .number(let number)?: position = XPathOperand.number(max(1, number.rounded(.towardZero))).code
         default: position = "max([int(\(index.code)), 1])"
         }
         return .call(
@@ -105,18 +107,18 @@ extension XPathTranslation {
     }
 
     /// The question a path argument names (`nil`: not a path).
-    private func symbol(of argument: XPathExpression) throws(XPathTranslationError) -> XPathSymbol? {
+    private func symbol(of argument: XPathExpression) throws(TranslationError) -> XPathSymbol? {
         switch argument {
         case .reference(let name, let offset):
             guard let symbol = context.name(name) else {
-                throw XPathTranslationError(
+                throw TranslationError(
                     .unknownReference(name, suggestion: nil), message: "'\(name)' names no question", offset: offset)
             }
             return symbol
         case .path(let path, let offset):
             if path.hasPrefix("/") {
                 guard let symbol = context.path(path) else {
-                    throw XPathTranslationError(
+                    throw TranslationError(
                         .unknownReference(path, suggestion: nil), message: "'\(path)' names no question",
                         offset: offset)
                 }
@@ -131,7 +133,7 @@ extension XPathTranslation {
     /// `position(..)`, `position(../..)`: the position of the node so many steps above
     /// the question — the entry it is in (`index()`), or a group in the entry, or
     /// anything outside every repeat, which are not repeated (1).
-    func position(_ arguments: [XPathExpression], at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func position(_ arguments: [XPathExpression], at offset: Int) throws(TranslationError) -> XPathOperand {
         let path: String?
         switch arguments.first {
         case .path(let written, _)?: path = written

@@ -5,9 +5,9 @@ import Formwork
 extension XPathTranslation {
     /// `concat(a, b, …)`: each as `string()` writes it; `concat(${f})` of a question in
     /// each entry of a repeat joins its values.
-    func concat(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func concat(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         guard !arguments.isEmpty else { return .text("") }
-        let operands = try arguments.map { argument throws(XPathTranslationError) in try translate(argument) }
+        let operands = try arguments.map { argument throws(TranslationError) in try translate(argument) }
         if operands.count == 1, case .list = operands[0].kind {
             return try joined(.text(""), operands[0], at: arguments[0].offset)
         }
@@ -29,9 +29,9 @@ extension XPathTranslation {
     }
 
     /// `join(separator, a, b, …)`, or of the values of a question in each entry.
-    func join(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func join(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let separator = try text(try translate(arguments[0]), at: arguments[0].offset)
-        let values = try arguments.dropFirst().map { argument throws(XPathTranslationError) in try translate(argument) }
+        let values = try arguments.dropFirst().map { argument throws(TranslationError) in try translate(argument) }
         if values.count == 1, case .list = values[0].kind {
             return try joined(separator, values[0], at: arguments[1].offset)
         }
@@ -48,7 +48,7 @@ extension XPathTranslation {
     /// The values of a list, as text, with a separator between.
     private func joined(
         _ separator: XPathOperand, _ list: XPathOperand, at offset: Int
-    ) throws(XPathTranslationError) -> XPathOperand {
+    ) throws(TranslationError) -> XPathOperand {
         guard case .list(let element) = list.kind, [.text, .choice, .number, .date].contains(element) else {
             throw unsupported("the values of '\(list.symbol?.id ?? "")' in each entry, joined as text", at: offset)
         }
@@ -56,7 +56,7 @@ extension XPathTranslation {
     }
 
     /// `string-length(x)`; of the question itself without an argument.
-    func stringLength(_ arguments: [XPathExpression], at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func stringLength(_ arguments: [XPathExpression], at offset: Int) throws(TranslationError) -> XPathOperand {
         let operand = arguments.isEmpty ? try current(at: offset) : try translate(arguments[0])
         let text = try text(operand, at: arguments.first?.offset ?? offset)
         if case .text(let value)? = text.literal { return .number(Double(value.count)) }
@@ -65,7 +65,7 @@ extension XPathTranslation {
 
     /// `contains`, `starts-with`, `ends-with`: of the values as text, where `''` is in
     /// every text (also an unanswered one's).
-    func affix(_ name: String, _ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func affix(_ name: String, _ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         var text = try text(try translate(arguments[0]), at: arguments[0].offset)
         var part = try self.text(try translate(arguments[1]), at: arguments[1].offset)
         if part.literal == .text("") { return .bool(true) }
@@ -82,7 +82,7 @@ extension XPathTranslation {
     }
 
     /// `substr(text, start, end)`: from `start` (from 0) to before `end`.
-    func substr(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func substr(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         var codes = [try text(try translate(arguments[0]), at: arguments[0].offset)]
         for argument in arguments.dropFirst() {
             codes.append(try number(try translate(argument), at: argument.offset))
@@ -95,7 +95,7 @@ extension XPathTranslation {
     /// `regex(text, 'pattern')`: whether the whole text matches (JavaRosa's
     /// `Pattern.matches`), with a pattern written in quotes that Formwork's matcher
     /// reads.
-    func regex(_ arguments: [XPathExpression]) throws(XPathTranslationError) -> XPathOperand {
+    func regex(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         var text = try text(try translate(arguments[0]), at: arguments[0].offset)
         guard case .text(let source)? = try translate(arguments[1]).literal else {
             throw unsupported("regex() with a pattern that is not written in quotes", at: arguments[1].offset)
@@ -109,7 +109,7 @@ extension XPathTranslation {
         // An unanswered question is '' to JavaRosa, which a pattern may match.
         if pattern.matches(""), text.mayBeEmpty { text = try strictText(text, at: arguments[0].offset) }
         return .call(
-            "matches", [text.code, XPathOperand.quoted(source)], kind: .bool, absence: .never,
+            "matches", [text.code, ExpressionText.string(source)], kind: .bool, absence: .never,
             readsAnswers: text.readsAnswers)
     }
 }

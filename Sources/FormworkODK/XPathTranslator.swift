@@ -1,3 +1,5 @@
+import Formwork
+
 /// Translates ODK's XPath into Formwork's expression language, so that the
 /// translation computes what JavaRosa, ODK's form engine, computes.
 ///
@@ -33,28 +35,21 @@
 /// Where Formwork cannot compute what JavaRosa computes, the error is `.unsupported`
 /// and says why; expressions JavaRosa rejects whatever the answers are `.syntax`.
 public enum XPathTranslator {
-    /// The longest expression translated (Formwork reads 10,000 characters).
-    static let maximumLength = 10_000
-
     /// Translates an XPath expression, as `use` needs it.
     ///
     /// - Parameters:
     ///   - xpath: An expression as an XLSForm cell or an XForm bind writes it.
     ///   - use: `.condition` gives a boolean (`boolean()` of the value), `.value` the
     ///     value with its type, `.text` the value as JavaRosa writes it as text.
-    ///   - context: Where the expression is, and how names resolve.
+    ///   - context: Where the expression is, how names resolve, and the loader's
+    ///     limits (a longer expression than Formwork reads is `.unsupported`).
     /// - Returns: Formwork expression text and its type.
-    /// - Throws: `XPathTranslationError`: `.syntax`, `.unknownReference` or
+    /// - Throws: `TranslationError`: `.syntax`, `.unknownReference` or
     ///   `.unsupported`, at an offset in `xpath`.
     public static func translate(
-        _ xpath: String, as use: XPathUse, in context: XPathContext
-    ) throws(XPathTranslationError) -> TranslatedExpression {
-        guard xpath.count <= maximumLength else {
-            throw XPathTranslationError(
-                .unsupported,
-                message: "the expression is \(xpath.count) characters long; Formwork reads at most \(maximumLength)",
-                offset: 0)
-        }
+        _ xpath: String, as use: ExpressionUse, in context: XPathContext
+    ) throws(TranslationError) -> TranslatedExpression {
+        try TranslationError.checkLength(of: xpath, limits: context.limits)
         let expression = try XPathParser.parse(xpath)
         let translation = XPathTranslation(context: context)
         let operand = try translation.translate(expression)
@@ -75,18 +70,18 @@ struct XPathTranslation {
     let context: XPathContext
 
     /// The operand an expression is.
-    func translate(_ expression: XPathExpression) throws(XPathTranslationError) -> XPathOperand {
+    func translate(_ expression: XPathExpression) throws(TranslationError) -> XPathOperand {
         switch expression {
         case .number(let text, let offset):
             guard let number = Double(text.hasSuffix(".") ? text + "0" : text) else {
-                throw XPathTranslationError(.syntax, message: "'\(text)' is not a number", offset: offset)
+                throw TranslationError(.syntax, message: "'\(text)' is not a number", offset: offset)
             }
             return .number(number)
         case .string(let text, _):
             return .text(text)
         case .reference(let name, let offset):
             guard let symbol = context.name(name) else {
-                throw XPathTranslationError(
+                throw TranslationError(
                     .unknownReference(name, suggestion: nil), message: "'\(name)' names no question", offset: offset)
             }
             return try read(symbol, absolute: false, at: offset)
@@ -115,36 +110,37 @@ struct XPathTranslation {
     }
 
     /// An error for what Formwork cannot compute, naming it.
-    func unsupported(_ what: String, at offset: Int) -> XPathTranslationError {
-        XPathTranslationError(.unsupported, message: what, offset: offset)
+    func unsupported(_ what: String, at offset: Int) -> TranslationError {
+        TranslationError(.unsupported, message: what, offset: offset)
     }
 
     /// An error for what JavaRosa rejects whatever the answers.
-    func invalid(_ message: String, at offset: Int) -> XPathTranslationError {
-        XPathTranslationError(.syntax, message: message, offset: offset)
+    func invalid(_ message: String, at offset: Int) -> TranslationError {
+        TranslationError(.syntax, message: message, offset: offset)
     }
 
     /// The result of a `.value` use: the operand, if it is one value.
-    func value(_ operand: XPathOperand, at offset: Int) throws(XPathTranslationError) -> XPathOperand {
+    func value(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
         try single(operand, at: offset)
         return operand
     }
 }
 
 extension XPathOperand.Kind {
-    /// The type `TranslatedExpression` reports.
-    var valueType: XPathValueType {
+    /// The Formwork type of a value of this kind (the type `TranslatedExpression`
+    /// reports).
+    var valueType: ValueType {
         switch self {
-        case .bool: return .boolean
+        case .bool: return .bool
         case .number: return .number
-        case .text: return .text
-        case .choice: return .choice
-        case .multichoice: return .multichoice
+        case .text, .choice: return .string
+        case .multichoice: return .list(.string)
         case .date: return .date
         case .dateTime: return .dateTime
         case .time: return .time
         case .geopoint: return .geopoint
-        case .list, .entries, .entry: return .repeatEntries
+        case .list(let element): return .list(element.valueType)
+        case .entries, .entry: return .list(.null)
         }
     }
 }
