@@ -65,6 +65,9 @@ public struct SurveyJSContext: Sendable {
     /// Whether a name no question has reads as empty (survey-core reads it as
     /// `undefined`) instead of being an `.unknownReference` error.
     public var unknownIsEmpty = false
+    /// The loader's limits: an expression longer than `maximumExpressionLength` is
+    /// not translated, nor one whose translation is longer.
+    public var limits = Limits.default
     /// What the translations of one survey may still do, shared by them (`nil`: no
     /// bound, for one expression on its own).
     var work: SurveyJSWork?
@@ -116,57 +119,4 @@ public enum SurveyJSCondition: Sendable, Equatable {
     /// `enableIf`: the question is read-only only where the value is exactly `false`;
     /// the translation holds where it is enabled.
     case isNotFalse
-}
-
-/// What an expression is used as: a condition (`visibleIf`, `enableIf`, `requiredIf`,
-/// an expression validator) is a boolean as SurveyJS runs it; an `expression`
-/// question's or a calculated value's keeps its type; `{q}` in a title is text.
-public enum SurveyJSUse: Sendable, Equatable {
-    case condition
-    case value
-    case text
-}
-
-/// A SurveyJS expression in Formwork's language, with its type.
-public struct SurveyJSTranslation: Sendable, Equatable {
-    /// Formwork expression text (`$age >= 18 and lower(trim($name)) == 'ann'`).
-    public var text: String
-    public var type: ValueType
-
-    public init(text: String, type: ValueType) {
-        self.text = text
-        self.type = type
-    }
-}
-
-/// Why an expression cannot be translated.
-public struct SurveyJSTranslationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
-        /// survey-core cannot parse it either.
-        case syntax
-        /// A `{name}` the survey does not have (SurveyJS reads it as unanswered;
-        /// Formwork reports it, with the closest name when there is one).
-        case unknownReference(String, suggestion: String?)
-        /// Formwork cannot compute what SurveyJS computes (a function it lacks…).
-        case unsupported
-
-        /// Whether this is `.unknownReference`.
-        public var isUnknownReference: Bool {
-            if case .unknownReference = self { return true }
-            return false
-        }
-    }
-
-    public var reason: Reason
-    public var message: String
-    /// Characters into the expression (0-based).
-    public var offset: Int
-
-    public init(_ reason: Reason, message: String, offset: Int) {
-        self.reason = reason
-        self.message = message
-        self.offset = offset
-    }
-
-    public var description: String { message }
 }

@@ -1,3 +1,5 @@
+import Formwork
+
 /// A token of a SurveyJS expression, as survey-core 3.0.1's grammar
 /// (`expressions/grammar.pegjs`) reads it.
 struct SurveyJSToken: Sendable, Equatable {
@@ -62,8 +64,8 @@ enum SurveyJSLexer {
             .replacingOccurrences(of: "notequals", with: "notequal ")
     }
 
-    /// - Throws: `SurveyJSTranslationError` with reason `.syntax`, at the offending character.
-    static func tokens(_ text: String) throws(SurveyJSTranslationError) -> [SurveyJSToken] {
+    /// - Throws: `TranslationError` with reason `.syntax`, at the offending character.
+    static func tokens(_ text: String) throws(TranslationError) -> [SurveyJSToken] {
         let patched = patched(text)
         // ASCII without carriage returns: each character is one scalar, and scalars
         // are much cheaper to compare. Offsets are the same either way.
@@ -75,11 +77,11 @@ enum SurveyJSLexer {
 
     static func tokens<Element: SurveyJSLexeme>(
         of characters: [Element]
-    ) throws(SurveyJSTranslationError) -> [SurveyJSToken] {
+    ) throws(TranslationError) -> [SurveyJSToken] {
         var tokens: [SurveyJSToken] = []
         var index = 0
-        func failure(_ message: String, at offset: Int) -> SurveyJSTranslationError {
-            SurveyJSTranslationError(.syntax, message: message, offset: offset)
+        func failure(_ message: String, at offset: Int) -> TranslationError {
+            TranslationError(.syntax, message: message, offset: offset)
         }
         while index < characters.count {
             let character = characters[index]
@@ -157,7 +159,7 @@ enum SurveyJSLexer {
     /// survey-core does), digits `.` digits, or digits without a leading zero.
     private static func number<Element: SurveyJSLexeme>(
         _ characters: [Element], from start: Int, into tokens: inout [SurveyJSToken]
-    ) throws(SurveyJSTranslationError) -> Int {
+    ) throws(TranslationError) -> Int {
         var index = start
         func digits() -> String {
             let first = index
@@ -171,7 +173,7 @@ enum SurveyJSLexer {
             index += 2
             let written = digits()
             guard written.count <= 15, let number = Int(written, radix: 16) else {
-                throw SurveyJSTranslationError(.syntax, message: "'0x\(written)' is too large", offset: start)
+                throw TranslationError(.syntax, message: "'0x\(written)' is too large", offset: start)
             }
             value = Double(number)
         } else {
@@ -183,14 +185,14 @@ enum SurveyJSLexer {
                 value = Double(whole + "." + digits()) ?? .nan
             } else {
                 guard whole == "0" || !whole.hasPrefix("0") else {
-                    throw SurveyJSTranslationError(
+                    throw TranslationError(
                         .syntax, message: "'\(whole)': survey-core reads no number with a leading zero", offset: start)
                 }
                 value = Double(whole) ?? .nan
             }
         }
         guard value.isFinite else {
-            throw SurveyJSTranslationError(.syntax, message: "the number is too large", offset: start)
+            throw TranslationError(.syntax, message: "the number is too large", offset: start)
         }
         tokens.append(SurveyJSToken(kind: .number(value), offset: start, end: index))
         return index

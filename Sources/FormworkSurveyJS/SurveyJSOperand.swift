@@ -26,19 +26,13 @@ struct SurveyJSOperand {
         case null
     }
 
-    /// How tightly Formwork's grammar binds `code` (parenthesized where a tighter
-    /// operand is needed).
-    enum Precedence: Int, Comparable {
-        case or = 1, and, not, comparison, additive, multiplicative, unary, primary
-
-        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
     var code: String
     var kind: Kind
     /// Whether the Formwork value may be `null` (survey-core's `undefined`, or `NaN`).
     var mayBeNull: Bool
-    var precedence: Precedence = .primary
+    /// How tightly Formwork's grammar binds `code` (parenthesized where a tighter
+    /// operand is needed).
+    var precedence: ExpressionText.Precedence = .primary
     /// The value, when it is known now.
     var literal: SurveyJSValue?
     /// The question the operand reads, when it is exactly one (`$id`).
@@ -60,9 +54,9 @@ struct SurveyJSOperand {
     /// For a comparison `a op b`: its sides, so that `=` or `<` can become `<=`.
     var compared: (left: String, op: String, right: String)?
 
-    /// `code`, parenthesized unless it binds at least as tightly as `precedence`.
-    func code(_ precedence: Precedence) -> String {
-        self.precedence < precedence ? "(" + code + ")" : code
+    /// `code`, parenthesized unless it binds at least as tightly as `level`.
+    func code(_ level: ExpressionText.Precedence) -> String {
+        ExpressionText.parenthesized(code, binding: precedence, at: level)
     }
 
     /// Whether it is text of some kind (a text or choice question, text computed).
@@ -80,15 +74,14 @@ struct SurveyJSOperand {
     }
 
     static func text(_ text: String) -> SurveyJSOperand {
-        SurveyJSOperand(code: quoted(text), kind: .text, mayBeNull: false, literal: .text(text))
+        SurveyJSOperand(code: ExpressionText.string(text), kind: .text, mayBeNull: false, literal: .text(text))
     }
 
     /// A number; `NaN` and infinities are Formwork's `null`.
     static func number(_ number: Double) -> SurveyJSOperand {
-        guard number.isFinite else {
+        guard let code = ExpressionText.number(number) else {
             return SurveyJSOperand(code: "null", kind: .number, mayBeNull: true, literal: .number(.nan))
         }
-        let code = formatted(number)
         return SurveyJSOperand(
             code: code, kind: .number, mayBeNull: false, precedence: code.hasPrefix("-") ? .unary : .primary,
             literal: .number(number))
@@ -105,31 +98,9 @@ struct SurveyJSOperand {
 
     /// A call of a Formwork function.
     static func call(_ name: String, _ arguments: [String], kind: Kind, mayBeNull: Bool) -> SurveyJSOperand {
-        SurveyJSOperand(code: name + "(" + arguments.joined(separator: ", ") + ")", kind: kind, mayBeNull: mayBeNull)
+        SurveyJSOperand(code: ExpressionText.call(name, arguments), kind: kind, mayBeNull: mayBeNull)
     }
 
-    // MARK: Spelling
-
-    /// A Formwork string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "'"
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "'": result += "\\'"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.append(character)
-            }
-        }
-        return result + "'"
-    }
-
-    /// A Formwork number literal: `5`, `0.5`, `-2`, `1e-05`.
-    static func formatted(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return number.description
-    }
 }
 
 extension SurveyJSOperand.Kind {

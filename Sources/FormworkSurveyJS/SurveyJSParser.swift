@@ -1,3 +1,5 @@
+import Formwork
+
 /// Parses the tokens of `SurveyJSLexer` into a `SurveyJSExpression`, one function per
 /// precedence level of survey-core's grammar (lowest first):
 ///
@@ -37,8 +39,8 @@ struct SurveyJSParser {
 
     /// Parses an expression.
     ///
-    /// - Throws: `SurveyJSTranslationError` with reason `.syntax`, at the offending offset.
-    static func parse(_ text: String) throws(SurveyJSTranslationError) -> SurveyJSExpression {
+    /// - Throws: `TranslationError` with reason `.syntax`, at the offending offset.
+    static func parse(_ text: String) throws(TranslationError) -> SurveyJSExpression {
         let tokens = try SurveyJSLexer.tokens(text)
         var parser = SurveyJSParser(tokens: tokens, end: text.count)
         guard !tokens.isEmpty else { throw parser.failure("an empty expression") }
@@ -58,8 +60,8 @@ struct SurveyJSParser {
 
     private var current: SurveyJSToken? { position < tokens.count ? tokens[position] : nil }
 
-    private func failure(_ message: String, at token: SurveyJSToken? = nil) -> SurveyJSTranslationError {
-        SurveyJSTranslationError(.syntax, message: message, offset: (token ?? current)?.offset ?? end)
+    private func failure(_ message: String, at token: SurveyJSToken? = nil) -> TranslationError {
+        TranslationError(.syntax, message: message, offset: (token ?? current)?.offset ?? end)
     }
 
     private func currentOperator(_ level: Int) -> SurveyJSOperator? {
@@ -67,7 +69,7 @@ struct SurveyJSParser {
         return op
     }
 
-    private mutating func nest() throws(SurveyJSTranslationError) {
+    private mutating func nest() throws(TranslationError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw failure("the expression nests more than \(Self.maximumDepth) levels deep")
@@ -98,15 +100,15 @@ struct SurveyJSParser {
 
     // MARK: Levels
 
-    mutating func parseExpression() throws(SurveyJSTranslationError) -> SurveyJSExpression {
+    mutating func parseExpression() throws(TranslationError) -> SurveyJSExpression {
         try nest()
         defer { depth -= 1 }
-        return try chain(level: 1) { parser throws(SurveyJSTranslationError) in
-            try parser.chain(level: 2) { parser throws(SurveyJSTranslationError) in
-                try parser.chain(level: 3) { parser throws(SurveyJSTranslationError) in
-                    try parser.chain(level: 4) { parser throws(SurveyJSTranslationError) in
-                        try parser.chain(level: 5) { parser throws(SurveyJSTranslationError) in
-                            try parser.chain(level: 6) { parser throws(SurveyJSTranslationError) in
+        return try chain(level: 1) { parser throws(TranslationError) in
+            try parser.chain(level: 2) { parser throws(TranslationError) in
+                try parser.chain(level: 3) { parser throws(TranslationError) in
+                    try parser.chain(level: 4) { parser throws(TranslationError) in
+                        try parser.chain(level: 5) { parser throws(TranslationError) in
+                            try parser.chain(level: 6) { parser throws(TranslationError) in
                                 try parser.parseMembership()
                             }
                         }
@@ -118,8 +120,8 @@ struct SurveyJSParser {
 
     /// Operands of `next` joined by the operators of `level`.
     private mutating func chain(
-        level: Int, _ next: (inout SurveyJSParser) throws(SurveyJSTranslationError) -> SurveyJSExpression
-    ) throws(SurveyJSTranslationError) -> SurveyJSExpression {
+        level: Int, _ next: (inout SurveyJSParser) throws(TranslationError) -> SurveyJSExpression
+    ) throws(TranslationError) -> SurveyJSExpression {
         let first = try next(&self)
         var links: [SurveyJSLink] = []
         while let op = currentOperator(level) {
@@ -131,7 +133,7 @@ struct SurveyJSParser {
     }
 
     /// `contains`, `anyof`…, whose right operand may be left out.
-    private mutating func parseMembership() throws(SurveyJSTranslationError) -> SurveyJSExpression {
+    private mutating func parseMembership() throws(TranslationError) -> SurveyJSExpression {
         let first = try parseFactor()
         var links: [SurveyJSLink] = []
         while let op = currentOperator(7) {
@@ -142,7 +144,7 @@ struct SurveyJSParser {
         return links.isEmpty ? first : .chain(first, links, offset: first.offset)
     }
 
-    private mutating func parseFactor() throws(SurveyJSTranslationError) -> SurveyJSExpression {
+    private mutating func parseFactor() throws(TranslationError) -> SurveyJSExpression {
         guard let token = current else { throw failure("the expression ends where a value is expected") }
         switch token.kind {
         case .symbol("("):
@@ -189,7 +191,7 @@ struct SurveyJSParser {
         }
     }
 
-    private mutating func parseNegation(_ token: SurveyJSToken) throws(SurveyJSTranslationError) -> SurveyJSExpression {
+    private mutating func parseNegation(_ token: SurveyJSToken) throws(TranslationError) -> SurveyJSExpression {
         position += 1
         try nest()
         defer { depth -= 1 }
@@ -203,7 +205,7 @@ struct SurveyJSParser {
     }
 
     /// Expressions separated by commas, up to `closing` (not consumed).
-    private mutating func parseArguments(closing: String) throws(SurveyJSTranslationError) -> [SurveyJSExpression] {
+    private mutating func parseArguments(closing: String) throws(TranslationError) -> [SurveyJSExpression] {
         guard current != nil, !isSymbol(closing) else { return [] }
         var arguments = [try parseExpression()]
         while isSymbol(",") {
@@ -213,7 +215,7 @@ struct SurveyJSParser {
         return arguments
     }
 
-    private mutating func parseAtom() throws(SurveyJSTranslationError) -> SurveyJSExpression {
+    private mutating func parseAtom() throws(TranslationError) -> SurveyJSExpression {
         guard let token = current else { throw failure("the expression ends where a value is expected") }
         position += 1
         switch token.kind {

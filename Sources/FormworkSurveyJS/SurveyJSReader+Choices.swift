@@ -243,7 +243,7 @@ extension SurveyJSReader {
         let mode = element.text("choicesFromQuestionMode")?.lowercased() ?? "all"
         guard mode != "all", let symbol = symbols[source] else { return options }
         for index in options.indices {
-            let literal = "'" + options[index].value.replacingOccurrences(of: "'", with: "\\'") + "'"
+            let literal = ExpressionText.string(options[index].value)
             let chosen = symbol.kind == .multichoice ? "\(literal) in $\(symbol.id)" : "$\(symbol.id) == \(literal)"
             options[index].visible = mode == "selected" ? chosen : "not (\(chosen))"
         }

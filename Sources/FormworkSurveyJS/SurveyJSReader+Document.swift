@@ -8,7 +8,7 @@ extension SurveyJSReader {
         checkShapes()
         collectLanguages()
         let formName = survey.text("surveyId") ?? baseName
-        let formID = makeID(formName)
+        let formID = ids.makeID(from: formName)
         registerSymbols()
         // Too large to be made: nothing more is read (the error says where).
         guard !tooLarge else { return .object([("id", .string(formID))]) }
@@ -16,16 +16,16 @@ extension SurveyJSReader {
         suggestionsLeft = max(1, 200_000 / max(1, symbolNames.count))
         readTriggers()
         reportTimers()
-        let structural = (errors, notices, unsupported, noticed, workReported)
+        let structural = (problems, workReported)
         var result: DefinitionDocument
-        let takenBefore = takenIDs
+        let idsBefore = ids
         let sizeBefore = (fieldCount, nodeCount, byteCount)
         let workBefore = work.done
         repeat {
-            (errors, notices, unsupported, noticed, workReported) = structural
+            (problems, workReported) = structural
             work.done = workBefore
             (fieldCount, nodeCount, byteCount) = sizeBefore
-            takenIDs = takenBefore
+            ids = idsBefore
             usedKeys = [:]
             dataPaths = []
             let skippedBefore = skippedNames
@@ -64,7 +64,7 @@ extension SurveyJSReader {
         let calculations = calculatedValues()
         if !calculations.isEmpty {
             sections.append(
-                .object([("id", .string(makeID("calculatedValues"))), ("fields", .list(calculations))]))
+                .object([("id", .string(ids.makeID(from: "calculatedValues"))), ("fields", .list(calculations))]))
         }
         if sections.isEmpty {
             report(
@@ -92,7 +92,7 @@ extension SurveyJSReader {
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))
         }
-        let typed = takenIDs.isEmpty ? [] : valueTypes.keys.filter(takenIDs.contains).sorted()
+        let typed = ids.taken.isEmpty ? [] : valueTypes.keys.filter { ids.isTaken($0) }.sorted()
         if !typed.isEmpty {
             layout.append(("types", .object(typed.map { ($0, .string(valueTypes[$0]!)) })))
         }
@@ -114,12 +114,14 @@ extension SurveyJSReader {
             scope.readOnly.append("not (\(enabled.text))")
         }
         let header = isPage ? text("title", of: page, repeats: []) : nil
-        let pageID = makeID(isPage ? page.name ?? "page\(number)" : "page\(number)")
+        let pageID = ids.makeID(from: isPage ? page.name ?? "page\(number)" : "page\(number)")
         var builder = Sections()
-        builder.start(id: pageID, header: header, visible: Self.joined(scope.visible), place: page.place)
+        builder.start(id: pageID, header: header, visible: ExpressionText.conjunction(scope.visible), place: page.place)
         if isPage, let description = text("description", of: page, repeats: []) {
             builder.add([
-                .object([("id", .string(makeID(pageID + "_description"))), ("kind", "note"), ("text", description)])
+                .object([
+                    ("id", .string(ids.makeID(from: pageID + "_description"))), ("kind", "note"), ("text", description),
+                ])
             ])
         }
         emit(Self.children(of: page), scope: scope, header: header, sectionID: pageID, into: &builder)
@@ -144,12 +146,12 @@ extension SurveyJSReader {
             }
             let inner = inherited(element, scope: scope)
             builder.start(
-                id: makeID(element.name ?? "panel"), header: text("title", of: element, repeats: []),
-                visible: Self.joined(inner.visible), place: element.place)
+                id: ids.makeID(from: element.name ?? "panel"), header: text("title", of: element, repeats: []),
+                visible: ExpressionText.conjunction(inner.visible), place: element.place)
             if let description = text("description", of: element, repeats: []) {
                 builder.add([
                     .object([
-                        ("id", .string(makeID((element.name ?? "panel") + "_description"))), ("kind", "note"),
+                        ("id", .string(ids.makeID(from: (element.name ?? "panel") + "_description"))), ("kind", "note"),
                         ("text", description),
                     ])
                 ])
@@ -158,7 +160,8 @@ extension SurveyJSReader {
                 Self.children(of: element), scope: inner, header: nil, sectionID: element.name ?? "panel",
                 into: &builder, depth: depth + 1)
             builder.start(
-                id: makeID(sectionID), header: header, visible: Self.joined(scope.visible), place: element.place)
+                id: ids.makeID(from: sectionID), header: header, visible: ExpressionText.conjunction(scope.visible),
+                place: element.place)
         }
     }
 
@@ -244,9 +247,8 @@ extension SurveyJSReader {
         case .number(let text): return symbol?.kind == .number ? text : "'\(text)'"
         case .bool(let flag): return symbol?.kind == .choice ? "'\(flag)'" : "\(flag)"
         case .string(let text):
-            if symbol?.kind == .number, Double(text) != nil { return text }
-            return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-                + "'"
+            if symbol?.kind == .number, let number = Double(text).flatMap(ExpressionText.number) { return number }
+            return ExpressionText.string(text)
         case .list(let elements):
             return "[" + elements.map { literal($0, for: nil) }.joined(separator: ", ") + "]"
         default: return "null"

@@ -39,7 +39,7 @@ extension SurveyJSReader {
                 ?? .string(row.value)
             pairs.append(("label", label))
             pairs.append(("options", .list(columns.map(Self.optionDocument))))
-            if let visible = Self.joined(inner.visible) { pairs.append(("visible", .string(visible))) }
+            if let visible = ExpressionText.conjunction(inner.visible) { pairs.append(("visible", .string(visible))) }
             if element.bool("isAllRowRequired") == true || element.bool("eachRowRequired") == true {
                 pairs.append(("required", .bool(true)))
             }
@@ -225,7 +225,7 @@ extension SurveyJSReader {
     mutating func headerNote(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
         guard let title = text("title", of: element, repeats: scope.repeats) else { return [] }
         var pairs: [(String, DefinitionDocument)] = [
-            ("id", .string(makeID((element.name ?? "panel") + "_title"))), ("kind", "note"), ("text", title),
+            ("id", .string(ids.makeID(from: (element.name ?? "panel") + "_title"))), ("kind", "note"), ("text", title),
         ]
         if let help = text("description", of: element, repeats: scope.repeats) { pairs.append(("help", help)) }
         if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }

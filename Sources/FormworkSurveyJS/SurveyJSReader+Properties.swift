@@ -51,7 +51,7 @@ extension SurveyJSReader {
         if let visible = translate("visibleIf", of: element, as: .condition, repeats: scope.repeats) {
             conditions.append(visible.text)
         }
-        return Self.joined(conditions)
+        return ExpressionText.conjunction(conditions)
     }
 
     /// `isRequired` and `requiredIf`.

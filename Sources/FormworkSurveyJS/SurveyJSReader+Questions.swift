@@ -207,7 +207,8 @@ extension SurveyJSReader {
                 ?? element.text("imageLink").map { .string("[image: \(Self.escapedBraces($0))]") }
         guard let body else { return [] }
         var pairs: [(String, DefinitionDocument)] = [
-            ("id", .string(makeID(element.name ?? (html ? "html" : "image")))), ("kind", "note"), ("text", body),
+            ("id", .string(ids.makeID(from: element.name ?? (html ? "html" : "image")))), ("kind", "note"),
+            ("text", body),
         ]
         if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }
         return [.object(pairs, at: SourcePlace(element.place))]
@@ -225,7 +226,7 @@ extension SurveyJSReader {
         let other = hasOther(element) && element.type != "boolean"
         let comment = element.bool("showCommentArea") == true || element.bool("hasComment") == true
         guard other || comment else { return [] }
-        let commentID = makeID(id + "_comment")
+        let commentID = ids.makeID(from: id + "_comment")
         var pairs: [(String, DefinitionDocument)] = [("id", .string(commentID))]
         pairs.append(("key", .string(name + "-Comment")))
         _ = answerKey(name + "-Comment", id: commentID, repeats: scope.repeats, at: element.place)
@@ -246,7 +247,7 @@ extension SurveyJSReader {
                 pairs.append(("requiredMessage", message))
             }
         }
-        if let visible = Self.joined(conditions) { pairs.append(("visible", .string(visible))) }
+        if let visible = ExpressionText.conjunction(conditions) { pairs.append(("visible", .string(visible))) }
         return [.object(pairs, at: SourcePlace(element.place(of: other ? "showOtherItem" : "showCommentArea")))]
     }
 }

@@ -32,7 +32,7 @@ extension SurveyJSReader {
         // Calculated values are read like questions (`{bmi}`); their kind follows.
         for value in survey.elements("calculatedValues") {
             guard let name = value.name, symbols[name] == nil else { continue }
-            var symbol = SurveyJSSymbol(id: makeID(name), kind: .text)
+            var symbol = SurveyJSSymbol(id: ids.makeID(from: name), kind: .text)
             symbol.isCalculatedValue = true
             symbols[name] = symbol
         }
@@ -98,7 +98,7 @@ extension SurveyJSReader {
             _ = grow(fields: 1, at: element.place)
             return
         }
-        let id = makeID(name)
+        let id = ids.makeID(from: name)
         idsByPlace[element.place] = id
         func record(_ name: String, _ symbol: SurveyJSSymbol) {
             if let repeatID = repeats.last {
@@ -122,7 +122,7 @@ extension SurveyJSReader {
                     guard let columnName = column.name else { continue }
                     let (kind, options) = cellKind(column, matrix: element)
                     guard grow(fields: 1, options: options.values, at: column.place) else { return }
-                    let columnID = makeID(name + "_" + columnName)
+                    let columnID = ids.makeID(from: name + "_" + columnName)
                     idsByPlace[column.place] = columnID
                     recordValueType(columnID, options: options, boolean: isBooleanCell(column, matrix: element))
                     entrySymbols[id, default: [:]][columnName] = SurveyJSSymbol(
@@ -134,7 +134,7 @@ extension SurveyJSReader {
         case "multipletext":
             for item in element.elements("items") {
                 guard let itemName = item.name, grow(fields: 1, at: item.place) else { continue }
-                let itemID = makeID(name + "_" + itemName)
+                let itemID = ids.makeID(from: name + "_" + itemName)
                 idsByPlace[item.place] = itemID
                 record(name + "." + itemName, SurveyJSSymbol(id: itemID, kind: textKind(item), repeats: repeats))
             }
@@ -142,7 +142,7 @@ extension SurveyJSReader {
             let columns = choiceValues(element.list("columns") ?? [])
             for row in rows(of: element) {
                 guard grow(fields: 1, options: columns.values, at: element.place(of: "rows")) else { return }
-                let rowID = makeID(name + "_" + row.value)
+                let rowID = ids.makeID(from: name + "_" + row.value)
                 idsByPlace[element.place + "/" + row.value] = rowID
                 recordValueType(rowID, options: columns, boolean: false)
                 record(
@@ -159,7 +159,7 @@ extension SurveyJSReader {
             for row in rows(of: element) {
                 for (column, columnName, (kind, options)) in columns {
                     guard grow(fields: 1, options: options.values, at: column.place) else { return }
-                    let cellID = makeID(name + "_" + row.value + "_" + columnName)
+                    let cellID = ids.makeID(from: name + "_" + row.value + "_" + columnName)
                     idsByPlace[element.place + "/" + row.value + "/" + columnName] = cellID
                     recordValueType(cellID, options: options, boolean: isBooleanCell(column, matrix: element))
                     record(

@@ -63,9 +63,7 @@ extension SurveyJSReader {
                 let pattern = insensitive + "[\\s\\S]*(?:" + source + ")[\\s\\S]*"
                 do {
                     _ = try Pattern(pattern)
-                    let quoted = pattern.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                        of: "'", with: "\\'")
-                    check = "\(value) == null or matches(\(value), '\(quoted)')"
+                    check = "\(value) == null or matches(\(value), \(ExpressionText.string(pattern)))"
                 } catch {
                     report(
                         .unsupportedConstruct("the pattern '\(Self.shown(source))'", reason: error.reason),

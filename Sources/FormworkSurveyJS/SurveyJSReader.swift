@@ -30,15 +30,13 @@ struct SurveyJSReader {
     /// Expression questions' and calculated values' translations, by place, as the
     /// last pass that found their kinds made them: each is translated again only when
     /// a name it reads changed kind, so these are what the document would make.
-    var refined: [String: SurveyJSTranslation] = [:]
-    var errors: [Diagnostic] = []
-    var notices: [Diagnostic] = []
-    /// The place and message of each notice, so that each is given once.
-    var noticed: Set<String> = []
-    var unsupported: [Diagnostic] = []
+    var refined: [String: TranslatedExpression] = [:]
+    /// Problems that stop the load, warnings, and constructs that cannot be represented.
+    var problems = ImportProblems()
 
-    /// Every id given so far (form, sections, fields, repeats share one namespace).
-    var takenIDs: Set<String> = []
+    /// Every id given so far (form, sections, fields, repeats share one namespace); an
+    /// empty name's is `q`.
+    var ids = IDAllocator(fallback: "q")
     /// Question names (data keys, and `q.item` for composite parts) → symbols.
     var symbols: [String: SurveyJSSymbol] = [:]
     /// `symbols`' names, sorted once they are known (for "did you mean").
@@ -141,17 +139,7 @@ struct SurveyJSReader {
     // MARK: Reporting
 
     mutating func report(_ problem: Problem, at place: String, quote: String? = nil) {
-        var diagnostic = Diagnostic(problem, at: nil)
-        diagnostic.place = SourcePlace(place, quote: quote)
-        switch problem {
-        case .unsupportedConstruct: unsupported.append(diagnostic)
-        case .importNotice(let message):
-            // Once per place: a condition read for each choice warns once.
-            guard noticed.insert(place + "\u{0}" + message).inserted else { return }
-            diagnostic.severity = .warning
-            notices.append(diagnostic)
-        default: errors.append(diagnostic)
-        }
+        problems.report(problem, at: place, quote: quote)
     }
 
     /// Reports an element that cannot be represented; with `skipUnsupported`, returns
@@ -165,7 +153,7 @@ struct SurveyJSReader {
         return [
             .object(
                 [
-                    ("id", .string(makeID("skipped_" + name))), ("kind", "note"),
+                    ("id", .string(ids.makeID(from: "skipped_" + name))), ("kind", "note"),
                     ("text", .string("Skipped: \(what) '\(Self.shown(name))' (\(reason))")),
                 ], at: at)
         ]
@@ -176,34 +164,6 @@ struct SurveyJSReader {
     static func shown(_ text: String) -> String { TerminalText.excerpt(text) }
 
     // MARK: Names
-
-    /// A Formwork id for a SurveyJS name: characters ids cannot hold become `_`, a
-    /// leading digit gets a `_` before it, and a taken id a number after it.
-    mutating func makeID(_ name: String) -> String {
-        func isIDByte(_ byte: UInt8) -> Bool {
-            (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        }
-        // Most names are ids already: letters, digits and `_`.
-        var base =
-            name.utf8.allSatisfy(isIDByte)
-            ? name
-            : String(
-                name.unicodeScalars.map { scalar -> Character in
-                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-                        ? Character(scalar) : "_"
-                })
-        if base.isEmpty { base = "q" }
-        if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "_" + base }
-        var id = base
-        var number = 2
-        while takenIDs.contains(id) {
-            id = "\(base)_\(number)"
-            number += 1
-        }
-        takenIDs.insert(id)
-        return id
-    }
 
     /// The answer key of a field named `name` in an object of the answers (`nil` when
     /// it is the id), or `nil` and an error when two questions share a key there.
@@ -243,14 +203,15 @@ struct SurveyJSReader {
             item: item, condition: rule)
         context.unknownIsEmpty = unknownIsEmpty
         context.work = work
+        context.limits = limits
         return context
     }
 
     /// An expression property translated, or `nil` (and a reported problem).
     mutating func translate(
-        _ key: String, of element: SurveyJSElement, as use: SurveyJSUse, repeats: [String],
+        _ key: String, of element: SurveyJSElement, as use: ExpressionUse, repeats: [String],
         current: SurveyJSSymbol? = nil, rule: SurveyJSCondition = .isTrue
-    ) -> SurveyJSTranslation? {
+    ) -> TranslatedExpression? {
         guard let written = element.scalarText(key) else { return nil }
         return translate(written, at: element.place(of: key), as: use, repeats: repeats, current: current, rule: rule)
     }
@@ -259,9 +220,9 @@ struct SurveyJSReader {
     /// reads as empty, as survey-core reads it, with a warning.
     /// (`place` is found only when there is a problem to report.)
     mutating func translate(
-        _ written: String, at findPlace: @autoclosure () -> String, as use: SurveyJSUse, repeats: [String],
+        _ written: String, at findPlace: @autoclosure () -> String, as use: ExpressionUse, repeats: [String],
         current: SurveyJSSymbol? = nil, rule: SurveyJSCondition = .isTrue, item: String? = nil
-    ) -> SurveyJSTranslation? {
+    ) -> TranslatedExpression? {
         let trimmed = Self.trimmed(written)
         guard !trimmed.isEmpty else { return nil }
         var context = context(
@@ -288,7 +249,7 @@ struct SurveyJSReader {
     /// Reports `error`; an unknown name is a warning (it reads as empty) unless
     /// `strict`.
     mutating func reportExpression(
-        _ error: SurveyJSTranslationError, written: String, at place: String, strict: Bool = false
+        _ error: TranslationError, written: String, at place: String, strict: Bool = false
     ) {
         var error = error
         // A message names what it is about (`{name}: …`), which may be long.
@@ -344,15 +305,6 @@ struct SurveyJSReader {
             ids.append(symbol.id)
         }
         return ids
-    }
-
-    /// `(a) and (b)`, or `nil` for no condition.
-    static func joined(_ conditions: [String]) -> String? {
-        switch conditions.count {
-        case 0: return nil
-        case 1: return conditions[0]
-        default: return conditions.map { "(\($0))" }.joined(separator: " and ")
-        }
     }
 
     /// `text` without white space around it (`trimmingCharacters(in:

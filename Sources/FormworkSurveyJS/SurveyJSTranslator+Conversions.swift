@@ -1,3 +1,5 @@
+import Formwork
+
 /// survey-core's conversions — JavaScript's truthiness, `== true`, `isValueEmpty`,
 /// `Number()` and `String()` — written out in Formwork for each kind of operand, and
 /// the boolean pieces the translation is built of.
@@ -87,7 +89,7 @@ extension SurveyJSWalk {
     /// `null` and `NaN` are false; a question's answer `'0'` or `'false'` too (read as
     /// a number or a boolean); an array, even empty, is true (an unanswered multiple
     /// choice is an empty array to survey-core).
-    func truthy(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func truthy(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         if let value = operand.literal { return .bool(value.isTruthy) }
         if operand.logical != nil {
             return SurveyJSOperand(code: operand.code, kind: .bool, mayBeNull: false, precedence: operand.precedence)
@@ -117,7 +119,7 @@ extension SurveyJSWalk {
     /// condition is written: exactly `true`, `== true`, or not exactly `false`.
     func condition(
         _ operand: SurveyJSOperand, rule: SurveyJSCondition, at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let value = operand.literal {
             switch rule {
             case .isTrue: return .bool(value == .bool(true))
@@ -175,7 +177,7 @@ extension SurveyJSWalk {
     }
 
     /// `Helpers.isValueEmpty`: `null`, `''`, an empty list, no entries (not `0`, not `false`).
-    func isEmpty(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func isEmpty(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         if let value = operand.literal { return .bool(value.isEmpty) }
         switch operand.kind {
         case .entries:
@@ -194,7 +196,7 @@ extension SurveyJSWalk {
     /// `null`, when it is not a number), `true` as 1.
     func arithmeticNumber(
         _ operand: SurveyJSOperand, at offset: Int
-    ) throws(SurveyJSTranslationError)
+    ) throws(TranslationError)
         -> SurveyJSOperand
     {
         if let value = operand.literal { return .number(value == .null ? 0 : value.toNumber) }
@@ -229,7 +231,7 @@ extension SurveyJSWalk {
     /// as `YYYY-MM-DDTHH:MM`, a list's values joined by `separator`.
     func textOf(
         _ operand: SurveyJSOperand, separator: String = ",", at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let value = operand.literal { return .text(value == .null ? "" : value.text) }
         switch operand.kind {
         case .text, .choice: return operand
@@ -240,7 +242,7 @@ extension SurveyJSWalk {
             if operand.isDateObject { break }
             return .call("format-date", [operand.code, "'%Y-%m-%dT%H:%M'"], kind: .text, mayBeNull: true)
         case .multichoice:
-            return .call("join", [SurveyJSOperand.quoted(separator), operand.code], kind: .text, mayBeNull: false)
+            return .call("join", [ExpressionText.string(separator), operand.code], kind: .text, mayBeNull: false)
         case .null: return .text("")
         case .list, .entries, .array: break
         }
@@ -251,7 +253,7 @@ extension SurveyJSWalk {
     }
 
     /// An array written in the expression as a Formwork list (`['a', 'b']`).
-    func list(_ array: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func list(_ array: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         let kinds = Set(array.elements.map { $0.kind == .choice ? "text" : "\($0.kind)" })
         guard kinds.count <= 1, array.elements.allSatisfy({ ![.array, .entries, .multichoice].contains($0.kind) })
         else { throw unsupported("an array whose values are of different kinds", at: offset) }
@@ -287,7 +289,7 @@ extension SurveyJSWalk {
         case all.count: return negated(emptyCall(operand))
         default:
             return SurveyJSOperand(
-                code: operand.code(.additive) + " in [" + matching.map(SurveyJSOperand.quoted).joined(separator: ", ")
+                code: operand.code(.additive) + " in [" + matching.map(ExpressionText.string).joined(separator: ", ")
                     + "]",
                 kind: .bool, mayBeNull: false, precedence: .comparison)
         }

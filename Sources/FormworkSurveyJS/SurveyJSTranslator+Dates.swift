@@ -8,9 +8,9 @@ extension SurveyJSWalk {
     /// A date function's translation; `nil` when `name` is not one.
     func dateCall(
         _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand? {
+    ) throws(TranslationError) -> SurveyJSOperand? {
         let values = try operands(arguments)
-        func argument(_ index: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand? {
+        func argument(_ index: Int) throws(TranslationError) -> SurveyJSOperand? {
             index < values.count ? try moment(values[index], at: arguments[index].offset) : nil
         }
         switch name {
@@ -74,7 +74,7 @@ extension SurveyJSWalk {
 
     /// A value survey-core reads as a date (`createDate`): a date or a date and time;
     /// text written `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
-    func moment(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func moment(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         if let value = operand.literal {
             guard case .text(let text) = value else {
                 if value == .null { return .null(.date) }
@@ -82,11 +82,11 @@ extension SurveyJSWalk {
             }
             let trimmed = text.trimmedForJavaScript
             if trimmed.count == 10, LocalDate(trimmed) != nil {
-                return .call("date", [SurveyJSOperand.quoted(trimmed)], kind: .date, mayBeNull: false)
+                return .call("date", [ExpressionText.string(trimmed)], kind: .date, mayBeNull: false)
             }
             if LocalDateTime(trimmed.uppercased()) != nil {
                 return .call(
-                    "date-time", [SurveyJSOperand.quoted(trimmed.uppercased())], kind: .dateTime, mayBeNull: false)
+                    "date-time", [ExpressionText.string(trimmed.uppercased())], kind: .dateTime, mayBeNull: false)
             }
             throw unsupported("'\(text)' read as a date (Formwork reads YYYY-MM-DD and YYYY-MM-DDTHH:MM)", at: offset)
         }
@@ -101,7 +101,7 @@ extension SurveyJSWalk {
     /// A unit argument, written in quotes (`nil` when it is left out).
     private func unit(
         _ arguments: [SurveyJSExpression], _ values: [SurveyJSOperand], at index: Int
-    ) throws(SurveyJSTranslationError) -> String? {
+    ) throws(TranslationError) -> String? {
         guard index < values.count else { return nil }
         switch values[index].literal {
         case .text(let unit)?: return unit.isEmpty ? nil : unit
@@ -117,7 +117,7 @@ extension SurveyJSWalk {
     /// minutes, seconds (never negative, rounded up).
     private func difference(
         _ first: SurveyJSOperand, _ second: SurveyJSOperand, unit: String
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         switch unit {
         case "days": return days(between: dateOf(first), dateOf(second))
         case "months": return months(from: dateOf(first), to: dateOf(second))
@@ -154,7 +154,7 @@ extension SurveyJSWalk {
     /// date as it is, as survey-core does.
     private func dateAdd(
         _ arguments: [SurveyJSExpression], _ values: [SurveyJSOperand], at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         guard values.count >= 2 else { return .literal(.null) }
         let unit = try self.unit(arguments, values, at: 2) ?? "days"
         let added = unit == "days"

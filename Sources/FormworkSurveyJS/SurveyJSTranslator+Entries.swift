@@ -1,3 +1,5 @@
+import Formwork
+
 /// `sumInArray`, `countInArray`, `minInArray`, `maxInArray`, `avgInArray`: a
 /// question's values over a dynamic panel's or matrix's entries, optionally only the
 /// entries where a condition holds (`countInArray({items}, 'price', '{qty} > 1')`).
@@ -10,7 +12,7 @@
 extension SurveyJSWalk {
     func inArray(
         _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let usage = "\(name)({panel}, 'question', 'condition')"
         guard (2...4).contains(arguments.count), case .variable(let written, let at) = arguments[0],
             case .literal(.text(let question), let questionOffset) = arguments[1]
@@ -24,7 +26,7 @@ extension SurveyJSWalk {
             throw unsupported("\(name)() of {\(written)}, which is not a dynamic panel or matrix", at: at)
         }
         guard let member = member(of: panel, named: panelName, question) else {
-            throw SurveyJSTranslationError(
+            throw TranslationError(
                 .unknownReference(question, suggestion: nil),
                 message: "'\(question)' is no question of the entries of {\(written)}", offset: questionOffset)
         }
@@ -70,7 +72,7 @@ extension SurveyJSWalk {
     /// `member` read in an entry of `panel`.
     private func read(
         _ member: SurveyJSSymbol, asWritten: Bool, inEntryOf panel: SurveyJSSymbol
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let kind = SurveyJSOperand.Kind(member.kind)
         var operand = SurveyJSOperand(code: "$" + member.id, kind: kind, mayBeNull: true, symbol: member)
         operand.converts = (kind == .text || kind == .choice) && !asWritten
@@ -80,14 +82,14 @@ extension SurveyJSWalk {
     /// The condition of an `…InArray` call, translated in an entry of `panel`.
     private func entryCondition(
         _ argument: SurveyJSExpression, in panel: SurveyJSSymbol, named panelName: String
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let expression: SurveyJSExpression
         var shift = 0
         if case .literal(.text(let text), let offset) = argument {
             do {
                 expression = try SurveyJSParser.parse(text)
             } catch {
-                throw SurveyJSTranslationError(error.reason, message: error.message, offset: offset + 1 + error.offset)
+                throw TranslationError(error.reason, message: error.message, offset: offset + 1 + error.offset)
             }
             shift = offset + 1
         } else {
@@ -109,7 +111,7 @@ extension SurveyJSWalk {
         do {
             return try walk.condition(try walk.translate(expression), rule: .isLooselyTrue, at: expression.offset)
         } catch {
-            throw SurveyJSTranslationError(error.reason, message: error.message, offset: shift + error.offset)
+            throw TranslationError(error.reason, message: error.message, offset: shift + error.offset)
         }
     }
 }

@@ -7,7 +7,7 @@ import Formwork
 extension SurveyJSWalk {
     func equality(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let a = left.literal, let b = right.literal { return .bool(SurveyJSValue.equal(a, b)) }
         if left.isDateObject || right.isDateObject {
             if left.literal == .null || right.literal == .null {
@@ -28,7 +28,7 @@ extension SurveyJSWalk {
     /// `operand = known`: a value written in the expression, or an array of them.
     private func equalsKnown(
         _ operand: SurveyJSOperand, _ known: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if operand.kind.isEntries {
             throw unsupported("a dynamic panel's entries compared with a value", at: offsets.0)
         }
@@ -131,7 +131,7 @@ extension SurveyJSWalk {
     /// Two operands, neither known now.
     private func equalsOperand(
         _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         for (side, offset) in [(a, offsets.0), (b, offsets.1)] where side.kind.isEntries {
             throw unsupported("a dynamic panel's entries compared with =", at: offset)
         }

@@ -25,7 +25,7 @@ extension SurveyJSWalk {
 
     func call(
         _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let reason = Self.unsupportedFunctions[name] { throw unsupported(reason, at: offset) }
         switch name {
         case "iif": return try iif(arguments, at: offset)
@@ -47,8 +47,8 @@ extension SurveyJSWalk {
     }
 
     /// The translated arguments.
-    func operands(_ arguments: [SurveyJSExpression]) throws(SurveyJSTranslationError) -> [SurveyJSOperand] {
-        try arguments.map { argument throws(SurveyJSTranslationError) in try translate(argument) }
+    func operands(_ arguments: [SurveyJSExpression]) throws(TranslationError) -> [SurveyJSOperand] {
+        try arguments.map { argument throws(TranslationError) in try translate(argument) }
     }
 
     // MARK: iif
@@ -56,7 +56,7 @@ extension SurveyJSWalk {
     /// `iif(condition, then, else)`: `then` when the condition is truthy.
     private func iif(
         _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError)
+    ) throws(TranslationError)
         -> SurveyJSOperand
     {
         guard arguments.count >= 2 else { return .literal(.null) }
@@ -73,7 +73,7 @@ extension SurveyJSWalk {
     /// (read as numbers where they are numbers, as survey-core would).
     func unified(
         _ first: SurveyJSOperand, _ second: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> (SurveyJSOperand, SurveyJSOperand, SurveyJSOperand.Kind) {
+    ) throws(TranslationError) -> (SurveyJSOperand, SurveyJSOperand, SurveyJSOperand.Kind) {
         // A numeric choice's answer is a number in survey-core (a rating's `3`).
         let first = Self.numericChoice(first) ?? first
         let second = Self.numericChoice(second) ?? second
@@ -102,10 +102,10 @@ extension SurveyJSWalk {
     /// one, empty values left out.
     private func aggregate(
         _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         var values: [SurveyJSOperand] = []
         var counted: [SurveyJSOperand] = []
-        func add(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) {
+        func add(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) {
             switch operand.kind {
             case .array:
                 for element in operand.elements { try add(element, at: offset) }
@@ -185,7 +185,7 @@ extension SurveyJSWalk {
     /// `round(x, digits)` and `trunc(x, digits)`.
     private func rounded(
         _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         guard let first = arguments.first else { return .literal(.null) }
         let value = try number(try translate(first), at: first.offset)
         var digits = 0.0
@@ -200,11 +200,11 @@ extension SurveyJSWalk {
         }
         if name == "round" {
             return .call(
-                "round", [value.code] + (digits == 0 ? [] : [SurveyJSOperand.formatted(digits)]), kind: .number,
+                "round", [value.code] + (digits == 0 ? [] : [SurveyJSOperand.number(digits).code]), kind: .number,
                 mayBeNull: true)
         }
         guard digits > 0 else { return .call("int", [value.code], kind: .number, mayBeNull: true) }
-        let scale = SurveyJSOperand.formatted(pow10(digits))
+        let scale = SurveyJSOperand.number(pow10(digits)).code
         return SurveyJSOperand(
             code: "int(round(\(value.code(.multiplicative)) * \(scale), 6)) / \(scale)", kind: .number, mayBeNull: true,
             precedence: .multiplicative)
@@ -215,7 +215,7 @@ extension SurveyJSWalk {
     }
 
     /// An argument survey-core reads as a number (`Helpers.getNumber`); empty stays empty.
-    func number(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func number(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         if let value = operand.literal { return value == .null ? .null(.number) : .number(value.toNumber) }
         switch operand.kind {
         case .number: return operand
@@ -229,7 +229,7 @@ extension SurveyJSWalk {
     /// `displayValue('name')`: the question's value as survey-core shows it.
     private func displayValue(
         _ arguments: [SurveyJSExpression], at offset: Int
-    ) throws(SurveyJSTranslationError)
+    ) throws(TranslationError)
         -> SurveyJSOperand
     {
         guard arguments.count == 1, case .literal(.text(let name), let at) = arguments[0] else {

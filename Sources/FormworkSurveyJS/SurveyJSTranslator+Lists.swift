@@ -1,3 +1,5 @@
+import Formwork
+
 /// `contains`, `notcontains`, `anyof`, `allof` (and `noneof`, `anyof`'s negation)
 /// as survey-core computes them (`OperandMaker.binaryFunctions`): on a list, whether
 /// it holds a value (compared as `=` compares: ignoring case, numbers as numbers); on
@@ -6,7 +8,7 @@ extension SurveyJSWalk {
     /// `left contains right`.
     func contains(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if left.literal == .null || left.kind == .null { return .bool(false) }
         switch left.kind {
         case .multichoice, .array:
@@ -16,7 +18,7 @@ extension SurveyJSWalk {
             let values = right.kind == .array ? right.elements : [right]
             if values.isEmpty { return negated(try isEmpty(left, at: offsets.0)) }
             return all(
-                try values.map { value throws(SurveyJSTranslationError) in
+                try values.map { value throws(TranslationError) in
                     try membership(left, value, at: offsets.1)
                 })
         case .entries, .list:
@@ -29,7 +31,7 @@ extension SurveyJSWalk {
     /// `left notcontains right`: also true when `left` is empty and `right` is not.
     func notContains(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let rightIsEmpty = try isEmpty(right, at: offsets.1)
         if case .bool(true) = rightIsEmpty.literal {
             // Nothing to look for: survey-core finds it in no text and in no list.
@@ -48,7 +50,7 @@ extension SurveyJSWalk {
     /// `left anyof right`.
     func anyOf(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let (leftIsEmpty, rightIsEmpty) = (try isEmpty(left, at: offsets.0), try isEmpty(right, at: offsets.1))
         if case .bool(true) = rightIsEmpty.literal { return .bool(true) }
         if case .bool(true) = leftIsEmpty.literal { return .bool(false) }
@@ -57,7 +59,7 @@ extension SurveyJSWalk {
         case (.multichoice, .array), (.array, .array):
             test = any(
                 try right.elements.filter { !($0.literal?.isEmpty ?? false) }.map {
-                    value throws(SurveyJSTranslationError) in try membership(left, value, at: offsets.1)
+                    value throws(TranslationError) in try membership(left, value, at: offsets.1)
                 })
         case (_, .multichoice), (_, .array):
             guard ![.multichoice, .array].contains(left.kind), !left.kind.isEntries else {
@@ -65,7 +67,7 @@ extension SurveyJSWalk {
             }
             let elements = right.kind == .array ? right.elements.filter { !($0.literal?.isEmpty ?? false) } : [right]
             test = any(
-                try elements.map { element throws(SurveyJSTranslationError) in
+                try elements.map { element throws(TranslationError) in
                     right.kind == .array
                         ? try equality(left, element, at: offsets) : try membership(right, left, at: offsets.0)
                 })
@@ -90,13 +92,13 @@ extension SurveyJSWalk {
     /// `left allof right`.
     func allOf(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if right.kind == .array {
             guard !left.kind.isEntries else {
                 throw unsupported("a dynamic panel's entries searched with allof", at: offsets.0)
             }
             return all(
-                try right.elements.map { element throws(SurveyJSTranslationError) in
+                try right.elements.map { element throws(TranslationError) in
                     try contains(left, element, at: offsets)
                 })
         }
@@ -109,10 +111,10 @@ extension SurveyJSWalk {
     /// compares.
     func membership(
         _ list: SurveyJSOperand, _ value: SurveyJSOperand, at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if list.kind == .array {
             return any(
-                try list.elements.map { element throws(SurveyJSTranslationError) in
+                try list.elements.map { element throws(TranslationError) in
                     try equality(element, value, at: (offset, offset))
                 })
         }
@@ -136,7 +138,7 @@ extension SurveyJSWalk {
     /// finds nothing in an empty value, and looks for nothing that is false).
     func textContains(
         _ whole: SurveyJSOperand, _ part: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let value = part.literal, !value.isTruthy { return .bool(false) }
         if let value = whole.literal, value.isEmpty { return .bool(false) }
         let sought: SurveyJSOperand
@@ -156,7 +158,7 @@ extension SurveyJSWalk {
         }
         let text: String
         if let value = whole.literal {
-            text = SurveyJSOperand.quoted(value.text.lowercased())
+            text = ExpressionText.string(value.text.lowercased())
         } else {
             text = "lower(\(try textOf(whole, at: offsets.0).code))"
         }

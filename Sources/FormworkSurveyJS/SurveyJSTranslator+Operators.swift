@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 
 /// `and`, `or` and arithmetic as survey-core computes them. Both read an empty side
@@ -10,7 +11,7 @@ extension SurveyJSWalk {
 
     func logical(
         _ op: SurveyJSOperator, _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let isAnd = op == .and
         if let value = a.literal {
             let decided = value.isTruthy != isAnd
@@ -39,7 +40,7 @@ extension SurveyJSWalk {
     /// `a + b`: numbers added, anything else joined as text.
     func plus(
         _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let x = a.literal, let y = b.literal { return .literal(Self.computed(.plus, x, y)) }
         let (textA, textB) = (try isTextual(a, at: offsets.0), try isTextual(b, at: offsets.1))
         guard textA == true || textB == true || (textA == nil && textB == nil) else {
@@ -50,7 +51,7 @@ extension SurveyJSWalk {
             if let concatenated = side.concatenated {
                 parts += concatenated
             } else if let value = side.literal {
-                parts.append(SurveyJSOperand.quoted(value == .null ? "" : value.text))
+                parts.append(ExpressionText.string(value == .null ? "" : value.text))
             } else if [.text, .choice, .number, .bool, .date, .time].contains(side.kind) {
                 parts.append(side.code)
             } else {
@@ -65,7 +66,7 @@ extension SurveyJSWalk {
     /// Whether survey-core holds the operand of `+` as text (`true`), as a number or a
     /// boolean (`false`), or either, by its answer (`nil`: a text question, whose
     /// numeric answers are numbers).
-    private func isTextual(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> Bool? {
+    private func isTextual(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> Bool? {
         if operand.isDateObject {
             throw unsupported("a date from a function added to (survey-core joins its long form as text)", at: offset)
         }
@@ -95,7 +96,7 @@ extension SurveyJSWalk {
     /// `a op b` for `-`, `*`, `/`, `%` and `^`.
     func arithmetic(
         _ op: SurveyJSOperator, _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let x = a.literal, let y = b.literal { return .literal(Self.computed(op, x, y)) }
         switch op {
         case .minus: return try numeric("-", .additive, a, b, at: offsets)
@@ -110,11 +111,11 @@ extension SurveyJSWalk {
 
     /// Both as numbers, joined by a Formwork operator.
     private func numeric(
-        _ symbol: String, _ precedence: SurveyJSOperand.Precedence, _ a: SurveyJSOperand, _ b: SurveyJSOperand,
+        _ symbol: String, _ precedence: ExpressionText.Precedence, _ a: SurveyJSOperand, _ b: SurveyJSOperand,
         at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let (x, y) = (try arithmeticNumber(a, at: offsets.0), try arithmeticNumber(b, at: offsets.1))
-        let tighter = SurveyJSOperand.Precedence(rawValue: precedence.rawValue + 1)!
+        let tighter = ExpressionText.Precedence(rawValue: precedence.rawValue + 1)!
         return SurveyJSOperand(
             code: x.code(precedence) + " \(symbol) " + y.code(tighter), kind: .number,
             mayBeNull: x.mayBeNull || y.mayBeNull || symbol == "/" || symbol == "%", precedence: precedence)

@@ -8,7 +8,7 @@ extension SurveyJSWalk {
     /// `left op right`, `op` being `<` or `>`.
     func order(
         _ op: String, _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if left.literal == .null || right.literal == .null { return .bool(false) }
         if let a = left.literal, let b = right.literal {
             return .bool(op == "<" ? SurveyJSValue.less(a, b) : SurveyJSValue.less(b, a))
@@ -40,7 +40,7 @@ extension SurveyJSWalk {
     /// A number question (or a number computed) `op` anything.
     private func numberOrder(
         _ op: String, _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let value = b.literal {
             let number = value.toNumber
             return number.isNaN ? .bool(false) : comparison(a, op, .number(number))
@@ -56,7 +56,7 @@ extension SurveyJSWalk {
     /// survey-core reads both as numbers, else as texts.
     private func textOrder(
         _ op: String, _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let number = SurveyJSOperand.call("number", [a.code], kind: .number, mayBeNull: true)
         let isNumber = comparison(number, "!=", .null(.number))
         let isNotNumber = comparison(number, "==", .null(.number))
@@ -89,7 +89,7 @@ extension SurveyJSWalk {
     /// text (`2024-02-29`, `14:30`, `2024-02-29T13:45`), compared by characters.
     private func temporalOrder(
         _ op: String, _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         if let value = b.literal {
             guard case .text(let text) = value else { return .bool(false) }
             if let written = Self.temporal(text, a.kind), written == text { return comparison(a, op, .text(written)) }
@@ -103,7 +103,7 @@ extension SurveyJSWalk {
     /// Both as text, neither empty.
     private func textsOrder(
         _ op: String, _ a: SurveyJSOperand, _ b: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         var parts: [SurveyJSOperand] = []
         for side in [a, b] where side.mayBeNull && side.literal == nil { parts.append(negated(emptyCall(side))) }
         let left = a.isText ? plainText(a) : try textOf(a, at: offsets.0)
@@ -121,7 +121,7 @@ extension SurveyJSWalk {
     /// comparison where both are one Formwork comparison of the same operands).
     func orEqual(
         _ op: String, _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let strict = try order(String(op.prefix(1)), left, right, at: offsets)
         let equal = try equality(left, right, at: offsets)
         if let (a, equalOp, b) = equal.compared, equalOp == "==", let (c, strictOp, d) = strict.compared,
@@ -144,7 +144,7 @@ extension SurveyJSWalk {
     /// has no time of day (`today()`, a date) — in the Date's Formwork type.
     func moments(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> (SurveyJSOperand, SurveyJSOperand) {
+    ) throws(TranslationError) -> (SurveyJSOperand, SurveyJSOperand) {
         let objectOnLeft = left.isDateObject
         let (object, other, offset) = objectOnLeft ? (left, right, offsets.1) : (right, left, offsets.0)
         let target = object.kind
@@ -155,7 +155,7 @@ extension SurveyJSWalk {
                 converted =
                     target == .date
                     ? .text(date.description)
-                    : .call("date-time", [SurveyJSOperand.quoted(trimmed)], kind: .dateTime, mayBeNull: false)
+                    : .call("date-time", [ExpressionText.string(trimmed)], kind: .dateTime, mayBeNull: false)
             } else if let moment = LocalDateTime(trimmed.uppercased()) {
                 converted = target == .date ? .text(moment.date.description) : .text(trimmed.uppercased())
             } else {

@@ -11,7 +11,7 @@ import Formwork
 /// reads as empty; here it is an error, with the closest name when there is one.
 extension SurveyJSWalk {
     /// `{written}`.
-    func variable(_ written: String, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func variable(_ written: String, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         var name = written
         var asWritten = false
         if name.count > 1, name.hasPrefix("#") {
@@ -29,7 +29,7 @@ extension SurveyJSWalk {
             let member = path.dropFirst().joined(separator: ".")
             guard let symbol = entry(member) else {
                 if context.unknownIsEmpty { return .literal(.null) }
-                throw SurveyJSTranslationError(
+                throw TranslationError(
                     .unknownReference(name, suggestion: nil),
                     message: "{\(written)}: the entry has no question '\(member)'", offset: offset)
             }
@@ -43,7 +43,7 @@ extension SurveyJSWalk {
     /// The question `symbol`, read from here.
     func read(
         _ symbol: SurveyJSSymbol, asWritten: Bool, at offset: Int
-    ) throws(SurveyJSTranslationError)
+    ) throws(TranslationError)
         -> SurveyJSOperand
     {
         guard isReadable(symbol.repeats) else {
@@ -68,7 +68,7 @@ extension SurveyJSWalk {
     /// (from 1), in an entry.
     func entryIndex(
         _ name: String, at offset: Int, inText: Bool = false
-    ) throws(SurveyJSTranslationError)
+    ) throws(TranslationError)
         -> SurveyJSOperand?
     {
         let lowered = name.lowercased()
@@ -77,7 +77,7 @@ extension SurveyJSWalk {
         else { return nil }
         guard !context.repeats.isEmpty else {
             if context.unknownIsEmpty { return .literal(.null) }
-            throw SurveyJSTranslationError(
+            throw TranslationError(
                 .unknownReference(name, suggestion: nil),
                 message: "{\(name)} is read only in a dynamic panel's or matrix's entry", offset: offset)
         }
@@ -89,7 +89,7 @@ extension SurveyJSWalk {
 
     /// `{$q.panelCount}`, `{$q.rowCount}`: how many entries; other element properties
     /// are not answers.
-    private func property(_ name: String, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    private func property(_ name: String, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         let path = name.split(separator: ".").map(String.init)
         if path.count == 2, ["panelcount", "rowcount"].contains(path[1].lowercased()),
             let symbol = context.name(path[0]), symbol.kind == .entries
@@ -102,13 +102,13 @@ extension SurveyJSWalk {
     /// `{q.part}`, `{q[0].x}`, `{q.length}`: a part of a question's value.
     private func part(
         _ path: [String], written: String, asWritten: Bool, at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let (head, index) = Self.indexed(path[0])
         guard let base = context.name(head) else {
             if context.unknownIsEmpty { return .literal(.null) }
             let suggestion = Suggestions.closest(to: head, in: context.names).first
             let hint = suggestion.map { "; did you mean {\($0)}?" } ?? ""
-            throw SurveyJSTranslationError(
+            throw TranslationError(
                 .unknownReference(head, suggestion: suggestion),
                 message: "{\(written)}: the survey has no question '\(head)'\(hint)", offset: offset)
         }
@@ -125,7 +125,7 @@ extension SurveyJSWalk {
             return element
         case (.entries, let index?, let names) where names.count == 1:
             guard let member = member(of: base, named: head, rest[0]) else {
-                throw SurveyJSTranslationError(
+                throw TranslationError(
                     .unknownReference(rest[0], suggestion: nil),
                     message: "{\(written)}: '\(head)' has no question '\(rest[0])' in its entries", offset: offset)
             }
@@ -162,7 +162,7 @@ extension SurveyJSWalk {
     }
 
     /// `count($q)`: a dynamic panel's entries, a multiple choice's values.
-    func count(_ operand: SurveyJSOperand) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func count(_ operand: SurveyJSOperand) throws(TranslationError) -> SurveyJSOperand {
         .call("count", [operand.code], kind: .number, mayBeNull: false)
     }
 

@@ -1,3 +1,5 @@
+import Formwork
+
 /// Texts with `{name}` placeholders (titles, descriptions, html, validators' texts),
 /// and values as survey-core shows them in a text: a choice question's chosen
 /// option's text, a multiple choice's joined by `, `, a boolean's `Yes` or `No`.
@@ -16,10 +18,9 @@ extension SurveyJSTranslator {
     /// // "Hello {$name}, you chose {label($plan)}."
     /// ```
     ///
-    /// - Throws: `SurveyJSTranslationError` `.unsupported` for a name Formwork cannot
+    /// - Throws: `TranslationError` `.unsupported` for a name Formwork cannot
     ///   show as survey-core does, at its offset in `text`.
-    public static func template(_ text: String, in context: SurveyJSContext) throws(SurveyJSTranslationError) -> String
-    {
+    public static func template(_ text: String, in context: SurveyJSContext) throws(TranslationError) -> String {
         let characters = Array(text)
         var placeholders: [(start: Int, end: Int)] = []
         var start: Int?
@@ -71,7 +72,7 @@ extension SurveyJSWalk {
     /// (`label($q)`), a multiple choice's texts (`label($m)`, joined by `, ` where
     /// Formwork writes a list), a boolean's `Yes` or `No` (survey-core's English
     /// labels), a date and time as `YYYY-MM-DDTHH:MM`, `{panelIndex}` from 1.
-    func display(_ name: String, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func display(_ name: String, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         if let index = try entryIndex(name, at: offset, inText: true) { return index }
         let operand = try variable(name, at: offset)
         let isQuestion = operand.symbol.map { operand.code == "$" + $0.id } ?? false
@@ -79,7 +80,7 @@ extension SurveyJSWalk {
             // survey-core shows a calculated value without one as `{name}`.
             let shown = try text(try shownValue(operand, name: name, at: offset), at: offset)
             return .call(
-                "if", ["\(operand.code) == null", SurveyJSOperand.quoted("{\(name)}"), shown.code], kind: .text,
+                "if", ["\(operand.code) == null", ExpressionText.string("{\(name)}"), shown.code], kind: .text,
                 mayBeNull: false)
         }
         return try shownValue(operand, name: name, at: offset)
@@ -88,7 +89,7 @@ extension SurveyJSWalk {
     /// A value as a text shows it (see `display`).
     private func shownValue(
         _ operand: SurveyJSOperand, name: String, at offset: Int
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         let isQuestion = operand.symbol.map { operand.code == "$" + $0.id } ?? false
         switch operand.kind {
         case .choice where isQuestion:
@@ -110,7 +111,7 @@ extension SurveyJSWalk {
 
     /// A value as text, for a `.text` use: as `String()` writes it, a list's values
     /// joined by `, `.
-    func text(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func text(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         var result = try textOf(operand, separator: ", ", at: offset)
         result.kind = .text
         return result

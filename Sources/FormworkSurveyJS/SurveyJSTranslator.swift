@@ -32,9 +32,6 @@ import Formwork
 /// Where Formwork cannot compute what survey-core computes the error is
 /// `.unsupported` and says why; what survey-core cannot parse is `.syntax`.
 public enum SurveyJSTranslator {
-    /// The longest expression translated (Formwork reads 10,000 characters).
-    static let maximumLength = 10_000
-
     /// A SurveyJS expression as `use` needs it.
     ///
     /// - Parameters:
@@ -44,14 +41,16 @@ public enum SurveyJSTranslator {
     ///     `== true` (`null` counts as false), `.value` the value with its type,
     ///     `.text` the value as survey-core writes it in a text (a choice question's
     ///     chosen option's text).
-    ///   - context: Where the expression is, and how names resolve.
+    ///   - context: Where the expression is, how names resolve, and the loader's
+    ///     limits (an expression, or a translation, longer than Formwork reads is
+    ///     `.unsupported`).
     /// - Returns: Formwork expression text and its type.
-    /// - Throws: `SurveyJSTranslationError`: `.syntax`, `.unknownReference` or
+    /// - Throws: `TranslationError`: `.syntax`, `.unknownReference` or
     ///   `.unsupported`, at an offset in `expression`.
     public static func translate(
-        _ expression: String, as use: SurveyJSUse, in context: SurveyJSContext
-    ) throws(SurveyJSTranslationError) -> SurveyJSTranslation {
-        try translate(expression, as: use, in: context) { text throws(SurveyJSTranslationError) in
+        _ expression: String, as use: ExpressionUse, in context: SurveyJSContext
+    ) throws(TranslationError) -> TranslatedExpression {
+        try translate(expression, as: use, in: context) { text throws(TranslationError) in
             try SurveyJSParser.parse(text)
         }
     }
@@ -59,16 +58,10 @@ public enum SurveyJSTranslator {
     /// `translate(_:as:in:)`, with the expression parsed by `parse` (a reader parses
     /// each expression once, however many times it translates it).
     static func translate(
-        _ expression: String, as use: SurveyJSUse, in context: SurveyJSContext,
-        parse: (String) throws(SurveyJSTranslationError) -> SurveyJSExpression
-    ) throws(SurveyJSTranslationError) -> SurveyJSTranslation {
-        guard expression.count <= maximumLength else {
-            throw SurveyJSTranslationError(
-                .unsupported,
-                message:
-                    "the expression is \(expression.count) characters long; Formwork reads at most \(maximumLength)",
-                offset: 0)
-        }
+        _ expression: String, as use: ExpressionUse, in context: SurveyJSContext,
+        parse: (String) throws(TranslationError) -> SurveyJSExpression
+    ) throws(TranslationError) -> TranslatedExpression {
+        try TranslationError.checkLength(of: expression, limits: context.limits)
         let walk = SurveyJSWalk(context: context)
         walk.spend(expression.utf8.count)
         try walk.checkWork(at: 0)
@@ -86,16 +79,16 @@ public enum SurveyJSTranslator {
             }
         }
         let checked = try walk.bounded(result, at: parsed.offset)
-        return SurveyJSTranslation(text: checked.code, type: checked.kind.valueType)
+        return TranslatedExpression(text: checked.code, type: checked.kind.valueType)
     }
 
     /// The names an expression reads — each `{name}` as written (without a leading
     /// `#`), and the question `displayValue('name')` names — in order, each once,
     /// without translating.
     ///
-    /// - Throws: `SurveyJSTranslationError` with reason `.syntax`.
-    public static func names(in expression: String) throws(SurveyJSTranslationError) -> [String] {
-        try names(in: expression) { text throws(SurveyJSTranslationError) in try SurveyJSParser.parse(text) }
+    /// - Throws: `TranslationError` with reason `.syntax`.
+    public static func names(in expression: String) throws(TranslationError) -> [String] {
+        try names(in: expression) { text throws(TranslationError) in try SurveyJSParser.parse(text) }
     }
 
     /// Whether survey-core runs a value rule with this expression on every change of
@@ -135,8 +128,8 @@ public enum SurveyJSTranslator {
 
     /// `names(in:)`, with the expression parsed by `parse`.
     static func names(
-        in expression: String, parse: (String) throws(SurveyJSTranslationError) -> SurveyJSExpression
-    ) throws(SurveyJSTranslationError) -> [String] {
+        in expression: String, parse: (String) throws(TranslationError) -> SurveyJSExpression
+    ) throws(TranslationError) -> [String] {
         var names: [String] = []
         func visit(_ node: SurveyJSExpression) {
             switch node {
@@ -168,7 +161,7 @@ struct SurveyJSWalk {
     let context: SurveyJSContext
 
     /// The operand an expression is.
-    func translate(_ expression: SurveyJSExpression) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func translate(_ expression: SurveyJSExpression) throws(TranslationError) -> SurveyJSOperand {
         try bounded(try operand(expression), at: expression.offset)
     }
 
@@ -176,11 +169,12 @@ struct SurveyJSWalk {
     /// `or`, `=` and `iif` are written out with an operand more than once, so that
     /// `{a} or {b} or {c} …` (each side read again by the next) would double at each
     /// step; checked at every step, no translation grows past a few times the limit.
-    func bounded(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func bounded(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         try checkWork(at: offset)
-        guard operand.code.utf8.count > SurveyJSTranslator.maximumLength else { return operand }
+        let maximum = context.limits.maximumExpressionLength
+        guard operand.code.utf8.count > maximum else { return operand }
         throw unsupported(
-            "its translation is longer than the \(SurveyJSTranslator.maximumLength) characters Formwork reads "
+            "its translation is longer than the \(maximum) characters Formwork reads "
                 + "(survey-core's and, or, = and iif are written out with their operands repeated)",
             at: offset)
     }
@@ -189,7 +183,7 @@ struct SurveyJSWalk {
     func spend(_ steps: Int) { context.work?.done += steps }
 
     /// An error once the survey's translations have done more than they may.
-    func checkWork(at offset: Int) throws(SurveyJSTranslationError) {
+    func checkWork(at offset: Int) throws(TranslationError) {
         guard let work = context.work, work.isExhausted else { return }
         throw unsupported(
             "the survey's expressions take more than \(work.limit) steps to translate (each character, and each "
@@ -197,7 +191,7 @@ struct SurveyJSWalk {
             at: offset)
     }
 
-    private func operand(_ expression: SurveyJSExpression) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    private func operand(_ expression: SurveyJSExpression) throws(TranslationError) -> SurveyJSOperand {
         switch expression {
         case .literal(let value, _):
             return .literal(value)
@@ -205,7 +199,7 @@ struct SurveyJSWalk {
             return try variable(name, at: offset)
         case .array(let elements, _):
             var array = SurveyJSOperand(code: "", kind: .array, mayBeNull: false)
-            array.elements = try elements.map { element throws(SurveyJSTranslationError) in try translate(element) }
+            array.elements = try elements.map { element throws(TranslationError) in try translate(element) }
             return array
         case .call(let name, let arguments, let offset):
             return try call(name, arguments, at: offset)
@@ -218,7 +212,7 @@ struct SurveyJSWalk {
             var result = try translate(first)
             var offset = first.offset
             for link in links {
-                let right = try link.operand.map { operand throws(SurveyJSTranslationError) in try translate(operand) }
+                let right = try link.operand.map { operand throws(TranslationError) in try translate(operand) }
                 result = try bounded(
                     try apply(
                         link.op, result, right ?? .literal(.null), at: (offset, link.operand?.offset ?? link.offset)),
@@ -232,7 +226,7 @@ struct SurveyJSWalk {
     /// `left op right`.
     func apply(
         _ op: SurveyJSOperator, _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
-    ) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    ) throws(TranslationError) -> SurveyJSOperand {
         switch op {
         case .or, .and: return try logical(op, left, right, at: offsets)
         case .equal: return try equality(left, right, at: offsets)
@@ -252,12 +246,12 @@ struct SurveyJSWalk {
     }
 
     /// An error for what Formwork cannot compute, naming it.
-    func unsupported(_ what: String, at offset: Int) -> SurveyJSTranslationError {
-        SurveyJSTranslationError(.unsupported, message: what, offset: offset)
+    func unsupported(_ what: String, at offset: Int) -> TranslationError {
+        TranslationError(.unsupported, message: what, offset: offset)
     }
 
     /// The result of a `.value` use: one value (not a dynamic panel's entries).
-    func value(_ operand: SurveyJSOperand, at offset: Int) throws(SurveyJSTranslationError) -> SurveyJSOperand {
+    func value(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
         if let number = Self.numericChoice(operand) { return number }
         switch operand.kind {
         case .entries:

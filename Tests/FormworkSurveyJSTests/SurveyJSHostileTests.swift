@@ -64,7 +64,7 @@ struct SurveyJSHostileTests {
             #expect {
                 try SurveyJSTranslator.translate(expression, as: .value, in: context)
             } throws: { error in
-                (error as? SurveyJSTranslationError)?.message.hasPrefix("its translation is longer than the 10000")
+                (error as? TranslationError)?.message.hasPrefix("its translation is longer than the 10000")
                     == true
             }
         }
@@ -185,6 +185,27 @@ struct SurveyJSHostileTests {
                 "'isRequired' is true or false, not \"yes\": it is left out",
                 "'rateMax' is a number, not \"x\": it is left out",
             ])
+    }
+
+    /// The longest expression translated, and the longest translation, are the
+    /// loader's (`ImportOptions.limits`), not a number of the importer's own.
+    @Test func theLongestExpressionIsTheLoadersLimit() throws {
+        let json = Self.survey([
+            #"{ "type": "text", "name": "a" }"#, #"{ "type": "text", "name": "b", "visibleIf": "{a} = 'x'" }"#,
+        ])
+        var limits = Limits()
+        limits.maximumExpressionLength = 8
+        let (_, problems) = try Self.read(json, limits: limits)
+        #expect(
+            Self.messages(problems).contains {
+                $0.contains("the expression is 9 characters long; Formwork reads at most 8")
+            })
+        limits.maximumExpressionLength = 9
+        let (_, translated) = try Self.read(json, limits: limits)
+        #expect(
+            Self.messages(translated).contains { $0.contains("its translation is longer than the 9 characters") })
+        limits.maximumExpressionLength = 100
+        #expect(Self.messages(try Self.read(json, limits: limits).1).isEmpty)
     }
 
     /// A quote of an expression is cut as a long source line is.
