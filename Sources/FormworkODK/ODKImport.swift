@@ -69,14 +69,22 @@ public enum ODKImport {
 /// Reads XLSForm workbooks (`.xlsx`): recognised by the ZIP signature (or an old
 /// `.xls`'s, to say so), whatever the file is called.
 public struct XLSFormImporter: DefinitionImporter {
+    /// The importer.
     public init() {}
 
+    /// "an ODK XLSForm workbook".
     public var formatName: String { "an ODK XLSForm workbook" }
 
+    /// Whether the bytes start as a ZIP archive (an `.xlsx`) or an old `.xls` does.
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
         bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0])
     }
 
+    /// The workbook as Formwork's definition, read within `options.limits`, with the
+    /// warnings found reading it.
+    ///
+    /// - Throws: `DiagnosticList` with every problem, each at its cell, when the
+    ///   workbook cannot be opened or has an error.
     public func document(
         _ bytes: [UInt8], path: String, options: ImportOptions
     ) throws(DiagnosticList)
@@ -101,10 +109,13 @@ public struct XLSFormImporter: DefinitionImporter {
 /// Reads ODK XForms (`.xml`): recognised by content, an XML document whose root is
 /// `h:html` (or that names the XForms namespace near its start).
 public struct XFormImporter: DefinitionImporter {
+    /// The importer.
     public init() {}
 
+    /// "an ODK XForm".
     public var formatName: String { "an ODK XForm" }
 
+    /// Whether the bytes are XML whose start names `h:html` or the XForms namespace.
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
@@ -112,6 +123,11 @@ public struct XFormImporter: DefinitionImporter {
         return head.contains("<h:html") || head.contains("http://www.w3.org/2002/xforms")
     }
 
+    /// The XForm as Formwork's definition, read within `options.limits`, with the
+    /// warnings found reading it.
+    ///
+    /// - Throws: `DiagnosticList` with every problem, each at its element's line and
+    ///   column, when the XForm has an error.
     public func document(
         _ bytes: [UInt8], path: String, options: ImportOptions
     ) throws(DiagnosticList)

@@ -7,29 +7,29 @@
 /// choices.lists["yes_no"]?.map(\.name)   // ["yes", "no"]
 /// choices.problems                       // [choices!B7: list 'yes_no' has 'yes' twice (first on row 3)]
 /// ```
-public struct XLSFormChoices: Sendable {
+struct XLSFormChoices: Sendable {
     /// One option of a list.
-    public struct Choice: Sendable {
+    struct Choice: Sendable {
         /// The value stored and compared (`name`, or its older alias `value`).
-        public let name: String
+        let name: String
         /// The label per language (`nil`: the untranslated `label` column), in column order.
-        public let labels: [(language: String?, text: String)]
+        let labels: [(language: String?, text: String)]
         /// The other columns' values, by canonical name, for `choice_filter`.
-        public let properties: [String: String]
+        let properties: [String: String]
         /// Where the option is written (`choices!B3`).
-        public let place: String
+        let place: String
     }
 
     /// The lists by name, each in sheet order.
-    public let lists: [String: [Choice]]
+    let lists: [String: [Choice]]
     /// The list names in the order they first appear.
-    public let order: [String]
+    let order: [String]
     /// What is wrong with rows of the sheet, each with its place.
-    public let problems: [XLSFormProblem]
+    let problems: [XLSFormProblem]
 
     /// Reads a choices sheet; `allowDuplicates` is the `settings` sheet's
     /// `allow_choice_duplicates`.
-    public init(_ table: XLSFormTable, allowDuplicates: Bool = false) {
+    init(_ table: XLSFormTable, allowDuplicates: Bool = false) {
         var lists: [String: [Choice]] = [:]
         var order: [String] = []
         var problems: [XLSFormProblem] = []
@@ -79,18 +79,18 @@ public struct XLSFormChoices: Sendable {
 }
 
 /// Something in a workbook the importer cannot take as it is, at its place.
-public struct XLSFormProblem: Sendable, Equatable, CustomStringConvertible {
+struct XLSFormProblem: Sendable, Equatable, CustomStringConvertible {
     /// `survey!C42`.
-    public let place: String
-    public let message: String
+    let place: String
+    let message: String
 
-    public init(place: String, message: String) {
+    init(place: String, message: String) {
         self.place = place
         self.message = message
     }
 
     /// `choices!B7: list 'yes_no' has 'yes' twice …`.
-    public var description: String { "\(place): \(message)" }
+    var description: String { "\(place): \(message)" }
 }
 
 extension XLSFormChoices {

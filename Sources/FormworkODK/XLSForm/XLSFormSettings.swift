@@ -7,12 +7,12 @@
 /// settings.formID                // "household_survey"
 /// settings.version               // "2024091201" (a number cell keeps its digits)
 /// ```
-public struct XLSFormSettings: Sendable {
+struct XLSFormSettings: Sendable {
     /// Every setting given, by canonical name.
-    public let values: [String: String]
+    let values: [String: String]
 
     /// Reads the settings sheet; no sheet gives no settings.
-    public init(_ table: XLSFormTable?) {
+    init(_ table: XLSFormTable?) {
         guard let table, let row = table.rows.first else {
             values = [:]
             return
@@ -32,13 +32,13 @@ public struct XLSFormSettings: Sendable {
 
     /// The form's id (`form_id`); `nil` when the sheet does not give one (the file's
     /// name is then used, as pyxform does).
-    public var formID: String? { values["form_id"] }
-    public var title: String? { values["form_title"] }
-    public var version: String? { values["version"] }
+    var formID: String? { values["form_id"] }
+    var title: String? { values["form_title"] }
+    var version: String? { values["version"] }
     /// The language shown first (`default_language`), as written (`English (en)`).
-    public var defaultLanguage: String? { values["default_language"] }
+    var defaultLanguage: String? { values["default_language"] }
     /// Whether a choice list may hold the same name twice.
-    public var allowsChoiceDuplicates: Bool {
+    var allowsChoiceDuplicates: Bool {
         ["yes", "true", "true()", "1"].contains(values["allow_choice_duplicates"]?.lowercased() ?? "")
     }
 }

@@ -12,25 +12,25 @@ import Formwork
 /// survey.rows[0]["label", language: "English (en)"]   // "What is your name?"
 /// survey.reference(of: "relevant", in: survey.rows[3])   // "survey!D5"
 /// ```
-public struct XLSFormTable: Sendable {
+struct XLSFormTable: Sendable {
     /// A column: its canonical name and, for a translated column, its language as
     /// written (`English (en)`).
-    public struct Column: Sendable, Hashable {
-        public let name: String
-        public let language: String?
+    struct Column: Sendable, Hashable {
+        let name: String
+        let language: String?
         /// The column's index in the sheet (from 0).
-        public let index: Int
+        let index: Int
     }
 
     /// A row under the header: its number in the sheet and its values by column.
-    public struct Row: Sendable {
-        public let number: Int
+    struct Row: Sendable {
+        let number: Int
         let values: [Int: String]
         let columns: [Column]
 
         /// The value in a column (a language's, for a translated one), trimmed;
         /// `nil` when empty.
-        public subscript(name: String, language language: String? = nil) -> String? {
+        subscript(name: String, language language: String? = nil) -> String? {
             for column in columns where column.name == name && column.language == language {
                 if let value = values[column.index] {
                     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -42,7 +42,7 @@ public struct XLSFormTable: Sendable {
 
         /// Every language's value of a translated column (and the untranslated one,
         /// under `nil`), in column order.
-        public func translations(of name: String) -> [(language: String?, text: String)] {
+        func translations(of name: String) -> [(language: String?, text: String)] {
             columns.compactMap { column in
                 guard column.name == name, let value = values[column.index],
                     !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -53,18 +53,18 @@ public struct XLSFormTable: Sendable {
     }
 
     /// The sheet's name as written.
-    public let sheet: String
+    let sheet: String
     /// The header's columns, in order.
-    public let columns: [Column]
+    let columns: [Column]
     /// The rows under the header that hold a value.
-    public let rows: [Row]
+    let rows: [Row]
     /// The header row's number.
-    public let headerRow: Int
+    let headerRow: Int
     /// Where each row came from when the table was not a sheet (an XForm's element,
     /// `form.xml:12:5`), by row number: references name it instead of a cell.
     var places: [Int: String] = [:]
 
-    public init(_ sheet: Sheet) {
+    init(_ sheet: Sheet) {
         self.sheet = sheet.name
         guard let header = sheet.rows.first else {
             columns = []
@@ -88,17 +88,17 @@ public struct XLSFormTable: Sendable {
     }
 
     /// The languages of the translated columns, in order of appearance.
-    public var languages: [String] {
+    var languages: [String] {
         var seen = Set<String>()
         return columns.compactMap(\.language).filter { seen.insert($0).inserted }
     }
 
     /// Whether the sheet has a column.
-    public func has(_ name: String) -> Bool { columns.contains { $0.name == name } }
+    func has(_ name: String) -> Bool { columns.contains { $0.name == name } }
 
     /// Where a row's value of a column is (`survey!D5`), for diagnostics; the row's
     /// first cell when the column is absent.
-    public func reference(of name: String, language: String? = nil, in row: Row) -> String {
+    func reference(of name: String, language: String? = nil, in row: Row) -> String {
         if let place = places[row.number] { return place }
         let column = columns.first { $0.name == name && $0.language == language }?.index ?? 0
         return "\(sheet)!\(Cell.columnName(column))\(row.number)"
@@ -152,7 +152,7 @@ public struct XLSFormTable: Sendable {
 
     /// A language as XLSForm writes it (`English (en)`, `French`, `fr`): a code for
     /// Formwork (`en`, `French`, `fr`) and a name (`English`, `French`, `fr`).
-    public static func language(_ written: String) -> FormLanguage {
+    static func language(_ written: String) -> FormLanguage {
         let trimmed = written.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
             let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]

@@ -13,7 +13,7 @@ import Formwork
 ///
 /// Mapping the types onto Formwork's kinds is the form reader's job; this says what
 /// a row is.
-public enum XLSFormType: Sendable, Equatable {
+enum XLSFormType: Sendable, Equatable {
     case text
     case integer
     case decimal
@@ -55,7 +55,7 @@ public enum XLSFormType: Sendable, Equatable {
     case unknown(String, suggestion: String?)
 
     /// Reads a `type` cell (case and spacing as people write them).
-    public init(_ cell: String) {
+    init(_ cell: String) {
         var words = cell.split(whereSeparator: \.isWhitespace).map(String.init)
         // The older spellings: `… or specify other` for `or_other`, `select one from LIST`.
         if words.count > 3, words.suffix(3).map({ $0.lowercased() }) == ["or", "specify", "other"] {

@@ -7,7 +7,7 @@ import Formwork
 /// value compared with `2` is read as a number; `'' = ${age}` compares text), while
 /// Formwork's expressions are typed when the file loads, so each conversion JavaRosa
 /// would make is written out (`number($sel) == 2`, `empty($age)`).
-public enum XPathValueType: Sendable, Equatable {
+enum XPathValueType: Sendable, Equatable {
     /// `string`, `barcode`, text, `select_one` (a choice: its value is text).
     case text
     /// A `select_one`: text whose values are the options'.
@@ -26,15 +26,15 @@ public enum XPathValueType: Sendable, Equatable {
 }
 
 /// A question an expression reads: how it is written in Formwork and what it holds.
-public struct XPathSymbol: Sendable, Equatable {
+struct XPathSymbol: Sendable, Equatable {
     /// The Formwork id (`$id` in an expression).
-    public var id: String
-    public var type: XPathValueType
+    var id: String
+    var type: XPathValueType
     /// The ids of the repeats that hold the question, outermost first (empty at the
     /// form's level). A repeat's own symbol lists the repeats around it, not itself.
-    public var repeats: [String]
+    var repeats: [String]
 
-    public init(id: String, type: XPathValueType, repeats: [String] = []) {
+    init(id: String, type: XPathValueType, repeats: [String] = []) {
         self.id = id
         self.type = type
         self.repeats = repeats
@@ -42,35 +42,35 @@ public struct XPathSymbol: Sendable, Equatable {
 }
 
 /// Where an expression is written, and how names in it resolve.
-public struct XPathContext: Sendable {
+struct XPathContext: Sendable {
     /// The question `.` and `current()` refer to (a constraint's, a relevant's own
     /// question; `nil` for a group's relevant… then `.` is the group, which has no value).
-    public var current: XPathSymbol?
+    var current: XPathSymbol?
     /// The repeats the expression is evaluated in, outermost first (its entry's scope).
-    public var repeats: [String]
+    var repeats: [String]
     /// `${name}` → the question of that name (XLSForm); `nil` when there is none.
-    public var name: @Sendable (String) -> XPathSymbol?
+    var name: @Sendable (String) -> XPathSymbol?
     /// An absolute path (`/data/group/q`, XForms and pyxform's output) → its question.
-    public var path: @Sendable (String) -> XPathSymbol?
+    var path: @Sendable (String) -> XPathSymbol?
     /// In a `choice_filter`: the choice row's columns (`name`, `label`, and the
     /// filter columns), read as literals where the filter names them.
-    public var choiceColumns: [String: String]?
+    var choiceColumns: [String: String]?
     /// A choice or multiple choice question's option values, when the caller knows
     /// them (`nil`: unknown). Formwork requires a text compared with a choice to be
     /// one of its options, so a literal known to be one is compared directly
     /// (`$sel == 'yes'`, `'fr' in $langs`), anything else in a form that holds for
     /// any text (`string($sel) == 'yes'`).
-    public var options: @Sendable (XPathSymbol) -> [String]?
+    var options: @Sendable (XPathSymbol) -> [String]?
     /// How many groups lie between the current question and the entry of its
     /// innermost repeat (0: it is directly in the entry), so `position(..)` and
     /// `position(../..)` find the entry as JavaRosa does (a group's position is 1);
     /// `nil` when unknown: then `position(..)` is taken to be the entry's.
-    public var groupsInEntry: Int?
+    var groupsInEntry: Int?
     /// The loader's limits: an expression longer than `maximumExpressionLength` is
     /// not translated.
-    public var limits: Limits
+    var limits: Limits
 
-    public init(
+    init(
         current: XPathSymbol? = nil, repeats: [String] = [],
         name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
         path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },

@@ -7,8 +7,8 @@
 /// XPath's operator names are words (`div`, `and`), and are operators only where an
 /// operator can stand (after an operand), as the XPath grammar says: `/data/and` is
 /// a path, `${a} and ${b}` a conjunction.
-public struct XPathToken: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+struct XPathToken: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// `${name}`: an XLSForm reference to a question by name.
         case reference(String)
         /// A location path: `/data/a/b`, `.`, `..`, `../b`, `a/b`, `instance('x')/root/item`
@@ -24,17 +24,17 @@ public struct XPathToken: Sendable, Equatable {
         case leftParenthesis, rightParenthesis, leftBracket, rightBracket, comma
     }
 
-    public let kind: Kind
+    let kind: Kind
     /// The offset in the expression, in characters (for diagnostics).
-    public let offset: Int
+    let offset: Int
 }
 
 /// Why an expression cannot be read, with its offset in characters.
-public struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-    public let offset: Int
+struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    let message: String
+    let offset: Int
 
-    public var description: String { "\(message) (at character \(offset + 1))" }
+    var description: String { "\(message) (at character \(offset + 1))" }
 }
 
 /// Splits an XPath expression into `XPathToken`s.
@@ -43,14 +43,14 @@ public struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
 /// try XPathLexer.tokens("${age} >= 18 and selected(${langs}, 'fr')")
 /// // reference(age) op(>=) number(18) op(and) function(selected) ( reference(langs) , string(fr) )
 /// ```
-public enum XPathLexer {
+enum XPathLexer {
     /// One-character tokens (`-` is an operator: unary minus is the parser's business).
     static let punctuation: [Character: XPathToken.Kind] = [
         "(": .leftParenthesis, ")": .rightParenthesis, "[": .leftBracket, "]": .rightBracket, ",": .comma,
         "=": .op("="), "+": .op("+"), "|": .op("|"), "-": .op("-"),
     ]
 
-    public static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
+    static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
         let characters = Array(text)
         var tokens: [XPathToken] = []
         var index = 0

@@ -34,7 +34,7 @@ import Formwork
 ///
 /// Where Formwork cannot compute what JavaRosa computes, the error is `.unsupported`
 /// and says why; expressions JavaRosa rejects whatever the answers are `.syntax`.
-public enum XPathTranslator {
+enum XPathTranslator {
     /// Translates an XPath expression, as `use` needs it.
     ///
     /// - Parameters:
@@ -46,7 +46,7 @@ public enum XPathTranslator {
     /// - Returns: Formwork expression text and its type.
     /// - Throws: `TranslationError`: `.syntax`, `.unknownReference` or
     ///   `.unsupported`, at an offset in `xpath`.
-    public static func translate(
+    static func translate(
         _ xpath: String, as use: ExpressionUse, in context: XPathContext
     ) throws(TranslationError) -> TranslatedExpression {
         try TranslationError.checkLength(of: xpath, limits: context.limits)

@@ -87,7 +87,7 @@ public enum SurveyJSTranslator {
     /// without translating.
     ///
     /// - Throws: `TranslationError` with reason `.syntax`.
-    public static func names(in expression: String) throws(TranslationError) -> [String] {
+    static func names(in expression: String) throws(TranslationError) -> [String] {
         try names(in: expression) { text throws(TranslationError) in try SurveyJSParser.parse(text) }
     }
 
