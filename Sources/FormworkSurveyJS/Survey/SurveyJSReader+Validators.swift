@@ -24,8 +24,10 @@ extension SurveyJSReader {
                 let number = questionKind(element) == .number || element.type == "text" && textKind(element) == .number
                 let read = number ? value : "number(\(value))"
                 if !number { parts.append("\(read) != null") }
-                if let minimum { parts.append("\(read) >= \(SurveyJSElement.formatted(minimum))") }
-                if let maximum { parts.append("\(read) <= \(SurveyJSElement.formatted(maximum))") }
+                // A bound Formwork has no literal for (NaN, or past a Double's range) is left
+                // out: survey-core's comparisons with NaN never fail.
+                if let bound = minimum.flatMap(ExpressionText.number) { parts.append("\(read) >= \(bound)") }
+                if let bound = maximum.flatMap(ExpressionText.number) { parts.append("\(read) <= \(bound)") }
                 check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
                 message =
                     minimum != nil && maximum != nil
