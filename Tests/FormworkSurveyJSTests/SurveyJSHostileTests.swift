@@ -208,6 +208,30 @@ struct SurveyJSHostileTests {
         #expect(Self.messages(try Self.read(json, limits: limits).1).isEmpty)
     }
 
+    /// Values written into Formwork's expressions go through `ExpressionText`: an option
+    /// value with a backslash is compared as written (it read `\n` as a line break, and a
+    /// trailing backslash left the literal open), and a validator's bound of NaN is left
+    /// out rather than written as `nan`.
+    @Test func valuesWrittenIntoExpressionsReadBackAsWritten() throws {
+        let json = Self.survey([
+            #"{ "type": "checkbox", "name": "src", "choices": ["a\\nb", "c\\"] }"#,
+            #"{ "type": "radiogroup", "name": "pick", "choicesFromQuestion": "src", "#
+                + #""choicesFromQuestionMode": "selected" }"#,
+            #"{ "type": "text", "inputType": "number", "name": "n", "#
+                + #""validators": [ { "type": "numeric", "minValue": "nan", "maxValue": 10 } ] }"#,
+        ])
+        let (document, problems) = try Self.read(json)
+        #expect(Self.messages(problems).isEmpty)
+        let session = FormSession(definition: try FormDefinition(document: document, path: "survey.json"))
+        let values = [#"a\nb"#, #"c\"#]  // a backslash and an n; a trailing backslash
+        try session.set("src", to: .list(values.map(Value.string)))
+        #expect(session.visibleOptions(of: "pick").map(\.value) == values)
+        try session.set("n", text: "11")
+        #expect(session.errors().map(\.field) == ["n"])
+        try session.set("n", text: "-1000")
+        #expect(session.errors().isEmpty)
+    }
+
     /// A quote of an expression is cut as a long source line is.
     @Test func aLongQuoteIsCut() throws {
         let expression = String(repeating: "(", count: 20_000) + "{a}" + String(repeating: ")", count: 20_000)
