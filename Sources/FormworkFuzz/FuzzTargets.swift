@@ -83,7 +83,7 @@ enum FuzzTarget: String, CaseIterable {
 
     static func surveyjs(_ bytes: [UInt8]) {
         if let text = String(validating: bytes, as: UTF8.self) {
-            for use in [SurveyJSUse.condition, .value, .text] {
+            for use in [ExpressionUse.condition, .value, .text] {
                 _ = try? SurveyJSTranslator.translate(text, as: use, in: surveyContext)
             }
             _ = try? SurveyJSTranslator.template(text, in: surveyContext)

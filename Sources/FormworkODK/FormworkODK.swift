@@ -10,8 +10,8 @@
 ///    number of entries, the bytes each part inflates to, the rows, the cells and the
 ///    strings are bounded (`WorkbookLimits`), a document type declaration is refused
 ///    before parsing (no entity expansion, no external entity is ever read), and an
-///    old binary `.xls` is recognised and named. An XForm (`XFormDocument`, to come)
-///    is one XML document with the same protections.
+///    old binary `.xls` is recognised and named. An XForm is one XML document
+///    (`XMLTree`) with the same protections.
 /// 2. **The form.** An XLSForm reader walks the `survey`, `choices` and `settings`
 ///    sheets (column names case-insensitively, with their historical aliases) and an
 ///    XForm reader the model's binds and the body's controls; both translate ODK's
@@ -22,14 +22,23 @@
 ///
 /// Writing (`formwork convert`, ODK submissions) works on the imported definition.
 ///
-/// The parts: `Workbook` (the `.xlsx` container), `XLSFormTable`, `XLSFormType`,
-/// `XLSFormChoices` and `XLSFormSettings` (the sheets under canonical names),
-/// `XLSFormSurvey` (the survey as a tree of groups, repeats, loops and questions),
-/// `XLSFormReader` (the tree as a `DefinitionDocument`: names to ids and keys, types
-/// to kinds, texts per language with `${x}` read as answers, expressions through
-/// `XPathTranslator`, the submission layout), `XMLTree` and `XFormReader` (an XForm
-/// read as the sheets of the XLSForm it would be, each row at its element's line and
-/// column, so one reader serves both formats), `ODKImport` with the two
-/// `DefinitionImporter`s, and `ODKSubmission` (a session's answers as the XForm
-/// instance ODK Central takes).
+/// The parts, by folder:
+/// - `Workbook/`: `Workbook` (the `.xlsx` container) and `WorkbookLimits`.
+/// - `XLSForm/`: `XLSFormTable`, `XLSFormType`, `XLSFormChoices` and `XLSFormSettings`
+///   (the sheets under canonical names), `XLSFormSurvey` (the survey as a tree of
+///   groups, repeats, loops and questions) and `XLSFormReader` (the tree as a
+///   `DefinitionDocument`: names to ids and keys, types to kinds, texts per language
+///   with `${x}` read as answers, expressions through `XPathTranslator`, the
+///   submission layout).
+/// - `XForm/`: `XFormReader`, an XForm read as the sheets of the XLSForm it would be,
+///   each row at its element's line and column, so one reader serves both formats.
+/// - `XML/`: `XMLTree` and the start-tag locator, shared by XForms and submissions.
+/// - `XPath/`: ODK's XPath lexed, parsed and translated (`XPathTranslator`), with
+///   JavaRosa's conversions written out; what it writes goes through Formwork's
+///   `ExpressionText`.
+/// - `Submission/`: `ODKSubmission` (a session's answers as the XForm instance ODK
+///   Central takes) and `ODKResponse` (a submission read back to be checked).
+///
+/// The public surface: `ODKImport` with its two `DefinitionImporter`s, `Workbook`,
+/// `ODKSubmission` and `ODKResponse`; the rest is internal.
 public enum FormworkODK {}

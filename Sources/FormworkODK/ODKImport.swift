@@ -17,24 +17,37 @@ public enum ODKImport {
     /// The definition an XLSForm workbook reads as, in Formwork's own terms (what
     /// `formwork convert` prints), with the problems found reading it.
     ///
+    /// - Parameters:
+    ///   - workbook: The XLSForm.
+    ///   - path: The file's path, as messages name it.
+    ///   - limits: The loader's limits (an expression longer than
+    ///     `maximumExpressionLength` is not translated).
+    ///   - skipUnsupported: Whether each construct that cannot be represented becomes
+    ///     a note saying what was skipped (a warning) instead of an error.
     /// - Returns: The document, and every problem: errors, constructs that cannot be
     ///   represented (errors unless `skipUnsupported`), and warnings.
     public static func document(
-        fromWorkbook workbook: Workbook, path: String, skipUnsupported: Bool = false
+        fromWorkbook workbook: Workbook, path: String, limits: Limits = .default, skipUnsupported: Bool = false
     ) -> (document: DefinitionDocument, problems: [Diagnostic]) {
-        var reader = XLSFormReader(workbook: workbook, fileName: path, skipUnsupported: skipUnsupported)
+        var reader = XLSFormReader(workbook: workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits)
         let document = reader.document()
-        var problems = reader.errors + reader.notices
-        problems += skipUnsupported ? reader.unsupported.map(Self.warning) : reader.unsupported
-        return (document, problems)
+        return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }
 
     /// The definition an XForm reads as, with the problems found reading it.
+    ///
+    /// - Parameters:
+    ///   - data: The XForm's XML.
+    ///   - path: The file's path, as messages name it.
+    ///   - limits: The loader's limits (an expression longer than
+    ///     `maximumExpressionLength` is not translated).
+    ///   - skipUnsupported: Whether each construct that cannot be represented becomes
+    ///     a note saying what was skipped (a warning) instead of an error.
+    /// - Returns: The document, and every problem: errors, constructs that cannot be
+    ///   represented (errors unless `skipUnsupported`), and warnings.
     public static func document(
-        fromXForm data: Data, path: String, skipUnsupported: Bool = false
-    ) -> (
-        document: DefinitionDocument, problems: [Diagnostic]
-    ) {
+        fromXForm data: Data, path: String, limits: Limits = .default, skipUnsupported: Bool = false
+    ) -> (document: DefinitionDocument, problems: [Diagnostic]) {
         let tree: XMLTree
         do {
             tree = try XMLTree(data)
@@ -45,32 +58,33 @@ public enum ODKImport {
         }
         let xform = XFormReader(tree, fileName: (path as NSString).lastPathComponent)
         var reader = XLSFormReader(
-            workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, places: xform.places)
+            workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
+            places: xform.places)
         for problem in xform.problems { reader.report(.importError(problem.message, hint: nil), at: problem.place) }
         let document = reader.document()
-        var problems = reader.errors + reader.notices
-        problems += skipUnsupported ? reader.unsupported.map(Self.warning) : reader.unsupported
-        return (document, problems)
-    }
-
-    static func warning(_ diagnostic: Diagnostic) -> Diagnostic {
-        var diagnostic = diagnostic
-        diagnostic.severity = .warning
-        return diagnostic
+        return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }
 }
 
 /// Reads XLSForm workbooks (`.xlsx`): recognised by the ZIP signature (or an old
 /// `.xls`'s, to say so), whatever the file is called.
 public struct XLSFormImporter: DefinitionImporter {
+    /// The importer.
     public init() {}
 
+    /// "an ODK XLSForm workbook".
     public var formatName: String { "an ODK XLSForm workbook" }
 
+    /// Whether the bytes start as a ZIP archive (an `.xlsx`) or an old `.xls` does.
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
         bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0])
     }
 
+    /// The workbook as Formwork's definition, read within `options.limits`, with the
+    /// warnings found reading it.
+    ///
+    /// - Throws: `DiagnosticList` with every problem, each at its cell, when the
+    ///   workbook cannot be opened or has an error.
     public func document(
         _ bytes: [UInt8], path: String, options: ImportOptions
     ) throws(DiagnosticList)
@@ -85,7 +99,7 @@ public struct XLSFormImporter: DefinitionImporter {
                 diagnostics: [Diagnostic(.importError(error.description, hint: nil), at: nil)])
         }
         let (document, problems) = ODKImport.document(
-            fromWorkbook: workbook, path: path, skipUnsupported: options.skipUnsupported)
+            fromWorkbook: workbook, path: path, limits: options.limits, skipUnsupported: options.skipUnsupported)
         let stopping = problems.filter { $0.severity == .error }
         guard stopping.isEmpty else { throw DiagnosticList(path: path, source: nil, diagnostics: problems) }
         return (document, problems)
@@ -95,10 +109,13 @@ public struct XLSFormImporter: DefinitionImporter {
 /// Reads ODK XForms (`.xml`): recognised by content, an XML document whose root is
 /// `h:html` (or that names the XForms namespace near its start).
 public struct XFormImporter: DefinitionImporter {
+    /// The importer.
     public init() {}
 
+    /// "an ODK XForm".
     public var formatName: String { "an ODK XForm" }
 
+    /// Whether the bytes are XML whose start names `h:html` or the XForms namespace.
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
@@ -106,13 +123,18 @@ public struct XFormImporter: DefinitionImporter {
         return head.contains("<h:html") || head.contains("http://www.w3.org/2002/xforms")
     }
 
+    /// The XForm as Formwork's definition, read within `options.limits`, with the
+    /// warnings found reading it.
+    ///
+    /// - Throws: `DiagnosticList` with every problem, each at its element's line and
+    ///   column, when the XForm has an error.
     public func document(
         _ bytes: [UInt8], path: String, options: ImportOptions
     ) throws(DiagnosticList)
         -> (document: DefinitionDocument, warnings: [Diagnostic])
     {
         let (document, problems) = ODKImport.document(
-            fromXForm: Data(bytes), path: path, skipUnsupported: options.skipUnsupported)
+            fromXForm: Data(bytes), path: path, limits: options.limits, skipUnsupported: options.skipUnsupported)
         guard !problems.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(path: path, source: nil, diagnostics: problems)
         }

@@ -31,4 +31,11 @@
 /// pads, image maps, timers) is listed with its JSON position and never dropped
 /// silently: an error unless the caller skips unsupported constructs, then a note
 /// row saying what was skipped.
+///
+/// The parts, by folder: `Survey/` (`SurveyJSReader` and the elements it reads),
+/// `Expressions/` (survey-core's grammar lexed and parsed, its values, and
+/// `SurveyJSTranslator`, which writes through Formwork's `ExpressionText`) and
+/// `Data/` (`SurveyJSData`). The public surface: `SurveyJSImport` with its
+/// `DefinitionImporter`, `SurveyJSData`, and `SurveyJSTranslator` with the
+/// `SurveyJSContext` it reads names in (the fuzz target translates expressions alone).
 public enum FormworkSurveyJS {}

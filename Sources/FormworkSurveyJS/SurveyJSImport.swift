@@ -34,9 +34,7 @@ public enum SurveyJSImport {
         var reader = SurveyJSReader(
             survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported, limits: limits)
         let document = reader.document()
-        var problems = reader.errors + reader.notices
-        problems += skipUnsupported ? reader.unsupported.map(Self.warning) : reader.unsupported
-        return (document, problems)
+        return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }
 
     /// An error for each text (a value or a key) longer than `limit` characters, at its
@@ -64,12 +62,6 @@ public enum SurveyJSImport {
             }
         }
         return found
-    }
-
-    static func warning(_ diagnostic: Diagnostic) -> Diagnostic {
-        var diagnostic = diagnostic
-        diagnostic.severity = .warning
-        return diagnostic
     }
 }
 

@@ -30,7 +30,7 @@ struct ODKCorpusForm {
         let source: String
         /// What JavaRosa evaluates, with `string()` around it.
         let xpath: String
-        let use: XPathUse
+        let use: ExpressionUse
         /// The repeats' Formwork ids, outermost first (where Formwork evaluates it: the
         /// first entry of each).
         let repeats: [String]
@@ -39,7 +39,7 @@ struct ODKCorpusForm {
         let context: String?
         /// The translation (one per choice row for a choice_filter), compiled.
         let compiled: [CompiledExpression]
-        let type: XPathValueType
+        let type: ValueType
         /// For a choice_filter: each row's value.
         let choices: [String]
         /// Whether JavaRosa throws once a repeat it reads has two entries
@@ -129,7 +129,7 @@ struct ODKCorpusForm {
 
     /// The columns of a node that hold expressions, with the bind attribute JavaRosa
     /// keeps each in.
-    static let columns: [(column: String, attribute: String, use: XPathUse)] = [
+    static let columns: [(column: String, attribute: String, use: ExpressionUse)] = [
         ("relevant", "relevant", .condition), ("constraint", "constraint", .condition),
         ("required", "required", .condition), ("read_only", "readonly", .condition),
         ("calculation", "calculate", .value),
@@ -195,9 +195,10 @@ struct ODKCorpusForm {
 
     /// Translates for Formwork; `nil` after counting why it cannot.
     private mutating func translate(
-        _ source: String, use: XPathUse, current: XPathSymbol?, repeats: [String], choiceColumns: [String: String]?,
+        _ source: String, use: ExpressionUse, current: XPathSymbol?, repeats: [String],
+        choiceColumns: [String: String]?,
         reader: XLSFormReader
-    ) -> (CompiledExpression, XPathValueType)? {
+    ) -> (CompiledExpression, ValueType)? {
         let context = reader.context(current: current, repeats: repeats, choiceColumns: choiceColumns)
         do {
             let translated = try XPathTranslator.translate(source, as: use, in: context)
@@ -236,8 +237,8 @@ struct ODKCorpusForm {
 
     /// An item, with JavaRosa's expression written from the entry where it can be.
     private mutating func append(
-        column: String, node: String, base: String, source: String, xpath: String, use: XPathUse,
-        repeats: [String], repeatPaths: [String], compiled: [CompiledExpression], type: XPathValueType,
+        column: String, node: String, base: String, source: String, xpath: String, use: ExpressionUse,
+        repeats: [String], repeatPaths: [String], compiled: [CompiledExpression], type: ValueType,
         choices: [String] = [], wrap: (String) -> String
     ) {
         let rewritten = ODKCorpusForm.absolute(xpath, at: base, repeats: model.repeats)
@@ -256,7 +257,7 @@ struct ODKCorpusForm {
     }
 
     private mutating func add(
-        _ column: String, attribute: String, use: XPathUse, of node: XLSFormSurvey.Node, at path: String,
+        _ column: String, attribute: String, use: ExpressionUse, of node: XLSFormSurvey.Node, at path: String,
         current: XPathSymbol?, repeats: [String], repeatPaths: [String], reader: inout XLSFormReader
     ) {
         guard let source = node.row[column] else { return }
@@ -316,7 +317,7 @@ struct ODKCorpusForm {
         let current = XPathSymbol(
             id: node.id, type: XLSFormReader.valueType(.selectOne(list: list, orOther: false)), repeats: repeats)
         var compiled: [CompiledExpression] = []
-        var type = XPathValueType.boolean
+        var type = ValueType.bool
         for choice in choices {
             var columns = choice.properties
             columns["name"] = choice.name

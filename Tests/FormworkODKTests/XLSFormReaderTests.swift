@@ -306,4 +306,25 @@ struct XLSFormReaderTests {
         let note = try #require(form.fields[0].texts.note?.variants.first?.template.source)
         #expect(note.hasPrefix("Skipped 'area': survey!A2: 'geoshape' is not supported"), "\(note)")
     }
+
+    /// The longest expression translated is the loader's (`ImportOptions.limits`), as
+    /// for a definition written by hand, not a number of the importer's own.
+    @Test func theLongestExpressionIsTheLoadersLimit() throws {
+        let survey = [
+            ["type", "name", "label", "relevant"], ["integer", "n", "N", ""],
+            ["text", "t", "T", "${n} > 1 and ${n} < 100"],
+        ]
+        let bytes = try XLSFormBuilder.workbook(XLSFormBuilder.sheets(survey: survey, choices: nil, settings: nil))
+        var limits = Limits()
+        limits.maximumExpressionLength = 20
+        #expect {
+            try XLSFormImporter().document(bytes, path: "form.xlsx", options: ImportOptions(limits: limits))
+        } throws: { error in
+            (error as? DiagnosticList)?.rendered.contains(
+                "form.xlsx: survey!D3: error: the relevant is not supported: the expression is 23 characters long; "
+                    + "Formwork reads at most 20") == true
+        }
+        limits.maximumExpressionLength = 23
+        _ = try XLSFormImporter().document(bytes, path: "form.xlsx", options: ImportOptions(limits: limits))
+    }
 }

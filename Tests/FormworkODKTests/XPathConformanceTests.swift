@@ -21,7 +21,7 @@ struct XPathConformanceTests {
 
     struct Vector: CustomTestStringConvertible, Sendable {
         let xpath: String
-        let use: XPathUse
+        let use: ExpressionUse
         let place: Place
         /// JavaRosa's result for each scenario, as recorded from the oracle.
         let javaRosa: [Scenario: String]
@@ -269,7 +269,7 @@ struct XPathConformanceTests {
     // MARK: Formwork
 
     /// A value as JavaRosa's `string()` writes it (`null` as `NaN` for a number).
-    static func javaRosaString(_ value: Value, type: XPathValueType) -> String {
+    static func javaRosaString(_ value: Value, type: ValueType) -> String {
         switch value {
         case .null: return type == .number ? "NaN" : ""
         case .bool(let flag): return flag ? "true" : "false"
@@ -277,7 +277,7 @@ struct XPathConformanceTests {
         case .string(let text): return text
         case .date(let date): return date.description
         case .dateTime(let moment): return moment.date.description
-        case .list(let elements): return elements.map { javaRosaString($0, type: .text) }.joined(separator: " ")
+        case .list(let elements): return elements.map { javaRosaString($0, type: .string) }.joined(separator: " ")
         default: return "\(value)"
         }
     }

@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct XPathCorpusTests {
     ]
 
     /// The columns that hold expressions, and how each is used.
-    static let columns: [(String, XPathUse)] = [
+    static let columns: [(String, ExpressionUse)] = [
         ("relevant", .condition), ("constraint", .condition), ("required", .condition), ("read_only", .condition),
         ("choice_filter", .condition), ("calculation", .text), ("repeat_count", .value), ("trigger", .value),
     ]

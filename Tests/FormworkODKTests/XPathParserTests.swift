@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ struct XPathParserTests {
         return render(try XPathParser.parse(text))
     }
 
-    static func error(_ text: String) -> XPathTranslationError? {
+    static func error(_ text: String) -> TranslationError? {
         do {
             _ = try XPathParser.parse(text)
             return nil
@@ -77,7 +78,7 @@ struct XPathParserTests {
     @Test func errorsSayWhere() {
         func expectError(_ text: String, _ message: String, _ offset: Int) {
             let error = Self.error(text)
-            #expect(error == XPathTranslationError(.syntax, message: message, offset: offset), "\(text)")
+            #expect(error == TranslationError(.syntax, message: message, offset: offset), "\(text)")
         }
         expectError("", "an empty expression", 0)
         expectError("${a} =", "the expression ends where a value is expected", 6)
@@ -103,7 +104,7 @@ struct XPathParserTests {
         let tooDeep = "(" + deep + ")"
         #expect(
             Self.error(tooDeep)
-                == XPathTranslationError(
+                == TranslationError(
                     .syntax, message: "the expression nests more than 100 levels deep", offset: limit))
         #expect(Self.error(String(repeating: "-", count: 200) + "1")?.reason == .syntax)
         #expect(Self.error(String(repeating: "f(", count: 100_000))?.reason == .syntax)

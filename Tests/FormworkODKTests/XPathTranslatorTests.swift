@@ -15,68 +15,68 @@ struct XPathTranslatorTests {
     struct Translation: CustomTestStringConvertible, Sendable {
         let xpath: String
         let formwork: String
-        let type: XPathValueType
-        let use: XPathUse
+        let type: ValueType
+        let use: ExpressionUse
         let place: Place
         var testDescription: String { "\(xpath) → \(formwork)" }
     }
 
     static func tr(
-        _ xpath: String, _ formwork: String, _ type: XPathValueType, _ use: XPathUse = .condition,
+        _ xpath: String, _ formwork: String, _ type: ValueType, _ use: ExpressionUse = .condition,
         at place: Place = .form
     ) -> Translation {
         Translation(xpath: xpath, formwork: formwork, type: type, use: use, place: place)
     }
 
     static let translations: [Translation] = [
-        tr("${num} > 5", "$num > 5", .boolean),
-        tr("${num} >= ${dec} + 1", "$num >= $dec + 1", .boolean),
-        tr("${num} = 5", "$num == 5", .boolean),
-        tr("${num} = '5'", "$num == 5", .boolean),
-        tr("${num} = 'abc'", "false", .boolean),
-        tr("${num} = ''", "empty($num)", .boolean),
-        tr("${num} = ${dec}", "$num == $dec", .boolean),
-        tr("${num} + 1 = ${dec}", "$num + 1 == $dec and $num + 1 != null", .boolean),
-        tr("${num} = ${txt}", "if(empty($num), empty($txt), $num == number($txt))", .boolean),
-        tr("${num} = true()", "boolean($num)", .boolean),
-        tr("${num} != ${txt}", "if(empty($num), not empty($txt), $num != number($txt))", .boolean),
-        tr("${sel} = 'b'", "$sel == 'b'", .boolean),
-        tr("${sel} = 'zz'", "string($sel) == 'zz'", .boolean),
-        tr("${sel} = 2", "number($sel) == 2", .boolean),
-        tr("${sel} != 'b'", "$sel != 'b'", .boolean),
-        tr("${txt} = ''", "empty($txt)", .boolean),
-        tr("${txt} != ''", "not empty($txt)", .boolean),
-        tr("${txt} = 'hello'", "$txt == 'hello'", .boolean),
-        tr("${txt} = ${calc}", "$txt == $calc", .boolean),
-        tr("concat(${txt}, 'x') = ${calc}", "concat($txt, 'x') == $calc", .boolean),
-        tr("${multi} = 'a c'", "join(' ', $multi) == 'a c'", .boolean),
-        tr("${d} = '2024-02-29'", "$d == '2024-02-29'", .boolean),
-        tr("${d} = 'soon'", "false", .boolean),
-        tr("${d} > '2020-01-01'", "false", .boolean),
-        tr("${d} > date('2020-01-01')", "$d > date('2020-01-01')", .boolean),
-        tr("${dt} > ${d}", "date(format-date($dt, '%Y-%m-%d')) > $d", .boolean),
-        tr("${dt} = '2024-02-29'", "date(format-date($dt, '%Y-%m-%d')) == '2024-02-29'", .boolean),
-        tr("${d} < today()", "$d < today()", .boolean),
+        tr("${num} > 5", "$num > 5", .bool),
+        tr("${num} >= ${dec} + 1", "$num >= $dec + 1", .bool),
+        tr("${num} = 5", "$num == 5", .bool),
+        tr("${num} = '5'", "$num == 5", .bool),
+        tr("${num} = 'abc'", "false", .bool),
+        tr("${num} = ''", "empty($num)", .bool),
+        tr("${num} = ${dec}", "$num == $dec", .bool),
+        tr("${num} + 1 = ${dec}", "$num + 1 == $dec and $num + 1 != null", .bool),
+        tr("${num} = ${txt}", "if(empty($num), empty($txt), $num == number($txt))", .bool),
+        tr("${num} = true()", "boolean($num)", .bool),
+        tr("${num} != ${txt}", "if(empty($num), not empty($txt), $num != number($txt))", .bool),
+        tr("${sel} = 'b'", "$sel == 'b'", .bool),
+        tr("${sel} = 'zz'", "string($sel) == 'zz'", .bool),
+        tr("${sel} = 2", "number($sel) == 2", .bool),
+        tr("${sel} != 'b'", "$sel != 'b'", .bool),
+        tr("${txt} = ''", "empty($txt)", .bool),
+        tr("${txt} != ''", "not empty($txt)", .bool),
+        tr("${txt} = 'hello'", "$txt == 'hello'", .bool),
+        tr("${txt} = ${calc}", "$txt == $calc", .bool),
+        tr("concat(${txt}, 'x') = ${calc}", "concat($txt, 'x') == $calc", .bool),
+        tr("${multi} = 'a c'", "join(' ', $multi) == 'a c'", .bool),
+        tr("${d} = '2024-02-29'", "$d == '2024-02-29'", .bool),
+        tr("${d} = 'soon'", "false", .bool),
+        tr("${d} > '2020-01-01'", "false", .bool),
+        tr("${d} > date('2020-01-01')", "$d > date('2020-01-01')", .bool),
+        tr("${dt} > ${d}", "date(format-date($dt, '%Y-%m-%d')) > $d", .bool),
+        tr("${dt} = '2024-02-29'", "date(format-date($dt, '%Y-%m-%d')) == '2024-02-29'", .bool),
+        tr("${d} < today()", "$d < today()", .bool),
         tr("today() - ${d}", "number(today()) - number($d)", .number, .value),
         tr("${d} + 1", "number($d) + 1", .number, .value),
-        tr("'a' = 'a'", "true", .boolean),
-        tr("1 = '1.0'", "true", .boolean),
-        tr("1 < 2 < 3", "true", .boolean),
-        tr("${txt} and (${num} or not(${dec}))", "not empty($txt) and (boolean($num) or not boolean($dec))", .boolean),
-        tr("not(${txt})", "empty($txt)", .boolean),
-        tr("not(not(${txt}))", "not empty($txt)", .boolean),
+        tr("'a' = 'a'", "true", .bool),
+        tr("1 = '1.0'", "true", .bool),
+        tr("1 < 2 < 3", "true", .bool),
+        tr("${txt} and (${num} or not(${dec}))", "not empty($txt) and (boolean($num) or not boolean($dec))", .bool),
+        tr("not(${txt})", "empty($txt)", .bool),
+        tr("not(not(${txt}))", "not empty($txt)", .bool),
         tr("-(${num} - 1)", "-($num - 1)", .number, .value),
         tr("${num} * (${dec} + 1)", "$num * ($dec + 1)", .number, .value),
         tr("${num} - (${dec} - 1)", "$num - ($dec - 1)", .number, .value),
         tr("${num} div 2 mod 3", "$num / 2 % 3", .number, .value),
         tr("${txt} + 1", "number($txt) + 1", .number, .value),
         tr("true() + 1", "1 + 1", .number, .value),
-        tr(". >= 0 and . <= ${dec}", "$num >= 0 and $num <= $dec", .boolean),
-        tr(". > 3", "$f > 3", .boolean, at: .rep),
-        tr("../name = 'x'", "$name == 'x'", .boolean, at: .rep),
-        tr("current()/../name = 'x'", "$name == 'x'", .boolean, at: .rep),
+        tr(". >= 0 and . <= ${dec}", "$num >= 0 and $num <= $dec", .bool),
+        tr(". > 3", "$f > 3", .bool, at: .rep),
+        tr("../name = 'x'", "$name == 'x'", .bool, at: .rep),
+        tr("current()/../name = 'x'", "$name == 'x'", .bool, at: .rep),
         // pyxform's reference, within an entry, to a question in a group of the entry.
-        tr("../box/h > 2", "$h > 2", .boolean, at: .rep),
+        tr("../box/h > 2", "$h > 2", .bool, at: .rep),
         tr("position(..)", "index()", .number, .value, at: .rep),
         tr("position(current()/..)", "index()", .number, .value, at: .inner),
         tr("position(..)", "1", .number, .value),
@@ -98,43 +98,43 @@ struct XPathTranslatorTests {
         tr("count-non-empty(${name})", "count($rep, not empty($name))", .number, .value),
         tr("count-non-empty(${txt})", "if(empty($txt), 0, 1)", .number, .value),
         tr("indexed-repeat(${f}, ${rep}, 2)", "nth($rep.f, 2)", .number, .value),
-        tr("indexed-repeat(${name}, ${rep}, ${num})", "nth($rep.name, max([int($num), 1]))", .text, .text),
-        tr("concat(${name})", "join('', $rep.name)", .text, .text),
-        tr("join(' ', ${name})", "join(' ', $rep.name)", .text, .text),
-        tr("join(', ', ${txt}, ${num}, ${multi})", "join(', ', $txt, string($num), join(' ', $multi))", .text, .text),
+        tr("indexed-repeat(${name}, ${rep}, ${num})", "nth($rep.name, max([int($num), 1]))", .string, .text),
+        tr("concat(${name})", "join('', $rep.name)", .string, .text),
+        tr("join(' ', ${name})", "join(' ', $rep.name)", .string, .text),
+        tr("join(', ', ${txt}, ${num}, ${multi})", "join(', ', $txt, string($num), join(' ', $multi))", .string, .text),
         tr(
             "concat('a', ${num}, ${d}, ${multi}, ${dt}, true())",
-            "concat('a', $num, $d, join(' ', $multi), format-date($dt, '%Y-%m-%d'), true)", .text, .text),
-        tr("concat()", "''", .text, .text),
+            "concat('a', $num, $d, join(' ', $multi), format-date($dt, '%Y-%m-%d'), true)", .string, .text),
+        tr("concat()", "''", .string, .text),
         tr("string-length(${txt})", "len($txt)", .number, .value),
         tr("string-length()", "len(string($num))", .number, .value),
-        tr("contains(${txt}, 'a')", "contains($txt, 'a')", .boolean),
-        tr("contains(${sel}, 'b')", "contains(string($sel), 'b')", .boolean),
-        tr("contains(${txt}, '')", "true", .boolean),
-        tr("starts-with(${calc}, ${txt})", "starts-with(string($calc), string($txt))", .boolean),
-        tr("ends-with(${txt}, 'o')", "ends-with($txt, 'o')", .boolean),
-        tr("substr(${txt}, 1)", "substr($txt, 1)", .text, .text),
-        tr("regex(${txt}, '^[a-z]+$')", "matches($txt, '^[a-z]+$')", .boolean),
-        tr("regex(${txt}, '[a-z]*')", "matches(string($txt), '[a-z]*')", .boolean),
-        tr("selected(${multi}, 'a')", "'a' in $multi", .boolean),
-        tr("selected(${multi}, ' a ')", "'a' in $multi", .boolean),
-        tr("selected(${multi}, 'a b')", "contains(concat(' ', join(' ', $multi), ' '), ' a b ')", .boolean),
-        tr("selected(${sel}, 'b')", "$sel == 'b'", .boolean),
-        tr("selected(${txt}, 'b')", "contains(concat(' ', string($txt), ' '), ' b ')", .boolean),
+        tr("contains(${txt}, 'a')", "contains($txt, 'a')", .bool),
+        tr("contains(${sel}, 'b')", "contains(string($sel), 'b')", .bool),
+        tr("contains(${txt}, '')", "true", .bool),
+        tr("starts-with(${calc}, ${txt})", "starts-with(string($calc), string($txt))", .bool),
+        tr("ends-with(${txt}, 'o')", "ends-with($txt, 'o')", .bool),
+        tr("substr(${txt}, 1)", "substr($txt, 1)", .string, .text),
+        tr("regex(${txt}, '^[a-z]+$')", "matches($txt, '^[a-z]+$')", .bool),
+        tr("regex(${txt}, '[a-z]*')", "matches(string($txt), '[a-z]*')", .bool),
+        tr("selected(${multi}, 'a')", "'a' in $multi", .bool),
+        tr("selected(${multi}, ' a ')", "'a' in $multi", .bool),
+        tr("selected(${multi}, 'a b')", "contains(concat(' ', join(' ', $multi), ' '), ' a b ')", .bool),
+        tr("selected(${sel}, 'b')", "$sel == 'b'", .bool),
+        tr("selected(${txt}, 'b')", "contains(concat(' ', string($txt), ' '), ' b ')", .bool),
         tr(
             "selected(${multi}, ${txt})", "contains(concat(' ', join(' ', $multi), ' '), concat(' ', trim($txt), ' '))",
-            .boolean),
+            .bool),
         tr("count-selected(${multi})", "count($multi)", .number, .value),
         tr("count-selected(${sel})", "if(empty($sel), 0, 1)", .number, .value),
-        tr("selected-at(${multi}, ${num})", "nth($multi, int($num) + 1)", .text, .text),
-        tr("jr:choice-name(${sel}, '${sel}')", "label($sel)", .text, .text),
-        tr("jr:choice-name(${sel}, ' /data/sel ')", "label($sel)", .text, .text),
+        tr("selected-at(${multi}, ${num})", "nth($multi, int($num) + 1)", .string, .text),
+        tr("jr:choice-name(${sel}, '${sel}')", "label($sel)", .string, .text),
+        tr("jr:choice-name(${sel}, ' /data/sel ')", "label($sel)", .string, .text),
         tr("if(${num} > 1, ${num}, '')", "if($num > 1, $num, null)", .number, .value),
         tr("if(${num} > 1, ${d}, '')", "if($num > 1, $d, null)", .date, .value),
-        tr("if(${num} > 1, ${num}, ${txt})", "if($num > 1, string($num), $txt)", .text, .value),
+        tr("if(${num} > 1, ${num}, ${txt})", "if($num > 1, string($num), $txt)", .string, .value),
         tr("if(true(), ${num}, ${txt})", "$num", .number, .value),
-        tr("coalesce(${txt}, ${calc})", "coalesce($txt, $calc)", .text, .text),
-        tr("coalesce('x', ${calc})", "'x'", .text, .text),
+        tr("coalesce(${txt}, ${calc})", "coalesce($txt, $calc)", .string, .text),
+        tr("coalesce('x', ${calc})", "'x'", .string, .text),
         tr("int(${txt})", "int(number($txt))", .number, .value),
         tr("round(${dec})", "round($dec)", .number, .value),
         tr("round(${dec}, ${num})", "round($dec, int($num))", .number, .value),
@@ -142,7 +142,7 @@ struct XPathTranslatorTests {
         tr("pow(${num}, 0.5)", "pow($num, 0.5)", .number, .value),
         tr("number('1e3')", "null", .number, .value),
         tr("number(' 3,5 ')", "3.5", .number, .value),
-        tr("boolean-from-string(${txt})", "lower($txt) in ['true', '1']", .boolean),
+        tr("boolean-from-string(${txt})", "lower($txt) in ['true', '1']", .bool),
         tr("pi()", "3.141592653589793", .number, .value),
         tr("today()", "today()", .date, .value),
         tr("now()", "now()", .dateTime, .value),
@@ -152,25 +152,25 @@ struct XPathTranslatorTests {
         tr("date(${dt})", "date(format-date($dt, '%Y-%m-%d'))", .date, .value),
         tr("date-time(${dec})", "date-time($dec)", .dateTime, .value),
         tr("decimal-date-time(${calc})", "decimal-date-time(date-time($calc))", .number, .value),
-        tr("format-date(${d}, '%d/%m/%Y')", "format-date($d, '%d/%m/%Y')", .text, .text),
-        tr("format-date(${calc}, '%Y')", "format-date(date-time($calc), '%Y')", .text, .text),
-        tr("uuid()", "uuid()", .text, .text),
+        tr("format-date(${d}, '%d/%m/%Y')", "format-date($d, '%d/%m/%Y')", .string, .text),
+        tr("format-date(${calc}, '%Y')", "format-date(date-time($calc), '%Y')", .string, .text),
+        tr("uuid()", "uuid()", .string, .text),
         tr("once(now())", "now()", .dateTime, .value),
-        tr("once(concat('a', 'b'))", "concat('a', 'b')", .text, .text),
-        tr("${num}", "string($num)", .text, .text),
+        tr("once(concat('a', 'b'))", "concat('a', 'b')", .string, .text),
+        tr("${num}", "string($num)", .string, .text),
         tr("${dec}", "$dec", .number, .value),
-        tr("${sel}", "$sel", .choice, .value),
-        tr("${multi}", "$multi", .multichoice, .value),
-        tr("${multi}", "join(' ', $multi)", .text, .text),
-        tr("${dt}", "format-date($dt, '%Y-%m-%d')", .text, .text),
-        tr("${d}", "string($d)", .text, .text),
-        tr("${note}", "''", .text, .text),
-        tr("${grp} = ''", "true", .boolean),
-        tr("5.0", "'5'", .text, .text),
-        tr("0.5", "'0.5'", .text, .text),
-        tr("100000000", "'100000000'", .text, .text),
-        tr("\"it's\"", "'it\\'s'", .text, .text),
-        tr("'a\\b'", "'a\\\\b'", .text, .text),
+        tr("${sel}", "$sel", .string, .value),
+        tr("${multi}", "$multi", .list(.string), .value),
+        tr("${multi}", "join(' ', $multi)", .string, .text),
+        tr("${dt}", "format-date($dt, '%Y-%m-%d')", .string, .text),
+        tr("${d}", "string($d)", .string, .text),
+        tr("${note}", "''", .string, .text),
+        tr("${grp} = ''", "true", .bool),
+        tr("5.0", "'5'", .string, .text),
+        tr("0.5", "'0.5'", .string, .text),
+        tr("100000000", "'100000000'", .string, .text),
+        tr("\"it's\"", "'it\\'s'", .string, .text),
+        tr("'a\\b'", "'a\\\\b'", .string, .text),
     ]
 
     @Test(arguments: translations)
@@ -188,7 +188,7 @@ struct XPathTranslatorTests {
 
     // MARK: Errors
 
-    static func error(_ xpath: String, _ use: XPathUse = .condition, at place: Place = .form) -> XPathTranslationError?
+    static func error(_ xpath: String, _ use: ExpressionUse = .condition, at place: Place = .form) -> TranslationError?
     {
         do {
             _ = try XPathTranslator.translate(xpath, as: use, in: XPathFixture.context(place))
@@ -201,7 +201,7 @@ struct XPathTranslatorTests {
     @Test func unknownNamesAreReportedWhereTheyAre() {
         #expect(
             Self.error("${num} > 1 and ${nope}")
-                == XPathTranslationError(
+                == TranslationError(
                     .unknownReference("nope", suggestion: nil), message: "'nope' names no question", offset: 15))
         #expect(Self.error("/data/nope = 1")?.reason == .unknownReference("/data/nope", suggestion: nil))
         #expect(Self.error("../nope = 1", at: .rep)?.reason == .unknownReference("nope", suggestion: nil))
@@ -261,24 +261,24 @@ struct XPathTranslatorTests {
         ("decimal-time(${t})", 0, "decimal-time(): JavaRosa reads a time as the day it was entered on"),
     ])
     func unsupported(_ xpath: String, _ offset: Int, _ message: String) {
-        #expect(Self.error(xpath, .value) == XPathTranslationError(.unsupported, message: message, offset: offset))
+        #expect(Self.error(xpath, .value) == TranslationError(.unsupported, message: message, offset: offset))
     }
 
     /// What JavaRosa rejects whatever the answers is a syntax error.
     @Test func invalidExpressions() {
         #expect(
             Self.error("round()")
-                == XPathTranslationError(.syntax, message: "round() takes 1 to 2 arguments, not 0", offset: 0))
+                == TranslationError(.syntax, message: "round() takes 1 to 2 arguments, not 0", offset: 0))
         #expect(Self.error("not(${a}, ${b})")?.message == "not() takes 1 argument, not 2")
         #expect(
             Self.error("count('a')")
-                == XPathTranslationError(.syntax, message: "count() counts the nodes of a path", offset: 6))
+                == TranslationError(.syntax, message: "count() counts the nodes of a path", offset: 6))
         #expect(
             Self.error("selected(${multi}, 2)")?.message
                 == "the value selected() looks for must be text, in quotes (like '1')")
         #expect(
             Self.error("date('soon') < today()")
-                == XPathTranslationError(.syntax, message: "'soon' is not a date (YYYY-MM-DD)", offset: 5))
+                == TranslationError(.syntax, message: "'soon' is not a date (YYYY-MM-DD)", offset: 5))
         #expect(Self.error("${num} = = 1")?.reason == .syntax)
         #expect(Self.error(String(repeating: "1 + ", count: 2500) + "1")?.reason == .unsupported)
     }
@@ -321,14 +321,14 @@ struct XPathTranslatorTests {
         var context = XPathFixture.context(.box)
         #expect(try XPathTranslator.translate("position(../..)", as: .value, in: context).text == "index()")
         #expect(
-            throws: XPathTranslationError(
+            throws: TranslationError(
                 .unsupported,
                 message: "position() of a node above the entry the question is in (Formwork's index() is the entry's)",
                 offset: 0)
         ) { try XPathTranslator.translate("position(../../..)", as: .value, in: context) }
         context.groupsInEntry = nil
         #expect(try XPathTranslator.translate("position(..)", as: .value, in: context).text == "index()")
-        #expect(throws: XPathTranslationError.self) {
+        #expect(throws: TranslationError.self) {
             try XPathTranslator.translate("position(../..)", as: .value, in: context)
         }
     }
@@ -336,17 +336,17 @@ struct XPathTranslatorTests {
     /// The use decides the result: a condition is `boolean()` of the value, text is
     /// the value as JavaRosa writes it.
     @Test func usesConvertTheResult() throws {
-        func translate(_ xpath: String, _ use: XPathUse) throws -> TranslatedExpression {
+        func translate(_ xpath: String, _ use: ExpressionUse) throws -> TranslatedExpression {
             try XPathTranslator.translate(xpath, as: use, in: XPathFixture.context())
         }
-        #expect(try translate("${txt}", .condition) == TranslatedExpression(text: "not empty($txt)", type: .boolean))
+        #expect(try translate("${txt}", .condition) == TranslatedExpression(text: "not empty($txt)", type: .bool))
         #expect(
-            try translate("${num} * 2", .condition) == TranslatedExpression(text: "boolean($num * 2)", type: .boolean))
+            try translate("${num} * 2", .condition) == TranslatedExpression(text: "boolean($num * 2)", type: .bool))
         #expect(try translate("${num} * 2", .value) == TranslatedExpression(text: "$num * 2", type: .number))
-        #expect(try translate("${num} * 2", .text) == TranslatedExpression(text: "string($num * 2)", type: .text))
-        #expect(try translate("${sel}", .text) == TranslatedExpression(text: "$sel", type: .text))
-        #expect(try translate("${num} > 1", .text) == TranslatedExpression(text: "string($num > 1)", type: .text))
-        #expect(try translate("'5'", .condition) == TranslatedExpression(text: "true", type: .boolean))
-        #expect(try translate("0", .condition) == TranslatedExpression(text: "false", type: .boolean))
+        #expect(try translate("${num} * 2", .text) == TranslatedExpression(text: "string($num * 2)", type: .string))
+        #expect(try translate("${sel}", .text) == TranslatedExpression(text: "$sel", type: .string))
+        #expect(try translate("${num} > 1", .text) == TranslatedExpression(text: "string($num > 1)", type: .string))
+        #expect(try translate("'5'", .condition) == TranslatedExpression(text: "true", type: .bool))
+        #expect(try translate("0", .condition) == TranslatedExpression(text: "false", type: .bool))
     }
 }

@@ -30,7 +30,7 @@ struct SurveyJSConformanceTests {
 
     struct Vector: CustomTestStringConvertible, Sendable {
         let expression: String
-        let use: SurveyJSUse
+        let use: ExpressionUse
         let place: Place
         let rule: SurveyJSCondition
         /// survey-core's value for each scenario, as JSON, as recorded from the oracle;
@@ -147,7 +147,7 @@ struct SurveyJSConformanceTests {
     }
 
     /// The translation, evaluated in the form with the scenario's answers, as JSON.
-    static func formwork(_ translation: SurveyJSTranslation, _ vector: Vector, _ scenario: Scenario) throws -> String {
+    static func formwork(_ translation: TranslatedExpression, _ vector: Vector, _ scenario: Scenario) throws -> String {
         let session = try SurveyJSFixture.session(probe: translation.text, at: vector.place, scenario)
         return json(session.value(of: vector.place.probe))
     }
@@ -163,7 +163,7 @@ struct SurveyJSConformanceTests {
     @Test(arguments: vectors)
     func formworkComputesWhatSurveyCoreComputes(_ vector: Vector) throws {
         let context = SurveyJSFixture.context(vector.place, condition: vector.rule)
-        let translation: SurveyJSTranslation
+        let translation: TranslatedExpression
         do {
             translation = try SurveyJSTranslator.translate(vector.expression, as: vector.use, in: context)
         } catch {

@@ -58,7 +58,7 @@ struct SurveyJSCorpusValuesTests {
 
     struct Item {
         let expression: String
-        let use: SurveyJSUse
+        let use: ExpressionUse
         let rule: SurveyJSCondition
     }
 
@@ -66,7 +66,7 @@ struct SurveyJSCorpusValuesTests {
     static func expressions(_ survey: Any) -> [Item] {
         var items: [Item] = []
         var seen = Set<String>()
-        func add(_ text: Any?, _ use: SurveyJSUse, _ rule: SurveyJSCondition = .isTrue) {
+        func add(_ text: Any?, _ use: ExpressionUse, _ rule: SurveyJSCondition = .isTrue) {
             guard let text = text as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty,
                 !text.contains("{item}"), !text.lowercased().contains("{panel."), !text.lowercased().contains("{row."),
                 seen.insert("\(use) \(rule) \(text)").inserted

@@ -64,7 +64,7 @@ struct SurveyJSHostileTests {
             #expect {
                 try SurveyJSTranslator.translate(expression, as: .value, in: context)
             } throws: { error in
-                (error as? SurveyJSTranslationError)?.message.hasPrefix("its translation is longer than the 10000")
+                (error as? TranslationError)?.message.hasPrefix("its translation is longer than the 10000")
                     == true
             }
         }
@@ -185,6 +185,51 @@ struct SurveyJSHostileTests {
                 "'isRequired' is true or false, not \"yes\": it is left out",
                 "'rateMax' is a number, not \"x\": it is left out",
             ])
+    }
+
+    /// The longest expression translated, and the longest translation, are the
+    /// loader's (`ImportOptions.limits`), not a number of the importer's own.
+    @Test func theLongestExpressionIsTheLoadersLimit() throws {
+        let json = Self.survey([
+            #"{ "type": "text", "name": "a" }"#, #"{ "type": "text", "name": "b", "visibleIf": "{a} = 'x'" }"#,
+        ])
+        var limits = Limits()
+        limits.maximumExpressionLength = 8
+        let (_, problems) = try Self.read(json, limits: limits)
+        #expect(
+            Self.messages(problems).contains {
+                $0.contains("the expression is 9 characters long; Formwork reads at most 8")
+            })
+        limits.maximumExpressionLength = 9
+        let (_, translated) = try Self.read(json, limits: limits)
+        #expect(
+            Self.messages(translated).contains { $0.contains("its translation is longer than the 9 characters") })
+        limits.maximumExpressionLength = 100
+        #expect(Self.messages(try Self.read(json, limits: limits).1).isEmpty)
+    }
+
+    /// Values written into Formwork's expressions go through `ExpressionText`: an option
+    /// value with a backslash is compared as written (it read `\n` as a line break, and a
+    /// trailing backslash left the literal open), and a validator's bound of NaN is left
+    /// out rather than written as `nan`.
+    @Test func valuesWrittenIntoExpressionsReadBackAsWritten() throws {
+        let json = Self.survey([
+            #"{ "type": "checkbox", "name": "src", "choices": ["a\\nb", "c\\"] }"#,
+            #"{ "type": "radiogroup", "name": "pick", "choicesFromQuestion": "src", "#
+                + #""choicesFromQuestionMode": "selected" }"#,
+            #"{ "type": "text", "inputType": "number", "name": "n", "#
+                + #""validators": [ { "type": "numeric", "minValue": "nan", "maxValue": 10 } ] }"#,
+        ])
+        let (document, problems) = try Self.read(json)
+        #expect(Self.messages(problems).isEmpty)
+        let session = FormSession(definition: try FormDefinition(document: document, path: "survey.json"))
+        let values = [#"a\nb"#, #"c\"#]  // a backslash and an n; a trailing backslash
+        try session.set("src", to: .list(values.map(Value.string)))
+        #expect(session.visibleOptions(of: "pick").map(\.value) == values)
+        try session.set("n", text: "11")
+        #expect(session.errors().map(\.field) == ["n"])
+        try session.set("n", text: "-1000")
+        #expect(session.errors().isEmpty)
     }
 
     /// A quote of an expression is cut as a long source line is.

@@ -190,21 +190,8 @@ struct DefinitionDecoder {
 
     // MARK: Ids
 
-    /// An ASCII letter or `_`, then ASCII letters, digits and `_`.
-    static func isIdentifier(_ text: String) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-        }
-        var bytes = text.utf8.makeIterator()
-        guard let first = bytes.next(), isLetter(first) else { return false }
-        while let byte = bytes.next() {
-            guard isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { return false }
-        }
-        return true
-    }
-
     mutating func checkIdentifier(_ id: String, _ node: SyntaxNode) {
-        if !Self.isIdentifier(id) { collector.report(.invalidID(id), at: node) }
+        if !ExpressionText.isIdentifier(id) { collector.report(.invalidID(id), at: node) }
     }
 
     /// Checks that `id` is valid and unused; records it.

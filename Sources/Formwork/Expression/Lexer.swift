@@ -13,8 +13,9 @@ enum Lexer {
         let scalars = Array(text.unicodeScalars)
         var tokens: [Token] = []
         var index = 0
-        func isIdentifierStart(_ s: Unicode.Scalar) -> Bool { s == "_" || (s.isASCII && s.properties.isAlphabetic) }
-        func isIdentifierPart(_ s: Unicode.Scalar) -> Bool { isIdentifierStart(s) || ("0"..."9").contains(s) }
+        // `$id` reads an id by the definition's rule (`ExpressionText.isIdentifier`).
+        func isIdentifierStart(_ s: Unicode.Scalar) -> Bool { ExpressionText.isIdentifierStart(s) }
+        func isIdentifierPart(_ s: Unicode.Scalar) -> Bool { ExpressionText.isIdentifierPart(s) }
 
         while index < scalars.count {
             let scalar = scalars[index]

@@ -1,0 +1,313 @@
+import Formwork
+
+extension XLSFormReader {
+    /// A question's field (with its `_other` text field when it has `or_other`), or
+    /// nothing for metadata given as inputs; a note saying what was skipped when it
+    /// cannot be represented and `skipUnsupported` is set.
+    mutating func question(
+        _ node: XLSFormSurvey.Node, type: XLSFormType, repeats: [String], conditions: [String]
+    ) -> [DefinitionDocument] {
+        let unsupportedBefore = problems.unsupported.count
+        groupsInEntry = repeats.isEmpty ? nil : node.groups.filter { !$0.isEmpty }.count
+        defer { groupsInEntry = nil }
+        let typePlace = SourcePlace(place("type", node.row), quote: node.row["type"])
+        let current = XPathSymbol(id: node.id, type: Self.valueType(type), repeats: repeats)
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(node.id))]
+        // A note has no answer, so no key (its element's path is in the submission layout).
+        if let key = answerKey(node, repeats: repeats), type != .note { pairs.append(("key", .string(key))) }
+        var extra: [DefinitionDocument] = []
+        let kind = self.kind(of: node, type: type, repeats: repeats, place: typePlace)
+        guard let kind else { return skipped(node, since: unsupportedBefore) }
+        pairs.append(("kind", .string(kind.name)))
+        let label = texts("label", of: node, repeats: repeats)
+        switch kind.name {
+        case "note": pairs.append(("text", label ?? .string(node.name)))
+        case "calculate": break
+        default: pairs.append(("label", label ?? .string(node.name)))
+        }
+        if let hint = texts("hint", of: node, repeats: repeats) { pairs.append(("help", hint)) }
+        var visibility = conditions
+        if let relevant = condition("relevant", of: node, current: current, repeats: repeats) {
+            visibility.append(relevant)
+        }
+        if let visible = ExpressionText.conjunction(visibility) {
+            let at = node.row["relevant"] == nil ? nil : cellPlace("relevant", node.row)
+            pairs.append(("visible", .string(visible, at: at)))
+        }
+        pairs += kind.pairs
+        if let list = kind.list {
+            pairs.append(("options", options(list, of: node, repeats: repeats)))
+        }
+        if kind.answerable {
+            pairs += answerKeys(node, kind: kind.name, current: current, repeats: repeats)
+        }
+        if Self.hasOther(type), let other = symbols[node.name + "_other"] {
+            let otherKey = answerKey(node, name: node.name + "_other", repeats: repeats)
+            let selected = kind.name == "multichoice" ? "'other' in $\(node.id)" : "$\(node.id) == 'other'"
+            extra.append(
+                .object(
+                    [
+                        ("id", .string(other.id)), ("kind", "text"), ("label", "Specify other."),
+                        ("visible", .string(ExpressionText.conjunction(visibility + [selected])!)),
+                    ] + (otherKey.map { key in key == other.id ? [] : [("key", .string(key))] } ?? []),
+                    at: typePlace))
+        }
+        if problems.unsupported.count > unsupportedBefore { return skipped(node, since: unsupportedBefore) }
+        return [.object(pairs, at: typePlace)] + extra
+    }
+
+    /// A note in place of a question that cannot be represented (with
+    /// `skipUnsupported`); its name is skipped, so what reads it is skipped too.
+    private mutating func skipped(_ node: XLSFormSurvey.Node, since first: Int) -> [DefinitionDocument] {
+        guard skipUnsupported else { return [] }
+        skippedNames.insert(node.name)
+        let reasons = problems.unsupported[first...].map { "\($0.place?.name ?? ""): \($0.message)" }
+        return [
+            .object(
+                [
+                    ("id", .string(node.id)), ("kind", "note"),
+                    (
+                        "text",
+                        .string(Self.escapedTemplate("Skipped '\(node.name)': " + reasons.joined(separator: "; ")))
+                    ),
+                ], at: SourcePlace(place("type", node.row), quote: node.row["type"]))
+        ]
+    }
+
+    /// A Formwork kind with the keys it needs (`step`, `min`, a calculate's `value`),
+    /// the choice list it takes options from, and whether a person answers it.
+    struct KindMapping {
+        var name: String
+        var pairs: [(String, DefinitionDocument)] = []
+        var list: String?
+        var answerable = true
+    }
+
+    private mutating func kind(
+        of node: XLSFormSurvey.Node, type: XLSFormType, repeats: [String], place typePlace: SourcePlace
+    )
+        -> KindMapping?
+    {
+        let appearance = node.row["appearance"]?.lowercased() ?? ""
+        // What an XForm has that its reading found no XLSForm column for.
+        if let reason = node.row["x_unsupported"] {
+            report(.unsupportedConstruct("the question's choices", reason: reason), at: typePlace.name, quote: nil)
+            return nil
+        }
+        if let meaning = Self.unsupportedAppearance(appearance, type: type) {
+            report(
+                .unsupportedConstruct("appearance '\(appearance)'", reason: meaning),
+                at: place("appearance", node.row), quote: node.row["appearance"])
+            return nil
+        }
+        if let calculation = node.row["calculation"], type != .calculate, type != .hidden, node.row["trigger"] == nil {
+            return calculated(node, type: type, calculation: calculation, repeats: repeats, place: typePlace)
+        }
+        return baseKind(of: node, type: type, repeats: repeats, place: typePlace)
+    }
+
+    /// A question with a `calculation` (and no trigger). JavaRosa computes it whenever
+    /// what it reads changes and again when the form is finished, so whatever the
+    /// person typed, the submission holds the computed value: a `computed` field. One
+    /// that reads nothing is computed once, when the form opens, and then the person's
+    /// to change: the question keeps its kind and starts with that value.
+    private mutating func calculated(
+        _ node: XLSFormSurvey.Node, type: XLSFormType, calculation: String, repeats: [String],
+        place typePlace: SourcePlace
+    ) -> KindMapping? {
+        let current = XPathSymbol(id: node.id, type: Self.valueType(type), repeats: repeats)
+        let numeric = Self.valueType(type) == .number
+        guard
+            let value = translate(
+                calculation, column: "calculation", row: node.row, use: numeric ? .value : .text, current: current,
+                repeats: repeats)
+        else { return nil }
+        let text = numeric && value.type != .number ? "number(\(value.text))" : value.text
+        let at = cellPlace("calculation", node.row)
+        let computed = KindMapping(name: "computed", pairs: [("value", .string(text, at: at))], answerable: false)
+        guard type != .note, var mapping = baseKind(of: node, type: type, repeats: repeats, place: typePlace),
+            mapping.list == nil, node.row["default"] == nil
+        else { return computed }
+        guard fieldsRead(by: text, from: repeats).isEmpty,
+            let literal = Self.literal(calculation, numeric: numeric) ?? Self.constant(text)
+        else { return computed }
+        mapping.pairs.append(("default", literal))
+        return mapping
+    }
+
+    /// The ids of the fields a translated expression reads that a trigger can name:
+    /// fields of the same entry or of the entries and form around it.
+    func fieldsRead(by expression: String, from repeats: [String]) -> [String] {
+        var seen = Set<String>()
+        var ids: [String] = []
+        let scalars = Array(expression.unicodeScalars)
+        var index = 0
+        let byID = Dictionary(symbols.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        while index < scalars.count {
+            defer { index += 1 }
+            guard scalars[index] == "$" else { continue }
+            var end = index + 1
+            while end < scalars.count,
+                scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end])
+                    || scalars[end] == "_"
+            {
+                end += 1
+            }
+            let id = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+            if end < scalars.count, scalars[end] == "." { continue }
+            if let symbol = byID[id], symbol.type != .repeatEntries, repeats.starts(with: symbol.repeats),
+                seen.insert(id).inserted
+            {
+                ids.append(id)
+            }
+        }
+        return ids
+    }
+
+    /// A translated calculation that reads nothing and does not depend on the moment
+    /// (`concat('a', 'b')`), computed once as JavaRosa does when the form opens.
+    static func constant(_ expression: String) -> DefinitionDocument? {
+        guard !["today(", "now(", "uuid(", "random("].contains(where: expression.contains),
+            let compiled = try? CompiledExpression(expression, environment: ExpressionEnvironment(fields: []))
+        else { return nil }
+        switch compiled.evaluate(EvaluationContext(today: .today()) { _ in .null }) {
+        case .string(let text): return .string(text)
+        case .number(let number): return .number(JSONText.encode(.number(number)))
+        default: return nil
+        }
+    }
+
+    /// A calculation that is a literal (`'text'`, `12`) as a default value.
+    static func literal(_ calculation: String, numeric: Bool) -> DefinitionDocument? {
+        let trimmed = calculation.trimmingCharacters(in: .whitespaces)
+        if numeric { return Double(trimmed) != nil ? .number(trimmed) : nil }
+        guard trimmed.count >= 2, let quote = trimmed.first, quote == "'" || quote == "\"", trimmed.last == quote,
+            !trimmed.dropFirst().dropLast().contains(quote)
+        else { return nil }
+        return .string(String(trimmed.dropFirst().dropLast()))
+    }
+
+    private mutating func baseKind(
+        of node: XLSFormSurvey.Node, type: XLSFormType, repeats: [String], place typePlace: SourcePlace
+    ) -> KindMapping? {
+        let appearance = node.row["appearance"]?.lowercased() ?? ""
+        switch type {
+        case .text, .barcode, .phoneNumber:
+            return KindMapping(
+                name: "text", pairs: appearance.contains("multiline") ? [("multiline", .bool(true))] : [])
+        case .integer: return KindMapping(name: "number", pairs: [("step", .number("1"))])
+        case .decimal: return KindMapping(name: "number")
+        case .range: return rangeKind(node)
+        case .date: return KindMapping(name: "date")
+        case .time: return KindMapping(name: "time")
+        case .dateTime: return KindMapping(name: "datetime")
+        case .geopoint: return KindMapping(name: "geopoint")
+        case .note: return KindMapping(name: "note", answerable: false)
+        case .acknowledge:
+            return KindMapping(
+                name: "choice", pairs: [("options", .list([.object([("value", "OK"), ("label", "OK")])]))])
+        case .media("background-audio"):
+            report(
+                .unsupportedConstruct("'background-audio'", reason: "it records sound while the form is filled"),
+                at: typePlace.name, quote: typePlace.quote)
+            return nil
+        case .media: return KindMapping(name: "file")
+        case .selectOne(let list, _), .selectExternal(let list):
+            return KindMapping(name: "choice", list: list)
+        case .selectMultiple(let list, _): return KindMapping(name: "multichoice", list: list)
+        case .rank(let list): return KindMapping(name: "rank", list: list)
+        case .calculate, .hidden:
+            return calculateKind(node, repeats: repeats)
+        case .selectFromFile(let file, _):
+            report(
+                .unsupportedConstruct(
+                    "choices from '\(file)'", reason: "the file is not in the workbook (ODK sends it beside the form)"),
+                at: typePlace.name, quote: typePlace.quote)
+            return nil
+        case .metadata("start"), .metadata("end"):
+            return KindMapping(name: "calculate", pairs: [("value", "now()")], answerable: false)
+        case .metadata("today"):
+            return KindMapping(name: "calculate", pairs: [("value", "today()")], answerable: false)
+        case .metadata(let name):
+            report(
+                .unsupportedConstruct("metadata '\(name)'", reason: "the device records it; there is nothing to ask"),
+                at: typePlace.name, quote: typePlace.quote)
+            return nil
+        case .unsupported(let name, let reason):
+            report(.unsupportedConstruct("'\(name)'", reason: reason), at: typePlace.name, quote: typePlace.quote)
+            return nil
+        case .unknown, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .beginLoop, .endLoop:
+            return nil
+        }
+    }
+
+    /// Appearances that change what a question is, not how it looks. (`ex:` is not one:
+    /// it offers another app to fill the answer, and Collect lets the person type it
+    /// when there is none, as at a terminal.)
+    static func unsupportedAppearance(_ appearance: String, type: XLSFormType) -> String? {
+        let words = appearance.split(separator: " ").map(String.init)
+        if case .media = type {
+            for word in ["signature", "draw", "annotate"] where words.contains(word) {
+                return "a \(word == "signature" ? "signature" : "drawing") is made on the screen"
+            }
+        }
+        return nil
+    }
+
+    private mutating func rangeKind(_ node: XLSFormSurvey.Node) -> KindMapping {
+        var parameters: [String: String] = ["start": "1", "end": "10", "step": "1"]
+        for pair in (node.row["parameters"] ?? "").split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "," }) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { parameters[parts[0].lowercased()] = parts[1] }
+        }
+        let parametersPlace = cellPlace("parameters", node.row)
+        var pairs: [(String, DefinitionDocument)] = []
+        for (key, parameter) in [("min", "start"), ("max", "end"), ("step", "step")] {
+            let value = parameters[parameter]!
+            if Double(value) != nil {
+                pairs.append((key, .number(value, at: parametersPlace)))
+            } else {
+                report(
+                    .importError(
+                        "range parameter \(parameter)=\(value) is not a number", hint: "write start=1 end=10 step=1"),
+                    at: parametersPlace.name, quote: parametersPlace.quote)
+            }
+        }
+        // ODK's range runs from start to end whichever is larger.
+        if let low = Double(parameters["start"]!), let high = Double(parameters["end"]!), low > high, pairs.count == 3 {
+            pairs[0].0 = "max"
+            pairs[1].0 = "min"
+        }
+        return KindMapping(name: "number", pairs: pairs)
+    }
+
+    private mutating func calculateKind(_ node: XLSFormSurvey.Node, repeats: [String]) -> KindMapping? {
+        let current = XPathSymbol(id: node.id, type: .text, repeats: repeats)
+        if let calculation = node.row["calculation"] {
+            // A boolean stays one (JavaRosa writes it 1 or 0, and reads it as true or false),
+            // and a number one (summed, compared as a number).
+            let use: ExpressionUse
+            switch symbols[node.name].flatMap({ $0.id == node.id ? $0.type : nil }) {
+            case .boolean?: use = .condition
+            case .number?: use = .value
+            default: use = .text
+            }
+            guard
+                let value = translate(
+                    calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats)
+            else { return nil }
+            return KindMapping(
+                name: "calculate", pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))],
+                answerable: false)
+        }
+        // A `hidden` question, or a calculate without a calculation: its default, or empty.
+        let literal = ExpressionText.string(node.row["default"] ?? "")
+        return KindMapping(
+            name: "calculate", pairs: [("value", .string(literal, at: cellPlace("default", node.row)))],
+            answerable: false)
+    }
+
+    func cellPlace(_ column: String, _ row: XLSFormTable.Row) -> SourcePlace {
+        SourcePlace(place(column, row), quote: row[column])
+    }
+}

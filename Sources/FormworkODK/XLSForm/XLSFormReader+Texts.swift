@@ -1,0 +1,148 @@
+import Formwork
+
+extension XLSFormReader {
+    /// A translatable column (`label`, `hint`, `constraint_message`…) as a Formwork
+    /// text: one string, or one per language when the form is translated; `${x}` read
+    /// as `{…}` (the question's value as ODK prints it), braces escaped, a loop's
+    /// `%(label)s` replaced by its choice's label.
+    mutating func texts(_ column: String, of node: XLSFormSurvey.Node, repeats: [String]) -> DefinitionDocument? {
+        var translations = node.row.translations(of: column)
+        if column == "label", let override = node.labelOverride { translations = override }
+        guard !translations.isEmpty else { return nil }
+        func text(_ written: String, language: String?) -> DefinitionDocument {
+            var written = written
+            if !node.loopLabel.isEmpty, written.contains("%(label)s") {
+                let label = node.loopLabel.first { $0.language == language } ?? node.loopLabel[0]
+                written = written.replacingOccurrences(of: "%(label)s", with: label.text)
+            }
+            let at = place(column, node.row, language: language)
+            return .string(
+                template(written, row: node.row, repeats: repeats, place: at), at: SourcePlace(at, quote: written))
+        }
+        let untranslated = translations.allSatisfy { $0.language == nil } && !writtenLanguages.contains(nil)
+        guard !writtenLanguages.isEmpty, !untranslated else {
+            return text(translations[0].text, language: translations[0].language)
+        }
+        return .object(
+            filled(translations).map { (Self.language($0.language).code, text($0.text, language: $0.language)) })
+    }
+
+    /// A text in every language of the form: one missing in a language is the default
+    /// language's (else the first written), as JavaRosa shows it; so a form whose
+    /// columns are translated unevenly loads without a warning per text.
+    func filled(_ translations: [(language: String?, text: String)]) -> [(language: String?, text: String)] {
+        let fallback =
+            translations.first { Self.language($0.language).code == defaultLanguage.code } ?? translations[0]
+        return writtenLanguages.map { language in
+            translations.first { $0.language == language } ?? (language, fallback.text)
+        }
+    }
+
+    /// A choice's label, one per language when the form is translated.
+    func choiceLabel(_ choice: XLSFormChoices.Choice) -> DefinitionDocument? {
+        guard !choice.labels.isEmpty else { return nil }
+        let at = SourcePlace(choice.place)
+        let untranslated = choice.labels.allSatisfy { $0.language == nil } && !writtenLanguages.contains(nil)
+        guard !writtenLanguages.isEmpty, !untranslated else {
+            return .string(Self.escapedTemplate(choice.labels[0].text), at: at)
+        }
+        return .object(
+            filled(choice.labels).map { (Self.language($0.language).code, .string(Self.escapedTemplate($0.text))) },
+            at: at)
+    }
+
+    /// A text with `${x}` as Formwork interpolations and every other brace escaped.
+    mutating func template(_ written: String, row: XLSFormTable.Row, repeats: [String], place: String) -> String {
+        var output = ""
+        var rest = Substring(written)
+        while let start = Self.nextInterpolation(in: rest) {
+            output += Self.escapedTemplate(String(rest[..<start.range.lowerBound]))
+            if let translated = translate(
+                start.expression, column: "label", row: row, use: .text, current: nil, repeats: repeats,
+                placeName: place)
+            {
+                output += "{" + translated.text + "}"
+            }
+            rest = rest[start.range.upperBound...]
+        }
+        return output + Self.escapedTemplate(String(rest))
+    }
+
+    /// The next answer a text shows: `${name}` (XLSForm), or an XForm's
+    /// `<output value="…"/>` (read between U+E000 and U+E001).
+    static func nextInterpolation(in text: Substring) -> (range: Range<Substring.Index>, expression: String)? {
+        let reference = text.range(of: "${").flatMap { start in
+            text[start.upperBound...].firstIndex(of: "}").map { (start.lowerBound..<text.index(after: $0)) }
+        }
+        let output = text.firstIndex(of: "\u{E000}").flatMap { start in
+            text[start...].firstIndex(of: "\u{E001}").map { (start..<text.index(after: $0)) }
+        }
+        if let output, reference.map({ output.lowerBound < $0.lowerBound }) ?? true {
+            return (output, String(text[text.index(after: output.lowerBound)..<text.index(before: output.upperBound)]))
+        }
+        return reference.map { ($0, String(text[$0])) }
+    }
+
+    /// Braces doubled, so Formwork shows them as written.
+    static func escapedTemplate(_ text: String) -> String {
+        text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+    }
+
+    // MARK: Options
+
+    /// A select's options from its list, each with the `choice_filter` as its
+    /// `visible` (the choice's columns read as literals), and `other` when the
+    /// question has `or_other`.
+    mutating func options(
+        _ list: String, of node: XLSFormSurvey.Node, repeats: [String]
+    )
+        -> DefinitionDocument
+    {
+        let typePlace = cellPlace("type", node.row)
+        guard let choices = self.choices.lists[list] else {
+            let closest = Suggestions.closest(to: list, in: self.choices.order).first
+            report(
+                .importError(
+                    "there is no choice list '\(list)' in the choices sheet",
+                    hint: closest.map { "did you mean '\($0)'?" } ?? "add its choices to the 'choices' sheet"),
+                at: typePlace.name, quote: typePlace.quote)
+            return .list([])
+        }
+        let filter = node.row["choice_filter"]
+        let current = XPathSymbol(
+            id: node.id, type: Self.valueType(.selectOne(list: list, orOther: false)), repeats: repeats)
+        // A value listed twice (allow_choice_duplicates, usually under different filters)
+        // is one option, offered when any of its rows' filters holds.
+        var order: [String] = []
+        var merged: [String: (choice: XLSFormChoices.Choice, conditions: [String])] = [:]
+        var filterFailed = false
+        for choice in choices {
+            if merged[choice.name] == nil {
+                order.append(choice.name)
+                merged[choice.name] = (choice, [])
+            }
+            guard let filter, !filterFailed else { continue }
+            var columns = choice.properties
+            columns["name"] = choice.name
+            columns["label"] = choice.labels.first?.text ?? ""
+            if let visible = translate(
+                filter, column: "choice_filter", row: node.row, use: .condition, current: current, repeats: repeats,
+                choiceColumns: columns)
+            {
+                merged[choice.name]!.conditions.append(visible.text)
+            } else {
+                filterFailed = true
+            }
+        }
+        let options: [DefinitionDocument] = order.map { name in
+            let (choice, conditions) = merged[name]!
+            var pairs: [(String, DefinitionDocument)] = [("value", .string(choice.name))]
+            if let label = choiceLabel(choice) { pairs.append(("label", label)) }
+            if filter != nil, !filterFailed, let visible = ExpressionText.disjunction(conditions) {
+                pairs.append(("visible", .string(visible, at: cellPlace("choice_filter", node.row))))
+            }
+            return .object(pairs, at: SourcePlace(choice.place))
+        }
+        return .list(options, at: typePlace)
+    }
+}

@@ -1,0 +1,162 @@
+import Formwork
+
+/// Reads an XLSForm workbook as a `DefinitionDocument`: Formwork's own definition,
+/// each node carrying the cell it came from.
+///
+/// ## How an XLSForm becomes a Formwork form
+/// - **Groups** outside every repeat become sections (a group's label is the header,
+///   its `relevant` the section's `visible`); a group nested in another starts its own
+///   section whose condition is both groups' (sections do not nest), and the rest of the
+///   outer group continues in a section of its own. Questions outside every group go
+///   into sections of their own (`survey`, `survey_2`, …).
+/// - **Repeats** become repeating groups (`repeat_count` their `count`); groups inside a
+///   repeat are flattened into it, their `relevant` joined to each field's `visible`.
+/// - **Questions** map onto kinds (see the README's "ODK forms" table), `${x}` in texts
+///   onto `{…}` interpolations, and every expression through `XPathTranslator`.
+/// - **Names** that are not Formwork ids (`first-name`) get an id (`first_name`) and keep
+///   their name as the answers' `key`; a name used twice gets a numbered id.
+/// - What cannot be represented is reported (`unsupported`), each with its cell; with
+///   `skipUnsupported` the question is a note saying what was skipped, and whatever reads
+///   it is skipped too.
+struct XLSFormReader {
+    let fileName: String
+    let survey: XLSFormSurvey
+    let choices: XLSFormChoices
+    let settings: XLSFormSettings
+    let skipUnsupported: Bool
+    /// The loader's limits (the longest expression translated).
+    let limits: Limits
+
+    /// Problems that stop the load, warnings, and constructs that cannot be represented.
+    var problems = ImportProblems()
+
+    /// The languages as written in column headers (`English (en)`), in order, with
+    /// `nil` for columns without a language.
+    var writtenLanguages: [String?] = []
+    /// The survey's tree (loops expanded), each node with its Formwork id.
+    var nodes: [XLSFormSurvey.Node] = []
+    /// The form's id (it shares the namespace of sections and fields).
+    var formIdentifier = ""
+    /// Every id given so far; an empty name's is `field`.
+    var ids = IDAllocator(fallback: "field")
+    /// `${name}` → the question, for names used once.
+    var symbols: [String: XPathSymbol] = [:]
+    /// Each question's and repeat's absolute instance path (`/data/group/q`), as
+    /// XForms and pyxform's output write references.
+    var absoluteSymbols: [String: XPathSymbol] = [:]
+    /// Names used by more than one question.
+    var ambiguousNames: Set<String> = []
+    /// Each field's and repeat's element in the XForm instance, relative to its entry
+    /// (or the root), in form order: the submission layout.
+    var elementPaths: [(id: String, path: String)] = []
+    /// The calculation pyxform adds for a repeat whose count is an expression, by the
+    /// repeat's name.
+    var countIDs: [String: String] = [:]
+    /// The calculation of `meta/instanceName` (settings' `instance_name`), if any.
+    var instanceNameID: String?
+    /// Each named group's element path (relative to the root, or to the entry of the
+    /// repeat that holds it), with its condition joined with those of the groups
+    /// around it: the submission writes a relevant group's element even when none of
+    /// its questions is relevant (as JavaRosa does).
+    var submissionGroups: [(repeatID: String?, path: String, visible: String?)] = []
+    /// While a question is read: how many groups lie between it and the entry that
+    /// holds it (for `position(..)`).
+    var groupsInEntry: Int?
+    /// A select's option values by its id (so the translation compares a literal that
+    /// is one directly).
+    var optionValues: [String: [String]] = [:]
+    /// For each device metadata input, the calculation that writes it to submissions.
+    var metadataValueIDs: [String: String] = [:]
+    /// The form's inputs (metadata the device gives), built with the sections.
+    var inputs: [DefinitionDocument] = []
+    /// The answer keys used in each object of the answers (by the repeats that hold
+    /// it, joined), so a name used twice gets a key of its own.
+    var usedKeys: [String: Set<String>] = [:]
+    /// Names of questions skipped as unsupported: reading one is unsupported too.
+    var skippedNames: Set<String> = []
+
+    /// - Parameter places: For tables that are not sheets (an XForm's), each row's
+    ///   place by sheet and row number.
+    init(
+        workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
+        places: [String: [Int: String]] = [:]
+    ) {
+        self.fileName = fileName
+        self.skipUnsupported = skipUnsupported
+        self.limits = limits
+        let surveySheet = workbook["survey"]
+        var surveyTable = XLSFormTable(surveySheet ?? Sheet(name: "survey", rows: []))
+        surveyTable.places = places["survey"] ?? [:]
+        var survey = XLSFormSurvey(surveyTable)
+        let settings = XLSFormSettings(workbook["settings"].map(XLSFormTable.init))
+        self.settings = settings
+        let allowDuplicates = settings.allowsChoiceDuplicates
+        let choicesTable = workbook["choices"].map { sheet in
+            var table = XLSFormTable(sheet)
+            table.places = places["choices"] ?? [:]
+            return table
+        }
+        var lists = choicesTable.map { XLSFormChoices($0, allowDuplicates: allowDuplicates) }
+        if let external = workbook["external_choices"].map(XLSFormTable.init) {
+            let externalLists = XLSFormChoices(external, allowDuplicates: allowDuplicates)
+            lists = lists.map { $0.merging(externalLists) } ?? externalLists
+        }
+        choices = (lists ?? XLSFormChoices.empty).withOther(forListsIn: survey.table)
+        survey.expandLoops(choices)
+        self.survey = survey
+        nodes = survey.nodes
+        writtenLanguages = []
+        if surveySheet == nil {
+            let names = workbook.sheets.map { "'\($0.name)'" }.joined(separator: ", ")
+            report(
+                .importError(
+                    "the workbook has no 'survey' sheet (its sheets: \(names.isEmpty ? "none" : names))",
+                    hint: "an XLSForm keeps its questions in a sheet named 'survey'"), at: "workbook")
+        }
+        for problem in survey.problems + choices.problems {
+            report(.importError(problem.message, hint: nil), at: problem.place)
+        }
+        writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
+    }
+
+    // MARK: Reporting
+
+    mutating func report(_ problem: Problem, at place: String, quote: String? = nil) {
+        problems.report(problem, at: place, quote: quote)
+    }
+
+    func place(_ column: String, _ row: XLSFormTable.Row, language: String? = nil) -> String {
+        survey.table.reference(of: column, language: language, in: row)
+    }
+
+    // MARK: Languages
+
+    /// The languages of translatable columns, in order of first appearance; `nil` for
+    /// an untranslated column beside translated ones (pyxform's `default`).
+    static func languages(of tables: [XLSFormTable]) -> [String?] {
+        var written: [String?] = []
+        var hasUntranslated = false
+        for table in tables {
+            for column in table.columns where XLSFormTable.translatable.contains(column.name) {
+                if let language = column.language {
+                    if !written.contains(language) { written.append(language) }
+                } else if column.name == "label" || column.name == "hint",
+                    table.rows.contains(where: { $0[column.name] != nil })
+                {
+                    hasUntranslated = true
+                }
+            }
+        }
+        guard !written.isEmpty else { return [] }
+        return hasUntranslated ? [nil] + written : written
+    }
+
+    /// Formwork's language for a written one (`nil`: `default`).
+    static func language(_ written: String?) -> FormLanguage {
+        written.map(XLSFormTable.language) ?? FormLanguage(code: "default", name: "default")
+    }
+}
+
+extension XLSFormChoices {
+    static let empty = XLSFormChoices(XLSFormTable(Sheet(name: "choices", rows: [])))
+}

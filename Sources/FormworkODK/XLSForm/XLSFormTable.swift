@@ -1,0 +1,168 @@
+import Formwork
+
+/// A sheet of an XLSForm (`survey`, `choices`, `settings`) as rows of values under
+/// canonical column names: the header row's names lowercased, with XLSForm's
+/// historical aliases resolved (`bind::relevant` and `relevance` are `relevant`,
+/// `constraint message` is `constraint_message`, `control::jr:count` is
+/// `repeat_count`, …) and a language split off (`label::English (en)` and the older
+/// `label:English` are `label` in `English (en)`).
+///
+/// ```swift
+/// let survey = XLSFormTable(workbook["survey"]!)
+/// survey.rows[0]["label", language: "English (en)"]   // "What is your name?"
+/// survey.reference(of: "relevant", in: survey.rows[3])   // "survey!D5"
+/// ```
+struct XLSFormTable: Sendable {
+    /// A column: its canonical name and, for a translated column, its language as
+    /// written (`English (en)`).
+    struct Column: Sendable, Hashable {
+        let name: String
+        let language: String?
+        /// The column's index in the sheet (from 0).
+        let index: Int
+    }
+
+    /// A row under the header: its number in the sheet and its values by column.
+    struct Row: Sendable {
+        let number: Int
+        let values: [Int: String]
+        let columns: [Column]
+
+        /// The value in a column (a language's, for a translated one), trimmed;
+        /// `nil` when empty.
+        subscript(name: String, language language: String? = nil) -> String? {
+            for column in columns where column.name == name && column.language == language {
+                if let value = values[column.index] {
+                    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                    return trimmed.isEmpty ? nil : trimmed
+                }
+            }
+            return nil
+        }
+
+        /// Every language's value of a translated column (and the untranslated one,
+        /// under `nil`), in column order.
+        func translations(of name: String) -> [(language: String?, text: String)] {
+            columns.compactMap { column in
+                guard column.name == name, let value = values[column.index],
+                    !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                else { return nil }
+                return (column.language, value)
+            }
+        }
+    }
+
+    /// The sheet's name as written.
+    let sheet: String
+    /// The header's columns, in order.
+    let columns: [Column]
+    /// The rows under the header that hold a value.
+    let rows: [Row]
+    /// The header row's number.
+    let headerRow: Int
+    /// Where each row came from when the table was not a sheet (an XForm's element,
+    /// `form.xml:12:5`), by row number: references name it instead of a cell.
+    var places: [Int: String] = [:]
+
+    init(_ sheet: Sheet) {
+        self.sheet = sheet.name
+        guard let header = sheet.rows.first else {
+            columns = []
+            rows = []
+            headerRow = 1
+            return
+        }
+        headerRow = header.number
+        let columns = header.cells.map { cell in
+            let (name, language) = Self.canonical(cell.value.text)
+            return Column(name: name, language: language, index: cell.column)
+        }
+        self.columns = columns
+        rows = sheet.rows.dropFirst().map { row in
+            Row(
+                number: row.number,
+                values: Dictionary(
+                    row.cells.map { ($0.column, $0.value.text) }, uniquingKeysWith: { first, _ in first }),
+                columns: columns)
+        }
+    }
+
+    /// The languages of the translated columns, in order of appearance.
+    var languages: [String] {
+        var seen = Set<String>()
+        return columns.compactMap(\.language).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether the sheet has a column.
+    func has(_ name: String) -> Bool { columns.contains { $0.name == name } }
+
+    /// Where a row's value of a column is (`survey!D5`), for diagnostics; the row's
+    /// first cell when the column is absent.
+    func reference(of name: String, language: String? = nil, in row: Row) -> String {
+        if let place = places[row.number] { return place }
+        let column = columns.first { $0.name == name && $0.language == language }?.index ?? 0
+        return "\(sheet)!\(Cell.columnName(column))\(row.number)"
+    }
+
+    // MARK: Names
+
+    /// XLSForm's column aliases (pyxform's), by lowercased spelling.
+    static let aliases: [String: String] = [
+        "bind::relevant": "relevant", "relevance": "relevant", "bind::required": "required",
+        "bind::constraint": "constraint", "bind::jr:constraintmsg": "constraint_message",
+        "jr:constraintmsg": "constraint_message", "constraint message": "constraint_message",
+        "bind::jr:requiredmsg": "required_message", "jr:requiredmsg": "required_message",
+        "required message": "required_message", "bind::calculate": "calculation", "calculate": "calculation",
+        "bind::readonly": "read_only", "readonly": "read_only", "read only": "read_only",
+        "control::appearance": "appearance", "control::jr:count": "repeat_count", "jr:count": "repeat_count",
+        "repeat count": "repeat_count", "choice filter": "choice_filter",
+        "list name": "list_name", "image": "media::image", "audio": "media::audio", "video": "media::video",
+        "big-image": "media::big-image", "guidance hint": "guidance_hint", "default language": "default_language",
+        "form id": "form_id", "form title": "form_title", "caption": "label",
+    ]
+
+    /// Columns that are translated (`label::French`, `media::image::French`).
+    static let translatable: Set<String> = [
+        "label", "hint", "guidance_hint", "constraint_message", "required_message", "media::image", "media::audio",
+        "media::video", "media::big-image",
+    ]
+
+    /// A header cell's canonical name and language.
+    static func canonical(_ header: String) -> (name: String, language: String?) {
+        let trimmed = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = trimmed.lowercased()
+        if let alias = aliases[lowered] { return (alias, nil) }
+        // `name::language`, trying the longest translatable prefix first (`media::image::fr`).
+        for base in translatable.sorted(by: { $0.count > $1.count }) {
+            for separator in ["::", ":"] {
+                let prefix = base + separator
+                if lowered.hasPrefix(prefix), lowered.count > prefix.count {
+                    return (base, String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+                }
+            }
+            for alias in aliases where alias.value == base {
+                let prefix = alias.key + "::"
+                if lowered.hasPrefix(prefix), lowered.count > prefix.count {
+                    return (base, String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+                }
+            }
+        }
+        return (lowered.replacingOccurrences(of: " ", with: "_"), nil)
+    }
+
+    /// A language as XLSForm writes it (`English (en)`, `French`, `fr`): a code for
+    /// Formwork (`en`, `French`, `fr`) and a name (`English`, `French`, `fr`).
+    static func language(_ written: String) -> FormLanguage {
+        let trimmed = written.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
+            let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+                .trimmingCharacters(in: .whitespaces)
+            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+            if !code.isEmpty, code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+                return FormLanguage(code: code, name: name.isEmpty ? code : name)
+            }
+        }
+        let code = String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        return FormLanguage(code: code.isEmpty ? "default" : code, name: trimmed.isEmpty ? "default" : trimmed)
+    }
+}

@@ -1,0 +1,188 @@
+import Formwork
+
+/// A `type` cell of an XLSForm survey, read as XLSForm writes it: question types
+/// (with their aliases: `select1`, `select all that apply`, `add integer prompt`…),
+/// a select's list and `or_other`, the structure rows (`begin group`, `end repeat`),
+/// and the metadata types a device fills in (`start`, `deviceid`, …).
+///
+/// ```swift
+/// XLSFormType("select_one yes_no or_other")   // .selectOne(list: "yes_no", orOther: true)
+/// XLSFormType("begin repeat")                 // .beginRepeat
+/// XLSFormType("geoshape")                     // .unsupported("geoshape", reason: …)
+/// ```
+///
+/// Mapping the types onto Formwork's kinds is the form reader's job; this says what
+/// a row is.
+enum XLSFormType: Sendable, Equatable {
+    case text
+    case integer
+    case decimal
+    case range
+    case date
+    case time
+    case dateTime
+    case note
+    case calculate
+    case hidden
+    case acknowledge
+    case barcode
+    /// `phone number`: a question (digits), not the device's `phonenumber` metadata.
+    case phoneNumber
+    case geopoint
+    /// A captured file: `image`, `audio`, `video`, `file`, `background-audio`.
+    case media(String)
+    case selectOne(list: String, orOther: Bool)
+    case selectMultiple(list: String, orOther: Bool)
+    case rank(list: String)
+    /// `select_one_from_file cities.csv`: choices from a file beside the form.
+    case selectFromFile(file: String, multiple: Bool)
+    /// `select_one_external`: choices from the `external_choices` sheet.
+    case selectExternal(list: String)
+    case beginGroup
+    case endGroup
+    case beginRepeat
+    case endRepeat
+    /// `begin loop over LIST`: a group asked once per choice of a list.
+    case beginLoop(list: String)
+    case endLoop
+    /// Filled in by the device, never asked: `start`, `end`, `today`, `deviceid`,
+    /// `username`, `phonenumber`, `simserial`, `subscriberid`, `email`, `audit`,
+    /// `start-geopoint`.
+    case metadata(String)
+    /// A type Formwork cannot represent, and why.
+    case unsupported(String, reason: String)
+    /// Not an XLSForm type; `suggestion` is the closest known one.
+    case unknown(String, suggestion: String?)
+
+    /// Reads a `type` cell (case and spacing as people write them).
+    init(_ cell: String) {
+        var words = cell.split(whereSeparator: \.isWhitespace).map(String.init)
+        // The older spellings: `… or specify other` for `or_other`, `select one from LIST`.
+        if words.count > 3, words.suffix(3).map({ $0.lowercased() }) == ["or", "specify", "other"] {
+            words = words.dropLast(3) + ["or_other"]
+        }
+        if words.first?.lowercased() == "select", let from = words.firstIndex(where: { $0.lowercased() == "from" }) {
+            words.remove(at: from)
+        }
+        let lowerWords = words.map { $0.lowercased() }
+        if lowerWords.count == 4, lowerWords.prefix(3) == ["begin", "loop", "over"] {
+            self = .beginLoop(list: words[3])
+            return
+        }
+        guard let first = words.first?.lowercased() else {
+            self = .unknown("", suggestion: nil)
+            return
+        }
+        let rest = Array(words.dropFirst())
+        let joined = words.map { $0.lowercased() }.joined(separator: " ")
+        if let structure = Self.structure[joined] ?? Self.structure[first] {
+            self = structure
+            return
+        }
+        if let select = Self.select(first: first, rest: rest, joined: joined) {
+            self = select
+            return
+        }
+        if Self.selectWords.contains(first) {
+            self = .unknown(cell.trimmingCharacters(in: .whitespaces), suggestion: "\(first) LIST_NAME")
+            return
+        }
+        let name = Self.aliases[joined] ?? Self.aliases[first] ?? (Self.simple[joined] != nil ? joined : first)
+        if let simple = Self.simple[name] {
+            self = simple
+            return
+        }
+        if let reason = Self.unsupported[name] {
+            self = .unsupported(name, reason: reason)
+            return
+        }
+        let known = Array(Self.simple.keys) + Array(Self.unsupported.keys) + ["select_one", "select_multiple", "rank"]
+        self = .unknown(
+            cell.trimmingCharacters(in: .whitespaces), suggestion: Suggestions.closest(to: first, in: known).first)
+    }
+
+    static let selectWords: Set<String> = [
+        "select_one", "select1", "select_multiple", "rank", "select_one_from_file", "select_multiple_from_file",
+        "select_one_external",
+    ]
+
+    static let structure: [String: XLSFormType] = [
+        "begin group": .beginGroup, "begin_group": .beginGroup, "end group": .endGroup, "end_group": .endGroup,
+        "begin repeat": .beginRepeat, "begin_repeat": .beginRepeat, "end repeat": .endRepeat,
+        "end_repeat": .endRepeat, "begin lgroup": .beginRepeat, "end lgroup": .endRepeat,
+        "begin looped group": .beginRepeat, "end looped group": .endRepeat, "end loop": .endLoop,
+        "end_loop": .endLoop,
+    ]
+
+    /// pyxform's spellings of the simple types.
+    static let aliases: [String: String] = [
+        "add integer prompt": "integer", "int": "integer", "add decimal prompt": "decimal",
+        "add text prompt": "text", "string": "text", "add date prompt": "date", "add time prompt": "time",
+        "add datetime prompt": "datetime", "add dateTime prompt": "datetime", "datetime": "datetime",
+        "add note prompt": "note", "add image prompt": "image", "photo": "image", "add audio prompt": "audio",
+        "add video prompt": "video", "add barcode prompt": "barcode", "add location prompt": "geopoint",
+        "location": "geopoint", "gps": "geopoint", "trigger": "acknowledge", "q picture": "image",
+        "imei": "deviceid", "uri:deviceid": "deviceid",
+        "uri:phonenumber": "phonenumber", "uri:username": "username", "uri:email": "email",
+        "uri:simserial": "simserial", "uri:subscriberid": "subscriberid",
+    ]
+
+    static let simple: [String: XLSFormType] = [
+        "text": .text, "integer": .integer, "decimal": .decimal, "range": .range, "date": .date, "time": .time,
+        "datetime": .dateTime, "note": .note, "calculate": .calculate, "hidden": .hidden,
+        "acknowledge": .acknowledge, "barcode": .barcode, "phone number": .phoneNumber, "geopoint": .geopoint,
+        "image": .media("image"),
+        "audio": .media("audio"), "video": .media("video"), "file": .media("file"),
+        "background-audio": .media("background-audio"), "start": .metadata("start"), "end": .metadata("end"),
+        "today": .metadata("today"), "deviceid": .metadata("deviceid"), "username": .metadata("username"),
+        "phonenumber": .metadata("phonenumber"), "simserial": .metadata("simserial"),
+        "subscriberid": .metadata("subscriberid"), "email": .metadata("email"), "audit": .metadata("audit"),
+        "start-geopoint": .metadata("start-geopoint"),
+    ]
+
+    static let unsupported: [String: String] = [
+        "geotrace": "a line drawn on a map cannot be entered at a terminal",
+        "geoshape": "a shape drawn on a map cannot be entered at a terminal",
+        "xml-external": "an external XML instance is data for pulldata() and searches, not a question",
+        "csv-external": "an external CSV instance is data for pulldata() and searches, not a question",
+        "entity": "entities are ODK Central's data, not a question",
+    ]
+
+    /// `select_one list`, `select all that apply list or_other`, `rank list`, and the
+    /// file and external selects.
+    static func select(first: String, rest: [String], joined: String) -> XLSFormType? {
+        let lowered = rest.map { $0.lowercased() }
+        let orOther = lowered.last == "or_other"
+        let arguments = orOther ? Array(rest.dropLast()) : rest
+        func list(after count: Int) -> String? { arguments.count == count + 1 ? arguments[count] : nil }
+        switch first {
+        case "select_one", "select1":
+            guard let list = list(after: 0) else { return nil }
+            return .selectOne(list: list, orOther: orOther)
+        case "select_multiple":
+            guard let list = list(after: 0) else { return nil }
+            return .selectMultiple(list: list, orOther: orOther)
+        case "rank":
+            guard let list = list(after: 0) else { return nil }
+            return .rank(list: list)
+        case "select_one_from_file", "select_multiple_from_file":
+            guard let file = list(after: 0) else { return nil }
+            return .selectFromFile(file: file, multiple: first == "select_multiple_from_file")
+        case "select_one_external":
+            guard let list = list(after: 0) else { return nil }
+            return .selectExternal(list: list)
+        default: break
+        }
+        // Spelled in words: `select one list`, `select all that apply list`.
+        for (prefix, multiple) in [
+            ("select one ", false), ("select all that apply ", true), ("select multiple ", true),
+        ]
+        where joined.hasPrefix(prefix) {
+            let tail = rest.dropFirst(prefix.split(separator: " ").count - 1)
+            guard tail.count == 1 || (tail.count == 2 && orOther) else { return nil }
+            let list = tail.first!
+            return multiple ? .selectMultiple(list: list, orOther: orOther) : .selectOne(list: list, orOther: orOther)
+        }
+        return nil
+    }
+}

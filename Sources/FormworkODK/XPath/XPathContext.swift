@@ -1,0 +1,90 @@
+import Formwork
+
+/// What a question's value is to an expression, as ODK types it (the bind `type`),
+/// and so how the translation reads it.
+///
+/// The translation is type-directed: XPath converts operands at run time (a select's
+/// value compared with `2` is read as a number; `'' = ${age}` compares text), while
+/// Formwork's expressions are typed when the file loads, so each conversion JavaRosa
+/// would make is written out (`number($sel) == 2`, `empty($age)`).
+enum XPathValueType: Sendable, Equatable {
+    /// `string`, `barcode`, text, `select_one` (a choice: its value is text).
+    case text
+    /// A `select_one`: text whose values are the options'.
+    case choice
+    /// A `select_multiple` (Formwork: a list of text; XPath: the values joined by spaces).
+    case multichoice
+    /// `int`, `decimal`, `range`.
+    case number
+    case date, time, dateTime, geopoint
+    /// A boolean (no ODK question has this type; expressions do).
+    case boolean
+    /// A repeat: its entries (`count(${members})`).
+    case repeatEntries
+    /// A question with no value (a note, a group): reads as `''`.
+    case none
+}
+
+/// A question an expression reads: how it is written in Formwork and what it holds.
+struct XPathSymbol: Sendable, Equatable {
+    /// The Formwork id (`$id` in an expression).
+    var id: String
+    var type: XPathValueType
+    /// The ids of the repeats that hold the question, outermost first (empty at the
+    /// form's level). A repeat's own symbol lists the repeats around it, not itself.
+    var repeats: [String]
+
+    init(id: String, type: XPathValueType, repeats: [String] = []) {
+        self.id = id
+        self.type = type
+        self.repeats = repeats
+    }
+}
+
+/// Where an expression is written, and how names in it resolve.
+struct XPathContext: Sendable {
+    /// The question `.` and `current()` refer to (a constraint's, a relevant's own
+    /// question; `nil` for a group's relevant… then `.` is the group, which has no value).
+    var current: XPathSymbol?
+    /// The repeats the expression is evaluated in, outermost first (its entry's scope).
+    var repeats: [String]
+    /// `${name}` → the question of that name (XLSForm); `nil` when there is none.
+    var name: @Sendable (String) -> XPathSymbol?
+    /// An absolute path (`/data/group/q`, XForms and pyxform's output) → its question.
+    var path: @Sendable (String) -> XPathSymbol?
+    /// In a `choice_filter`: the choice row's columns (`name`, `label`, and the
+    /// filter columns), read as literals where the filter names them.
+    var choiceColumns: [String: String]?
+    /// A choice or multiple choice question's option values, when the caller knows
+    /// them (`nil`: unknown). Formwork requires a text compared with a choice to be
+    /// one of its options, so a literal known to be one is compared directly
+    /// (`$sel == 'yes'`, `'fr' in $langs`), anything else in a form that holds for
+    /// any text (`string($sel) == 'yes'`).
+    var options: @Sendable (XPathSymbol) -> [String]?
+    /// How many groups lie between the current question and the entry of its
+    /// innermost repeat (0: it is directly in the entry), so `position(..)` and
+    /// `position(../..)` find the entry as JavaRosa does (a group's position is 1);
+    /// `nil` when unknown: then `position(..)` is taken to be the entry's.
+    var groupsInEntry: Int?
+    /// The loader's limits: an expression longer than `maximumExpressionLength` is
+    /// not translated.
+    var limits: Limits
+
+    init(
+        current: XPathSymbol? = nil, repeats: [String] = [],
+        name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
+        path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
+        choiceColumns: [String: String]? = nil,
+        options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil,
+        limits: Limits = .default
+    ) {
+        self.current = current
+        self.repeats = repeats
+        self.name = name
+        self.path = path
+        self.choiceColumns = choiceColumns
+        self.options = options
+        self.groupsInEntry = groupsInEntry
+        self.limits = limits
+    }
+}

@@ -1,0 +1,179 @@
+/// The tokens of the XPath subset ODK forms use, as XLSForm cells and XForm binds
+/// write it: `${name}` references, paths (`/data/group/q`, `.`, `..`,
+/// `../sibling`), string and number literals, operators (`=`, `!=`, `<=`, `+`, `div`,
+/// `mod`, `and`, `or`, `|`), function names with their prefixes and hyphens
+/// (`jr:choice-name`, `count-selected`, `format-date`), brackets and commas.
+///
+/// XPath's operator names are words (`div`, `and`), and are operators only where an
+/// operator can stand (after an operand), as the XPath grammar says: `/data/and` is
+/// a path, `${a} and ${b}` a conjunction.
+struct XPathToken: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// `${name}`: an XLSForm reference to a question by name.
+        case reference(String)
+        /// A location path: `/data/a/b`, `.`, `..`, `../b`, `a/b`, `instance('x')/root/item`
+        /// is a function call followed by a path.
+        case path(String)
+        case string(String)
+        /// A number as written (`3`, `0.5`, `.5`).
+        case number(String)
+        /// A function name, written before `(`: `if`, `jr:choice-name`, `count-selected`.
+        case function(String)
+        /// An operator: `=`, `!=`, `<`, `<=`, `>`, `>=`, `+`, `-`, `*`, `div`, `mod`, `and`, `or`, `|`.
+        case op(String)
+        case leftParenthesis, rightParenthesis, leftBracket, rightBracket, comma
+    }
+
+    let kind: Kind
+    /// The offset in the expression, in characters (for diagnostics).
+    let offset: Int
+}
+
+/// Why an expression cannot be read, with its offset in characters.
+struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    let message: String
+    let offset: Int
+
+    var description: String { "\(message) (at character \(offset + 1))" }
+}
+
+/// Splits an XPath expression into `XPathToken`s.
+///
+/// ```swift
+/// try XPathLexer.tokens("${age} >= 18 and selected(${langs}, 'fr')")
+/// // reference(age) op(>=) number(18) op(and) function(selected) ( reference(langs) , string(fr) )
+/// ```
+enum XPathLexer {
+    /// One-character tokens (`-` is an operator: unary minus is the parser's business).
+    static let punctuation: [Character: XPathToken.Kind] = [
+        "(": .leftParenthesis, ")": .rightParenthesis, "[": .leftBracket, "]": .rightBracket, ",": .comma,
+        "=": .op("="), "+": .op("+"), "|": .op("|"), "-": .op("-"),
+    ]
+
+    static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
+        let characters = Array(text)
+        var tokens: [XPathToken] = []
+        var index = 0
+        /// Whether the previous token ends an operand (so a word or `*` is an operator).
+        func afterOperand() -> Bool {
+            guard let last = tokens.last?.kind else { return false }
+            switch last {
+            case .reference, .path, .string, .number, .rightParenthesis, .rightBracket: return true
+            default: return false
+            }
+        }
+        func isNameCharacter(_ character: Character) -> Bool {
+            character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."
+                || character == ":"
+        }
+        while index < characters.count {
+            let character = characters[index]
+            let start = index
+            if character.isWhitespace {
+                index += 1
+                continue
+            }
+            func add(_ kind: XPathToken.Kind) { tokens.append(XPathToken(kind: kind, offset: start)) }
+            if let kind = punctuation[character] {
+                add(kind)
+                index += 1
+                continue
+            }
+            switch character {
+            case "$":
+                guard index + 1 < characters.count, characters[index + 1] == "{",
+                    let close = characters[(index + 2)...].firstIndex(of: "}")
+                else { throw XPathError(message: "'$' must start a reference like ${name}", offset: start) }
+                let name = String(characters[(index + 2)..<close]).trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { throw XPathError(message: "an empty reference ${}", offset: start) }
+                add(.reference(name))
+                index = close + 1
+            case "'", "\"":
+                guard let close = characters[(index + 1)...].firstIndex(of: character) else {
+                    throw XPathError(message: "a string without its closing \(character)", offset: start)
+                }
+                add(.string(String(characters[(index + 1)..<close])))
+                index = close + 1
+            case "*":
+                if afterOperand() {
+                    add(.op("*"))
+                    index += 1
+                } else {
+                    index = readPath(characters, from: index, into: &tokens)
+                }
+            case "!", "<", ">":
+                if index + 1 < characters.count, characters[index + 1] == "=" {
+                    add(.op(String(character) + "="))
+                    index += 2
+                } else if character == "!" {
+                    throw XPathError(message: "'!' must be followed by '=' (XPath's 'not equal' is !=)", offset: start)
+                } else {
+                    add(.op(String(character)))
+                    index += 1
+                }
+            case "/":
+                index = readPath(characters, from: index, into: &tokens)
+            case ".":
+                if index + 1 < characters.count, characters[index + 1].isNumber {
+                    var end = index + 1
+                    while end < characters.count, characters[end].isNumber { end += 1 }
+                    add(.number(String(characters[index..<end])))
+                    index = end
+                } else {
+                    index = readPath(characters, from: index, into: &tokens)
+                }
+            default:
+                if character.isNumber {
+                    var end = index
+                    while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
+                    add(.number(String(characters[index..<end])))
+                    index = end
+                } else if character.isLetter || character == "_" || character == "@" {
+                    var end = index + 1
+                    while end < characters.count, isNameCharacter(characters[end]) { end += 1 }
+                    var word = String(characters[index..<end])
+                    // A hyphen at the end of a word is subtraction: `${a}-1` never gets here,
+                    // but `a-` before a space does.
+                    while word.hasSuffix("-") {
+                        word.removeLast()
+                        end -= 1
+                    }
+                    if afterOperand(), ["and", "or", "div", "mod"].contains(word) {
+                        add(.op(word))
+                        index = end
+                        continue
+                    }
+                    var next = end
+                    while next < characters.count, characters[next].isWhitespace { next += 1 }
+                    if next < characters.count, characters[next] == "(" {
+                        add(.function(word))
+                        index = end
+                    } else {
+                        index = readPath(characters, from: index, into: &tokens)
+                    }
+                } else {
+                    throw XPathError(message: "unexpected '\(character)'", offset: start)
+                }
+            }
+        }
+        return tokens
+    }
+
+    /// A location path from `start`: steps of names, `.`, `..`, `*` and `@attribute`
+    /// separated by `/`; predicates (`[…]`) are tokens of their own.
+    static func readPath(_ characters: [Character], from start: Int, into tokens: inout [XPathToken]) -> Int {
+        var end = start
+        while end < characters.count {
+            let character = characters[end]
+            if character.isLetter || character.isNumber || "_-.:/@*".contains(character) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        // A path never ends with a hyphen: `../a -1` is a path minus one.
+        while end > start + 1, characters[end - 1] == "-" { end -= 1 }
+        tokens.append(XPathToken(kind: .path(String(characters[start..<end])), offset: start))
+        return end
+    }
+}

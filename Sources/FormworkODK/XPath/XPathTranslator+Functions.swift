@@ -1,0 +1,221 @@
+import Formwork
+
+/// ODK's functions, one table: each name with the arguments it takes and how it is
+/// written in Formwork; the functions Formwork cannot compute, with why.
+extension XPathTranslation {
+    typealias Translate =
+        @Sendable (XPathTranslation, [XPathExpression], Int) throws(TranslationError) ->
+        XPathOperand
+
+    /// A function of ODK's XPath that has a translation.
+    struct Function: Sendable {
+        let arity: ClosedRange<Int>
+        let translate: Translate
+
+        init(_ arity: ClosedRange<Int>, _ translate: @escaping Translate) {
+            self.arity = arity
+            self.translate = translate
+        }
+    }
+
+    static let many = Int.max
+
+    static let functions: [String: Function] = [
+        // Booleans
+        "true": Function(0...0) { _, _, _ in .bool(true) },
+        "false": Function(0...0) { _, _, _ in .bool(false) },
+        "boolean": Function(1...1) { t, a, _ throws(TranslationError) in
+            try t.boolean(try t.translate(a[0]), at: a[0].offset)
+        },
+        "not": Function(1...1) { t, a, _ throws(TranslationError) in
+            t.negated(try t.boolean(try t.translate(a[0]), at: a[0].offset))
+        },
+        "boolean-from-string": Function(1...1) { t, a, _ throws(TranslationError) in try t.booleanFromString(a[0])
+        },
+        "if": Function(3...3) { t, a, _ throws(TranslationError) in try t.ifThenElse(a) },
+        "coalesce": Function(2...2) { t, a, _ throws(TranslationError) in try t.coalesce(a) },
+        // Numbers
+        "number": Function(1...1) { t, a, _ throws(TranslationError) in
+            try t.number(try t.translate(a[0]), at: a[0].offset)
+        },
+        "int": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("int", a) },
+        "abs": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("abs", a) },
+        "sqrt": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("sqrt", a) },
+        "pow": Function(2...2) { t, a, _ throws(TranslationError) in try t.numeric("pow", a) },
+        "round": Function(1...2) { t, a, _ throws(TranslationError) in try t.round(a) },
+        "pi": Function(0...0) { _, _, _ in .number(Double.pi) },
+        // Text
+        "string": Function(0...1) { t, a, o throws(TranslationError) in
+            try t.text(a.isEmpty ? try t.current(at: o) : try t.translate(a[0]), at: a.first?.offset ?? o)
+        },
+        "concat": Function(0...many) { t, a, _ throws(TranslationError) in try t.concat(a) },
+        "join": Function(1...many) { t, a, _ throws(TranslationError) in try t.join(a) },
+        "string-length": Function(0...1) { t, a, o throws(TranslationError) in try t.stringLength(a, at: o) },
+        "contains": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("contains", a) },
+        "starts-with": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("starts-with", a) },
+        "ends-with": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("ends-with", a) },
+        "substr": Function(2...3) { t, a, _ throws(TranslationError) in try t.substr(a) },
+        "regex": Function(2...2) { t, a, _ throws(TranslationError) in try t.regex(a) },
+        "uuid": Function(0...1) { t, a, o throws(TranslationError) in
+            guard a.isEmpty else {
+                throw t.unsupported("uuid() of a length (a random text of that many characters)", at: o)
+            }
+            return .call("uuid", [], kind: .text, absence: .never, readsAnswers: false)
+        },
+        // Choices
+        "selected": Function(2...2) { t, a, _ throws(TranslationError) in try t.selected(a) },
+        "is-selected": Function(2...2) { t, a, _ throws(TranslationError) in try t.selected(a) },
+        "count-selected": Function(1...1) { t, a, _ throws(TranslationError) in try t.countSelected(a[0]) },
+        "selected-at": Function(2...2) { t, a, _ throws(TranslationError) in try t.selectedAt(a) },
+        "jr:choice-name": Function(2...2) { t, a, o throws(TranslationError) in try t.choiceName(a, at: o) },
+        // Repeats
+        "count": Function(1...1) { t, a, _ throws(TranslationError) in try t.count(a[0]) },
+        "count-non-empty": Function(1...1) { t, a, _ throws(TranslationError) in try t.countNonEmpty(a[0]) },
+        "sum": Function(1...1) { t, a, _ throws(TranslationError) in try t.sum(a[0]) },
+        "max": Function(1...many) { t, a, _ throws(TranslationError) in try t.extreme("max", a) },
+        "min": Function(1...many) { t, a, _ throws(TranslationError) in try t.extreme("min", a) },
+        "indexed-repeat": Function(3...11) { t, a, o throws(TranslationError) in try t.indexedRepeat(a, at: o) },
+        "position": Function(0...1) { t, a, o throws(TranslationError) in try t.position(a, at: o) },
+        // Dates
+        "today": Function(0...0) { _, _, _ in .call("today", [], kind: .date, absence: .never, readsAnswers: false) },
+        "now": Function(0...0) { _, _, _ in .call("now", [], kind: .dateTime, absence: .never, readsAnswers: false) },
+        "date": Function(1...1) { t, a, _ throws(TranslationError) in try t.date(a[0]) },
+        "date-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.dateTime(a[0]) },
+        "decimal-date-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.decimalDateTime(a[0]) },
+        "format-date": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
+        "format-date-time": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
+        // The expression itself
+        "current": Function(0...0) { t, _, o throws(TranslationError) in try t.current(at: o) },
+        "once": Function(1...1) { t, a, o throws(TranslationError) in try t.once(a[0], at: o) },
+        "depend": Function(1...many) { t, a, _ throws(TranslationError) in try t.translate(a[0]) },
+    ]
+
+    /// Functions of ODK forms that have no translation, and why.
+    static let unsupportedFunctions: [String: String] = [
+        "pulldata": "it reads a CSV file sent with the form",
+        "instance": "it reads choices or data from a list, not answers",
+        "jr:itext": "it reads a translation by its id",
+        "random": "its value changes every time it is computed",
+        "randomize": "it shuffles a node-set",
+        "decimal-time": "JavaRosa reads a time as the day it was entered on",
+        "normalize-space": "Formwork has no function that collapses inner spaces",
+        "translate": "Formwork has no function that replaces characters",
+        "substring-before": "Formwork has no function for it",
+        "substring-after": "Formwork has no function for it",
+        "checklist": "Formwork has no function for it",
+        "weighted-checklist": "Formwork has no function for it",
+        "exp": "Formwork has no exponential function",
+        "exp10": "Formwork has no exponential function",
+        "log": "Formwork has no logarithm",
+        "log10": "Formwork has no logarithm",
+        "sin": "Formwork has no trigonometry", "cos": "Formwork has no trigonometry",
+        "tan": "Formwork has no trigonometry", "asin": "Formwork has no trigonometry",
+        "acos": "Formwork has no trigonometry", "atan": "Formwork has no trigonometry",
+        "atan2": "Formwork has no trigonometry",
+        "area": "it measures a shape drawn on a map", "enclosed-area": "it measures a shape drawn on a map",
+        "distance": "it measures a line drawn on a map", "geofence": "it reads a shape drawn on a map",
+        "digest": "Formwork has no hash functions", "base64-decode": "Formwork has no function for it",
+        "extract-signed": "Formwork has no function for it",
+        "version": "it reads the form's version", "property": "it reads the device's properties",
+        "last": "it selects within node-sets", "local-name": "it reads node names", "name": "it reads node names",
+        "namespace-uri": "it reads node names", "sum-product": "Formwork has no function for it",
+    ]
+
+    func call(
+        _ name: String, _ arguments: [XPathExpression], at offset: Int
+    ) throws(TranslationError)
+        -> XPathOperand
+    {
+        guard let function = Self.functions[name] else {
+            if let reason = Self.unsupportedFunctions[name] {
+                throw unsupported("\(name)(): \(reason)", at: offset)
+            }
+            throw unsupported("\(name)() is not a function of ODK forms (JavaRosa has none of that name)", at: offset)
+        }
+        guard function.arity.contains(arguments.count) else {
+            let range = function.arity
+            let expected =
+                range.upperBound == Self.many
+                ? "at least \(range.lowerBound)"
+                : range.lowerBound == range.upperBound
+                    ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+            let noun = expected == "1" ? "argument" : "arguments"
+            throw invalid("\(name)() takes \(expected) \(noun), not \(arguments.count)", at: offset)
+        }
+        return try function.translate(self, arguments, offset)
+    }
+
+    // MARK: Booleans and conversions
+
+    func booleanFromString(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
+        let text = try text(try translate(argument), at: argument.offset)
+        if case .text(let value)? = text.literal { return .bool(value.lowercased() == "true" || value == "1") }
+        return XPathOperand(
+            code: "lower(\(text.code)) in ['true', '1']", kind: .bool, absence: .never, precedence: .comparison,
+            readsAnswers: text.readsAnswers)
+    }
+
+    func ifThenElse(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
+        let condition = try boolean(try translate(arguments[0]), at: arguments[0].offset)
+        if case .bool(let flag)? = condition.literal { return try translate(arguments[flag ? 1 : 2]) }
+        let (then, otherwise, kind) = try unified(
+            try translate(arguments[1]), try translate(arguments[2]), at: (arguments[1].offset, arguments[2].offset))
+        return .call(
+            "if", [condition.code, then.code, otherwise.code], kind: kind,
+            absence: Self.absence(then.absence, otherwise.absence),
+            readsAnswers: condition.readsAnswers || then.readsAnswers || otherwise.readsAnswers)
+    }
+
+    /// JavaRosa's `coalesce`: the second when the first is `''` or `NaN`.
+    func coalesce(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
+        let (first, second, kind) = try unified(
+            try translate(arguments[0]), try translate(arguments[1]), at: (arguments[0].offset, arguments[1].offset))
+        if first.absence == .never { return first }
+        return .call(
+            "coalesce", [first.code, second.code], kind: kind, absence: second.absence,
+            readsAnswers: first.readsAnswers || second.readsAnswers)
+    }
+
+    /// `name(numbers…)`: `int`, `abs`, `sqrt`, `pow`.
+    func numeric(_ name: String, _ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
+        var codes: [String] = []
+        var reads = false
+        for argument in arguments {
+            let operand = try number(try translate(argument), at: argument.offset)
+            if operand.isNaN { return .number(.nan) }
+            codes.append(operand.code)
+            reads = reads || operand.readsAnswers
+        }
+        return .call(name, codes, kind: .number, absence: .nan, readsAnswers: reads)
+    }
+
+    /// `round(x, digits)`: JavaRosa truncates the digits to a whole number.
+    func round(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
+        let value = try number(try translate(arguments[0]), at: arguments[0].offset)
+        if value.isNaN { return value }
+        guard arguments.count == 2 else {
+            return .call("round", [value.code], kind: .number, absence: .nan, readsAnswers: value.readsAnswers)
+        }
+        let digits = try number(try translate(arguments[1]), at: arguments[1].offset)
+        let code: String
+        switch digits.literal {
+        case .number(let places)? where places.isNaN: code = "0"
+        case .number(let places)?: code = XPathOperand.number(places.rounded(.towardZero)).code
+        default: code = "int(\(digits.code))"
+        }
+        return .call(
+            "round", code == "0" ? [value.code] : [value.code, code], kind: .number, absence: .nan,
+            readsAnswers: value.readsAnswers || digits.readsAnswers)
+    }
+
+    /// `once(x)`: a calculation that keeps its first value. Formwork fixes `now()`,
+    /// `today()` and `uuid()` for a session, so `once()` of what reads no answer is
+    /// the value itself; of answers, it is unsupported.
+    func once(_ argument: XPathExpression, at offset: Int) throws(TranslationError) -> XPathOperand {
+        let operand = try translate(argument)
+        guard !operand.readsAnswers else {
+            throw unsupported("once() of answers (a value kept from the first time it is computed)", at: offset)
+        }
+        return operand
+    }
+}

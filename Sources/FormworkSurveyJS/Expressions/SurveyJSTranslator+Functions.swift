@@ -1,0 +1,242 @@
+import Formwork
+
+/// survey-core's functions (`functionsfactory.ts`): which are translated, and those of
+/// values — `iif`, `sum`, `min`, `max`, `avg`, `count`, `round`, `trunc`,
+/// `displayValue`. Dates are in SurveyJSTranslator+Dates.swift, the `…InArray`
+/// functions in SurveyJSTranslator+Entries.swift.
+extension SurveyJSWalk {
+    /// survey-core's built-in functions, for "did you mean".
+    static let functions = [
+        "iif", "sum", "min", "max", "avg", "count", "round", "trunc", "age", "today", "currentDate", "dateDiff",
+        "dateAdd", "year", "month", "day", "weekday", "getDate", "getYear", "currentYear", "diffDays", "sumInArray",
+        "countInArray", "minInArray", "maxInArray", "avgInArray", "displayValue", "isDisplayMode",
+        "isContainerReady", "propertyValue", "substring", "getComment",
+    ]
+
+    /// Why Formwork does not have a survey-core function.
+    static let unsupportedFunctions = [
+        "isContainerReady":
+            "isContainerReady(): Formwork has no test for a page or panel whose questions are all valid",
+        "propertyValue": "propertyValue(): Formwork does not keep the survey elements' properties",
+        "getComment": "getComment(): Formwork does not keep the comment of a question's 'other' choice",
+        "substring":
+            "substring(): survey-core counts in UTF-16 units and swaps its bounds; Formwork's substr() does not",
+    ]
+
+    func call(
+        _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        if let reason = Self.unsupportedFunctions[name] { throw unsupported(reason, at: offset) }
+        switch name {
+        case "iif": return try iif(arguments, at: offset)
+        case "sum", "min", "max", "avg", "count": return try aggregate(name, arguments, at: offset)
+        case "round", "trunc": return try rounded(name, arguments, at: offset)
+        case "displayValue": return try displayValue(arguments, at: offset)
+        // Formwork shows no survey in display mode while it is filled.
+        case "isDisplayMode": return .bool(false)
+        case "sumInArray", "countInArray", "minInArray", "maxInArray", "avgInArray":
+            return try inArray(name, arguments, at: offset)
+        default:
+            if let date = try dateCall(name, arguments, at: offset) { return date }
+            let suggestion = Suggestions.closest(to: name, in: Self.functions).first
+            throw unsupported(
+                "survey-core has no function '\(name)'" + (suggestion.map { " (did you mean \($0)()?)" } ?? "")
+                    + "; a survey's own functions are not translated",
+                at: offset)
+        }
+    }
+
+    /// The translated arguments.
+    func operands(_ arguments: [SurveyJSExpression]) throws(TranslationError) -> [SurveyJSOperand] {
+        try arguments.map { argument throws(TranslationError) in try translate(argument) }
+    }
+
+    // MARK: iif
+
+    /// `iif(condition, then, else)`: `then` when the condition is truthy.
+    private func iif(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError)
+        -> SurveyJSOperand
+    {
+        guard arguments.count >= 2 else { return .literal(.null) }
+        let test = try truthy(try translate(arguments[0]), at: arguments[0].offset)
+        let then = try translate(arguments[1])
+        let otherwise = arguments.count > 2 ? try translate(arguments[2]) : .literal(.null)
+        let offsets = (arguments[1].offset, arguments.count > 2 ? arguments[2].offset : offset)
+        let (a, b, kind) = try unified(then, otherwise, at: offsets)
+        return conditional(test, a, b, kind: kind)
+    }
+
+    /// Two values one expression may give, in one Formwork kind: as they are when they
+    /// have one; `null` (or `''`, read as `null`) as the other's; else both as text
+    /// (read as numbers where they are numbers, as survey-core would).
+    func unified(
+        _ first: SurveyJSOperand, _ second: SurveyJSOperand, at offsets: (Int, Int)
+    ) throws(TranslationError) -> (SurveyJSOperand, SurveyJSOperand, SurveyJSOperand.Kind) {
+        // A numeric choice's answer is a number in survey-core (a rating's `3`).
+        let first = Self.numericChoice(first) ?? first
+        let second = Self.numericChoice(second) ?? second
+        func nothing(_ operand: SurveyJSOperand) -> Bool { operand.literal == .null || operand.literal == .text("") }
+        for (side, offset) in [(first, offsets.0), (second, offsets.1)]
+        where side.kind.isEntries || side.kind == .array {
+            throw unsupported("a list or a dynamic panel's entries as one of iif()'s values", at: offset)
+        }
+        switch (first.kind, second.kind) {
+        case let (a, b) where a == b: return (first, second, a)
+        case (.text, .choice), (.choice, .text): return (first, second, .text)
+        case (.null, let kind), (let kind, .null): return (first, second, kind)
+        case (let kind, _) where nothing(second) && kind != .text: return (first, .null(kind), kind)
+        case (_, let kind) where nothing(first) && kind != .text: return (.null(kind), second, kind)
+        default:
+            var a = try textOf(first, at: offsets.0)
+            var b = try textOf(second, at: offsets.1)
+            (a.converts, b.converts) = (true, true)
+            return (a, b, .text)
+        }
+    }
+
+    // MARK: Aggregates
+
+    /// `sum`, `min`, `max`, `avg`, `count` of their arguments, arrays' values one by
+    /// one, empty values left out.
+    private func aggregate(
+        _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        var values: [SurveyJSOperand] = []
+        var counted: [SurveyJSOperand] = []
+        func add(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) {
+            switch operand.kind {
+            case .array:
+                for element in operand.elements { try add(element, at: offset) }
+            case .entries where name == "count", .multichoice where name == "count":
+                counted.append(try count(operand))
+            case .null: break
+            case .number, .date, .dateTime, .time: values.append(operand)
+            case .text, .choice:
+                if operand.literal != nil, operand.literal?.toNumber.isNaN == false {
+                    values.append(.number(operand.literal!.toNumber))
+                    break
+                }
+                guard name != "count" else {
+                    values.append(operand)
+                    break
+                }
+                values.append(.call("number", [operand.code], kind: .number, mayBeNull: true))
+            default:
+                throw unsupported(
+                    operand.kind == .bool
+                        ? "\(name)() of a boolean (survey-core counts true as 1)"
+                        : "\(name)() of a list's values (survey-core reads each value of several choices as "
+                            + "a number; Formwork holds them as text)",
+                    at: offset)
+            }
+        }
+        for argument in arguments { try add(try translate(argument), at: argument.offset) }
+        if name == "count" {
+            let known = values.filter { $0.literal != nil && $0.literal != .null }.count
+            let parts =
+                counted
+                + values.filter { $0.literal == nil }.map { value in
+                    SurveyJSOperand.call("if", [emptyCall(value).code, "0", "1"], kind: .number, mayBeNull: false)
+                }
+            return parts.reduce(SurveyJSOperand.number(Double(known))) { total, part in
+                if total.literal == .number(0) { return part }
+                return SurveyJSOperand(
+                    code: total.code(.additive) + " + " + part.code(.multiplicative), kind: .number, mayBeNull: false,
+                    precedence: .additive)
+            }
+        }
+        let kinds = Set(values.map { "\($0.kind)" })
+        guard kinds.count <= 1 else { throw unsupported("\(name)() of numbers and dates together", at: offset) }
+        let kind = values.first?.kind ?? .number
+        if kind != .number, name == "sum" || name == "avg" {
+            throw unsupported("\(name)() of dates (survey-core joins them as text)", at: offset)
+        }
+        if values.allSatisfy({ $0.literal != nil }) {
+            return .literal(Self.aggregated(name, values.compactMap { $0.literal?.toNumber }))
+        }
+        let list = "[" + values.map(\.code).joined(separator: ", ") + "]"
+        switch name {
+        case "sum":
+            return .call("sum", values.count == 1 ? [list] : values.map(\.code), kind: .number, mayBeNull: false)
+        case "avg":
+            return .call("coalesce", ["avg(\(list))", "0"], kind: .number, mayBeNull: false)
+        default:
+            var result = values.count == 1 ? values[0] : .call(name, [list], kind: kind, mayBeNull: true)
+            result.mayBeNull = true
+            return result
+        }
+    }
+
+    /// An aggregate of numbers known now.
+    static func aggregated(_ name: String, _ numbers: [Double]) -> SurveyJSValue {
+        let total = numbers.reduce(SurveyJSValue.number(0)) { computed(.plus, $0, .number($1)) }
+        switch name {
+        case "sum": return total
+        case "avg": return numbers.isEmpty ? .number(0) : .number(total.toNumber / Double(numbers.count))
+        case "min": return numbers.min().map { .number($0) } ?? .null
+        default: return numbers.max().map { .number($0) } ?? .null
+        }
+    }
+
+    // MARK: round, trunc
+
+    /// `round(x, digits)` and `trunc(x, digits)`.
+    private func rounded(
+        _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        guard let first = arguments.first else { return .literal(.null) }
+        let value = try number(try translate(first), at: first.offset)
+        var digits = 0.0
+        if arguments.count > 1 {
+            guard case .number(let written)? = try translate(arguments[1]).literal, written == written.rounded(),
+                abs(written) <= 15
+            else {
+                throw unsupported(
+                    "\(name)() to a number of decimals not written as a whole number", at: arguments[1].offset)
+            }
+            digits = written
+        }
+        if name == "round" {
+            return .call(
+                "round", [value.code] + (digits == 0 ? [] : [SurveyJSOperand.number(digits).code]), kind: .number,
+                mayBeNull: true)
+        }
+        guard digits > 0 else { return .call("int", [value.code], kind: .number, mayBeNull: true) }
+        let scale = SurveyJSOperand.number(pow10(digits)).code
+        return SurveyJSOperand(
+            code: "int(round(\(value.code(.multiplicative)) * \(scale), 6)) / \(scale)", kind: .number, mayBeNull: true,
+            precedence: .multiplicative)
+    }
+
+    private func pow10(_ digits: Double) -> Double {
+        (0..<Int(digits)).reduce(1.0) { total, _ in total * 10 }
+    }
+
+    /// An argument survey-core reads as a number (`Helpers.getNumber`); empty stays empty.
+    func number(_ operand: SurveyJSOperand, at offset: Int) throws(TranslationError) -> SurveyJSOperand {
+        if let value = operand.literal { return value == .null ? .null(.number) : .number(value.toNumber) }
+        switch operand.kind {
+        case .number: return operand
+        case .text, .choice: return .call("number", [operand.code], kind: .number, mayBeNull: true)
+        default: throw unsupported("this value read as a number", at: offset)
+        }
+    }
+
+    // MARK: displayValue
+
+    /// `displayValue('name')`: the question's value as survey-core shows it.
+    private func displayValue(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError)
+        -> SurveyJSOperand
+    {
+        guard arguments.count == 1, case .literal(.text(let name), let at) = arguments[0] else {
+            throw unsupported(
+                "displayValue() with other than one question's name in quotes (a value to show is not translated)",
+                at: offset)
+        }
+        return try display(name, at: at)
+    }
+}

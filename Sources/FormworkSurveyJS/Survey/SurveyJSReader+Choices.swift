@@ -1,0 +1,329 @@
+import Formwork
+import Foundation
+
+/// Option values as Formwork holds them (text), and whether SurveyJS wrote every one
+/// as a number (so its answers are numbers).
+typealias ChoiceValues = (values: [String], numeric: Bool)
+
+/// Choices: `choices` (values, or `{ value, text, visibleIf, enableIf }`), rating
+/// scales, the extra items (other, none, refuse, don't know), `choicesFromQuestion`,
+/// `choicesVisibleIf` and `choicesOrder`.
+extension SurveyJSReader {
+    /// One option as read from the survey.
+    struct Option {
+        var value: String
+        var label: DefinitionDocument?
+        var visible: String?
+        var place: String
+        /// Written as a JSON number.
+        var numeric: Bool
+    }
+
+    /// The values of a list of choices.
+    func choiceValues(_ nodes: [DefinitionDocument]) -> ChoiceValues {
+        let read = nodes.compactMap(Self.choiceValue)
+        return (read.map(\.value), !read.isEmpty && read.allSatisfy(\.numeric))
+    }
+
+    /// A choice's value: a scalar, or an object's `value`.
+    static func choiceValue(_ node: DefinitionDocument) -> (value: String, numeric: Bool)? {
+        let valueNode = SurveyJSElement(node).isObject ? SurveyJSElement(node)["value"] : node
+        guard let valueNode, let text = SurveyJSElement.scalarText(valueNode) else { return nil }
+        if case .number = valueNode.content { return (text, true) }
+        return (text, false)
+    }
+
+    /// A boolean question's two values: `true` and `false`, or its `valueTrue` and
+    /// `valueFalse` (what SurveyJS then stores, and expressions compare with).
+    func booleanValues(
+        _ element: SurveyJSElement
+    ) -> (yes: (value: String, numeric: Bool), no: (value: String, numeric: Bool)) {
+        let yes = element["valueTrue"].flatMap(Self.choiceValue) ?? ("true", false)
+        let no = element["valueFalse"].flatMap(Self.choiceValue) ?? ("false", false)
+        return (yes, no)
+    }
+
+    /// Every option value a question offers, extra items included (`depth`: how many
+    /// `choicesFromQuestion` were followed to it; two questions may name each other).
+    func optionValues(of element: SurveyJSElement, depth: Int = 0) -> ChoiceValues {
+        let base: ChoiceValues
+        switch element.type {
+        case "boolean":
+            let values = booleanValues(element)
+            return ([values.yes.value, values.no.value], values.yes.numeric && values.no.numeric)
+        case "rating": return ratingValues(element)
+        default:
+            if let source = element.text("choicesFromQuestion"),
+                let sourceElement = findQuestion(named: source), sourceElement.place != element.place, depth < 8
+            {
+                base = optionValues(of: sourceElement, depth: depth + 1)
+            } else {
+                base = choiceValues(element.list("choices") ?? [])
+            }
+        }
+        let extras = extraItems(of: element).map(\.value)
+        return (base.values + extras.filter { !base.values.contains($0) }, base.numeric && extras.isEmpty)
+    }
+
+    /// A rating's values: `rateValues`, else `rateMin`…`rateMax` by `rateStep` (1…5).
+    func ratingValues(_ element: SurveyJSElement) -> ChoiceValues {
+        if let values = element.list("rateValues"), !values.isEmpty { return choiceValues(values) }
+        let minimum = element.number("rateMin") ?? 1
+        let step = max(element.number("rateStep") ?? 1, 1e-9)
+        var maximum = element.number("rateMax") ?? 5
+        if let count = element.integer("rateCount"), !element.has("rateMax") {
+            maximum = minimum + Double(max(count, 1) - 1) * step
+        }
+        var values: [String] = []
+        var value = minimum
+        while value <= maximum + 1e-9, values.count < 100 {
+            values.append(SurveyJSElement.formatted(value))
+            value += step
+        }
+        return (values, true)
+    }
+
+    /// survey-core's word for a boolean's answer in each language of the survey (in
+    /// the survey's `locale` where it has one language).
+    mutating func booleanWord(
+        _ word: KeyPath<(yes: String, no: String), String>, of element: SurveyJSElement
+    ) -> DefinitionDocument {
+        guard !languages.isEmpty else {
+            return .string(SurveyJSBooleanWords.words(for: survey.text("locale"))[keyPath: word])
+        }
+        let texts: [(String, DefinitionDocument)] =
+            [("default", .string(SurveyJSBooleanWords.words(for: Self.defaultLocale)[keyPath: word]))]
+            + languages.filter { $0 != Self.defaultLocale }.map {
+                ($0, .string(SurveyJSBooleanWords.words(for: $0)[keyPath: word]))
+            }
+        return text(.object(texts), at: element.place, repeats: []) ?? .string(texts[0].1.text ?? "")
+    }
+
+    /// The options of a choice question, in order, as read.
+    mutating func options(of element: SurveyJSElement, repeats: [String]) -> [Option] {
+        var options: [Option]
+        switch element.type {
+        case "boolean":
+            let yes = text("labelTrue", of: element, repeats: repeats) ?? booleanWord(\.yes, of: element)
+            let no = text("labelFalse", of: element, repeats: repeats) ?? booleanWord(\.no, of: element)
+            let values = booleanValues(element)
+            return [
+                Option(
+                    value: values.yes.value, label: yes, visible: nil, place: element.place, numeric: values.yes.numeric
+                ),
+                Option(
+                    value: values.no.value, label: no, visible: nil, place: element.place, numeric: values.no.numeric),
+            ]
+        case "rating" where element.list("rateValues")?.isEmpty ?? true:
+            return ratingValues(element).values.map {
+                Option(value: $0, label: nil, visible: nil, place: element.place, numeric: true)
+            }
+        case "rating":
+            options = readOptions(element.list("rateValues") ?? [], repeats: repeats)
+        default:
+            if let source = element.text("choicesFromQuestion") {
+                options = optionsFromQuestion(source, of: element, repeats: repeats)
+            } else {
+                if element.has("choicesByUrl") && (element.list("choices") ?? []).isEmpty { return [] }
+                options = readOptions(element.list("choices") ?? [], repeats: repeats)
+            }
+        }
+        switch element.text("choicesOrder")?.lowercased() {
+        case "asc"?: options.sort { Self.sortKey($0).localizedStandardCompare(Self.sortKey($1)) == .orderedAscending }
+        case "desc"?:
+            options.sort { Self.sortKey($0).localizedStandardCompare(Self.sortKey($1)) == .orderedDescending }
+        case "random"?:
+            report(
+                .importNotice(
+                    "'\(Self.shown(element.name ?? ""))': choices are offered in the order written, not shuffled"),
+                at: element.place(of: "choicesOrder"))
+        default: break
+        }
+        if let condition = element.scalarText("choicesVisibleIf") {
+            let place = element.place(of: "choicesVisibleIf")
+            for index in options.indices {
+                if let translated = translate(
+                    condition, at: place, as: .condition, repeats: repeats, rule: .isLooselyTrue,
+                    item: options[index].value)
+                {
+                    options[index].visible =
+                        options[index].visible.map { "(\($0)) and (\(translated.text))" }
+                        ?? translated.text
+                }
+            }
+        }
+        if element.has("choicesEnableIf") {
+            report(
+                .importNotice(
+                    "'\(Self.shown(element.name ?? ""))': choicesEnableIf is read as choicesVisibleIf (a disabled "
+                        + "choice is not offered)"
+                ),
+                at: element.place(of: "choicesEnableIf"))
+            if let condition = element.scalarText("choicesEnableIf") {
+                for index in options.indices {
+                    if let translated = translate(
+                        condition, at: element.place(of: "choicesEnableIf"), as: .condition, repeats: repeats,
+                        rule: .isLooselyTrue, item: options[index].value)
+                    {
+                        options[index].visible =
+                            options[index].visible.map { "(\($0)) and (\(translated.text))" }
+                            ?? translated.text
+                    }
+                }
+            }
+        }
+        for extra in extraItems(of: element) where !options.contains(where: { $0.value == extra.value }) {
+            options.append(
+                Option(
+                    value: extra.value, label: text(extra.key, of: element, repeats: repeats) ?? .string(extra.label),
+                    visible: nil, place: element.place(of: extra.flag), numeric: false))
+        }
+        return options
+    }
+
+    static func sortKey(_ option: Option) -> String {
+        option.label?.text ?? option.label?["en"]?.text ?? option.value
+    }
+
+    /// `{item}` in a `choicesVisibleIf` is the choice's value.
+    mutating func readOptions(_ nodes: [DefinitionDocument], repeats: [String]) -> [Option] {
+        var options: [Option] = []
+        var seen: Set<String> = []
+        for node in nodes {
+            let element = SurveyJSElement(node)
+            guard let (value, numeric) = Self.choiceValue(node) else {
+                report(.importError("a choice needs a value", hint: "write \"value\": …"), at: element.place)
+                continue
+            }
+            guard seen.insert(value).inserted else {
+                report(
+                    .importNotice("the choice '\(Self.shown(value))' is written twice; the first is kept"),
+                    at: element.place)
+                continue
+            }
+            var option = Option(value: value, label: nil, visible: nil, place: element.place, numeric: numeric)
+            if element.isObject {
+                option.label = text("text", of: element, repeats: repeats, missing: value)
+                if let visible = element.scalarText("visibleIf") {
+                    option.visible =
+                        translate(visible, at: element.place(of: "visibleIf"), as: .condition, repeats: repeats)?
+                        .text
+                }
+                if element.bool("visible") == false { option.visible = "false" }
+            }
+            options.append(option)
+        }
+        return options
+    }
+
+    /// `choicesFromQuestion`: the source's choices; with `choicesFromQuestionMode`
+    /// `selected` (or `unselected`) each is offered while it is (not) chosen there.
+    mutating func optionsFromQuestion(_ source: String, of element: SurveyJSElement, repeats: [String]) -> [Option] {
+        guard let sourceElement = findQuestion(named: source), sourceElement.place != element.place else {
+            let itself = findQuestion(named: source)?.place == element.place
+            report(
+                .importError(
+                    itself
+                        ? "choicesFromQuestion names the question itself"
+                        : "choicesFromQuestion names no question: '\(Self.shown(source))'", hint: nil),
+                at: element.place(of: "choicesFromQuestion"))
+            return []
+        }
+        if sourceElement.list("choices") == nil, let further = sourceElement.text("choicesFromQuestion") {
+            // Two that name each other were followed until the stack ran out.
+            report(
+                .importError(
+                    "choicesFromQuestion names '\(Self.shown(source))', which takes its own choices from "
+                        + "'\(Self.shown(further))'; Formwork reads a question's own choices",
+                    hint: "name the question that lists the choices"),
+                at: element.place(of: "choicesFromQuestion"))
+            return []
+        }
+        var options = readOptions(sourceElement.list("choices") ?? [], repeats: repeats)
+        let mode = element.text("choicesFromQuestionMode")?.lowercased() ?? "all"
+        guard mode != "all", let symbol = symbols[source] else { return options }
+        for index in options.indices {
+            let literal = ExpressionText.string(options[index].value)
+            let chosen = symbol.kind == .multichoice ? "\(literal) in $\(symbol.id)" : "$\(symbol.id) == \(literal)"
+            options[index].visible = mode == "selected" ? chosen : "not (\(chosen))"
+        }
+        return options
+    }
+
+    /// The extra items a question shows: other, none, refuse, don't know.
+    func extraItems(of element: SurveyJSElement) -> [(value: String, key: String, label: String, flag: String)] {
+        var items: [(String, String, String, String)] = []
+        if element.bool("showNoneItem") == true || element.bool("hasNone") == true {
+            let flag = element.has("showNoneItem") ? "showNoneItem" : "hasNone"
+            // survey-core's values for its own items are fixed (it reads `noneValue` as
+            // an unknown property; `checkShapes` says so).
+            items.append(("none", "noneText", "None", flag))
+        }
+        if element.bool("showRefuseItem") == true {
+            items.append(
+                ("refused", "refuseText", "Refuse to answer", "showRefuseItem"))
+        }
+        if element.bool("showDontKnowItem") == true {
+            items.append(
+                ("dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
+        }
+        if hasOther(element) {
+            let flag = element.has("showOtherItem") ? "showOtherItem" : "hasOther"
+            items.append(("other", "otherText", "Other (describe)", flag))
+        }
+        return items
+    }
+
+    func hasOther(_ element: SurveyJSElement) -> Bool {
+        element.bool("showOtherItem") == true || element.bool("hasOther") == true
+    }
+
+    /// The page (from 0) that holds the question `name`.
+    func pageIndex(ofQuestion name: String) -> Int? { questionsByName[name]?.page }
+
+    /// Every question by its name, and its page (`questions(in:)`), found once.
+    var questionsByName: [String: (element: SurveyJSElement, page: Int)] {
+        if let found = questionIndex.questions { return found }
+        let found = Self.questions(in: survey.has("pages") ? survey.elements("pages") : [survey])
+        questionIndex.questions = found
+        return found
+    }
+
+    /// A question anywhere in the survey by its name (for `choicesFromQuestion`).
+    func findQuestion(named name: String) -> SurveyJSElement? { questionsByName[name]?.element }
+
+    /// Every question by its name (the first of a name, in the order written) and the
+    /// page (from 0) that holds it: found once, not by reading the survey again for
+    /// each question that names another.
+    static func questions(in pages: [SurveyJSElement]) -> [String: (element: SurveyJSElement, page: Int)] {
+        var found: [String: (element: SurveyJSElement, page: Int)] = [:]
+        func visit(_ elements: [SurveyJSElement], page: Int, depth: Int) {
+            guard depth < 64 else { return }
+            for element in elements {
+                if let name = element.name, !isPanelType(element.type), found[name] == nil {
+                    found[name] = (element, page)
+                }
+                visit(children(of: element), page: page, depth: depth + 1)
+                if let template = element.list("templateElements") {
+                    visit(template.map(SurveyJSElement.init), page: page, depth: depth + 1)
+                }
+            }
+        }
+        for (index, page) in pages.enumerated() { visit([page], page: index, depth: 0) }
+        return found
+    }
+
+    /// A matrix's rows: values and texts.
+    func rows(of element: SurveyJSElement) -> [(value: String, label: DefinitionDocument?, node: DefinitionDocument)] {
+        (element.list("rows") ?? []).compactMap { node in
+            guard let (value, _) = Self.choiceValue(node) else { return nil }
+            let label = SurveyJSElement(node).isObject ? SurveyJSElement(node)["text"] : nil
+            return (value, label, node)
+        }
+    }
+}
+
+/// The reader's index of questions by name, made when first needed.
+final class SurveyJSQuestionIndex {
+    var questions: [String: (element: SurveyJSElement, page: Int)]?
+}

@@ -1,0 +1,234 @@
+import Formwork
+import Foundation
+
+/// Composite questions: multiple text (a field per item), the static matrices (a
+/// field per row, or per row and column), and the dynamic panel and matrix (repeats).
+/// Their fields are nested again in SurveyJS's data by the layout's paths.
+extension SurveyJSReader {
+    mutating func multipleText(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        guard let name = element.name else { return [] }
+        var fields = headerNote(element, scope: scope)
+        for item in element.elements("items") {
+            guard let itemName = item.name, let id = idsByPlace[item.place] else { continue }
+            var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
+            let title = text("title", of: item, repeats: scope.repeats, missing: itemName) ?? .string(itemName)
+            pairs += textPairs(item).prefix(1)
+            pairs.append(("label", title))
+            pairs += textPairs(item).dropFirst()
+            pairs += commonPairs(item, id: id, scope: inherited(element, scope: scope))
+            if element.bool("isRequired") == true, !pairs.contains(where: { $0.0 == "required" }) {
+                pairs.append(("required", .bool(true)))
+            }
+            dataPaths.append((id, name + "/" + itemName))
+            fields.append(.object(pairs, at: SourcePlace(item.place)))
+        }
+        return fields
+    }
+
+    /// A matrix: one choice per row, its columns the options.
+    mutating func matrix(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        guard let name = element.name else { return [] }
+        var fields = headerNote(element, scope: scope)
+        let columns = readOptions(element.list("columns") ?? [], repeats: scope.repeats)
+        let inner = inherited(element, scope: scope)
+        for row in rows(of: element) {
+            guard let id = idsByPlace[element.place + "/" + row.value] else { continue }
+            var pairs: [(String, DefinitionDocument)] = [("id", .string(id)), ("kind", "choice")]
+            let label =
+                row.label.flatMap { text($0, at: element.place(of: "rows"), repeats: scope.repeats) }
+                ?? .string(row.value)
+            pairs.append(("label", label))
+            pairs.append(("options", .list(columns.map(Self.optionDocument))))
+            if let visible = ExpressionText.conjunction(inner.visible) { pairs.append(("visible", .string(visible))) }
+            if element.bool("isAllRowRequired") == true || element.bool("eachRowRequired") == true {
+                pairs.append(("required", .bool(true)))
+            }
+            if let readonly = readOnly(SurveyJSElement(.object([])), scope: inner) {
+                pairs.append(("readonly", readonly))
+            }
+            dataPaths.append((id, name + "/" + row.value))
+            fields.append(.object(pairs, at: SourcePlace(element.place(of: "rows"))))
+        }
+        return fields
+    }
+
+    /// A dropdown matrix: one field per row and column, of the column's cell type.
+    mutating func matrixDropdown(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        guard let name = element.name else { return [] }
+        var fields = headerNote(element, scope: scope)
+        let inner = inherited(element, scope: scope)
+        for row in rows(of: element) {
+            let rowLabel = row.label.flatMap { SurveyJSElement.scalarText($0) ?? $0["default"]?.text } ?? row.value
+            for column in element.elements("columns") {
+                guard let columnName = column.name,
+                    let id = idsByPlace[element.place + "/" + row.value + "/" + columnName]
+                else { continue }
+                var pairs = cellPairs(column, matrix: element, id: id, scope: inner)
+                let columnTitle = column.text("title") ?? columnName
+                pairs.insert(("label", .string(Self.escapedBraces("\(rowLabel): \(columnTitle)"))), at: 2)
+                dataPaths.append((id, name + "/" + row.value + "/" + columnName))
+                fields.append(.object(pairs, at: SourcePlace(column.place)))
+            }
+        }
+        return fields
+    }
+
+    /// A matrix column's field: `id`, `kind`, then what the kind takes and the
+    /// column's own properties.
+    mutating func cellPairs(
+        _ column: SurveyJSElement, matrix: SurveyJSElement, id: String, scope: Scope
+    )
+        -> [(String, DefinitionDocument)]
+    {
+        let type = (column.text("cellType") ?? matrix.text("cellType") ?? "dropdown").lowercased()
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
+        // The column read as a question of its cell type, with the matrix's choices.
+        var pairsOfColumn: [(String, DefinitionDocument)] = []
+        if case .object(let written) = column.node.content {
+            pairsOfColumn = written.map { ($0.key, $0.value) }
+        }
+        if !column.has("choices"), let choices = matrix["choices"] { pairsOfColumn.append(("choices", choices)) }
+        pairsOfColumn.append(("type", .string(type)))
+        let asQuestion = SurveyJSElement(.object(pairsOfColumn, at: column.node.place))
+        if questionKind(asQuestion) == nil {
+            report(
+                .unsupportedConstruct(
+                    "the matrix column '\(Self.shown(column.name ?? ""))'",
+                    reason: "its cell type '\(Self.shown(type))'"),
+                at: column.place)
+            return pairs + [("kind", "note"), ("text", .string("Skipped: the column '\(column.name ?? "")'"))]
+        }
+        let kind = kindPairs(asQuestion, scope: scope)
+        pairs += kind.filter { $0.0 != "label" }
+        pairs += commonPairs(asQuestion, id: id, scope: scope)
+        if matrix.bool("isAllRowRequired") == true, !pairs.contains(where: { $0.0 == "required" }), type != "expression"
+        {
+            pairs.append(("required", .bool(true)))
+        }
+        return pairs
+    }
+
+    /// A dynamic panel (its template's questions) or a dynamic matrix (its columns)
+    /// as a repeat.
+    mutating func dynamic(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        guard let name = element.name, let id = idsByPlace[element.place] else { return [] }
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
+        _ = answerKey(name, id: id, repeats: scope.repeats, at: element.place)
+        // A repeat's answers are under its id; SurveyJS's data uses the name.
+        if name != id { dataPaths.append((id, name)) }
+        pairs.append(("label", text("title", of: element, repeats: scope.repeats, missing: name) ?? .string(name)))
+        var own = Scope(repeats: scope.repeats)
+        if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }
+        own.readOnly = scope.readOnly
+        let inner = Scope(repeats: scope.repeats + [id], visible: [], readOnly: own.readOnly)
+        var fields: [DefinitionDocument] = []
+        if element.type == "paneldynamic" {
+            for child in element.elements("templateElements") { fields += entryItems(child, scope: inner) }
+        } else {
+            for column in element.elements("columns") {
+                guard let columnID = idsByPlace[column.place], let columnName = column.name else { continue }
+                var cell = cellPairs(column, matrix: element, id: columnID, scope: inner)
+                if let key = answerKey(columnName, id: columnID, repeats: inner.repeats, at: column.place) {
+                    cell.insert(("key", .string(key)), at: 1)
+                }
+                let title =
+                    text("title", of: column, repeats: inner.repeats, missing: columnName) ?? .string(columnName)
+                cell.insert(("label", title), at: min(2, cell.count))
+                fields.append(.object(cell, at: SourcePlace(column.place)))
+            }
+        }
+        if fields.isEmpty {
+            return skip(
+                element, what: "the dynamic \(element.type == "paneldynamic" ? "panel" : "matrix")",
+                reason: "it has no questions")
+        }
+        var options: [(String, DefinitionDocument)] = []
+        let isPanel = element.type == "paneldynamic"
+        let minimum = entryCount(element, isPanel ? "minPanelCount" : "minRowCount")
+        let maximum = entryCount(element, isPanel ? "maxPanelCount" : "maxRowCount")
+        // survey-core lowers the least to the most (`maxPanelCount` below `minPanelCount`).
+        var least = minimum
+        if let minimum, let maximum, maximum > 0 { least = min(minimum, maximum) }
+        if let least, least > 0 { options.append(("min", .number("\(least)"))) }
+        if let maximum, maximum > 0 { options.append(("max", .number("\(maximum)"))) }
+        // A dynamic panel starts with panelCount entries (at least the minimum, at most
+        // the maximum), each in survey-core's data even when empty. A dynamic matrix's
+        // rowCount empty rows (2 by default) are not in its data until one is filled,
+        // so here it starts with its minimum and rows are added with 'add'.
+        if isPanel, let start = entryCount(element, "panelCount") {
+            let upper = maximum.map { $0 > 0 ? $0 : Self.mostPanels } ?? Self.mostPanels
+            let first = min(max(start, least ?? 0), upper)
+            if first > max(least ?? 0, 0) { options.append(("start", .number("\(first)"))) }
+        }
+        if let add = text(
+            element.type == "paneldynamic" ? "panelAddText" : "addRowText", of: element, repeats: scope.repeats)
+        {
+            options.append(("addLabel", add))
+        }
+        if let title = element.text("templateTitle"),
+            let label = template(
+                title.replacingOccurrences(of: "{panelIndex}", with: "{index()}", options: .caseInsensitive),
+                at: element.place(of: "templateTitle"), repeats: inner.repeats)
+        {
+            options.append(("entryLabel", .string(label)))
+        }
+        pairs.append(("repeat", options.isEmpty ? .bool(true) : .object(options)))
+        pairs.append(("fields", .list(fields)))
+        return [.object(pairs, at: SourcePlace(element.place))]
+    }
+
+    /// survey-core's most panels of a dynamic panel and rows of a dynamic matrix
+    /// (`settings.panel.maxPanelCount`, `settings.matrix.maxRowCount`).
+    static let mostPanels = 100, mostRows = 1_000
+
+    /// A count of entries (`panelCount`, `maxRowCount`…) as survey-core takes it: a
+    /// whole number from 0, at most its `mostPanels` or `mostRows`, a larger one read
+    /// as that with a warning (`1e9` is 100 panels, not a billion); `nil` when absent or
+    /// not a number.
+    mutating func entryCount(_ element: SurveyJSElement, _ key: String) -> Int? {
+        guard let number = element.number(key), !number.isNaN else { return nil }
+        let most = element.type == "paneldynamic" ? Self.mostPanels : Self.mostRows
+        guard number <= Double(most) else {
+            report(
+                .importNotice(
+                    "'\(key)' is \(SurveyJSElement.formatted(number)); SurveyJS allows at most \(most), which it "
+                        + "is read as"),
+                at: element.place(of: key))
+            return most
+        }
+        return Int(max(0, number.rounded(.down)))
+    }
+
+    /// The fields of an element inside a dynamic panel's entry: a panel's questions
+    /// with its conditions joined to theirs.
+    mutating func entryItems(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        guard element.type == "panel" else { return question(element, scope: scope) }
+        let inner = inherited(element, scope: scope)
+        var fields = headerNote(element, scope: scope)
+        for child in Self.children(of: element) { fields += entryItems(child, scope: inner) }
+        return fields
+    }
+
+    /// A panel's or composite question's scope for what it holds: its conditions added.
+    mutating func inherited(_ element: SurveyJSElement, scope: Scope) -> Scope {
+        var inner = scope
+        if let visible = visibility(element, scope: Scope(repeats: scope.repeats)) { inner.visible.append(visible) }
+        if element.bool("readOnly") == true { inner.readOnly.append("true") }
+        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats, rule: .isNotFalse) {
+            inner.readOnly.append("not (\(enabled.text))")
+        }
+        return inner
+    }
+
+    /// A composite question's or panel's title (and description) as a note, shown
+    /// above its fields.
+    mutating func headerNote(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        guard let title = text("title", of: element, repeats: scope.repeats) else { return [] }
+        var pairs: [(String, DefinitionDocument)] = [
+            ("id", .string(ids.makeID(from: (element.name ?? "panel") + "_title"))), ("kind", "note"), ("text", title),
+        ]
+        if let help = text("description", of: element, repeats: scope.repeats) { pairs.append(("help", help)) }
+        if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }
+        return [.object(pairs, at: SourcePlace(element.place))]
+    }
+}

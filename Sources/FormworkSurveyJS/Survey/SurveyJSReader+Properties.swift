@@ -1,0 +1,233 @@
+import Formwork
+import Foundation
+
+/// What every question has: visibility, requiredness, read-only, its starting value,
+/// values set when others change, help and placeholder, validators.
+extension SurveyJSReader {
+    /// - Parameter visible: The question's condition when the caller has it already
+    ///   (`visibility(_:scope:)`), so its expression is translated once.
+    mutating func commonPairs(
+        _ element: SurveyJSElement, id: String, scope: Scope, visible: String?? = nil
+    ) -> [(String, DefinitionDocument)] {
+        var pairs: [(String, DefinitionDocument)] = []
+        let repeats = scope.repeats
+        var readonly: DefinitionDocument?
+        if let help = text("description", of: element, repeats: repeats) { pairs.append(("help", help)) }
+        if element.type != "expression",
+            let placeholder = text("placeholder", of: element, repeats: repeats)
+                ?? text("placeHolder", of: element, repeats: repeats)
+        {
+            pairs.append(("placeholder", placeholder))
+        }
+        if let visible = visible ?? visibility(element, scope: scope) {
+            pairs.append(("visible", .string(visible, at: SourcePlace(element.place(of: "visibleIf")))))
+        }
+        if element.type != "expression" {
+            readonly = readOnly(element, scope: scope)
+            if let required = Self.requiredUnlessReadOnly(requiredness(element, repeats: repeats), readonly) {
+                pairs.append(("required", required))
+                if let message = text("requiredErrorText", of: element, repeats: repeats) {
+                    pairs.append(("requiredMessage", message))
+                }
+            }
+            if let readonly { pairs.append(("readonly", readonly)) }
+            let kind = pairs.first { $0.0 == "kind" }?.1.text
+            if let value = defaultValue(element) ?? expressionDefault(element, kind: kind, repeats: repeats) {
+                pairs.append(("default", value))
+            }
+            if let recalculate = recalculation(element, id: id, repeats: repeats) {
+                pairs.append(("recalculate", recalculate))
+            }
+        }
+        let rules = Self.rulesUnlessReadOnly(validatorRules(element, id: id, repeats: repeats), readonly)
+        if !rules.isEmpty { pairs.append(("rules", .list(rules))) }
+        return pairs
+    }
+
+    /// The question's own `visible: false` / `visibleIf`, and its scope's conditions.
+    mutating func visibility(_ element: SurveyJSElement, scope: Scope) -> String? {
+        var conditions = scope.visible
+        if element.bool("visible") == false { conditions.append("false") }
+        if let visible = translate("visibleIf", of: element, as: .condition, repeats: scope.repeats) {
+            conditions.append(visible.text)
+        }
+        return ExpressionText.conjunction(conditions)
+    }
+
+    /// `isRequired` and `requiredIf`.
+    mutating func requiredness(_ element: SurveyJSElement, repeats: [String]) -> DefinitionDocument? {
+        if element.bool("isRequired") == true { return .bool(true) }
+        if let condition = translate("requiredIf", of: element, as: .condition, repeats: repeats) {
+            return .string(condition.text, at: SourcePlace(element.place(of: "requiredIf")))
+        }
+        return nil
+    }
+
+    /// survey-core checks no read-only question (`readOnly`, `enableIf` false): one is
+    /// required only while it is not read-only.
+    static func requiredUnlessReadOnly(
+        _ required: DefinitionDocument?, _ readonly: DefinitionDocument?
+    ) -> DefinitionDocument? {
+        guard let required, let readonly else { return required }
+        func isTrue(_ document: DefinitionDocument) -> Bool {
+            if case .bool(true) = document.content { return true }
+            return document.text == "true"
+        }
+        if isTrue(readonly) { return nil }
+        guard let condition = readonly.text else { return required }
+        if isTrue(required) {
+            return .string("not (\(condition))", at: required.place)
+        }
+        guard let requiredCondition = required.text else { return required }
+        return .string("(\(requiredCondition)) and not (\(condition))", at: required.place)
+    }
+
+    /// Validator rules checked only while the question is not read-only (survey-core
+    /// runs no validator on a read-only question).
+    static func rulesUnlessReadOnly(
+        _ rules: [DefinitionDocument], _ readonly: DefinitionDocument?
+    ) -> [DefinitionDocument] {
+        guard let readonly, !rules.isEmpty else { return rules }
+        if case .bool(true) = readonly.content { return [] }
+        guard let condition = readonly.text else { return rules }
+        if condition == "true" { return [] }
+        return rules.map { rule in
+            guard case .object(let pairs) = rule.content else { return rule }
+            let rewritten = pairs.map { pair -> (String, DefinitionDocument) in
+                guard pair.key == "check", let check = pair.value.text else { return (pair.key, pair.value) }
+                return (pair.key, .string("(\(condition)) or (\(check))", at: pair.value.place))
+            }
+            return .object(rewritten, at: rule.place)
+        }
+    }
+
+    /// `readOnly`, `enableIf` (read-only while it is false), and the scope's.
+    mutating func readOnly(_ element: SurveyJSElement, scope: Scope) -> DefinitionDocument? {
+        if element.bool("readOnly") == true || scope.readOnly.contains("true") { return .bool(true) }
+        var conditions = scope.readOnly
+        if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats, rule: .isNotFalse) {
+            conditions.append("not (\(enabled.text))")
+        }
+        guard !conditions.isEmpty else { return nil }
+        return .string(conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " or "))
+    }
+
+    /// A `defaultValueExpression` that reads no question, as the field's default: a
+    /// date's, time's or date and time's expression (`today()`, which Formwork's
+    /// defaults take), another kind's value computed once (`1.7`, `'C-' + '100'`).
+    mutating func expressionDefault(_ element: SurveyJSElement, kind: String?, repeats: [String]) -> DefinitionDocument?
+    {
+        guard element["defaultValue"] == nil, let expression = element.scalarText("defaultValueExpression"),
+            readIDs(expression, repeats: repeats).isEmpty
+        else { return nil }
+        let place = element.place(of: "defaultValueExpression")
+        guard let value = translate(expression, at: place, as: .value, repeats: repeats) else { return nil }
+        let at = SourcePlace(place)
+        if ["date", "time", "datetime"].contains(kind ?? "") { return .string(value.text, at: at) }
+        if !["today(", "now(", "random"].contains(where: value.text.contains),
+            let compiled = try? CompiledExpression(value.text, environment: ExpressionEnvironment(fields: []))
+        {
+            switch compiled.evaluate(EvaluationContext(today: .today()) { _ in .null }) {
+            case .string(let text): return .string(text, at: at)
+            case .number(let number): return .number(JSONText.encode(.number(number)), at: at)
+            case .bool(let flag): return .string(flag ? "true" : "false", at: at)
+            default: break
+            }
+        }
+        report(
+            .unsupportedConstruct(
+                "defaultValueExpression of '\(Self.shown(element.name ?? ""))'",
+                reason:
+                    "it changes with the moment and the field is not a date or time (Formwork's defaults are values)"),
+            at: place, quote: expression)
+        return nil
+    }
+
+    /// `defaultValue`, as the field's kind holds it.
+    func defaultValue(_ element: SurveyJSElement) -> DefinitionDocument? {
+        guard let node = element["defaultValue"] else { return nil }
+        let at = SourcePlace(element.place(of: "defaultValue"))
+        switch node.content {
+        case .list(let elements):
+            return .list(elements.compactMap { SurveyJSElement.scalarText($0).map { .string($0) } }, at: at)
+        case .null, .object: return nil
+        default:
+            guard let text = SurveyJSElement.scalarText(node) else { return nil }
+            if questionKind(element) == .number || element.type == "text" && textKind(element) == .number {
+                return .number(text, at: at)
+            }
+            if questionKind(element) == .multichoice { return .list([.string(text)], at: at) }
+            return .string(text, at: at)
+        }
+    }
+
+    /// Values set when others change: `setValueIf`/`setValueExpression`, `resetValueIf`,
+    /// `defaultValueExpression` (SurveyJS computes it again while the person has not
+    /// changed the question), and the survey's triggers that set this question.
+    ///
+    /// Each is a rule of its own, triggered as survey-core triggers it: by a change to
+    /// a question it reads, or by every change where the expression that decides reads
+    /// none or calls a function of no question (`setValueExpression: "0"`, `today()`).
+    /// The first rule whose condition holds sets the value: survey-core runs
+    /// `resetValueIf` before `setValueIf`, so a set wins over a reset.
+    mutating func recalculation(_ element: SurveyJSElement, id: String, repeats: [String]) -> DefinitionDocument? {
+        var made: [ValueRule] = []
+        func everyChange(_ expression: String) -> Bool {
+            SurveyJSTranslator.runsOnEveryChange(expression) || readsEntries(expression, repeats: repeats)
+        }
+        if let setIf = element.scalarText("setValueIf") {
+            let place = element.place(of: "setValueIf")
+            let expression = element.scalarText("setValueExpression")
+            if let when = translate(setIf, at: place, as: .condition, repeats: repeats) {
+                let value = expression.flatMap {
+                    translate($0, at: element.place(of: "setValueExpression"), as: .value, repeats: repeats)
+                }
+                let on = readIDs(setIf, repeats: repeats) + (expression.map { readIDs($0, repeats: repeats) } ?? [])
+                // survey-core: with a value expression, only that one's constants and
+                // functions run the rule on every change; without, the condition's.
+                let every = expression.map(everyChange) ?? everyChange(setIf)
+                made.append((on.filter { $0 != id }, value?.text ?? "null", when.text, place, every))
+            }
+        } else if let expression = element.scalarText("setValueExpression") {
+            let place = element.place(of: "setValueExpression")
+            if let value = translate(expression, at: place, as: .value, repeats: repeats) {
+                made.append(
+                    (
+                        readIDs(expression, repeats: repeats).filter { $0 != id }, value.text, nil, place,
+                        everyChange(expression)
+                    ))
+            }
+        }
+        if let resetIf = element.scalarText("resetValueIf") {
+            let place = element.place(of: "resetValueIf")
+            if let when = translate(resetIf, at: place, as: .condition, repeats: repeats) {
+                made.append(
+                    (
+                        readIDs(resetIf, repeats: repeats).filter { $0 != id }, "null", when.text, place,
+                        everyChange(resetIf)
+                    ))
+            }
+        }
+        if let expression = element.scalarText("defaultValueExpression"),
+            case let on = readIDs(expression, repeats: repeats).filter({ $0 != id }), !on.isEmpty
+        {
+            // One that reads no question is the field's default (`expressionDefault`).
+            let place = element.place(of: "defaultValueExpression")
+            if let value = translate(expression, at: place, as: .value, repeats: repeats) {
+                made.append((on, value.text, nil, place, false))
+            }
+        }
+        made += triggerRecalculations[element.name ?? ""] ?? []
+        made = made.filter { $0.everyChange || !$0.on.isEmpty }
+        guard let first = made.first else { return nil }
+        let rules: [DefinitionDocument] = made.map { rule in
+            var pairs: [(String, DefinitionDocument)] = [
+                ("on", rule.everyChange ? .string("any") : .list(rule.on.map { .string($0) })),
+                ("value", .string(rule.value)),
+            ]
+            if let when = rule.when { pairs.append(("when", .string(when))) }
+            return .object(pairs, at: SourcePlace(rule.place))
+        }
+        return rules.count == 1 ? rules[0] : .list(rules, at: SourcePlace(first.place))
+    }
+}

@@ -1,0 +1,253 @@
+import Formwork
+import Foundation
+
+/// Questions: each element type as fields, with the properties every question has.
+extension SurveyJSReader {
+    /// Where a question is: the repeats that hold it, and the conditions of the panels
+    /// around it that are not sections (inside a dynamic panel's entries).
+    struct Scope {
+        var repeats: [String] = []
+        var visible: [String] = []
+        /// Conditions under which the question is read-only (a panel's `enableIf` false,
+        /// its `readOnly`).
+        var readOnly: [String] = []
+    }
+
+    /// Question types that cannot be answered at a terminal, and why.
+    static let unsupportedTypes: [String: String] = [
+        "signaturepad": "a signature is drawn with a pointer",
+        "imagemap": "an image map is answered by pointing at regions of an image",
+        "slider": "a slider is dragged with a pointer",
+    ]
+
+    /// The fields a question becomes.
+    mutating func question(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        // Not an object: reported by `checkShapes`.
+        guard element.isObject else { return [] }
+        let type = element.type
+        if let reason = Self.unsupportedTypes[type] {
+            return skip(element, what: "the \(type) question", reason: reason)
+        }
+        if element.has("choicesByUrl"), (element.list("choices") ?? []).isEmpty {
+            return skip(element, what: "the question", reason: "its choices are loaded from a URL (choicesByUrl)")
+        }
+        switch type {
+        case "html": return note(element, scope: scope, html: true)
+        case "image":
+            return note(element, scope: scope, html: false)
+        case "multipletext": return multipleText(element, scope: scope)
+        case "matrix": return matrix(element, scope: scope)
+        case "matrixdropdown": return matrixDropdown(element, scope: scope)
+        case "paneldynamic", "matrixdynamic": return dynamic(element, scope: scope)
+        default: break
+        }
+        guard questionKind(element) != nil, let name = element.name, let id = idsByPlace[element.place] else {
+            if element.name == nil {
+                report(
+                    .importError("a question needs a name", hint: "SurveyJS keys its answer by 'name'"),
+                    at: element.place)
+                return []
+            }
+            if type.isEmpty {
+                let template = element.text("questionTemplateName").map {
+                    "it names a template of the application that shows the survey ('\(Self.shown($0))'), which "
+                        + "SurveyJS does not read"
+                }
+                return skip(
+                    element, what: "the element", reason: template ?? "it has no type, and SurveyJS drops it")
+            }
+            return skip(
+                element, what: "the '\(Self.shown(type))' question",
+                reason: "a custom question type, defined by the application that shows the survey")
+        }
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
+        if let key = answerKey(element.text("valueName") ?? name, id: id, repeats: scope.repeats, at: element.place) {
+            pairs.append(("key", .string(key)))
+        }
+        pairs += kindPairs(element, scope: scope)
+        let visible = visibility(element, scope: scope)
+        pairs += commonPairs(element, id: id, scope: scope, visible: visible)
+        var fields = [DefinitionDocument.object(pairs, at: SourcePlace(element.place))]
+        fields += commentField(element, id: id, name: name, scope: scope, visible: visible)
+        return fields
+    }
+
+    /// `kind`, `label` and what the kind takes.
+    mutating func kindPairs(_ element: SurveyJSElement, scope: Scope) -> [(String, DefinitionDocument)] {
+        var pairs: [(String, DefinitionDocument)] = []
+        let label =
+            text("title", of: element, repeats: scope.repeats, missing: element.name) ?? .string(element.name ?? "")
+        switch element.type {
+        case "text":
+            pairs += textPairs(element)
+        case "comment":
+            pairs.append(("kind", "text"))
+            pairs.append(("multiline", .bool(true)))
+            if let length = element.integer("maxLength"), length > 0 {
+                pairs.append(("maxLength", .number("\(length)")))
+            }
+        case "file":
+            pairs.append(("kind", "file"))
+            if let types = element.text("acceptedTypes") {
+                let extensions = types.split(separator: ",").compactMap { type -> String? in
+                    let trimmed = type.trimmingCharacters(in: .whitespaces)
+                    return trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : nil
+                }
+                if !extensions.isEmpty { pairs.append(("extensions", .list(extensions.map { .string($0) }))) }
+            }
+            if let size = element.integer("maxSize"), size > 0 { pairs.append(("maxSize", .number("\(size)"))) }
+        case "expression":
+            pairs.append(("kind", "computed"))
+            if let value = refined[element.place]
+                ?? translate("expression", of: element, as: .value, repeats: scope.repeats)
+            {
+                pairs.append(("value", .string(value.text, at: SourcePlace(element.place(of: "expression")))))
+            } else {
+                pairs.append(("value", "null"))
+            }
+        default:
+            let multiple =
+                Self.multichoiceTypes.contains(element.type)
+                || element.type == "imagepicker" && element.bool("multiSelect") == true
+            pairs.append(("kind", .string(element.type == "ranking" ? "rank" : multiple ? "multichoice" : "choice")))
+            var options = options(of: element, repeats: scope.repeats)
+            if options.isEmpty {
+                report(
+                    .importError(
+                        "'\(Self.shown(element.name ?? ""))' has no choices", hint: "give it \"choices\": [...]"),
+                    at: element.place)
+                options = [Option(value: "", label: nil, visible: nil, place: element.place, numeric: false)]
+            }
+            pairs.append(("options", .list(options.map(Self.optionDocument))))
+            if multiple {
+                if let minimum = element.integer("minSelectedChoices"), minimum > 0 {
+                    pairs.append(("minSelected", .number("\(minimum)")))
+                }
+                if let maximum = element.integer("maxSelectedChoices"), maximum > 0 {
+                    pairs.append(("maxSelected", .number("\(maximum)")))
+                }
+            }
+        }
+        return [pairs[0], ("label", label)] + pairs.dropFirst()
+    }
+
+    static func optionDocument(_ option: Option) -> DefinitionDocument {
+        var pairs: [(String, DefinitionDocument)] = [("value", .string(option.value))]
+        if let label = option.label { pairs.append(("label", label)) }
+        if let visible = option.visible { pairs.append(("visible", .string(visible))) }
+        return .object(pairs, at: SourcePlace(option.place))
+    }
+
+    /// A text question by its `inputType`.
+    mutating func textPairs(_ element: SurveyJSElement) -> [(String, DefinitionDocument)] {
+        let inputType = element.text("inputType")?.lowercased() ?? "text"
+        var pairs: [(String, DefinitionDocument)] = []
+        func bound(_ key: String, as name: String) {
+            if let number = element.number(key) {
+                pairs.append(
+                    (name, .number(SurveyJSElement.formatted(number), at: SourcePlace(element.place(of: key)))))
+            } else if let text = element.text(key), !text.isEmpty {
+                pairs.append((name, .string(text, at: SourcePlace(element.place(of: key)))))
+            }
+        }
+        switch inputType {
+        case "number", "range":
+            pairs.append(("kind", "number"))
+            bound("min", as: "min")
+            bound("max", as: "max")
+            if let step = element.number("step"), step > 0 {
+                pairs.append(("step", .number(SurveyJSElement.formatted(step))))
+            }
+            if inputType == "range" {
+                if !element.has("min") { pairs.append(("min", .number("0"))) }
+                if !element.has("max") { pairs.append(("max", .number("100"))) }
+            }
+        case "date":
+            pairs.append(("kind", "date"))
+            bound("min", as: "min")
+            bound("max", as: "max")
+        case "datetime-local", "datetime":
+            pairs.append(("kind", "datetime"))
+        case "time":
+            pairs.append(("kind", "time"))
+        case "password":
+            pairs.append(("kind", "secure"))
+        case "email":
+            pairs.append(("kind", "text"))
+            pairs.append(("format", "email"))
+        case "url":
+            pairs.append(("kind", "text"))
+            pairs.append(("format", "url"))
+        case "color":
+            pairs.append(("kind", "text"))
+            pairs.append(("pattern", "#[0-9a-fA-F]{6}"))
+        case "month":
+            pairs.append(("kind", "text"))
+            pairs.append(("pattern", "[0-9]{4}-(0[1-9]|1[0-2])"))
+        case "week":
+            pairs.append(("kind", "text"))
+            pairs.append(("pattern", "[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])"))
+        default:
+            pairs.append(("kind", "text"))
+        }
+        if ["text", "tel", "email", "url", "password", "search"].contains(inputType) || !element.has("inputType") {
+            if let length = element.integer("maxLength"), length > 0 {
+                pairs.append(("maxLength", .number("\(length)")))
+            }
+        }
+        return pairs
+    }
+
+    /// A note: an `html` question's text without its markup, an `image`'s alternative text.
+    mutating func note(_ element: SurveyJSElement, scope: Scope, html: Bool) -> [DefinitionDocument] {
+        let body =
+            html
+            ? text("html", of: element, repeats: scope.repeats, html: true)
+            : text("altText", of: element, repeats: scope.repeats)
+                ?? element.text("imageLink").map { .string("[image: \(Self.escapedBraces($0))]") }
+        guard let body else { return [] }
+        var pairs: [(String, DefinitionDocument)] = [
+            ("id", .string(ids.makeID(from: element.name ?? (html ? "html" : "image")))), ("kind", "note"),
+            ("text", body),
+        ]
+        if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }
+        return [.object(pairs, at: SourcePlace(element.place))]
+    }
+
+    static func escapedBraces(_ text: String) -> String {
+        text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+    }
+
+    /// The field for a question's comment (`showCommentArea`/`hasComment`) or its
+    /// "other" text: `NAME-Comment` in SurveyJS's data.
+    mutating func commentField(
+        _ element: SurveyJSElement, id: String, name: String, scope: Scope, visible: String?
+    ) -> [DefinitionDocument] {
+        let other = hasOther(element) && element.type != "boolean"
+        let comment = element.bool("showCommentArea") == true || element.bool("hasComment") == true
+        guard other || comment else { return [] }
+        let commentID = ids.makeID(from: id + "_comment")
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(commentID))]
+        pairs.append(("key", .string(name + "-Comment")))
+        _ = answerKey(name + "-Comment", id: commentID, repeats: scope.repeats, at: element.place)
+        pairs.append(("kind", "text"))
+        let label =
+            other
+            ? text("otherPlaceholder", of: element, repeats: scope.repeats) ?? text(
+                "otherText", of: element, repeats: scope.repeats)
+                ?? .string("Other (describe)")
+            : text("commentText", of: element, repeats: scope.repeats) ?? .string("Other (describe)")
+        pairs.append(("label", label))
+        var conditions = visible.map { [$0] } ?? []
+        if other && !comment {
+            let multiple = questionKind(element) == .multichoice
+            conditions.append(multiple ? "'other' in $\(id)" : "$\(id) == 'other'")
+            pairs.append(("required", .bool(true)))
+            if let message = text("otherErrorText", of: element, repeats: scope.repeats) {
+                pairs.append(("requiredMessage", message))
+            }
+        }
+        if let visible = ExpressionText.conjunction(conditions) { pairs.append(("visible", .string(visible))) }
+        return [.object(pairs, at: SourcePlace(element.place(of: other ? "showOtherItem" : "showCommentArea")))]
+    }
+}

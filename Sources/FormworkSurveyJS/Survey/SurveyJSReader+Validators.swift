@@ -1,0 +1,111 @@
+import Formwork
+import Foundation
+
+/// `validators`: each a rule with SurveyJS's message (its `text`, else the English
+/// message survey-core gives). SurveyJS skips a validator on an empty answer, so
+/// every check holds for one.
+extension SurveyJSReader {
+    mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
+        var rules: [DefinitionDocument] = []
+        // One that is not an object is reported by `checkShapes`.
+        for validator in element.elements("validators") where validator.isObject {
+            // `numeric` or its class name `numericvalidator`.
+            let written = validator.type
+            let type = written.hasSuffix("validator") ? String(written.dropLast("validator".count)) : written
+            let at = SourcePlace(validator.place)
+            var check: String?
+            var message: String
+            let value = "$" + id
+            switch type {
+            case "numeric":
+                let minimum = validator.number("minValue")
+                let maximum = validator.number("maxValue")
+                var parts: [String] = []
+                let number = questionKind(element) == .number || element.type == "text" && textKind(element) == .number
+                let read = number ? value : "number(\(value))"
+                if !number { parts.append("\(read) != null") }
+                // A bound Formwork has no literal for (NaN, or past a Double's range) is left
+                // out: survey-core's comparisons with NaN never fail.
+                if let bound = minimum.flatMap(ExpressionText.number) { parts.append("\(read) >= \(bound)") }
+                if let bound = maximum.flatMap(ExpressionText.number) { parts.append("\(read) <= \(bound)") }
+                check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
+                message =
+                    minimum != nil && maximum != nil
+                    ? "The value should be between \(SurveyJSElement.formatted(minimum!)) and "
+                        + "\(SurveyJSElement.formatted(maximum!))."
+                    : minimum != nil
+                        ? "The value should not be less than \(SurveyJSElement.formatted(minimum!))"
+                        : maximum != nil
+                            ? "The value should not be greater than \(SurveyJSElement.formatted(maximum!))"
+                            : "The value should be numeric."
+            case "text":
+                var parts: [String] = []
+                message = "Please enter a valid value."
+                if let minimum = validator.integer("minLength"), minimum > 0 {
+                    parts.append("len(\(value)) >= \(minimum)")
+                    message = "Please enter at least \(minimum) character(s)."
+                }
+                if let maximum = validator.integer("maxLength"), maximum > 0 {
+                    parts.append("len(\(value)) <= \(maximum)")
+                    message = "Please enter no more than \(maximum) character(s)."
+                }
+                if validator.bool("allowDigits") == false { parts.append("not matches(\(value), '.*[0-9].*')") }
+                check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
+            case "email":
+                check = "\(value) == null or matches(\(value), '[^@\\\\s]+@[^@\\\\s]+\\\\.[^@\\\\s]+')"
+                message = "Please enter a valid e-mail address."
+            case "regex":
+                message = "The value does not match the pattern."
+                guard let source = validator.text("regex") else {
+                    check = nil
+                    break
+                }
+                // JavaScript's RegExp.test searches; Formwork's patterns match the whole text.
+                let insensitive = validator.bool("caseInsensitive") == true ? "(?i)" : ""
+                let pattern = insensitive + "[\\s\\S]*(?:" + source + ")[\\s\\S]*"
+                do {
+                    _ = try Pattern(pattern)
+                    check = "\(value) == null or matches(\(value), \(ExpressionText.string(pattern)))"
+                } catch {
+                    report(
+                        .unsupportedConstruct("the pattern '\(Self.shown(source))'", reason: error.reason),
+                        at: validator.place(of: "regex"))
+                    check = nil
+                }
+            case "answercount":
+                var parts: [String] = []
+                message = "Please select a valid number of options."
+                if let minimum = validator.integer("minCount") {
+                    parts.append("count(\(value)) >= \(minimum)")
+                    message = "Please select at least \(minimum) option(s)."
+                }
+                if let maximum = validator.integer("maxCount") {
+                    parts.append("count(\(value)) <= \(maximum)")
+                    message = "Please select no more than \(maximum) option(s)."
+                }
+                check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
+            case "expression":
+                message = "The expression: \(validator.scalarText("expression") ?? "") should return 'true'."
+                check =
+                    translate(
+                        "expression", of: validator, as: .condition, repeats: repeats, rule: .isLooselyTrue)?.text
+            default:
+                report(
+                    .unsupportedConstruct(
+                        validator.type.isEmpty
+                            ? "a validator without a type" : "the validator '\(Self.shown(validator.type))'",
+                        reason: "SurveyJS has no such validator built in"),
+                    at: validator.place)
+                continue
+            }
+            guard let check else { continue }
+            let text = self.text("text", of: validator, repeats: repeats) ?? .string(Self.escapedBraces(message))
+            rules.append(.object([("check", .string(check, at: at)), ("message", text)], at: at))
+        }
+        return rules
+    }
+
+    static func grouped(_ parts: [String]) -> String {
+        parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " and ") + ")"
+    }
+}
