@@ -37,9 +37,7 @@ public enum ScriptedFill {
                 if (try? session.addEntry(problem.field)) == nil { unanswerable.append(problem.description) }
                 continue
             }
-            let id =
-                String(problem.field.split(separator: ".").last ?? "").split(separator: "[").first.map(String.init)
-                ?? ""
+            let id = FieldPath(problem.field)?.name ?? problem.field
             guard let field = session.definition.fields.first(where: { $0.id == id }) else {
                 unanswerable.append(problem.description)
                 continue
@@ -75,7 +73,7 @@ public enum ScriptedFill {
     }
 
     public static func field(named path: String, in session: FormSession) -> FieldDefinition? {
-        let id = String(path.split(separator: ".").last ?? "").split(separator: "[").first.map(String.init) ?? ""
+        let id = FieldPath(path)?.name ?? path
         return session.definition.fields.first { $0.id == id }
     }
 

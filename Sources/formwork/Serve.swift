@@ -7,7 +7,9 @@ struct Serve: ParsableCommand {
         abstract:
             "Serve a form to another program: JSON-RPC 2.0, one JSON object per line, over standard input and output.",
         discussion: """
-            Methods: \(FormServer.methods.joined(separator: ", ")).
+            Methods:
+            \(FormServer.methodHelp.map { "  " + $0 }.joined(separator: "\n"))
+
             Mutating calls answer with the changes and the current errors, and send a
             form.changed notification first. Only protocol messages are written to
             standard output; diagnostics go to standard error. Ends at end of input.

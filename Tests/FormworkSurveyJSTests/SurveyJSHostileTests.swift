@@ -222,7 +222,8 @@ struct SurveyJSHostileTests {
         ])
         let (document, problems) = try Self.read(json)
         #expect(Self.messages(problems).isEmpty)
-        let session = FormSession(definition: try FormDefinition(document: document, path: "survey.json"))
+        let session = FormSession(
+            definition: try FormDefinition(document: document, path: "survey.json", formats: .surveyJS))
         let values = [#"a\nb"#, #"c\"#]  // a backslash and an n; a trailing backslash
         try session.set("src", to: .list(values.map(Value.string)))
         #expect(session.visibleOptions(of: "pick").map(\.value) == values)

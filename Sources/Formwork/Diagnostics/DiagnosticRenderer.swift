@@ -198,13 +198,14 @@ public enum DiagnosticRenderer {
         switch problem {
         case .unknownKey(_, _, let suggestion?), .unknownKind(_, let suggestion?),
             .unknownTextFormat(_, let suggestion?), .unknownFunction(_, let suggestion?):
-            return "did you mean '\(suggestion)'?"
-        case .unknownReference(_, let suggestion?): return "did you mean '$\(suggestion)'?"
+            return Suggestions.didYouMean(suggestion)
+        case .unknownReference(_, let suggestion?): return Suggestions.didYouMean(suggestion) { "'$\($0)'" }
         case let .entryFieldOutside(field, repeatID):
             return
                 "read it through the repeat: count($\(repeatID)), sum($\(repeatID).\(field)), "
                 + "any($\(repeatID), $\(field) != null)"
-        case let .notInRepeat(_, repeatID, suggestion?): return "did you mean '$\(repeatID).\(suggestion)'?"
+        case let .notInRepeat(_, repeatID, suggestion?):
+            return Suggestions.didYouMean(suggestion) { "'$\(repeatID).\($0)'" }
         case .entriesAsValue(let repeatID):
             return
                 "count($\(repeatID)), any($\(repeatID), …), all($\(repeatID), …), "
@@ -214,8 +215,8 @@ public enum DiagnosticRenderer {
             return
                 "its entries follow its count (\(expression)): "
                 + "give what the count reads a value that makes room for them"
-        case .unknownField(_, let suggestion?): return "did you mean '\(suggestion)'?"
-        case .notAnOption(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
+        case .unknownField(_, let suggestion?): return Suggestions.didYouMean(suggestion)
+        case .notAnOption(_, _, let suggestion?): return Suggestions.didYouMean(suggestion)
         case .unknownKind(_, nil):
             return "kinds are " + Suggestions.quotedList(FieldKind.allCases.map(\.rawValue))
         case .unknownTextFormat(_, nil): return "formats are 'email' and 'url'"
@@ -223,7 +224,7 @@ public enum DiagnosticRenderer {
             return "declare them at the top of the form: 'languages: { en: English, fr: Français }' "
                 + "(the first is the default unless 'defaultLanguage' says otherwise)"
         case .unknownLanguage(_, let declared, let suggestion):
-            if let suggestion { return "did you mean '\(suggestion)'?" }
+            if let suggestion { return Suggestions.didYouMean(suggestion) }
             return declared.isEmpty
                 ? "declare the form's languages with 'languages:'"
                 : "the form's languages are " + Suggestions.quotedList(declared) + " (declared in 'languages:')"
@@ -261,10 +262,10 @@ public enum DiagnosticRenderer {
         case .wrongArity(_, _, _, let usage), .argumentType(_, _, _, _, let usage):
             return "usage: \(usage)"
         case .unknownInputType(_, let suggestion?), .unknownTriggerField(_, let suggestion?):
-            return "did you mean '\(suggestion)'?"
+            return Suggestions.didYouMean(suggestion)
         case .unknownInputType(_, nil): return "types are 'text', 'number', 'boolean' and 'date'"
         case .unknownAnswerFormat(_, let known, let suggestion):
-            if let suggestion { return "did you mean '\(suggestion)'?" }
+            if let suggestion { return Suggestions.didYouMean(suggestion) }
             return known.isEmpty
                 ? "no answer format is registered: load the form with the formats of the module that reads it "
                     + "(FormatRegistry)"

@@ -71,27 +71,39 @@ public enum Suggestions {
 
     /// The one wording of a suggestion: `did you mean 'age'?`, `did you mean 'a' or
     /// 'b'?`; `nil` when there is none. `written` spells a name as the user would
-    /// write it (`"$" + name` for a reference, `"{" + name + "}"` in SurveyJS).
+    /// write it, quotes included (`'$age'` for a reference; `{age}` in SurveyJS).
     ///
     /// ```swift
-    /// Suggestions.didYouMean(["age"])                         // "did you mean 'age'?"
-    /// Suggestions.didYouMean(["age"], written: { "$" + $0 })  // "did you mean '$age'?"
+    /// Suggestions.didYouMean(["age"])                             // "did you mean 'age'?"
+    /// Suggestions.didYouMean(["age"], written: { "'$\($0)'" })    // "did you mean '$age'?"
     /// ```
-    public static func didYouMean(_ suggestions: [String], written: (String) -> String = { $0 }) -> String? {
-        suggestions.isEmpty ? nil : "did you mean \(quotedList(suggestions.map(written)))?"
+    public static func didYouMean(_ suggestions: [String], written: (String) -> String = quoted) -> String? {
+        suggestions.isEmpty ? nil : "did you mean \(listed(suggestions.map(written)))?"
+    }
+
+    /// `didYouMean` of one suggestion, if there is one.
+    public static func didYouMean(_ suggestion: String?, written: (String) -> String = quoted) -> String? {
+        didYouMean(suggestion.map { [$0] } ?? [], written: written)
     }
 
     /// `didYouMean` of the candidate closest to `word`, if any is close.
     public static func didYouMean(
-        _ word: String, among candidates: some Sequence<String>, written: (String) -> String = { $0 }
+        _ word: String, among candidates: some Sequence<String>, written: (String) -> String = quoted
     ) -> String? {
         didYouMean(closest(to: word, in: candidates), written: written)
     }
 
+    /// A name in single quotes: `'age'`.
+    public static func quoted(_ name: String) -> String { "'\(name)'" }
+
+    /// `a`, `a or b`, `a, b or c`.
+    public static func listed(_ items: [String], conjunction: String = "or") -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+    }
+
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
     public static func quotedList(_ items: [String], conjunction: String = "or") -> String {
-        let quoted = items.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
+        listed(items.map(quoted), conjunction: conjunction)
     }
 }

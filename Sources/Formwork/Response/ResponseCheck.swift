@@ -32,7 +32,7 @@ struct ResponseCheck {
 
     /// `age` of `members[2].age`.
     static func fieldID(of path: String) -> String {
-        String((path.split(separator: ".").last ?? "").prefix { $0 != "[" })
+        FieldPath(path)?.name ?? path
     }
 
     /// What loading refused: unknown keys, values of the wrong kind or against the
@@ -43,7 +43,7 @@ struct ResponseCheck {
             case let .invalidValue(field, reason):
                 add(at: diagnostic.location, path: field, rule: reason.rule.name, message: reason.message)
             case let .unknownField(name, suggestion):
-                let hint = suggestion.flatMap { $0 == name ? nil : "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestions.didYouMean(suggestion.flatMap { $0 == name ? nil : $0 }).map { "; " + $0 } ?? ""
                 add(at: diagnostic.location, path: name, rule: "unknown", message: "is no question of the form" + hint)
             case let .wrongType(key, expected, found):
                 add(

@@ -2,117 +2,134 @@ import FormworkCore
 import Foundation
 
 extension FormServer {
-    /// Runs one method.
+    /// Runs one method, found in the method table.
     func call(_ method: String, _ params: Parameters, notify: (String) -> Void) throws -> JSONOutput {
-        switch method {
-        case "form.describe":
-            return describe()
-        case "form.snapshot":
-            return snapshot()
-        case "form.validate":
-            let errors = session.validate()
-            _ = reloadAndReport(notify)
-            return .object([("valid", .value(.bool(errors.isEmpty))), ("errors", Self.json(errors))])
-        case "form.answers":
-            return try answers(format: try params.optionalString("format"))
-        case "form.submit":
-            let errors = session.validate()
-            _ = reloadAndReport(notify)
-            guard errors.isEmpty else {
-                throw Failure(
-                    code: .submitFailed,
-                    message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
-                    data: .object([("errors", Self.json(errors))]))
-            }
-            var result: [(String, JSONOutput)] = [("answers", answers()), ("attachments", attachments())]
-            if let own = session.definition.answerFormat {
-                result += [("format", .value(.string(own.name))), ("data", own.json(of: session))]
-            }
-            return .object(result)
-        case "field.set", "form.setInput":
-            try setValue(params, input: method == "form.setInput")
-            return reloadAndReport(notify)
-        case "field.clear":
-            let id = try params.string("id")
-            _ = try field(id)
-            try perform { () throws(SessionError) in try session.clear(id) }
-            return reloadAndReport(notify)
-        case "entry.add":
-            let group = try params.string("group")
-            let position = try params.optionalPosition("position")
-            var added = ""
-            try perform { () throws(SessionError) in added = try session.addEntry(group, at: position) }
-            return Self.merging(("entry", .value(.string(added))), into: reloadAndReport(notify))
-        case "entry.remove":
-            let entry = try params.string("entry")
-            try perform { () throws(SessionError) in try session.removeEntry(entry) }
-            return reloadAndReport(notify)
-        case "entry.move":
-            let entry = try params.string("entry")
-            guard let position = try params.optionalPosition("position") else {
-                throw Failure(
-                    code: .invalidParams, message: "Invalid params: missing \"position\" (from 1)",
-                    data: .object([("parameter", "position"), ("expected", "integer")]))
-            }
-            try perform { () throws(SessionError) in try session.moveEntry(entry, to: position) }
-            return reloadAndReport(notify)
-        case "session.undo", "session.redo":
-            let done = method == "session.undo" ? session.undo() : session.redo()
-            guard done else {
-                throw Failure(
-                    code: .nothingToUndo, message: method == "session.undo" ? "nothing to undo" : "nothing to redo")
-            }
-            return reloadAndReport(notify)
-        case "form.setLanguage":
-            let language = params.member("language")
-            let code: String?
-            if let language, language.isQuoted, let text = language.scalarText {
-                code = text
-            } else if language == nil || language?.scalar == .null {
-                code = nil
-            } else {
-                throw Failure(
-                    code: .invalidParams,
-                    message:
-                        "Invalid params: \"language\" must be a language code of the form (or null for its default)",
-                    data: .object([("parameter", "language"), ("expected", "string")]))
-            }
-            try perform { () throws(SessionError) in try session.setLanguage(code) }
-            return Self.merging(("language", .optional(session.language)), into: reloadAndReport(notify))
-        case "response.validate":
-            return try validateResponse(params)
-        case "session.load":
-            guard let values = params.member("values"), values.pairs != nil else {
-                throw Failure(
-                    code: .invalidParams,
-                    message: "Invalid params: \"values\" must be an object of field ids to values",
-                    data: .object([("parameter", "values"), ("expected", "object")]))
-            }
-            do {
-                try session.loadValues(root: values, path: "params.values", source: "")
-            } catch {
-                throw Failure(
-                    code: .invalidValues, message: "the values were not loaded",
-                    data: .object([
-                        (
-                            "problems",
-                            .array(
-                                error.diagnostics.map { diagnostic in
-                                    .compact([
-                                        ("message", .value(.string(diagnostic.message))),
-                                        ("hint", .optional(diagnostic.hint)),
-                                    ])
-                                })
-                        )
-                    ]))
-            }
-            return reloadAndReport(notify)
-        default:
-            let suggestion = Suggestions.closest(to: method, in: Self.methods).first
+        guard let found = Self.methodsByName[method] else {
             throw Failure(
                 code: .methodNotFound, message: "Method not found: \(method)",
-                data: .compact([("method", .value(.string(method))), ("suggestion", .optional(suggestion))]))
+                data: .compact([
+                    ("method", .value(.string(method))),
+                    ("suggestion", .optional(Suggestions.closest(to: method, in: Self.methods).first)),
+                ]))
         }
+        return try found.run(self, params, notify)
+    }
+
+    // MARK: Methods
+
+    /// `form.validate`: every problem, now shown.
+    func validateForm(_ notify: (String) -> Void) -> JSONOutput {
+        let errors = session.validate()
+        _ = reloadAndReport(notify)
+        return .object([("valid", .value(.bool(errors.isEmpty))), ("errors", Self.json(errors))])
+    }
+
+    /// `form.submit`: the answers (and in the form's own format), or the problems.
+    func submit(_ notify: (String) -> Void) throws -> JSONOutput {
+        let errors = session.validate()
+        _ = reloadAndReport(notify)
+        guard errors.isEmpty else {
+            throw Failure(
+                code: .submitFailed,
+                message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
+                data: .object([("errors", Self.json(errors))]))
+        }
+        var result: [(String, JSONOutput)] = [("answers", answers()), ("attachments", attachments())]
+        if let own = session.definition.answerFormat {
+            result += [("format", .value(.string(own.name))), ("data", own.json(of: session))]
+        }
+        return .object(result)
+    }
+
+    /// `field.clear`.
+    func clearField(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
+        let id = try params.string("id")
+        _ = try field(id)
+        try perform { () throws(SessionError) in try session.clear(id) }
+        return reloadAndReport(notify)
+    }
+
+    /// `entry.add`: the new entry's path, and what changed.
+    func addEntry(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
+        let group = try params.string("group")
+        let position = try params.optionalPosition("position")
+        var added = ""
+        try perform { () throws(SessionError) in added = try session.addEntry(group, at: position) }
+        return Self.merging(("entry", .value(.string(added))), into: reloadAndReport(notify))
+    }
+
+    /// `entry.remove`.
+    func removeEntry(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
+        let entry = try params.string("entry")
+        try perform { () throws(SessionError) in try session.removeEntry(entry) }
+        return reloadAndReport(notify)
+    }
+
+    /// `entry.move`.
+    func moveEntry(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
+        let entry = try params.string("entry")
+        guard let position = try params.optionalPosition("position") else {
+            throw Failure(
+                code: .invalidParams, message: "Invalid params: missing \"position\" (from 1)",
+                data: .object([("parameter", "position"), ("expected", "integer")]))
+        }
+        try perform { () throws(SessionError) in try session.moveEntry(entry, to: position) }
+        return reloadAndReport(notify)
+    }
+
+    /// `session.undo` and `session.redo`.
+    func undo(redoing: Bool, _ notify: (String) -> Void) throws -> JSONOutput {
+        guard redoing ? session.redo() : session.undo() else {
+            throw Failure(code: .nothingToUndo, message: redoing ? "nothing to redo" : "nothing to undo")
+        }
+        return reloadAndReport(notify)
+    }
+
+    /// `form.setLanguage`: a language code of the form, or null for its default.
+    func setLanguage(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
+        let language = params.member("language")
+        let code: String?
+        if let language, language.isQuoted, let text = language.scalarText {
+            code = text
+        } else if language == nil || language?.scalar == .null {
+            code = nil
+        } else {
+            throw Failure(
+                code: .invalidParams,
+                message: "Invalid params: \"language\" must be a language code of the form (or null for its default)",
+                data: .object([("parameter", "language"), ("expected", "string")]))
+        }
+        try perform { () throws(SessionError) in try session.setLanguage(code) }
+        return Self.merging(("language", .optional(session.language)), into: reloadAndReport(notify))
+    }
+
+    /// `session.load`: a values object, all of it or nothing.
+    func loadValues(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
+        guard let values = params.member("values"), values.pairs != nil else {
+            throw Failure(
+                code: .invalidParams,
+                message: "Invalid params: \"values\" must be an object of field ids to values",
+                data: .object([("parameter", "values"), ("expected", "object")]))
+        }
+        do {
+            try session.loadValues(root: values, path: "params.values", source: "")
+        } catch {
+            throw Failure(
+                code: .invalidValues, message: "the values were not loaded",
+                data: .object([
+                    (
+                        "problems",
+                        .array(
+                            error.diagnostics.map { diagnostic in
+                                .compact([
+                                    ("message", .value(.string(diagnostic.message))),
+                                    ("hint", .optional(diagnostic.hint)),
+                                ])
+                            })
+                    )
+                ]))
+        }
+        return reloadAndReport(notify)
     }
 
     func field(_ id: String) throws -> FieldDefinition {

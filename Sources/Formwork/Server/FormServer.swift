@@ -64,13 +64,6 @@ public final class FormServer {
         session.reload(nil, animated: false)
     }
 
-    /// The methods, for errors and the README.
-    public static let methods = [
-        "form.describe", "form.snapshot", "form.validate", "form.answers", "form.submit",
-        "field.set", "field.clear", "entry.add", "entry.remove", "entry.move", "session.undo", "session.redo",
-        "session.load", "form.setInput", "form.setLanguage", "response.validate",
-    ]
-
     /// The answer to a request line longer than `Limits.maximumRequestLength` (see
     /// `RequestLineReader`): an Invalid Request error with a null id, since the id was
     /// never read.

@@ -181,10 +181,7 @@ extension FormSession {
         store.detach(entry)
     }
 
-    /// What happened to an entry, for the layout.
-    enum EntryChange {
-        case added, removed, moved
-    }
+    typealias EntryChange = FormPresentation.EntryChange
 
     /// An entry was added, removed or moved: what reads its repeat's entries is
     /// evaluated again and its sections are laid out again.
@@ -192,9 +189,7 @@ extension FormSession {
         let repeatIndex = tree.scopes[entry].repeatIndex!
         let holder = tree.scopes[entry].parent
         pendingChanges.insert(Change(node: definition.fields.count + repeatIndex, scope: holder))
-        pendingLayout = true
-        pendingGroups.insert(holder * definition.repeats.count + repeatIndex)
-        pendingEntryChanges.append((entry, change))
+        presentation.noteEntryChange(entry, change)
         hasChanges = true
     }
 }

@@ -11,8 +11,8 @@ extension FormSession {
             let changes = pendingChanges
             pendingChanges = []
             let affected = evaluation.affected(by: changes)
-            pendingRows.formUnion(affected.instances)
-            pendingRows.formUnion(affected.checked)
+            presentation.pendingRows.formUnion(affected.instances)
+            presentation.pendingRows.formUnion(affected.checked)
             evaluation.invalidate(affected.instances, checked: affected.checked)
             let counts = pendingCounts + affected.counts
             pendingCounts = []

@@ -31,11 +31,10 @@ import Foundation
 /// an undo step records the fields and entries it changed.
 public final class FormSession {
     public let definition: FormDefinition
-    /// The rows and sections, as views see them (`reload(_:)` keeps them current).
-    /// Read-only: the session owns the model, so its indexes stay right.
-    public var dataSource: any ListDataSource { source }
-    /// The data source itself.
-    private(set) lazy var source: DataSource = makeDataSource()
+    /// What views see: the data source, its rows and sections, laid out and reloaded
+    /// from what changed (made when first asked for: a response being checked never
+    /// needs one).
+    private(set) lazy var presentation = FormPresentation(session: self)
     /// Today's date for `today()` and `age()`; fixed per session so results are stable.
     public var today: LocalDate {
         didSet {
@@ -69,10 +68,6 @@ public final class FormSession {
     /// Whether any value differs from the definition's defaults.
     public internal(set) var hasChanges = false
 
-    /// The visible required fields and how many are answered, kept up to date at
-    /// each reload from what it changed (`nil`: counted again when next read).
-    var requiredTally: RequiredProgress?
-
     /// What is answered: values, entries, what a person touched. Every change goes
     /// through it, and it tells the session (its observer) what changed.
     let store: AnswerStore
@@ -84,7 +79,7 @@ public final class FormSession {
     var touched: Set<Int> { store.touched }
     /// Whether every visible field's errors are shown (after a submit attempt).
     public var showsAllErrors = false {
-        didSet { if showsAllErrors != oldValue { reloadEverything = true } }
+        didSet { if showsAllErrors != oldValue { presentation.reloadEverything = true } }
     }
 
     typealias Change = Evaluation.Change
@@ -94,29 +89,6 @@ public final class FormSession {
     var pendingChanges: Set<Change> = []
     /// Repeats whose `count` must be followed in a holder (new scopes).
     var pendingCounts: [(Int, Int)] = []
-    /// Instances whose rows must be rebuilt at the next reload.
-    var pendingRows: Set<Int> = []
-    /// Whether the layout of sections changed (entries added, removed or moved), and
-    /// the groups whose entries changed (`FormLayout.key`).
-    var pendingLayout = false
-    var pendingGroups = Set<Int>()
-    /// The entries added, removed or moved since the last reload, in order.
-    var pendingEntryChanges: [(entry: Int, change: EntryChange)] = []
-    /// The scopes with rows to rebuild, during a reload.
-    var dirtyScopes = Set<Int>()
-    /// Whether everything must be shown again (first reload, `today`, every error shown).
-    var reloadEverything = true
-    /// Current rows by instance, reused while their content is unchanged.
-    var rows: [Row?]
-    /// Whether the data source has shown the form once (so partial reloads can follow).
-    var hasReloaded = false
-    /// The sections of the last layout, and where each instance's row is.
-    var layout = FormLayout()
-
-    /// Called after every reload with what changed (see `FormChange`).
-    public var onChange: ((FormChange) -> Void)?
-    let changeChannels = ChangeChannels()
-
     /// Undo and redo steps: each the fields and entries a change touched and what they were.
     var journal = UndoJournal()
     /// What `recalculate:` triggers are doing in the current change.
@@ -186,7 +158,6 @@ public final class FormSession {
         self.now = now
         self.typedNowIsFixed = typedNowIsFixed
         self.uuidSeed = uuidSeed
-        self.rows = Array(repeating: nil, count: store.tree.instanceCount)
         self.cachedEvaluation = evaluation
         store.observer = self
     }
@@ -216,7 +187,7 @@ public final class FormSession {
     func invalidateEverything() {
         cachedEvaluation = nil
         pendingChanges = []
-        reloadEverything = true
+        presentation.reloadEverything = true
     }
 
     // MARK: Changing

@@ -32,7 +32,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The one "did you mean" of runtime messages.
     static func hint(_ suggestions: [String]) -> String {
-        suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)"
+        Suggestions.didYouMean(suggestions).map { " (\($0))" } ?? ""
     }
 
     public var description: String {

@@ -82,6 +82,24 @@ extension DataSource: ListDataSource {
     @discardableResult
     public func selectRow(at indexPath: IndexPath) -> SelectionResult? {
         guard let row = visible.row(at: indexPath) else { return nil }
+        return select(row, at: indexPath)
+    }
+
+    /// Selects a row by its place in the model, shown or hidden: a view acting on a
+    /// row it does not show (a command naming a hidden field) still asks the row's
+    /// descriptor, through the same chain as `selectRow(at:)`; the closures receive
+    /// the model index path. `nil` when there is no such row.
+    @discardableResult
+    public func selectRow(atModel indexPath: IndexPath) -> SelectionResult? {
+        guard sections.indices.contains(indexPath.section),
+            sections[indexPath.section].rows.indices.contains(indexPath.row)
+        else { return nil }
+        return select(sections[indexPath.section].rows[indexPath.row], at: indexPath)
+    }
+
+    /// The `didSelect` chain for a row: its descriptor's, the data source's, the
+    /// fallback delegate's, `.deselect`.
+    private func select(_ row: Row, at indexPath: IndexPath) -> SelectionResult {
         if let closure = requiredCellDescriptor(for: row).didSelectClosure ?? didSelect {
             return closure(row, indexPath)
         }

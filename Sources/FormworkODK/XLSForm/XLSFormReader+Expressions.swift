@@ -51,7 +51,7 @@ extension XLSFormReader {
                     let closest = suggestion ?? Suggestions.closest(to: name, in: Array(symbols.keys)).first
                     report(
                         .importError(
-                            "'\(name)' names no question", hint: closest.map { "did you mean '${\($0)}'?" }),
+                            "'\(name)' names no question", hint: Suggestions.didYouMean(closest) { "'${\($0)}'" }),
                         at: at, quote: text)
                 }
             case .unsupported:

@@ -104,7 +104,7 @@ extension XLSFormReader {
             report(
                 .importError(
                     "there is no choice list '\(list)' in the choices sheet",
-                    hint: closest.map { "did you mean '\($0)'?" } ?? "add its choices to the 'choices' sheet"),
+                    hint: Suggestions.didYouMean(closest) ?? "add its choices to the 'choices' sheet"),
                 at: typePlace.name, quote: typePlace.quote)
             return .list([])
         }

@@ -94,7 +94,7 @@ struct XLSFormSurvey {
                 report(
                     row, "type",
                     "unknown question type '\(written)'"
-                        + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                        + (Suggestions.didYouMean(suggestion).map { "; " + $0 } ?? ""))
             default:
                 if name.isEmpty {
                     report(row, "name", "a '\(typeCell)' question without a name: the name is how answers are stored")

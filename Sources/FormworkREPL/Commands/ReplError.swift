@@ -45,7 +45,8 @@ public enum ReplError: Error, Sendable {
         case let .unknownCommand(word, suggestion, scope):
             let kind = scope == .guided ? "guided command" : "command"
             let hint =
-                suggestion.map { " (did you mean '\($0)'?)" } ?? (scope == .guided ? " (type :help)" : " (type 'help')")
+                Suggestions.didYouMean(suggestion).map { " (\($0))" }
+                ?? (scope == .guided ? " (type :help)" : " (type 'help')")
             return "unknown \(kind) '\(word)'\(hint)"
         case .usage(let entry):
             return "usage: \(entry.usage)"
@@ -63,7 +64,7 @@ public enum ReplError: Error, Sendable {
             return "section '\(id)' is hidden now ('why \(id)' says why)"
         case let .unknownSection(id, suggestions):
             return "no section '\(id)'"
-                + (suggestions.isEmpty ? "" : " (did you mean \(Suggestions.quotedList(suggestions))?)")
+                + (Suggestions.didYouMean(suggestions).map { " (\($0))" } ?? "")
         case .nothingToUndo:
             return "nothing to undo"
         case .nothingToRedo:

@@ -38,14 +38,14 @@ extension ReplSession {
         case let .set(id, value):
             guard let instance = field(id) else { break }
             guard let value else { return focus(instance) }
-            mutate { () throws(SessionError) in try form.set(name(instance), text: value) }
+            change(instance, .set(value))
             current = instance
         case let .toggle(id, option):
             guard let instance = field(id) else { break }
-            mutate { () throws(SessionError) in try form.toggle(name(instance), option: option) }
+            change(instance, .toggle(option: option))
         case .clear(let id):
             guard let instance = field(id) else { break }
-            mutate { () throws(SessionError) in try form.clear(name(instance)) }
+            change(instance, .clear)
         case .add(let group):
             return addEntry(group)
         case .remove(let entry):

@@ -74,8 +74,7 @@ extension ReplSession {
     /// `members` of `members[1].visits` is `visits`: the repeat's id is the last
     /// segment, without its position.
     static func repeatID(of group: String) -> String {
-        let last = group.split(separator: ".").last.map(String.init) ?? group
-        return last.firstIndex(of: "[").map { String(last[..<$0]) } ?? last
+        FieldPath(group)?.name ?? group
     }
 
     // MARK: Entries removed by a count

@@ -84,6 +84,40 @@ extension ReplSession {
         }
     }
 
+    /// What a command does to a row's value.
+    enum RowChange {
+        /// `set ID VALUE`: the value as typed.
+        case set(String)
+        /// `toggle ID [OPTION]`: a switch, or an option of a multichoice.
+        case toggle(option: String?)
+        /// `clear ID`.
+        case clear
+    }
+
+    /// `set ID VALUE`, `toggle ID [OPTION]`, `clear ID`: the row is selected through
+    /// the data source first (shown or hidden), so its descriptor decides, as for
+    /// `select N`: a form's row asks for its interaction and the change is made; a
+    /// descriptor of the embedder's that answers otherwise has acted on the row
+    /// itself, and what it changed is shown.
+    func change(_ instance: Int, _ change: RowChange) {
+        switch form.selectRow(ofInstance: instance) {
+        case .request(let request)? where request.value(as: FieldInteraction.self) == nil:
+            return showChanges()
+        case .deselect?, .keepSelected?:
+            return showChanges()
+        case .request?, nil:
+            break  // the form's interaction (or a field without a row: the session says why)
+        }
+        let path = name(instance)
+        mutate { () throws(SessionError) in
+            switch change {
+            case .set(let text): try form.set(path, text: text)
+            case .toggle(let option): try form.toggle(path, option: option)
+            case .clear: try form.clear(path)
+            }
+        }
+    }
+
     /// Moves to a field instance and asks for its value (`goto`, `next`, `back`, `set
     /// ID`), by selecting its row.
     func focus(_ instance: Int, remember: Bool = true) {

@@ -40,7 +40,8 @@ extension SurveyJSWalk {
             if let date = try dateCall(name, arguments, at: offset) { return date }
             let suggestion = Suggestions.closest(to: name, in: Self.functions).first
             throw unsupported(
-                "survey-core has no function '\(name)'" + (suggestion.map { " (did you mean \($0)()?)" } ?? "")
+                "survey-core has no function '\(name)'"
+                    + (Suggestions.didYouMean(suggestion) { "\($0)()" }.map { " (\($0))" } ?? "")
                     + "; a survey's own functions are not translated",
                 at: offset)
         }

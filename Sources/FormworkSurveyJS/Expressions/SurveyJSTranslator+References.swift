@@ -107,7 +107,7 @@ extension SurveyJSWalk {
         guard let base = context.name(head) else {
             if context.unknownIsEmpty { return .literal(.null) }
             let suggestion = Suggestions.closest(to: head, in: context.names).first
-            let hint = suggestion.map { "; did you mean {\($0)}?" } ?? ""
+            let hint = Suggestions.didYouMean(suggestion) { "{\($0)}" }.map { "; " + $0 } ?? ""
             throw TranslationError(
                 .unknownReference(head, suggestion: suggestion),
                 message: "{\(written)}: the survey has no question '\(head)'\(hint)", offset: offset)

@@ -264,7 +264,7 @@ struct SurveyJSReader {
             report(
                 .importError("the expression cannot be read: \(error.message)", hint: nil), at: place, quote: written)
         case .unknownReference(let name, let suggestion):
-            let hint = suggestion.map { "; did you mean '{\($0)}'?" } ?? ""
+            let hint = Suggestions.didYouMean(suggestion) { "'{\($0)}'" }.map { "; " + $0 } ?? ""
             if strict {
                 report(.importError(error.message, hint: nil), at: place, quote: written)
             } else if skippedNames.contains(name) {

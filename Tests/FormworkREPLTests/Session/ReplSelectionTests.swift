@@ -48,6 +48,59 @@ struct ReplSelectionTests {
         #expect(repl.prompt?.completion == .commands)  // nothing was asked
     }
 
+    /// Every way the prompt acts on a row asks the row's descriptor first: `select`,
+    /// `set`, `toggle`, `clear`, a guided answer — hidden rows included. A descriptor
+    /// that asks for the form's interaction lets the change happen; one that answers
+    /// otherwise has handled the row, and the change is not made behind its back.
+    @Test func everyCommandThatActsOnARowGoesThroughItsDescriptor() throws {
+        let yaml = """
+            id: visit
+            title: Visit
+            sections:
+              - id: main
+                fields:
+                  - { id: name, kind: text, label: Name }
+                  - { id: stars, kind: rating, label: Stars }
+                  - { id: done, kind: flag, label: Done }
+                  - { id: tags, kind: multichoice, label: Tags, options: [a, b], visible: "$name != 'hide'" }
+            """
+        let kinds = Self.kinds + [CustomFieldKind(name: "flag", base: .switch)]
+        let log = Log()
+        var refuses = false
+        let watched = ["rating", "flag", "multichoice"].map { kind in
+            CellDescriptor<FieldRow, FieldCell>(.named(kind))
+                .didSelect { row, _ in
+                    log.selected.append(row.id)
+                    if refuses { return .deselect }
+                    return .request(SelectionRequest(FieldInteraction.default(for: row.kind, field: row.id)))
+                }
+        }
+        let session = try FormSession(
+            definition: FormDefinition(yaml: yaml, customKinds: kinds), cellDescriptors: watched)
+        let repl = try ReplHarness(session: session, interactive: true)
+        repl.type("set stars 4", "toggle done", "clear stars", "toggle tags a")
+        #expect(log.selected == ["stars", "done", "stars", "tags"])
+        #expect(session.value(of: "done") == .bool(true) && session.value(of: "stars") == .null)
+        #expect(session.value(of: "tags") == .list(["a"]))
+        repl.type("2", "5")  // selected, then its question answered
+        #expect(log.selected.last == "stars" && session.value(of: "stars") == .number(5))
+        // A hidden row is still asked.
+        repl.type("set name hide", "toggle tags b")
+        #expect(!session.isVisible("tags") && log.selected.last == "tags")
+        // A descriptor that handles the row itself: nothing is changed for it.
+        refuses = true
+        log.selected = []
+        repl.type("set stars 2", "toggle done", "clear done")
+        #expect(log.selected == ["stars", "done", "done"])
+        #expect(session.value(of: "stars") == .number(5) && session.value(of: "done") == .bool(true))
+        // Guided: the question is asked through the descriptor, then answered.
+        refuses = false
+        log.selected = []
+        let guided = try ReplHarness(session: session, interactive: true, guided: true)
+        guided.type("Ada", "3")
+        #expect(log.selected.first == "stars" && session.value(of: "stars") == .number(3), "\(log.selected)")
+    }
+
     @Test func aCustomKindWithoutDidSelectAsksAsItsBaseKindDoes() throws {
         let session = try FormSession(definition: FormDefinition(yaml: Self.yaml, customKinds: Self.kinds))
         let repl = try ReplHarness(session: session, interactive: true)

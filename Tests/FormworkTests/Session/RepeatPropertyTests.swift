@@ -215,7 +215,8 @@ struct RepeatPropertyTests {
             }
             #expect(view.errors.isEmpty, "seed \(seed) step \(step)")
             #expect(
-                session.requiredTally == session.requiredProgress(of: session.source.visibleSections),
+                session.presentation.requiredTally
+                    == session.presentation.requiredProgress(of: session.presentation.source.visibleSections),
                 "seed \(seed) step \(step)")
             #expect(session.errors().map(\.field) == model.errors(), "seed \(seed) step \(step)")
             #expect(view.sections == view.freshRendering(), "seed \(seed) step \(step)")

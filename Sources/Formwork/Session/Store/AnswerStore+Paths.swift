@@ -15,34 +15,25 @@ extension AnswerStore {
     /// Resolves `firstName`, `members`, `members[2]`, `members[2].age`,
     /// `members[1].visits[3].date`.
     func resolve(_ path: String) throws(SessionError) -> Target {
+        guard let parsed = FieldPath(path) else { throw .unknownField(path, suggestions: []) }
         var scope = 0
-        let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        for (position, segment) in segments.enumerated() {
-            let isLast = position == segments.count - 1
-            var name = segment
-            var index: Int?
-            if segment.hasSuffix("]"), let open = segment.firstIndex(of: "[") {
-                name = String(segment[..<open])
-                guard let number = Int(segment[segment.index(after: open)..<segment.index(before: segment.endIndex)])
-                else {
-                    throw .unknownField(path, suggestions: [])
-                }
-                index = number
-            }
+        for (position, step) in parsed.steps.enumerated() {
+            let isLast = position == parsed.steps.count - 1
+            let name = step.name
             if let repeatIndex = definition.repeatIndex[name], tree.repeatsHeld(by: scope).contains(repeatIndex) {
-                guard let index else {
+                guard let index = step.position else {
                     guard isLast else { throw .unknownField(path, suggestions: []) }
                     return .group(repeatIndex, holder: scope)
                 }
                 let list = tree.list(of: repeatIndex, in: scope)
                 guard index >= 1, index <= list.count else {
-                    throw .noEntry(path: segments.prefix(position + 1).joined(separator: "."), count: list.count)
+                    throw .noEntry(path: parsed.prefix(position + 1).description, count: list.count)
                 }
                 scope = list[index - 1]
                 if isLast { return .entry(scope) }
                 continue
             }
-            guard index == nil, isLast, let field = definition.fieldIndex[name] else {
+            guard step.position == nil, isLast, let field = definition.fieldIndex[name] else {
                 throw .unknownField(path, suggestions: suggestions(for: name, in: scope))
             }
             let owner = definition.fields[field].repeatIndex

@@ -83,7 +83,7 @@ extension FormSession {
     /// ```
     public func changes() -> AsyncStream<FormChange> {
         let (stream, continuation) = AsyncStream<FormChange>.makeStream()
-        changeChannels.add(continuation)
+        presentation.changeChannels.add(continuation)
         return stream
     }
 }

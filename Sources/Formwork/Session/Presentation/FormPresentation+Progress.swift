@@ -16,22 +16,17 @@ public struct RequiredProgress: Equatable, Sendable {
     }
 }
 
-extension FormSession {
-    /// Whether any field of the form may be required (always, or when a condition
-    /// holds): whether progress through the required fields means anything.
-    public var hasRequiredFields: Bool {
+extension FormPresentation {
+    /// See `FormSession.hasRequiredFields`.
+    var hasRequiredFields: Bool {
         definition.fields.contains { field in
             if case .never = field.required { return false }
             return true
         }
     }
 
-    /// The visible required field instances and how many are answered, as the data
-    /// source shows them after the last reload (entries' fields included).
-    ///
-    /// - Complexity: O(1) after an animated reload (it costs what the reload changed);
-    ///   O(*n*), *n* the visible rows, the first time and after a full reload.
-    public var requiredProgress: RequiredProgress {
+    /// See `FormSession.requiredProgress`.
+    var requiredProgress: RequiredProgress {
         if let requiredTally {
             assert(requiredTally == requiredProgress(of: source.visibleSections), "required tally out of date")
             return requiredTally

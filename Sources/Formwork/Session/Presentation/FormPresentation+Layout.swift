@@ -9,7 +9,7 @@ import FormworkCore
 /// integer operations per section, not a walk of the whole form. Sections whose
 /// rows and content are unchanged are reused as they are, and the data source is
 /// told so (`reloadData(_:animated:reusing:)`), so that it diffs only what changed.
-extension FormSession {
+extension FormPresentation {
     /// What a layout pass produces: sections (with, for each, its index in the data
     /// source before the pass when it is shown as it was), and the indexes to record.
     struct LayoutOutput {

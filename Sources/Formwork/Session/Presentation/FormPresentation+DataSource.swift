@@ -1,7 +1,7 @@
 import FormworkCore
 import Foundation
 
-extension FormSession {
+extension FormPresentation {
     /// One descriptor per field kind (rows are named by kind), one for the add rows,
     /// and two for sections (an entry's first section stays shown when its fields are
     /// all hidden). `isHidden` asks the evaluation: the only visibility path.
@@ -26,7 +26,7 @@ extension FormSession {
                 .isHidden { [unowned self] content, _ in !isShown(content.role) }
         }
         let dataSource = DataSource(
-            cellDescriptors: descriptors + extraDescriptors,
+            cellDescriptors: descriptors + session.extraDescriptors,
             sectionDescriptors: [
                 sections(nil), sections(.named(Self.entrySectionKind)).visibleWhenEmpty(),
                 sections(.named(Self.titleSectionKind)).visibleWhenEmpty(),
@@ -46,14 +46,17 @@ extension FormSession {
         dataSource.didSelect = { [unowned self] row, _ in
             if let add = row.item(as: EntryAddRow.self) {
                 return .request(
-                    SelectionRequest(FieldInteraction.addEntry(group: path(ofGroup: add.repeatIndex, in: add.holder))))
+                    SelectionRequest(
+                        FieldInteraction.addEntry(group: session.path(ofGroup: add.repeatIndex, in: add.holder))))
             }
             guard let field = row.item(as: FieldRow.self) else { return .deselect }
             if field.isReadOnly {
-                return .request(SelectionRequest(FieldInteraction.showReadOnly(field: path(ofInstance: field.index))))
+                return .request(
+                    SelectionRequest(FieldInteraction.showReadOnly(field: session.path(ofInstance: field.index))))
             }
             return .request(
-                SelectionRequest(FieldInteraction.default(for: field.kind, field: path(ofInstance: field.index))))
+                SelectionRequest(
+                    FieldInteraction.default(for: field.kind, field: session.path(ofInstance: field.index))))
         }
         layout = FormLayout(definition: definition)
         dataSource.sections = layOutEverything().sections
@@ -90,9 +93,9 @@ extension FormSession {
             index: instance, fieldIndex: fieldIndex, id: field.id, kind: field.kind,
             label: evaluation.render(field.texts.label, in: scope),
             help: field.texts.help.map { evaluation.render($0, in: scope) }, value: value,
-            displayValue: display(value, ofInstance: instance), isRequired: evaluation.isRequired(instance),
+            displayValue: session.display(value, ofInstance: instance), isRequired: evaluation.isRequired(instance),
             isAnswered: evaluation.isAnswered(instance), isReadOnly: evaluation.isReadOnly(instance),
-            error: shownError(of: instance))
+            error: session.shownError(of: instance))
         if let existing = rows[instance], let current = existing.item(as: FieldRow.self),
             current.isEqualToDiffable(item)
         {
@@ -113,7 +116,7 @@ extension FormSession {
         return Row(
             EntryAddRow(
                 repeatIndex: repeatIndex, holder: holder, key: tailIdentifier(repeatIndex, holder),
-                label: text(repeatDefinition.addLabelText, in: holder), status: status,
+                label: session.text(repeatDefinition.addLabelText, in: holder), status: status,
                 canAdd: count < repeatDefinition.maximum),
             identifier: .named(Self.addRowKind))
     }
@@ -148,8 +151,8 @@ extension FormSession {
         guard scope > 0 else {
             let texts = (definition.sections[section].headerText, definition.sections[section].footerText)
             return FormSectionContent(
-                id: id, header: first ? texts.0.map { text($0) } : nil,
-                footer: last ? texts.1.map { text($0) } : nil, role: .fields(section: section))
+                id: id, header: first ? texts.0.map { session.text($0) } : nil,
+                footer: last ? texts.1.map { session.text($0) } : nil, role: .fields(section: section))
         }
         let repeatIndex = tree.scopes[scope].repeatIndex!
         guard run == 0 else {
@@ -169,10 +172,10 @@ extension FormSession {
         let entry = tree.scopes[scope]
         let repeatDefinition = definition.repeats[entry.repeatIndex!]
         if let label = repeatDefinition.entryLabel {
-            return EntryHeader(title: text(label, in: scope), key: nil, depth: repeatDefinition.depth)
+            return EntryHeader(title: session.text(label, in: scope), key: nil, depth: repeatDefinition.depth)
         }
         return EntryHeader(
-            title: text(repeatDefinition.labelText, in: entry.parent),
+            title: session.text(repeatDefinition.labelText, in: entry.parent),
             key: tailIdentifier(repeatDefinition.index, entry.parent), depth: repeatDefinition.depth)
     }
 
@@ -188,17 +191,9 @@ extension FormSession {
 
     // MARK: Reloading
 
-    /// Brings the data source up to date with the values and entries and shows the
-    /// result in `view` (animated: one batch of changes).
-    ///
-    /// Only the rows a change can have changed are rebuilt — the changed fields, what
-    /// reads them (transitively, in the entries that see them), and the fields whose
-    /// requiredness or errors read those — and only their sections are evaluated
-    /// again; entries added, removed or moved are sections inserted, deleted or moved.
-    ///
-    /// - Returns: What appeared, vanished, moved or changed (`nil` when not animated).
+    /// See `FormSession.reload`.
     @discardableResult
-    public func reload(_ view: (any ListView)? = nil, animated: Bool = true) -> Changeset? {
+    func reload(_ view: (any ListView)? = nil, animated: Bool = true) -> Changeset? {
         let observed = onChange != nil || changeChannels.hasSubscribers
         guard observed, animated else { return reloadRows(view, animated: animated).changeset }
         let (changeset, change) = reloadReportingChange(view)
@@ -209,10 +204,8 @@ extension FormSession {
         return changeset
     }
 
-    /// Reloads (animated) and describes what changed: the changeset, the shown values
-    /// that changed, the current errors, and which field each deleted row showed.
-    /// Costs what changed, as `reload` does.
-    public func reloadReportingChange(_ view: (any ListView)? = nil) -> (Changeset, FormChange) {
+    /// See `FormSession.reloadReportingChange`.
+    func reloadReportingChange(_ view: (any ListView)? = nil) -> (Changeset, FormChange) {
         let (reloaded, before) = reloadRows(view, animated: true, remembering: true)
         let changeset = reloaded ?? .empty
         var values: [ValueChange] = []
@@ -222,14 +215,17 @@ extension FormSession {
             let newPath = visibleIndexPath(ofInstance: instance)
             let to = newPath.flatMap { source.row(at: $0)?.item(as: FieldRow.self)?.value } ?? .null
             let from = old.path == nil ? .null : old.value
-            let name = path(ofInstance: instance)
+            let name = session.path(ofInstance: instance)
             if let path = old.path, newPath == nil { deletedRows[path] = name }
             if field.kind.hasValue, from != to {
                 values.append(
                     ValueChange(field: name, from: from, to: to, previousIndexPath: old.path, indexPath: newPath))
             }
         }
-        return (changeset, FormChange(changeset: changeset, values: values, errors: errors(), deletedRows: deletedRows))
+        return (
+            changeset,
+            FormChange(changeset: changeset, values: values, errors: session.errors(), deletedRows: deletedRows)
+        )
     }
 
     /// What a row showed before a reload.
@@ -360,8 +356,8 @@ extension FormSession {
         let texts = definition.sections[section]
         guard texts.headerText?.isConstant == false || texts.footerText?.isConstant == false else { return false }
         let previous = content
-        if content.header != nil, let header = texts.headerText { content.header = text(header) }
-        if content.footer != nil, let footer = texts.footerText { content.footer = text(footer) }
+        if content.header != nil, let header = texts.headerText { content.header = session.text(header) }
+        if content.footer != nil, let footer = texts.footerText { content.footer = session.text(footer) }
         guard content != previous else { return false }
         source.sections[index] = Section(
             id: old.identifier, content: content, descriptor: old.descriptorIdentifier, rows: old.rows)

@@ -13,11 +13,9 @@ public struct FormPage: Hashable, Sendable {
 /// Which section of the definition each section of the data source shows (a
 /// section's fields come in runs around its repeats, and each entry and each add
 /// row is a section of the data source), and the pages of guided filling.
-extension FormSession {
-    /// The section of the definition (`FormDefinition.sections`) that the data
-    /// source's visible section `index` shows part of: its fields, one of its
-    /// entries (nested ones too) or a repeat's add row in it.
-    public func sectionIndex(ofVisibleSection index: Int) -> Int? {
+extension FormPresentation {
+    /// See `FormSession.sectionIndex`.
+    func sectionIndex(ofVisibleSection index: Int) -> Int? {
         guard let content = source.section(at: index)?.content as? FormSectionContent else { return nil }
         switch content.role {
         case .fields(let section): return section
@@ -26,18 +24,13 @@ extension FormSession {
         }
     }
 
-    /// The data source's visible sections that show the definition's section
-    /// `index`, in order (as of the last reload).
-    ///
-    /// - Complexity: O(*n*), *n* the number of visible sections.
-    public func visibleSectionIndices(ofSection index: Int) -> [Int] {
+    /// See `FormSession.visibleSectionIndices`.
+    func visibleSectionIndices(ofSection index: Int) -> [Int] {
         (0..<source.numberOfSections).filter { sectionIndex(ofVisibleSection: $0) == index }
     }
 
-    /// The page the data source's visible section `index` belongs to: `nil` unless
-    /// its section has `page: true`, and for a repeating page section's title and add
-    /// row (before and after its entries, on no page).
-    public func page(ofVisibleSection index: Int) -> FormPage? {
+    /// See `FormSession.page`.
+    func page(ofVisibleSection index: Int) -> FormPage? {
         guard let content = source.section(at: index)?.content as? FormSectionContent else { return nil }
         switch content.role {
         case .fields(let section):
@@ -53,17 +46,14 @@ extension FormSession {
         }
     }
 
-    /// The page a field instance is asked on, if its section is a page.
-    public func page(ofInstance instance: Int) -> FormPage? {
+    /// See `FormSession.page`.
+    func page(ofInstance instance: Int) -> FormPage? {
         let field = definition.fields[tree.field(ofInstance: instance)]
         return page(in: field.sectionIndex, scope: tree.scope(ofInstance: instance))
     }
 
-    /// The data source's visible sections that show a page, in order (as of the
-    /// last reload): empty when nothing of it is shown.
-    ///
-    /// - Complexity: O(*n*), *n* the number of visible sections.
-    public func visibleSectionIndices(of page: FormPage) -> [Int] {
+    /// See `FormSession.visibleSectionIndices`.
+    func visibleSectionIndices(of page: FormPage) -> [Int] {
         (0..<source.numberOfSections).filter { self.page(ofVisibleSection: $0) == page }
     }
 
