@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help demo test conformance oracles lint format bench fuzz sanitize build release install uninstall stage \
+.PHONY: help demo test conformance oracles lint format docs bench fuzz sanitize build release install uninstall stage \
 	deps deps-libedit clean
 
 ## help: list the targets and what each does (what `make` alone does)
@@ -65,6 +65,26 @@ lint:
 ## format: rewrite the sources in the style of .swift-format
 format:
 	$(SWIFT) format format --in-place --recursive $(SWIFT_SOURCES)
+
+# The library products, each with its catalog in Sources/TARGET/Documentation.docc.
+DOC_TARGETS := FormworkCore Formwork FormworkREPL FormworkBuilder FormworkODK FormworkSurveyJS FormworkTesting
+DOCS := .build/docs
+
+## docs: the DocC documentation of every library (its articles and API) as static sites under .build/docs/TARGET
+## (to browse: python3 -m http.server -d .build/docs); any DocC warning fails it (DOCC_ARGS: more docc options)
+docs:
+	@rm -rf $(DOCS) && mkdir -p $(DOCS)
+	@# DocC's own diagnostics, one line each (path:line:col: warning: …) with --diagnostics-file;
+	@# the build's warnings, about dependencies, are not among them.
+	@status=0; for target in $(DOC_TARGETS); do \
+		echo "== $$target: $(DOCS)/$$target"; \
+		$(SWIFT) package --allow-writing-to-directory $(DOCS) generate-documentation --target $$target \
+			--output-path $(DOCS)/$$target --transform-for-static-hosting --hosting-base-path $$target \
+			--diagnostics-file $(DOCS)/$$target.diagnostics.json $(DOCC_ARGS) >$(DOCS)/$$target.log 2>&1 \
+			|| { cat $(DOCS)/$$target.log; status=1; continue; }; \
+		grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' $(DOCS)/$$target.log && status=1; \
+	done; \
+	if [ $$status -ne 0 ]; then echo "make docs: the documentation has the problems above"; fi; exit $$status
 
 ## bench: every speed and memory target against its baseline, in release mode (BENCH_ARGS="--cases diff" to narrow)
 bench: deps

@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `make docs`: the DocC catalogs (Sources/TARGET/Documentation.docc). No target uses it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The UI-free descriptor engine: cell and section descriptors, data sources (composite
@@ -47,7 +49,7 @@ let package = Package(
             name: "FormworkODK",
             dependencies: ["Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // SurveyJS surveys (JSON) imported as Formwork definitions (survey-core's expressions
-        // translated); answers written, and read, as SurveyJS's survey.data.
+        // translated); answers written as SurveyJS's survey.data.
         .target(name: "FormworkSurveyJS", dependencies: ["Formwork"]),
         // Every format in one registry (`FormatRegistry.standard`): the list the tool,
         // its tests and embedders share. A new format is a module and a line here.
@@ -92,7 +94,7 @@ let package = Package(
             ],
             path: "Sources/FormworkPromptDemo"),
         // The descriptor engine: descriptors, data sources, the diff (random changesets applied by
-        // its documented rules), the README's example.
+        // its documented rules), the CoreConcepts article's example.
         .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
         // The model: definitions and their diagnostics (a golden file per broken fixture), the
         // condition language (the conformance vectors), sessions, values, responses, the server,
@@ -115,8 +117,8 @@ let package = Package(
         .testTarget(
             name: "FormworkSurveyJSTests",
             dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"], exclude: ["Fixtures"]),
-        // Written as an outside tool would: products only, no @testable. The README's
-        // Embedding guide quotes its code.
+        // Written as an outside tool would: products only, no @testable. Formwork's
+        // Embedding article quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
         // Forms in Swift, used as an outside tool would (products only).
         .testTarget(
