@@ -67,7 +67,8 @@ format:
 	$(SWIFT) format format --in-place --recursive $(SWIFT_SOURCES)
 
 # The library products, each with its catalog in Sources/TARGET/Documentation.docc.
-DOC_TARGETS := FormworkCore Formwork FormworkREPL FormworkBuilder FormworkODK FormworkSurveyJS FormworkTesting
+DOC_TARGETS := FormworkCore Formwork FormworkREPL FormworkBuilder FormworkODK FormworkSurveyJS FormworkFormats \
+	FormworkTesting
 DOCS := .build/docs
 
 ## docs: the DocC documentation of every library (its articles and API) as static sites under .build/docs/TARGET

@@ -29,8 +29,9 @@ let package = Package(
         // ones too), the linear diff and its changeset, the ListView protocol. No I/O, no terminal.
         .target(name: "FormworkCore"),
         // The form model: definitions (YAML, JSON, or built by an importer), the condition
-        // language, validation, sessions (values, repeats, undo, drafts' log), finished
-        // responses checked (ResponseValidator), FormServer (JSON-RPC without I/O), the JSON Schemas.
+        // language, validation, sessions (values, repeats, undo, drafts' log), answer formats as
+        // plug-ins (AnswerFormat, FormatRegistry), finished responses checked (ResponseValidator),
+        // FormServer (JSON-RPC without I/O), the JSON Schemas.
         .target(name: "Formwork", dependencies: ["FormworkCore", .product(name: "Yams", package: "Yams")]),
         // libedit, through a shim for its variadic calls. Only FormworkREPL's LineEditor imports it.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -44,12 +45,12 @@ let package = Package(
         .target(name: "FormworkBuilder", dependencies: ["Formwork"]),
         // ODK forms: XLSForm workbooks (.xlsx, read with ZIPFoundation and Foundation's XML
         // parser) and XForms imported as Formwork definitions (XPath translated); answers
-        // written as ODK submissions, and submissions read back to be validated.
+        // written as ODK submissions, and read back to be validated (an AnswerFormat).
         .target(
             name: "FormworkODK",
             dependencies: ["Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // SurveyJS surveys (JSON) imported as Formwork definitions (survey-core's expressions
-        // translated); answers written as SurveyJS's survey.data.
+        // translated); answers written and read as SurveyJS's survey.data (an AnswerFormat).
         .target(name: "FormworkSurveyJS", dependencies: ["Formwork"]),
         // Every format in one registry (`FormatRegistry.standard`): the list the tool,
         // its tests and embedders share. A new format is a module and a line here.
