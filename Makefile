@@ -2,7 +2,23 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test conformance oracles lint format bench fuzz sanitize build release install uninstall stage deps deps-libedit clean
+.PHONY: help demo test conformance oracles lint format docs bench fuzz sanitize build release install uninstall stage \
+	deps deps-libedit clean
+
+## help: list the targets and what each does (what `make` alone does)
+help:
+	@# Each target's text is its `## target: text` comment, continued on `## ` lines;
+	@# $$(NAME) in it is the variable's value.
+	@LINE_LENGTH='$(LINE_LENGTH)' PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' awk ' \
+		function expand(text) { \
+			while (match(text, /\$$\([A-Z_]+\)/)) \
+				text = substr(text, 1, RSTART - 1) ENVIRON[substr(text, RSTART + 2, RLENGTH - 3)] \
+					substr(text, RSTART + RLENGTH); \
+			return text } \
+		/^## [a-z-]+: / { target = $$2; sub(/:$$/, "", target); sub(/^## [a-z-]+: /, ""); \
+			printf "  %-13s %s\n", target, expand($$0); next } \
+		/^## / && target != "" { sub(/^## /, ""); printf "  %-13s %s\n", "", expand($$0); next } \
+		{ target = "" }' $(firstword $(MAKEFILE_LIST))
 
 ## demo: fill the bundled seed form at the prompt
 demo: deps
@@ -50,12 +66,34 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive $(SWIFT_SOURCES)
 
+# The library products, each with its catalog in Sources/TARGET/Documentation.docc.
+DOC_TARGETS := FormworkCore Formwork FormworkREPL FormworkBuilder FormworkODK FormworkSurveyJS FormworkFormats \
+	FormworkTesting
+DOCS := .build/docs
+
+## docs: the DocC documentation of every library (its articles and API) as static sites under .build/docs/TARGET
+## (to browse: python3 -m http.server -d .build/docs); any DocC warning fails it (DOCC_ARGS: more docc options)
+docs:
+	@rm -rf $(DOCS) && mkdir -p $(DOCS)
+	@# DocC's own diagnostics, one line each (path:line:col: warning: …) with --diagnostics-file;
+	@# the build's warnings, about dependencies, are not among them.
+	@status=0; for target in $(DOC_TARGETS); do \
+		echo "== $$target: $(DOCS)/$$target"; \
+		$(SWIFT) package --allow-writing-to-directory $(DOCS) generate-documentation --target $$target \
+			--output-path $(DOCS)/$$target --transform-for-static-hosting --hosting-base-path $$target \
+			--diagnostics-file $(DOCS)/$$target.diagnostics.json $(DOCC_ARGS) >$(DOCS)/$$target.log 2>&1 \
+			|| { cat $(DOCS)/$$target.log; status=1; continue; }; \
+		grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' $(DOCS)/$$target.log && status=1; \
+	done; \
+	if [ $$status -ne 0 ]; then echo "make docs: the documentation has the problems above"; fi; exit $$status
+
 ## bench: every speed and memory target against its baseline, in release mode (BENCH_ARGS="--cases diff" to narrow)
 bench: deps
 	$(SWIFT) build -c release --product formwork
 	$(SWIFT) run -c release formwork-bench $(BENCH_ARGS)
 
-## fuzz: each libFuzzer target for FUZZ_SECONDS (60) with AddressSanitizer; findings land in Tests/Fuzz/TARGET/ as regression inputs
+## fuzz: each libFuzzer target for FUZZ_SECONDS (60) with AddressSanitizer (FUZZ_TARGETS="expression rpc" for some);
+## findings land in Tests/Fuzz/TARGET/ as regression inputs (scripts/fuzz.sh)
 FUZZ_SECONDS ?= 60
 # An input that takes longer than this (seconds) is a finding: a definition that takes
 # seconds to reject is a bug, not only one that hangs.
@@ -65,23 +103,8 @@ PYXFORM = .build/pyxform/bin/xls2xform
 FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs response
 FUZZ_BUILD := .build-fuzz
 fuzz: deps
-	@# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes one per
-	@# sanitizer: without the combined flag the Swift code gets neither coverage nor ASan.
-	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product formwork-fuzz \
-		--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
-	@status=0; for target in $(FUZZ_TARGETS); do \
-		mkdir -p $(FUZZ_BUILD)/corpus/$$target; \
-		echo "== $$target: $(FUZZ_SECONDS) s (corpus $(FUZZ_BUILD)/corpus/$$target, seeds Tests/Fuzz/$$target)"; \
-		SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=128 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt FORMWORK_FUZZ_TARGET=$$target $(FUZZ_BUILD)/release/formwork-fuzz \
-			-max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -print_final_stats=1 \
-			-artifact_prefix=Tests/Fuzz/$$target/ $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus/$$target Tests/Fuzz/$$target \
-			2>$(FUZZ_BUILD)/$$target.log || status=1; \
-		grep -E '^#[0-9]+[[:space:]]+DONE|^(==[0-9]+== )?(ERROR|SUMMARY)|^artifact_prefix' $(FUZZ_BUILD)/$$target.log; \
-		if grep -q 'no interesting inputs were found' $(FUZZ_BUILD)/$$target.log; then \
-			echo "make fuzz: $$target gained no coverage: the build is not instrumented; rm -rf $(FUZZ_BUILD) and try again"; status=1; fi; \
-	done; \
-	if [ $$status -ne 0 ]; then echo "make fuzz: new findings (see $(FUZZ_BUILD)/*.log); they are in Tests/Fuzz/ and make test replays them"; fi; \
-	exit $$status
+	@SWIFT='$(SWIFT)' FUZZ_BUILD='$(FUZZ_BUILD)' FUZZ_TARGETS='$(FUZZ_TARGETS)' FUZZ_SECONDS='$(FUZZ_SECONDS)' \
+		FUZZ_TIMEOUT='$(FUZZ_TIMEOUT)' FUZZ_ARGS='$(FUZZ_ARGS)' scripts/fuzz.sh
 
 ## sanitize: the test suite under AddressSanitizer, then ThreadSanitizer (separate build directories)
 sanitize: deps
@@ -94,9 +117,11 @@ sanitize: deps
 	$(SWIFT) test --build-path .build-tsan --sanitize=thread --disable-xctest --skip aFailedAnswersWriteKeepsTheOldFile \
 		--skip installAndUninstallUnderDestdir
 
+## build: build every target in debug mode
 build: deps
 	$(SWIFT) build
 
+## release: build every target in release mode
 release: deps
 	$(SWIFT) build -c release
 
@@ -117,7 +142,9 @@ INSTALL ?= install
 CONFIGURATION ?= release
 INSTALL_BUILD := .build-install
 STAGE := $(INSTALL_BUILD)/stage/$(CONFIGURATION)
-STAGE_SOURCES := Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
+# The documentation catalogs are no part of the binary.
+STAGE_SOURCES := Makefile Package.swift scripts/stage.sh $(wildcard Package.resolved) \
+	$(shell find Sources -type f -not -path '*.docc/*')
 # The release build links the Swift runtime and Foundation statically, so the installed
 # formwork needs only libedit and the C libraries, not this toolchain (Swift has no stable
 # ABI on Linux: a moved or upgraded toolchain would break a dynamically linked one). A
@@ -132,7 +159,8 @@ MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 # Where swift-argument-parser's generate-manual plugin writes the page (its work directory).
 MANUAL := .build/plugins/GenerateManual/outputs/formwork/formwork.1
 
-## install: build formwork in release mode (when out of date) and install it, its man page and bash/zsh/fish completions under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+## install: build formwork in release mode (when out of date) and install it, its man page and bash/zsh/fish
+## completions under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local, DESTDIR to stage a package)
 install: $(STAGE)/.staged
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" \
 		"$(DESTDIR)$(BASH_COMPLETIONS)" "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
@@ -142,13 +170,15 @@ install: $(STAGE)/.staged
 	$(INSTALL) -m 644 $(STAGE)/_formwork "$(DESTDIR)$(ZSH_COMPLETIONS)/_formwork"
 	$(INSTALL) -m 644 $(STAGE)/formwork.fish "$(DESTDIR)$(FISH_COMPLETIONS)/formwork.fish"
 
-## uninstall: remove the five files make install put there (same PREFIX and DESTDIR); directories stay, as they may be shared
+## uninstall: remove the five files make install put there (same PREFIX and DESTDIR); directories stay, as they
+## may be shared
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/formwork" "$(DESTDIR)$(MAN1DIR)/formwork.1" \
 		"$(DESTDIR)$(BASH_COMPLETIONS)/formwork" "$(DESTDIR)$(ZSH_COMPLETIONS)/_formwork" \
 		"$(DESTDIR)$(FISH_COMPLETIONS)/formwork.fish"
 
-## stage: build what make install copies, into .build-install/stage/release (CONFIGURATION=debug: from the debug build)
+## stage: build what make install copies, into .build-install/stage/release (CONFIGURATION=debug: from the debug
+## build; scripts/stage.sh)
 stage: $(STAGE)/.staged
 
 # NO_BUILD=1: install the stage as it is, and fail rather than build when it is out of date.
@@ -162,24 +192,8 @@ else
 	@# but install; and deps-libedit rather than deps: installing formwork needs no jsonschema
 	@# (which deps installs through sudo where pip refuses to, as on Debian 12).
 	@$(MAKE) --no-print-directory deps-libedit
-	$(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --product formwork
-	@# The plugin builds every product of the package, in the configuration it is given, and
-	@# writes a page for each that uses ArgumentParser (formwork-bench too). The debug build
-	@# is the one make test keeps up to date, and the page is the same from either build.
-	rm -f $(MANUAL)
-	@# A time limit: where the loopback interface is down the plugin has been seen to hang
-	@# after its tool exits; a build that fails says so, one that hangs says nothing.
-	timeout 900 $(SWIFT) package generate-manual --configuration debug $(if $(MANUAL_DATE),--date $(MANUAL_DATE))
-	rm -rf $(STAGE) && mkdir -p $(STAGE)
-	cp "$$($(SWIFT) build -c $(CONFIGURATION) $(STAGE_BUILD_FLAGS) --show-bin-path)/formwork" $(STAGE)/formwork
-	@# generate-manual copies the blank lines of the subcommands' discussions into the page,
-	@# and groff's mdoc prints "mdoc warning: Empty input line" for each to whoever reads
-	@# it; .Pp is the paragraph break mdoc expects, and renders the same.
-	sed 's/^$$/.Pp/' $(MANUAL) >$(STAGE)/formwork.1
-	$(STAGE)/formwork --generate-completion-script bash >$(STAGE)/formwork.bash
-	$(STAGE)/formwork --generate-completion-script zsh >$(STAGE)/_formwork
-	$(STAGE)/formwork --generate-completion-script fish >$(STAGE)/formwork.fish
-	touch $@
+	@SWIFT='$(SWIFT)' CONFIGURATION='$(CONFIGURATION)' STAGE='$(STAGE)' STAGE_BUILD_FLAGS='$(STAGE_BUILD_FLAGS)' \
+		MANUAL='$(MANUAL)' MANUAL_DATE='$(MANUAL_DATE)' scripts/stage.sh
 endif
 
 ## deps: libedit (line editing) and pkg-config from Debian; Python's jsonschema (tests) and pyxform (the XLSForm
@@ -196,12 +210,13 @@ deps: deps-libedit
 		.build/pyxform/bin/pip install --quiet pyxform==$(PYXFORM_VERSION) || echo "pyxform could not be installed: its cross-check will skip"; \
 	fi
 
-# What building needs (make stage installs no more).
+## deps-libedit: libedit and pkg-config alone: what building needs (make stage installs no more)
 deps-libedit:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \
 		echo "Installing libedit-dev (line editing) …"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config; \
 	fi
 
+## clean: remove every build directory
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan .build-install

@@ -7,14 +7,23 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check definition files; print every problem as path:line:col.",
         discussion: """
-            Definitions are Formwork's own (.yaml, .yml, .json) or ODK forms (.xlsx XLSForms,
-            .xml XForms), found by content as well as by name. In an imported form, each
-            construct Formwork cannot represent is listed at its place (survey!C42); with
-            --skip-unsupported they are warnings (fill then shows each as a note).
+            Definitions are Formwork's own (.yaml, .yml, .json), ODK forms (.xlsx
+            XLSForms, .xml XForms) or SurveyJS surveys (.json), found by content as
+            well as by name. Every problem of every file is printed, each as
+            path:line:column: error: message, then the source line, a caret under
+            the spot and, where one helps, a hint (did you mean, the expected type,
+            the cycle, the usage); a workbook's problems are placed at their cell
+            (survey.xlsx: survey!C42: error: ...). Unknown keys are errors, so a typo
+            never passes silently. A text missing in one of the form's languages is a
+            warning: the form loads, the file counts as ok, and the default
+            language's text is shown. In an imported form, each construct Formwork
+            cannot represent is an error at its place; with --skip-unsupported it is
+            a warning (fill then shows it as a note).
 
-            A directory is checked whole: every definition under it (.yaml, .yml, .json, .xlsx, .xml),
-            in its folders too, but for hidden files and JSON Schemas (*.schema.json).
-            Exits 0 when every file is valid, 1 otherwise (diagnostics on standard error).
+            A directory is checked whole: every definition under it (.yaml, .yml,
+            .json, .xlsx, .xml), in its folders too, but for hidden files and JSON
+            Schemas (*.schema.json, reported as skipped). Exits 0 when every file is
+            valid, 1 otherwise (diagnostics on standard error).
 
             Examples:
               formwork check Forms/signup.yaml

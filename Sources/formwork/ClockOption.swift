@@ -6,8 +6,8 @@ import Formwork
 struct ClockOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (default: the clock): "
-                + "fills, replays and checks that come out the same on any day.", valueName: "moment"))
+            "The moment today() and now() read, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD (its midnight; default: "
+                + "the clock): fills, replays and checks that come out the same on any day.", valueName: "moment"))
     var now: String?
 
     func validate() throws {

@@ -7,13 +7,16 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a form as a Formwork definition (YAML or JSON).",
         discussion: """
-            Reads an ODK XLSForm (.xlsx) or XForm (.xml), or a Formwork definition, checks
-            it, and prints it in Formwork's own format: filling the printed definition
-            behaves as filling the original. Nothing is printed when the form does not
-            load (its problems go to standard error, exit 1).
+            Reads an ODK XLSForm (.xlsx) or XForm (.xml), a SurveyJS survey (.json),
+            or a Formwork definition, checks it, and prints it in Formwork's own
+            format (or a Formwork definition in the other syntax): filling the printed
+            definition behaves as filling the original, ODK submissions and SurveyJS
+            data included. Nothing is printed when the form does not load (its
+            problems go to standard error, exit 1).
 
             Examples:
               formwork convert survey.xlsx > survey.yaml
+              formwork convert survey.json --to yaml
               formwork convert Forms/signup.yaml --to json
             """)
 
@@ -21,7 +24,8 @@ struct Convert: ParsableCommand {
         case yaml, json
     }
 
-    @Argument(help: "The form: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml).")
+    @Argument(
+        help: "The form: Formwork YAML or JSON, an ODK XLSForm (.xlsx) or XForm (.xml), a SurveyJS survey (.json).")
     var form: String
 
     @Option(help: "The format to print: yaml or json.")

@@ -6,10 +6,18 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate an expression and print the result as JSON.",
         discussion: """
-            With --form, $references are the form's fields, typed by their kinds, and
-            hidden fields read as null. Without it, each --set defines a variable whose
-            type follows its text (number, true/false, null, YYYY-MM-DD date, else text).
-            An invalid expression prints its diagnostic and exits 1.
+            Prints the value as JSON: true, 3, "text", "2024-02-29", null. With
+            --form, $references are the form's fields, typed by their kinds, and
+            hidden fields read as null; --set gives a field its value as a person
+            would type it, and sets inputs and read-only fields too, as fill and show
+            do. Without --form, each --set defines a variable whose type follows its
+            text (number, true/false, null, YYYY-MM-DD date, else text). An invalid
+            expression prints its diagnostic and exits 1.
+
+            Examples:
+              formwork eval "age(date('1990-05-17')) >= 18"
+              formwork eval '$total' --form Forms/conference.yaml --set ticket=business
+              formwork eval '$qty * $price' --set qty=3 --set price=9.5
             """)
 
     @Argument(help: "The expression, e.g. \"$age >= 18 and $country == 'NL'\".")

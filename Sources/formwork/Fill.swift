@@ -22,7 +22,8 @@ struct Fill: ParsableCommand {
 
             Exit status: 0 after a successful submit or quit, 1 when a command failed or
             submit found errors, 2 when the definition or the arguments are invalid,
-            128+N after signal N (SIGTERM, SIGHUP), with the draft saved.
+            128+N after signal N (143 for SIGTERM, 129 for SIGHUP), with the draft
+            saved.
 
             Examples:
               formwork fill Forms/signup.yaml

@@ -26,6 +26,16 @@ struct FormworkCommand: ParsableCommand {
             "Declarative forms for the terminal: fill, check, evaluate and show form definitions; validate "
             + "finished responses.",
         discussion: """
+            Every command that takes a form reads Formwork's own definitions (.yaml,
+            .yml, .json), ODK XLSForms (.xlsx) and XForms (.xml), and SurveyJS
+            surveys (.json), each found by its content. 'formwork help COMMAND' (or
+            man formwork) describes each command; the definition format, the
+            condition language and the prompt are described in the documentation
+            (the articles under Sources/*/Documentation.docc, or make docs).
+
+            formwork --generate-completion-script bash|zsh|fish prints a completion
+            script for that shell (make install installs all three).
+
             Examples:
               formwork fill Forms/seed.yaml
               formwork fill Forms/health-intake.yaml --guided

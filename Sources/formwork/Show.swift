@@ -5,11 +5,24 @@ import Foundation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print a form as plain text: sections, numbered rows, values and validation errors.")
+        abstract: "Print a form as plain text: sections, numbered rows, values and validation errors.",
+        discussion: """
+            Prints the visible form as the prompt shows it: the title, the sections
+            with their headers and footers, the rows numbered across sections, * on
+            required fields, values by kind ([x] or [ ] for switches, option labels,
+            ••• for secure text, (computed) values, (read-only) fields) and, after a
+            values file, each field's first validation error. Text from definitions
+            and values is shown with control characters escaped, so a file can never
+            drive your terminal.
+
+            Examples:
+              formwork show Forms/seed.yaml --values answers.json
+              formwork show Forms/vaccination-visit.yaml --lang ar --width 100
+            """)
 
     @OptionGroup var source: FormArguments
 
-    @Option(help: "Line width (default: 80).")
+    @Option(help: "Line width.")
     var width: Int = 80
 
     func run() throws {

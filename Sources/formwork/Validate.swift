@@ -11,14 +11,26 @@ struct Validate: ParsableCommand {
             or constraint (with its message), a value of the wrong type or not among the
             choices offered (as the earlier answers filter them), an unknown key, a
             computed value other than the form computes, entries against a repeat's count,
-            min or max. Each problem is printed as file:line:col pointing into the response.
+            min or max. Each problem is printed as file:line:col: error: path: message
+            (rule: name), pointing into the response; the rules are visible, required,
+            rules[N], min, max, pattern, options, repeat.min and the others the
+            definition names, type, unknown, value, count, and syntax, form or limit
+            for a response that cannot be read. An answer to a hidden question is only
+            a warning where the form keeps hidden answers. A response without a key has
+            no answer there (defaults are the fill's, not the response's); a file
+            answer names an attachment, checked against the field's extensions but
+            not required to exist.
 
             Responses: Formwork's answers JSON (.json, as fill writes it); SurveyJS's
             survey.data for a SurveyJS survey; an ODK submission (.xml) for an ODK form;
             JSON Lines (.jsonl, .ndjson; - for standard input), one response a line,
             streamed; a directory, every such file under it (ODK Briefcase and Central
-            exports). Exits 0 when every response is valid, 1 when any is not, 2 when the
-            form or a file cannot be read.
+            exports). A summary goes to standard error (3 of 1200 responses invalid (4
+            errors, 1 warning)). With --format json, one line per response:
+            {"response": "file:LINE", "ok": false, "problems": [{"line", "column",
+            "path", "field", "rule", "severity", "message"}]}. A response is best
+            judged as of the day it was filled: --now. Exits 0 when every response is
+            valid, 1 when any is not, 2 when the form or a file cannot be read.
 
             Examples:
               formwork validate Forms/health-intake.yaml answers.json
@@ -41,7 +53,8 @@ struct Validate: ParsableCommand {
         help: ArgumentHelp(
             "Write each response as the fill would have submitted it (hidden answers dropped, calculations "
                 + "computed again): to OUT when one response file is checked and OUT has its extension, else "
-                + "into the directory OUT, under each file's name. Inputs are never written over.",
+                + "into the directory OUT, under each file's name (a JSON Lines file line by line). Inputs are never "
+                + "written over.",
             valueName: "OUT"))
     var clean: String?
 

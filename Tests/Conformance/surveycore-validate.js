@@ -1,5 +1,5 @@
 // survey-core validating finished responses, for the throughput comparison with
-// `formwork validate` (README, "formwork validate"; issue 21). Tests only: it loads
+// `formwork validate` (Formwork's ValidatingResponses article; issue 21). Tests only: it loads
 // survey-core from ../shared/oracles, which Formwork never calls.
 //
 //   node Tests/Conformance/surveycore-validate.js SURVEY.json RESPONSES.jsonl

@@ -1,5 +1,6 @@
 // Written as another package would use Formwork: public API only, no @testable.
-// The README's "Embedding" guide quotes the code between the EMBEDDING markers.
+// Formwork's article "Using Formwork from Swift" (Sources/Formwork/Documentation.docc/Embedding.md,
+// once the README's Embedding guide) quotes the code between the EMBEDDING markers.
 import Formwork
 import FormworkCore
 import FormworkTesting
@@ -246,14 +247,16 @@ struct EmbeddingGuideTests {
 
     @Test func readmeQuotesEveryExample() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let readme = try String(
-            contentsOf: formsDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: formsDirectory.deletingLastPathComponent().appendingPathComponent(
+                "Sources/Formwork/Documentation.docc/Embedding.md"),
+            encoding: .utf8)
         for name in ["LOAD", "SESSION", "OBSERVE", "ENTRIES", "VIEW"] {
             let begin = try #require(source.range(of: "// EMBEDDING-\(name)-BEGIN\n"))
             let end = try #require(source.range(of: "// EMBEDDING-\(name)-END"))
             #expect(
-                readme.contains(String(source[begin.upperBound..<end.lowerBound])),
-                "README.md must quote EMBEDDING-\(name)")
+                article.contains(String(source[begin.upperBound..<end.lowerBound])),
+                "Embedding.md must quote EMBEDDING-\(name)")
         }
     }
 }

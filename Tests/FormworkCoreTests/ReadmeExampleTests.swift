@@ -3,7 +3,9 @@ import FormworkTesting
 import Foundation
 import Testing
 
-// The README's FormworkCore example, verbatim between the markers, so it keeps compiling.
+// The example of FormworkCore's article "FormworkCore in five minutes"
+// (Sources/FormworkCore/Documentation.docc/CoreConcepts.md, once the README's), verbatim
+// between the markers, so it keeps compiling and doing what the article says.
 
 // README-BEGIN
 struct Fruit: Diffable {
@@ -37,7 +39,7 @@ final class Basket {
     }()
 }
 
-func readmeExample() -> [Changeset?] {
+func basketExample() -> [Changeset?] {
     let basket = Basket()
     basket.dataSource.reloadData(basket.view, animated: false)  // shows Apple, Plum
     basket.showUnripe = true
@@ -48,21 +50,24 @@ func readmeExample() -> [Changeset?] {
 }
 // README-END
 
-@Suite("README example")
+@Suite("The CoreConcepts article's example")
 struct ReadmeExampleTests {
     @Test func behavesAsTheReadmeSays() {
-        let changesets = readmeExample()
+        let changesets = basketExample()
         #expect(changesets.map { $0?.description } == ["rows: +[0.1]", "rows: ~[0.1→0.1]"])
     }
 
     @Test func readmeQuotesThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here, encoding: .utf8)
-        let readme = try String(
-            contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: here.deletingLastPathComponent().appendingPathComponent(
+                "../../Sources/FormworkCore/Documentation.docc/CoreConcepts.md"),
+            encoding: .utf8)
         let begin = try #require(source.range(of: "// README-BEGIN\n"))
         let end = try #require(source.range(of: "// README-END"))
         let example = String(source[begin.upperBound..<end.lowerBound])
-        #expect(readme.contains(example), "README.md must quote the example in ReadmeExampleTests.swift verbatim")
+        #expect(
+            article.contains(example), "CoreConcepts.md must quote the example in ReadmeExampleTests.swift verbatim")
     }
 }

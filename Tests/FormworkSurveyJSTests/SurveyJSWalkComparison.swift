@@ -19,7 +19,7 @@ import Testing
 /// - `data`: `completedData`, the data survey-core writes at completion, key by key.
 ///
 /// What differs where survey-core's behaviour depends on the history of a walk
-/// (`deviation`, documented in the README) is a deviation, not a disagreement.
+/// (`deviation`, documented in Formwork's Agreement article) is a deviation, not a disagreement.
 struct SurveyJSWalkComparison {
     /// Each aspect compared, agreed or not.
     var aspects: [String: Bool] = [:]
@@ -46,8 +46,8 @@ struct SurveyJSWalkComparison {
     }
 
     /// survey-core's behaviours that depend on the order things happened in, which
-    /// Formwork, computing from the answers alone, does not copy (each in the README's
-    /// deviations): with `clearInvisibleValues: onHidden`, an expression question
+    /// Formwork, computing from the answers alone, does not copy (each in the
+    /// Agreement article's deviations): with `clearInvisibleValues: onHidden`, an expression question
     /// hidden from the start keeps its value while one hidden after it was shown is
     /// cleared; with `none`, a hidden dynamic panel's empty entries are in the data if
     /// it was shown before; at completion, clearing a hidden question's answer is a

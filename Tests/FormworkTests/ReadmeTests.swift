@@ -3,29 +3,37 @@ import Testing
 
 @testable import Formwork
 
-/// The README documents every key, kind and function the loader accepts.
-@Suite("README stays complete")
+/// Formwork's articles (`Sources/Formwork/Documentation.docc`, once the README) document
+/// every key, kind and function the loader accepts.
+@Suite("Formwork's articles stay complete")
 struct ReadmeTests {
-    static let readme =
-        (try? String(contentsOf: Fixtures.packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// Every article of the catalog, one after another; empty when the catalog cannot be
+    /// read, so that every test below fails.
+    static let articles: String = {
+        let catalog = Fixtures.packageDirectory.appendingPathComponent("Sources/Formwork/Documentation.docc")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") }.sorted().compactMap { name in
+            try? String(contentsOf: catalog.appendingPathComponent(name), encoding: .utf8)
+        }.joined(separator: "\n")
+    }()
 
     @Test(
         arguments: DefinitionDecoder.allFieldKeys + DefinitionDecoder.formKeys + DefinitionDecoder.sectionKeys
             + DefinitionDecoder.groupKeys + DefinitionDecoder.repeatOptionKeys)
     func documentsKey(_ key: String) {
         #expect(
-            Self.readme.contains("| `\(key)`") || Self.readme.contains(", `\(key)`")
-                || Self.readme.contains("`\(key)`, "),
-            "README.md must document the key '\(key)' in a table")
+            Self.articles.contains("| `\(key)`") || Self.articles.contains(", `\(key)`")
+                || Self.articles.contains("`\(key)`, "),
+            "Formwork's articles must document the key '\(key)' in a table")
     }
 
     @Test(arguments: FieldKind.allCases.map(\.rawValue))
     func documentsKind(_ kind: String) {
-        #expect(Self.readme.contains("| `\(kind)` |"))
+        #expect(Self.articles.contains("| `\(kind)` |"), "Formwork's articles must list the kind '\(kind)'")
     }
 
     @Test(arguments: FunctionLibrary.builtIns.keys.sorted())
     func documentsFunction(_ name: String) {
-        #expect(Self.readme.contains("| `\(name)("), "README.md must list the function '\(name)'")
+        #expect(Self.articles.contains("| `\(name)("), "Formwork's articles must list the function '\(name)'")
     }
 }

@@ -99,7 +99,7 @@ struct VisibleSectionsTests {
         #expect(model.dataSource.visibleSections.map(\.modelIndex) == [0, 1, 3])
     }
 
-    /// The example of the README's "Reading what is shown", on the README's basket.
+    /// The example of "Reading what is shown" in the CoreConcepts article, on its basket.
     @Test func readmeBasketReadsAsTheReadmeSays() {
         let basket = Basket()
         basket.dataSource.reloadData(basket.view, animated: false)

@@ -9,7 +9,8 @@ import Testing
 /// Cases marked `surveyJS` are adapted from SurveyJS' `tests/expressions/expressionParserTest.ts`
 /// and `javaRosa` from JavaRosa's `XPathEvalTest.java` (dimagi/commcare-core), with
 /// `{name}` / XPath spellings rewritten in our syntax. Where our semantics differ on
-/// purpose the case says `differs:` and the README's semantics table explains why.
+/// purpose the case says `differs:` and the semantics table of Formwork's ConditionLanguage
+/// article explains why.
 @Suite("Expression conformance")
 struct ConformanceTests {
     struct Vector: CustomTestStringConvertible, Sendable {

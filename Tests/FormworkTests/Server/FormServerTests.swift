@@ -48,14 +48,17 @@ struct FormServerTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    // MARK: The README
+    // MARK: The JSON-RPC article
 
-    /// The conversation the README shows, replayed line for line.
+    /// The conversation the JSON-RPC article shows (`Sources/Formwork/Documentation.docc/JSONRPC.md`,
+    /// once the README's), replayed line for line.
     @Test func theREADMEConversation() throws {
-        let readme = try String(
-            contentsOf: Fixtures.packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "$ formwork serve Forms/seed.yaml\n"))
-        let block = readme[start.upperBound...].prefix { $0 != "`" }
+        let article = try String(
+            contentsOf: Fixtures.packageDirectory.appendingPathComponent(
+                "Sources/Formwork/Documentation.docc/JSONRPC.md"),
+            encoding: .utf8)
+        let start = try #require(article.range(of: "$ formwork serve Forms/seed.yaml\n"))
+        let block = article[start.upperBound...].prefix { $0 != "`" }
         let server = FormServer(session: try Fixtures.session("seed.yaml"))
         var expected: [String] = []
         var written: [String] = []

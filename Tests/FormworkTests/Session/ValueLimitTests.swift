@@ -3,7 +3,7 @@ import Testing
 
 @testable import Formwork
 
-/// The README's limit on strings holds on every path a value comes in, not only in
+/// The limit on strings (Formwork's Safety article) holds on every path a value comes in, not only in
 /// definitions: before, a 150,000-character value set at the prompt or through
 /// `field.set` was accepted and printed over 3,200 lines.
 @Suite("Value limits")
