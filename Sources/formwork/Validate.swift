@@ -115,9 +115,8 @@ struct Validate: ParsableCommand {
             case .response: break
             case let .tooLong(name, path, line, bytes):
                 let problem = ResponseProblem(
-                    at: SourceLocation(line: 1, column: 1), path: "", field: nil, rule: "limit",
-                    message: "the line is \(FileSize.describe(bytes)), more than a response may be "
-                        + "(\(FileSize.describe(definition.limits.maximumRequestLength)))")
+                    .tooLong(bytes: bytes, limit: definition.limits.maximumRequestLength),
+                    at: SourceLocation(line: 1, column: 1))
                 report([problem], of: name, path: path, firstLine: line, into: &output, summary: &summary)
             case let .unreadable(path, reason):
                 summary.unreadable += 1

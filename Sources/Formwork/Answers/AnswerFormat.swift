@@ -90,7 +90,7 @@ extension AnswerFormat {
             return .success(answersTree(root, of: definition))
         } catch {
             return .failure(
-                ResponseProblem(at: error.location, path: "", field: nil, rule: "syntax", message: error.message))
+                ResponseProblem(.syntax(error.message), at: error.location))
         }
     }
 

@@ -19,20 +19,9 @@ struct ResponseCheck {
 
     private var definition: FormDefinition { store.definition }
 
-    private mutating func add(
-        _ severity: ResponseProblem.Severity = .error, at location: SourceLocation?, path: String, rule: String,
-        message: String
-    ) {
+    private mutating func add(_ reason: ResponseProblem.Reason, at location: SourceLocation?, path: String) {
         reported.insert(path)
-        problems.append(
-            ResponseProblem(
-                severity, at: location, path: path, field: path.isEmpty ? nil : Self.fieldID(of: path), rule: rule,
-                message: message))
-    }
-
-    /// `age` of `members[2].age`.
-    static func fieldID(of path: String) -> String {
-        FieldPath(path)?.name ?? path
+        problems.append(ResponseProblem(reason, at: location, path: path))
     }
 
     /// What loading refused: unknown keys, values of the wrong kind or against the
@@ -41,16 +30,13 @@ struct ResponseCheck {
         for diagnostic in diagnostics {
             switch diagnostic.problem {
             case let .invalidValue(field, reason):
-                add(at: diagnostic.location, path: field, rule: reason.rule.name, message: reason.message)
+                add(.field(reason), at: diagnostic.location, path: field)
             case let .unknownField(name, suggestion):
-                let hint = Suggestions.didYouMean(suggestion.flatMap { $0 == name ? nil : $0 }).map { "; " + $0 } ?? ""
-                add(at: diagnostic.location, path: name, rule: "unknown", message: "is no question of the form" + hint)
+                add(.unknownKey(name, suggestion: suggestion), at: diagnostic.location, path: name)
             case let .wrongType(key, expected, found):
-                add(
-                    at: diagnostic.location, path: key ?? "", rule: "type", message: "must be \(expected), not \(found)"
-                )
+                add(.wrongType(expected: expected, found: found), at: diagnostic.location, path: key ?? "")
             default:
-                add(at: diagnostic.location, path: "", rule: "type", message: diagnostic.message)
+                add(.unreadable(diagnostic.message), at: diagnostic.location, path: "")
             }
         }
     }
@@ -62,14 +48,9 @@ struct ResponseCheck {
             guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }
             let field = definition.fields[store.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
-            let condition = field.visible.map { " (visible: \($0.source))" } ?? ""
             add(
-                keepsHidden ? .warning : .error, at: recorder.key(at: instance).location,
-                path: store.path(ofInstance: instance),
-                rule: "visible",
-                message: keepsHidden
-                    ? "is answered but not shown; the form keeps hidden answers" + condition
-                    : "is answered but not shown under this response's answers" + condition)
+                .hiddenAnswer(condition: field.visible?.source, kept: keepsHidden),
+                at: recorder.key(at: instance).location, path: store.path(ofInstance: instance))
         }
     }
 
@@ -92,7 +73,7 @@ struct ResponseCheck {
                         ?? recorder.mappings[holder] ?? location
                 }
             }
-            add(at: location, path: error.field, rule: error.rule.name, message: error.message)
+            add(.field(error), at: location, path: error.field)
         }
     }
 
@@ -110,8 +91,8 @@ struct ResponseCheck {
                 written.scalarText.map { written.isQuoted ? "'\(TerminalText.excerpt($0))'" : $0 }
                 ?? written.typeDescription
             add(
-                at: written.location, path: store.path(ofInstance: instance), rule: "value",
-                message: "is \(given), but the form computes \(computed.isNull ? "nothing" : computed.description)")
+                .computedValue(given: given, computed: computed.isNull ? "nothing" : computed.description),
+                at: written.location, path: store.path(ofInstance: instance))
         }
     }
 
@@ -173,9 +154,8 @@ struct ResponseCheck {
             let expected = store.tree.list(of: list.repeatIndex, in: list.holder).count
             guard expected != list.count else { continue }
             add(
-                at: list.node.location, path: store.path(ofGroup: list.repeatIndex, in: list.holder), rule: "count",
-                message: "has \(list.count) entr\(list.count == 1 ? "y" : "ies"), but its count (\(count.source)) is "
-                    + "\(expected)")
+                .entryCount(given: list.count, expected: expected, count: count.source), at: list.node.location,
+                path: store.path(ofGroup: list.repeatIndex, in: list.holder))
         }
     }
 }

@@ -1,16 +1,53 @@
-/// One thing wrong with a response, pointing into it: what `ResponseValidator` finds.
+/// One thing wrong with a response, pointing into it: what `ResponseValidator` finds,
+/// as structured data (`reason`), rendered in one place.
 ///
 /// `rule` names what failed, as the definition spells it where it can: `required`,
 /// `min`, `rules[0]`, `options`, `repeat.min`… for the submit verdict; and for what
 /// only a response can get wrong: `visible` (an answer to a question not shown under
 /// the response's own answers), `value` (a computed value other than the form
 /// computes), `count` (entries other than a repeat's `count`), `unknown` (a key that
-/// is no question), `type` (a value of the wrong kind), `syntax` (not JSON or XML).
+/// is no question), `type` (a value of the wrong kind), `syntax` (not JSON or XML),
+/// `form` (another form's answers), `limit` (a line too long).
+///
+/// ```swift
+/// let problem = ResponseProblem(.unknownKey("nigths", suggestion: "nights"), at: location, path: "nigths")
+/// problem.description   // "3:5: error: nigths: is no question of the form; did you mean 'nights'? (rule: unknown)"
+/// ```
 public struct ResponseProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// An error makes the response invalid; a warning does not (an answer kept for a
     /// hidden question, where the form's format keeps them).
     public enum Severity: String, Sendable {
         case error, warning
+    }
+
+    /// What is wrong, as data; `rule` and `message` are rendered from it
+    /// (`ResponseProblem+Rendering`).
+    public enum Reason: Hashable, Sendable {
+        /// Not the format's syntax: the reader's words (not JSON, not XML).
+        case syntax(String)
+        /// Another form's answers: what the response is (`<data id="x">`), and what
+        /// this form's are.
+        case otherForm(found: String, expected: String)
+        /// A response that is no mapping of answers (`found`: what it is).
+        case notAMapping(found: String)
+        /// A line of a JSON Lines file longer than a response may be.
+        case tooLong(bytes: Int, limit: Int)
+        /// A key that names no question of the form, and the closest that does.
+        case unknownKey(String, suggestion: String?)
+        /// A value of the wrong shape (`expected`, `found`: "a number", "a list").
+        case wrongType(expected: String, found: String)
+        /// What loading refused otherwise, in the loader's words.
+        case unreadable(String)
+        /// What the field's rules refuse, or the submit verdict (`required`,
+        /// `rules[N]`, `min`, `options`, `repeat.min`…): the rule is the error's.
+        case field(FieldError)
+        /// An answer to a question not shown under the response's answers (its
+        /// `visible` condition); a warning where the form keeps hidden answers.
+        case hiddenAnswer(condition: String?, kept: Bool)
+        /// A computed value other than the form computes: as given, and as computed.
+        case computedValue(given: String, computed: String)
+        /// A repeat that follows a `count`, given another number of entries.
+        case entryCount(given: Int, expected: Int, count: String)
     }
 
     public var severity: Severity
@@ -21,21 +58,22 @@ public struct ResponseProblem: Error, Hashable, Sendable, CustomStringConvertibl
     public var path: String
     /// The question's id, where the problem is one question's.
     public var field: String?
-    /// The rule that failed (see the type's description).
-    public var rule: String
-    /// What is wrong, for a person.
-    public var message: String
+    /// What is wrong.
+    public var reason: Reason
 
-    public init(
-        _ severity: Severity = .error, at location: SourceLocation?, path: String, field: String?, rule: String,
-        message: String
-    ) {
-        self.severity = severity
+    /// A problem at `location` in the response, of the answer at `path` (the question's
+    /// id is its last step); a warning for a hidden answer the form keeps, else an
+    /// error.
+    public init(_ reason: Reason, at location: SourceLocation?, path: String = "") {
+        self.reason = reason
         self.location = location
         self.path = path
-        self.field = field
-        self.rule = rule
-        self.message = message
+        self.field = path.isEmpty ? nil : FieldPath(path)?.name ?? path
+        if case .hiddenAnswer(_, kept: true) = reason {
+            severity = .warning
+        } else {
+            severity = .error
+        }
     }
 
     /// `line:col: error: path: message (rule: name)`.

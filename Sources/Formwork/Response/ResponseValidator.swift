@@ -99,9 +99,7 @@ public struct ResponseValidator: Sendable {
             return ResponseVerdict(problems: problems, session: session)
         }
         guard let pairs = root.pairs else {
-            let problem = ResponseProblem(
-                at: root.location, path: "", field: nil, rule: "type",
-                message: "a response is a mapping of answers, not \(root.typeDescription)")
+            let problem = ResponseProblem(.notAMapping(found: root.typeDescription), at: root.location)
             return verdict([problem], nil)
         }
         let recorder = ResponseRecorder()

@@ -8,27 +8,21 @@ extension FormServer {
         let field = try field(id)
         if let text = params.member("text") {
             guard text.isQuoted, let value = text.scalarText else {
-                throw Failure(
-                    code: .invalidParams,
-                    message: "Invalid params: \"text\" must be a string, not \(text.typeDescription)",
-                    data: .object([("parameter", "text"), ("expected", "string")]))
+                throw ServerProblem.parameterType("text", expected: "string", found: text.typeDescription)
             }
             try perform { () throws(SessionError) in
                 if input { try session.setInput(id, text: value) } else { try session.set(id, text: value) }
             }
         } else if let node = params.member("value") {
             switch ValueReader.value(from: node, for: field) {
-            case .failure(let error): throw Self.rejection(session.rejection(error, at: id))
+            case .failure(let error): throw ServerProblem.rejected(session.rejection(error, at: id))
             case .success(let value):
                 try perform { () throws(SessionError) in
                     if input { try session.setInput(id, to: value) } else { try session.set(id, to: value) }
                 }
             }
         } else {
-            throw Failure(
-                code: .invalidParams,
-                message: "Invalid params: give \"value\" (typed) or \"text\" (as typed by a person)",
-                data: .object([("parameter", "value")]))
+            throw ServerProblem.valueOrText
         }
     }
 

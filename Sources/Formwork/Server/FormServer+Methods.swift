@@ -5,12 +5,8 @@ extension FormServer {
     /// Runs one method, found in the method table.
     func call(_ method: String, _ params: Parameters, notify: (String) -> Void) throws -> JSONOutput {
         guard let found = Self.methodsByName[method] else {
-            throw Failure(
-                code: .methodNotFound, message: "Method not found: \(method)",
-                data: .compact([
-                    ("method", .value(.string(method))),
-                    ("suggestion", .optional(Suggestions.closest(to: method, in: Self.methods).first)),
-                ]))
+            let suggestion = Suggestions.closest(to: method, in: Self.methods).first
+            throw ServerProblem.methodNotFound(method, suggestion: suggestion)
         }
         return try found.run(self, params, notify)
     }
@@ -28,12 +24,7 @@ extension FormServer {
     func submit(_ notify: (String) -> Void) throws -> JSONOutput {
         let errors = session.validate()
         _ = reloadAndReport(notify)
-        guard errors.isEmpty else {
-            throw Failure(
-                code: .submitFailed,
-                message: "\(errors.count) problem\(errors.count == 1 ? "" : "s") to fix before submitting",
-                data: .object([("errors", Self.json(errors))]))
-        }
+        guard errors.isEmpty else { throw ServerProblem.submitFailed(errors) }
         var result: [(String, JSONOutput)] = [("answers", answers()), ("attachments", attachments())]
         if let own = session.definition.answerFormat {
             result += [("format", .value(.string(own.name))), ("data", own.json(of: session))]
@@ -69,9 +60,7 @@ extension FormServer {
     func moveEntry(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
         let entry = try params.string("entry")
         guard let position = try params.optionalPosition("position") else {
-            throw Failure(
-                code: .invalidParams, message: "Invalid params: missing \"position\" (from 1)",
-                data: .object([("parameter", "position"), ("expected", "integer")]))
+            throw ServerProblem.missingPosition("position")
         }
         try perform { () throws(SessionError) in try session.moveEntry(entry, to: position) }
         return reloadAndReport(notify)
@@ -79,9 +68,7 @@ extension FormServer {
 
     /// `session.undo` and `session.redo`.
     func undo(redoing: Bool, _ notify: (String) -> Void) throws -> JSONOutput {
-        guard redoing ? session.redo() : session.undo() else {
-            throw Failure(code: .nothingToUndo, message: redoing ? "nothing to redo" : "nothing to undo")
-        }
+        guard redoing ? session.redo() : session.undo() else { throw ServerProblem.nothingToUndo(redo: redoing) }
         return reloadAndReport(notify)
     }
 
@@ -94,10 +81,7 @@ extension FormServer {
         } else if language == nil || language?.scalar == .null {
             code = nil
         } else {
-            throw Failure(
-                code: .invalidParams,
-                message: "Invalid params: \"language\" must be a language code of the form (or null for its default)",
-                data: .object([("parameter", "language"), ("expected", "string")]))
+            throw ServerProblem.languageType
         }
         try perform { () throws(SessionError) in try session.setLanguage(code) }
         return Self.merging(("language", .optional(session.language)), into: reloadAndReport(notify))
@@ -105,29 +89,11 @@ extension FormServer {
 
     /// `session.load`: a values object, all of it or nothing.
     func loadValues(_ params: Parameters, _ notify: (String) -> Void) throws -> JSONOutput {
-        guard let values = params.member("values"), values.pairs != nil else {
-            throw Failure(
-                code: .invalidParams,
-                message: "Invalid params: \"values\" must be an object of field ids to values",
-                data: .object([("parameter", "values"), ("expected", "object")]))
-        }
+        guard let values = params.member("values"), values.pairs != nil else { throw ServerProblem.valuesNotAnObject }
         do {
             try session.loadValues(root: values, path: "params.values", source: "")
         } catch {
-            throw Failure(
-                code: .invalidValues, message: "the values were not loaded",
-                data: .object([
-                    (
-                        "problems",
-                        .array(
-                            error.diagnostics.map { diagnostic in
-                                .compact([
-                                    ("message", .value(.string(diagnostic.message))),
-                                    ("hint", .optional(diagnostic.hint)),
-                                ])
-                            })
-                    )
-                ]))
+            throw ServerProblem.valuesNotLoaded(error.diagnostics)
         }
         return reloadAndReport(notify)
     }
@@ -136,7 +102,7 @@ extension FormServer {
         do {
             return try session.field(id)
         } catch {
-            throw Self.failure(error)
+            throw ServerProblem.session(error)
         }
     }
 
@@ -144,51 +110,8 @@ extension FormServer {
         do {
             try change()
         } catch {
-            throw Self.failure(error)
+            throw ServerProblem.session(error)
         }
-    }
-
-    /// A session's refusal as a JSON-RPC error: its words (`SessionError`), with the
-    /// suggestions as data rather than in the message.
-    static func failure(_ error: SessionError) -> Failure {
-        switch error {
-        case .rejected(let fieldError):
-            if fieldError.rule == .input || fieldError.rule.name == "readonly" {
-                return Failure(code: .readOnlyField, message: error.description, data: json(fieldError))
-            }
-            return rejection(fieldError)
-        case .notAnInput(let id, let suggestions):
-            return Failure(
-                code: .unknownField, message: SessionError.notAnInput(id, suggestions: []).description,
-                data: .object([
-                    ("input", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) })),
-                ]))
-        case .unknownField(let id, let suggestions), .unknownFieldOrSection(let id, let suggestions):
-            return Failure(
-                code: .unknownField, message: SessionError.unknownField(id, suggestions: []).description,
-                data: .object([
-                    ("field", .value(.string(id))), ("suggestions", .array(suggestions.map { .value(.string($0)) })),
-                ]))
-        case .notToggleable:
-            return Failure(code: .rejectedValue, message: error.description)
-        case .fieldInEntries(let field, let example):
-            return Failure(
-                code: .unknownField, message: error.description,
-                data: .object([("field", .value(.string(field))), ("example", .value(.string(example)))]))
-        case .noEntry, .notARepeat, .notAnEntry, .entriesFollowCount, .tooManyEntries, .tooFewEntries,
-            .tooManyInstances:
-            return Failure(code: .entryRefused, message: error.description)
-        case .unknownLanguage(let code, let languages):
-            return Failure(
-                code: .unknownLanguage, message: error.description,
-                data: .object([
-                    ("language", .value(.string(code))), ("languages", .array(languages.map { .value(.string($0)) })),
-                ]))
-        }
-    }
-
-    static func rejection(_ error: FieldError) -> Failure {
-        Failure(code: .rejectedValue, message: SessionError.rejected(error).description, data: json(error))
     }
 
     /// Reloads, sends `form.changed` when something changed, and returns the same
@@ -210,12 +133,7 @@ extension FormServer {
     func answers(format: String?) throws -> JSONOutput {
         guard let format else { return answers() }
         if let answerFormat = formats.answerFormat(named: format) { return answerFormat.json(of: session) }
-        let names = formats.answerFormats.map(\.name)
-        throw Failure(
-            code: .invalidParams,
-            message: "Invalid params: this form's answers are written as "
-                + names.map { "\"\($0)\"" }.joined(separator: " or ") + ", not \"\(format)\"",
-            data: .object([("parameter", "format"), ("expected", .array(names.map { .value(.string($0)) }))]))
+        throw ServerProblem.unknownAnswerFormat(format, known: formats.answerFormats.map(\.name))
     }
 
     /// `[{field, file}]`: the files the answers refer to (`FormSession.attachments`).

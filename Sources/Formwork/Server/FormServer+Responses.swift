@@ -19,11 +19,7 @@ extension FormServer {
             placed = true
             verdict = validator.validate(Array(written.utf8))
         } else {
-            throw Failure(
-                code: .invalidParams,
-                message: "Invalid params: give \"response\" (the answers as JSON) or \"text\" (the answers as a "
-                    + "file holds them: an ODK submission's XML, say)",
-                data: .object([("parameter", "response")]))
+            throw ServerProblem.responseOrText
         }
         var shown = verdict
         if !placed {

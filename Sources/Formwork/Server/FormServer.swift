@@ -41,7 +41,7 @@ public final class FormServer {
     }
 
     /// An error response's code, message and structured data.
-    struct Failure: Error {
+    struct Failure {
         let code: ErrorCode
         let message: String
         var data: JSONOutput? = nil
@@ -69,12 +69,7 @@ public final class FormServer {
     /// never read.
     public func oversizedRequest(bytes: Int) -> String {
         let limit = session.definition.limits.maximumRequestLength
-        return Self.errorResponse(
-            id: nil,
-            Failure(
-                code: .invalidRequest,
-                message: "Invalid Request: the line is \(bytes) bytes; requests are limited to \(limit) bytes",
-                data: .object([("bytes", .value(.number(Double(bytes)))), ("limit", .value(.number(Double(limit))))])))
+        return Self.errorResponse(id: nil, ServerProblem.requestTooLong(bytes: bytes, limit: limit).failure)
     }
 
     /// Handles one line; returns the lines to write (notifications, then the response;
@@ -88,16 +83,13 @@ public final class FormServer {
         } catch {
             return [
                 Self.errorResponse(
-                    id: nil,
-                    Failure(
-                        code: .parseError, message: "Parse error: \(error.message)",
-                        data: .compact([("column", .value(.number(Double(error.location?.column ?? 0))))])))
+                    id: nil, ServerProblem.parseError(error.message, column: error.location?.column ?? 0).failure)
             ]
         }
         if let batch = root.elements {
             guard !batch.isEmpty else {
                 return [
-                    Self.errorResponse(id: nil, Failure(code: .invalidRequest, message: "Invalid Request: empty batch"))
+                    Self.errorResponse(id: nil, ServerProblem.emptyBatch.failure)
                 ]
             }
             var notifications: [String] = []
@@ -119,8 +111,7 @@ public final class FormServer {
         guard let pairs = request.pairs else {
             return (
                 [],
-                Self.errorObject(
-                    id: nil, Failure(code: .invalidRequest, message: "Invalid Request: expected an object"))
+                Self.errorObject(id: nil, ServerProblem.requestNotAnObject.failure)
             )
         }
         let members = Dictionary(
@@ -132,27 +123,19 @@ public final class FormServer {
         case .some(.none):
             return (
                 [],
-                Self.errorObject(
-                    id: nil,
-                    Failure(
-                        code: .invalidRequest,
-                        message: "Invalid Request: \"id\" must be a string, a number or null"))
+                Self.errorObject(id: nil, ServerProblem.invalidID.failure)
             )
         }
         guard members["jsonrpc"]?.scalarText == "2.0", members["jsonrpc"]?.isQuoted == true else {
             return (
                 [],
-                Self.errorObject(
-                    id: id ?? nil,
-                    Failure(code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\""))
+                Self.errorObject(id: id ?? nil, ServerProblem.invalidVersion.failure)
             )
         }
         guard let methodNode = members["method"], methodNode.isQuoted, let method = methodNode.scalarText else {
             return (
                 [],
-                Self.errorObject(
-                    id: id ?? nil,
-                    Failure(code: .invalidRequest, message: "Invalid Request: \"method\" must be a string"))
+                Self.errorObject(id: id ?? nil, ServerProblem.methodNotAString.failure)
             )
         }
         let params = members["params"]
@@ -160,26 +143,24 @@ public final class FormServer {
             // An invalid request gets an error even without an id (JSON-RPC 2.0, 5.1).
             return (
                 [],
-                Self.errorObject(
-                    id: id ?? nil,
-                    Failure(code: .invalidRequest, message: "Invalid Request: \"params\" must be an object"))
+                Self.errorObject(id: id ?? nil, ServerProblem.paramsNotAnObject.failure)
             )
         }
         var notifications: [String] = []
-        let result: Result<JSONOutput, Failure>
+        let result: Result<JSONOutput, ServerProblem>
         do {
             result = .success(try call(method, Parameters(node: params), notify: { notifications.append($0) }))
-        } catch let failure as Failure {
-            result = .failure(failure)
+        } catch let problem as ServerProblem {
+            result = .failure(problem)
         } catch {
-            result = .failure(Failure(code: .invalidParams, message: "\(error)"))
+            result = .failure(.other("\(error)"))
         }
         guard let id else { return (notifications, nil) }  // a notification: no response
         switch result {
         case .success(let value):
             return (notifications, .object([("jsonrpc", "2.0"), ("id", id), ("result", value)]))
-        case .failure(let failure):
-            return (notifications, Self.errorObject(id: id, failure))
+        case .failure(let problem):
+            return (notifications, Self.errorObject(id: id, problem.failure))
         }
     }
 
@@ -217,16 +198,9 @@ struct Parameters {
     }
 
     func string(_ name: String) throws -> String {
-        guard let value = member(name) else {
-            throw FormServer.Failure(
-                code: .invalidParams, message: "Invalid params: missing \"\(name)\"",
-                data: .object([("parameter", .value(.string(name)))]))
-        }
+        guard let value = member(name) else { throw ServerProblem.missingParameter(name) }
         guard value.isQuoted, let text = value.scalarText else {
-            throw FormServer.Failure(
-                code: .invalidParams,
-                message: "Invalid params: \"\(name)\" must be a string, not \(value.typeDescription)",
-                data: .object([("parameter", .value(.string(name))), ("expected", "string")]))
+            throw ServerProblem.parameterType(name, expected: "string", found: value.typeDescription)
         }
         return text
     }
@@ -243,11 +217,8 @@ struct Parameters {
         guard !value.isQuoted, let text = value.scalarText, let number = Double(text), number.rounded() == number,
             number >= 1, number <= Double(Int32.max)
         else {
-            throw FormServer.Failure(
-                code: .invalidParams,
-                message: "Invalid params: \"\(name)\" must be a whole number from 1, not "
-                    + (value.isQuoted ? value.typeDescription : value.scalarText ?? value.typeDescription),
-                data: .object([("parameter", .value(.string(name))), ("expected", "integer")]))
+            throw ServerProblem.notAPosition(
+                name, found: value.isQuoted ? value.typeDescription : value.scalarText ?? value.typeDescription)
         }
         return Int(number)
     }

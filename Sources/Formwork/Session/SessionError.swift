@@ -1,4 +1,6 @@
-/// Why a session refused a change.
+/// Why a session refused a change, as data; `description` gives the engine's words,
+/// the same for every front end (the REPL renders the cases whose remedy is one of its
+/// commands in its own syntax: `ReplError.message`).
 public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No field has this id.
     case unknownField(String, suggestions: [String])
@@ -50,7 +52,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
                 ? "there is no \(path): the repeat has no entries yet"
                 : "there is no \(path): the repeat has \(count) entr\(count == 1 ? "y" : "ies")"
         case .notARepeat(let path):
-            return "\(path) is not a repeat (add takes a repeat, like members or members[1].visits)"
+            return "\(path) is not a repeat (entries are added to a repeat, like members or members[1].visits)"
         case .notAnEntry(let path): return "\(path) is not an entry (name one with its position, like members[2])"
         case let .entriesFollowCount(group, count):
             return "the entries of \(group) follow its count (\(count)): change that instead"
@@ -70,8 +72,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "'\(id)' is not an input of the form" + Self.hint(suggestions)
         case let .notToggleable(field, kind, needsOption):
             return needsOption
-                ? "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"
-                : "\(field) is a \(kind) field: toggle works on switches and on multichoice options"
+                ? "\(field) is a multichoice field: name the option to toggle"
+                : "\(field) is a \(kind) field: only switches and multichoice options toggle"
         }
     }
 }

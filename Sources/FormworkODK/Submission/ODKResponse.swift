@@ -28,9 +28,7 @@ public enum ODKResponse {
             tree = try XMLTree(data)
         } catch {
             return .failure(
-                ResponseProblem(
-                    at: SourceLocation(line: error.line, column: error.column), path: "", field: nil, rule: "syntax",
-                    message: error.message))
+                ResponseProblem(.syntax(error.message), at: SourceLocation(line: error.line, column: error.column)))
         }
         let layout = ODKAnswerFormat.layout(of: definition)
         let root = tree.root
@@ -39,8 +37,7 @@ public enum ODKResponse {
             let found = root.attribute("id").map { "<\(root.localName) id=\"\($0)\">" } ?? "<\(root.localName)>"
             return .failure(
                 ResponseProblem(
-                    at: rootLocation, path: "", field: nil, rule: "form",
-                    message: "the instance is \(found), not this form's <\(layout.root) id=\"\(layout.formID)\">"))
+                    .otherForm(found: found, expected: "<\(layout.root) id=\"\(layout.formID)\">"), at: rootLocation))
         }
         let reader = Reader(definition: definition, layout: layout)
         return .success(reader.mapping(of: root, scope: nil))

@@ -2,8 +2,8 @@ import Formwork
 
 /// Everything that can go wrong at the prompt, as data; `message` is the one place
 /// these become words (as argument-parser's `ErrorMessageGenerator` does for its
-/// errors). Engine errors (`SessionError`) keep their own words, written once in
-/// Formwork for the REPL and JSON-RPC alike.
+/// errors). Engine errors (`SessionError`) keep the engine's words, but for those whose
+/// remedy is a command of the prompt, said here in its syntax.
 public enum ReplError: Error, Sendable {
     /// The engine refused (an unknown field, a value a rule rejects, …).
     case session(SessionError)
@@ -40,6 +40,12 @@ public enum ReplError: Error, Sendable {
         switch self {
         case .session(.rejected(let error)):
             return "\(error.field) \(error.message) (rule: \(error.rule.name))"
+        case .session(.notARepeat(let path)):
+            return "\(path) is not a repeat (add takes a repeat, like members or members[1].visits)"
+        case .session(.notToggleable(let field, _, needsOption: true)):
+            return "\(field) is a multichoice field: name the option to toggle (toggle \(field) OPTION)"
+        case .session(.notToggleable(let field, let kind, needsOption: false)):
+            return "\(field) is a \(kind) field: toggle works on switches and on multichoice options"
         case .session(let error):
             return error.description
         case let .unknownCommand(word, suggestion, scope):

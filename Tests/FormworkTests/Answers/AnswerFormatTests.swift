@@ -24,9 +24,8 @@ struct AnswerFormatTests {
             for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n").enumerated() {
                 guard let equals = line.firstIndex(of: "=") else {
                     return .failure(
-                        ResponseProblem(
-                            at: SourceLocation(line: number + 1, column: 1), path: "", field: nil, rule: "syntax",
-                            message: "a line is key=value"))
+                        ResponseProblem(.syntax("a line is key=value"), at: SourceLocation(line: number + 1, column: 1))
+                    )
                 }
                 let key = String(line[..<equals])
                 let value = String(line[line.index(after: equals)...])

@@ -40,8 +40,8 @@ struct FormServerEntryTests {
                 + #"entries yet"}}"#)
         #expect(
             Self.call(server, "entry.add", #"{"group":"title"}"#)
-                == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32006,"message":"title is not a repeat (add takes a "#
-                + #"repeat, like members or members[1].visits)"}}"#)
+                == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32006,"message":"title is not a repeat (entries are "#
+                + #"added to a repeat, like members or members[1].visits)"}}"#)
         #expect(
             Self.call(server, "entry.move", #"{"entry":"items[1]","position":"first"}"#)
                 == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: \"position\" must be a "#
