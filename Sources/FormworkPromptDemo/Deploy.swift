@@ -7,7 +7,7 @@ import Foundation
 /// a form's answers, and what the command line leaves out is asked through
 /// Formwork's prompt (guided, each question prefilled with what was given), then
 /// decoded into the command's own struct. Written with products only, as an
-/// outside package would (the README's Embedding guide quotes it).
+/// outside package would (the AskingFromYourTool article quotes it).
 ///
 /// ```sh
 /// formwork-prompt-demo --service api --env staging          # complete: no question

@@ -11,12 +11,15 @@
 // field kind is tested with scripted input. `ReplDriver` is the loop that reads with
 // a `LineReader` and writes the step.
 //
-// Selection (`ReplSession+Selection`). Rows are selected through the form's data
-// source (`selectRow`), for `N`, `select N`, `goto`/`next`/`back`/`set ID` and guided
-// filling alike: the row's descriptor decides what happens (its `didSelect`, or the
-// form's default by kind), answering with a `FieldInteraction` — toggle, edit,
-// choose one or many, show a note or a computed value — that the session carries out
-// in the context of the selection (a switch toggles at `N`, is asked in guided mode).
+// Selection (`ReplSession+Selection`). Every way of acting on a row selects it through
+// the form's data source first — `N`, `select N`, `goto`/`next`/`back`, `set ID
+// [VALUE]`, `toggle`, `clear` and guided filling alike (`FormSession.selectRow`, hidden
+// rows by their place in the model): the row's descriptor decides what happens (its
+// `didSelect`, or the form's default by kind), answering with a `FieldInteraction` —
+// toggle, edit, choose one or many, show a note or a computed value — that the session
+// carries out in the context of the selection (a switch toggles at `N`, is asked in
+// guided mode, takes the value of `set`); a descriptor that answers otherwise has
+// acted on the row itself.
 //
 // Line reading (`LineReading/`). `LineEditor` (libedit: history persisted across
 // runs, TAB completion, prefilled editing, Ctrl-C abandons the line, Ctrl-D ends)
@@ -34,7 +37,7 @@
 // Commands (`Commands/`). `CommandTable` is the one description of every command —
 // name, aliases, parameters (from which usage, parsing and TAB completion follow),
 // summary — for the prompt and for guided filling (`:back`, `:skip`, …); `help`, the
-// README's tables and "did you mean" come from it. `ReplError` is the one place
+// articles' tables and "did you mean" come from it. `ReplError` is the one place
 // runtime errors become words (engine errors keep theirs, in `SessionError`).
 //
 // Guided filling (`ReplSession+Guided`). Selects each visible field in form order,

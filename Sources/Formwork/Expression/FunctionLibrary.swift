@@ -8,7 +8,7 @@ public struct FunctionDefinition: Sendable {
     public let name: String
     /// The usage shown in hints, e.g. `round(number, digits)`.
     public let signature: String
-    /// A one-line description for the README and `help`.
+    /// A one-line description for the ConditionLanguage article and `help`.
     public let summary: String
     /// How many arguments it takes.
     public let arity: ClosedRange<Int>

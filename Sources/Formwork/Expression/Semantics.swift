@@ -1,4 +1,4 @@
-/// The runtime rules of the language (the README's semantics table).
+/// The runtime rules of the language (the ConditionLanguage article's semantics table).
 ///
 /// The closures `ExpressionCompiler` builds apply them at evaluation time; the
 /// definition checks use `order` to compare bounds at load time.

@@ -11,7 +11,7 @@ import Formwork
 ///   into sections of their own (`survey`, `survey_2`, …).
 /// - **Repeats** become repeating groups (`repeat_count` their `count`); groups inside a
 ///   repeat are flattened into it, their `relevant` joined to each field's `visible`.
-/// - **Questions** map onto kinds (see the README's "ODK forms" table), `${x}` in texts
+/// - **Questions** map onto kinds (see the ODKForms article's table), `${x}` in texts
 ///   onto `{…}` interpolations, and every expression through `XPathTranslator`.
 /// - **Names** that are not Formwork ids (`first-name`) get an id (`first_name`) and keep
 ///   their name as the answers' `key`; a name used twice gets a numbered id.

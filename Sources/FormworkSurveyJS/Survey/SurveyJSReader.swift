@@ -10,7 +10,7 @@ import Foundation
 ///   condition is the page's and the panel's, and the page continues after it in
 ///   another section (sections do not nest). Panels inside a dynamic panel are
 ///   flattened into its entries, their conditions joined to each field's.
-/// - **Questions** map onto kinds (the README's "SurveyJS forms" table); every
+/// - **Questions** map onto kinds (the SurveyJSForms article's table); every
 ///   expression goes through `SurveyJSTranslator`, every `{q}` in a text too.
 /// - **Names** are data keys: the id is a Formwork identifier made from the name
 ///   (unique in the form), and a name that is not one is kept as the field's `key`.
