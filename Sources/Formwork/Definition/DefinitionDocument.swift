@@ -19,6 +19,7 @@
 /// print(document.yaml())
 /// ```
 public struct DefinitionDocument: Sendable, ExpressibleByStringLiteral {
+    /// What a node is: a scalar, a list or an object, as in JSON.
     public indirect enum Content: Sendable {
         case string(String)
         /// A number as written (`12`, `0.5`).
@@ -30,27 +31,35 @@ public struct DefinitionDocument: Sendable, ExpressibleByStringLiteral {
         case object([(key: String, value: DefinitionDocument)])
     }
 
+    /// The node's value.
     public var content: Content
     /// Where the node came from; a node without one is at its parent's place.
     public var place: SourcePlace?
 
+    /// A node holding `content`, from `place` when it is known.
     public init(_ content: Content, place: SourcePlace? = nil) {
         self.content = content
         self.place = place
     }
 
+    /// A string node with no place, so that `"intake"` can stand for `.string("intake")`.
     public init(stringLiteral value: String) { self.init(.string(value)) }
 
+    /// `text` as a node, from `place` when it is known.
     public static func string(_ text: String, at place: SourcePlace? = nil) -> Self {
         Self(.string(text), place: place)
     }
+    /// A number as written (`"12"`, `"0.5"`) as a node, from `place` when it is known.
     public static func number(_ number: String, at place: SourcePlace? = nil) -> Self {
         Self(.number(number), place: place)
     }
+    /// `flag` as a node, from `place` when it is known.
     public static func bool(_ flag: Bool, at place: SourcePlace? = nil) -> Self { Self(.bool(flag), place: place) }
+    /// `elements` as a list node, from `place` when it is known.
     public static func list(_ elements: [Self], at place: SourcePlace? = nil) -> Self {
         Self(.list(elements), place: place)
     }
+    /// `pairs` as an object node, its keys in their order, from `place` when it is known.
     public static func object(_ pairs: [(String, Self)], at place: SourcePlace? = nil) -> Self {
         Self(.object(pairs.map { (key: $0.0, value: $0.1) }), place: place)
     }
@@ -72,11 +81,16 @@ extension FormDefinition {
     /// Checks and loads a definition built as data (an importer's), reporting each
     /// problem at the place its node came from.
     ///
+    /// - Parameters:
+    ///   - document: The definition as data.
+    ///   - path: The path shown in diagnostics (the imported file's).
+    ///   - warnings: The importer's own warnings, listed before the definition's.
+    ///   - limits: The bounds on the definition's shape.
+    ///   - functions: The functions expressions may call (built-ins by default).
+    ///   - customKinds: The field kinds beyond the built-in ones that `kind:` may name.
+    ///   - formats: The answer formats its `submission` layout may name.
     /// - Throws: `DiagnosticList`, each diagnostic with its `place` where the document
     ///   says where the node came from.
-    /// - Parameters:
-    ///   - warnings: The importer's own warnings, listed before the definition's.
-    ///   - formats: The answer formats its `submission` layout may name.
     public init(
         document: DefinitionDocument, path: String, warnings: [Diagnostic] = [], limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,

@@ -35,14 +35,19 @@ public protocol DefinitionImporter: Sendable {
 /// How an importer loads a form: the loader's own settings, and whether constructs
 /// that cannot be represented stop the load.
 public struct ImportOptions: Sendable {
+    /// The bounds on the form's size and shape, as the loader checks them.
     public var limits: Limits
+    /// The functions expressions may call; a translated expression is checked against them.
     public var functions: [String: FunctionDefinition]
+    /// The field kinds beyond the built-in ones that `kind:` may name.
     public var customKinds: [CustomFieldKind]
     /// Load even when the form has constructs Formwork cannot represent: each becomes
     /// a note saying what was skipped (`--skip-unsupported`). When false, they are
     /// errors listing each with its place.
     public var skipUnsupported: Bool
 
+    /// Options with the loader's defaults: default limits, built-in functions, no custom
+    /// kinds, unsupported constructs an error.
     public init(
         limits: Limits = .default, functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
         customKinds: [CustomFieldKind] = [], skipUnsupported: Bool = false

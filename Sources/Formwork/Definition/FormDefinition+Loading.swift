@@ -18,12 +18,16 @@ extension FormDefinition {
     /// ```
     ///
     /// - Parameters:
+    ///   - url: The file to read.
     ///   - displayPath: The path shown in diagnostics; defaults to the URL's path.
+    ///   - limits: The bounds on the file's size and the definition's shape.
     ///   - functions: The functions expressions may call (built-ins by default).
+    ///   - customKinds: The field kinds beyond the built-in ones that `kind:` may name.
     ///   - formats: The other formats to read, and the answer formats a definition's
     ///     `submission` layout may name.
     ///   - skipUnsupported: Load an imported form even when it has constructs Formwork
     ///     cannot represent, each shown as a note saying what was skipped.
+    /// - Returns: The checked definition, with its warnings.
     /// - Throws: `DiagnosticList` with every problem found.
     public static func load(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,

@@ -8,7 +8,9 @@
 public struct FieldDefinition: Sendable {
     private var storage: Storage
 
+    /// The field's id, unique in the form; expressions read its value as `$id`.
     public var id: String { storage.properties.id }
+    /// What the field asks for, and so the type of its value (a custom kind's base kind).
     public var kind: FieldKind { storage.properties.kind }
     /// The kind as the definition names it: a `CustomFieldKind`'s name, else `kind`'s.
     public internal(set) var kindName: String {
@@ -34,10 +36,12 @@ public struct FieldDefinition: Sendable {
         get { storage.properties.label }
         set { uniqueStorage().properties.label = newValue }
     }
+    /// The help text as written (in the form's default language), if any.
     public internal(set) var help: String? {
         get { storage.properties.help }
         set { uniqueStorage().properties.help = newValue }
     }
+    /// The text shown while the field is empty, as written (in the form's default language).
     public internal(set) var placeholder: String? {
         get { storage.properties.placeholder }
         set { uniqueStorage().properties.placeholder = newValue }
@@ -87,36 +91,44 @@ public struct FieldDefinition: Sendable {
     }
 
     // Text and secure
+    /// The format a text field's value must have (`email`, `url`).
     public internal(set) var format: TextFormat? {
         get { storage.properties.format }
         set { uniqueStorage().properties.format = newValue }
     }
+    /// The regular expression a text or secure field's whole value must match.
     public internal(set) var pattern: Pattern? {
         get { storage.properties.pattern }
         set { uniqueStorage().properties.pattern = newValue }
     }
+    /// The fewest characters a text or secure field's value may have.
     public internal(set) var minLength: Int? {
         get { storage.properties.minLength }
         set { uniqueStorage().properties.minLength = newValue }
     }
+    /// The most characters a text or secure field's value may have.
     public internal(set) var maxLength: Int? {
         get { storage.properties.maxLength }
         set { uniqueStorage().properties.maxLength = newValue }
     }
+    /// Whether a text field takes several lines.
     public internal(set) var multiline: Bool {
         get { storage.properties.multiline }
         set { uniqueStorage().properties.multiline = newValue }
     }
 
     // Number, date, time and datetime
+    /// The smallest value of a number, date, time or datetime field: a literal or an expression.
     public internal(set) var minimum: Bound? {
         get { storage.properties.minimum }
         set { uniqueStorage().properties.minimum = newValue }
     }
+    /// The largest value of a number, date, time or datetime field: a literal or an expression.
     public internal(set) var maximum: Bound? {
         get { storage.properties.maximum }
         set { uniqueStorage().properties.maximum = newValue }
     }
+    /// The grid a number must be on: `minimum + k × step` (or `k × step` without a minimum).
     public internal(set) var step: Double? {
         get { storage.properties.step }
         set { uniqueStorage().properties.step = newValue }
@@ -136,14 +148,17 @@ public struct FieldDefinition: Sendable {
     }
 
     // Choice, multichoice and rank
+    /// The options of a choice, multichoice or rank field, in order.
     public internal(set) var options: [ChoiceOption] {
         get { storage.properties.options }
         set { uniqueStorage().properties.options = newValue }
     }
+    /// The fewest options a multichoice field's answer may select.
     public internal(set) var minSelected: Int? {
         get { storage.properties.minSelected }
         set { uniqueStorage().properties.minSelected = newValue }
     }
+    /// The most options a multichoice field's answer may select.
     public internal(set) var maxSelected: Int? {
         get { storage.properties.maxSelected }
         set { uniqueStorage().properties.maxSelected = newValue }
@@ -177,7 +192,8 @@ public struct FieldDefinition: Sendable {
         set { uniqueStorage().properties.trigger = newValue }
     }
 
-    public init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
+    /// A field with what every field has; the loader sets the rest.
+    init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
         storage = Storage(
             Properties(id: id, kind: kind, index: index, sectionIndex: sectionIndex, location: location, label: label))
     }
@@ -241,7 +257,8 @@ public struct ChoiceOption: Sendable {
     /// When the option is offered; `nil` means always.
     public var visible: CompiledExpression?
 
-    public init(value: String, label: String, visible: CompiledExpression? = nil) {
+    /// An option storing `value`, labelled `label` in every language, offered when `visible` holds.
+    init(value: String, label: String, visible: CompiledExpression? = nil) {
         self.value = value
         self.label = label
         self.labelText = FormText(label)
@@ -251,13 +268,15 @@ public struct ChoiceOption: Sendable {
 
 /// A cross-field check: when visible, the field is in error unless `check` holds.
 public struct Rule: Sendable {
+    /// The condition the field's value must meet.
     public var check: CompiledExpression
     /// The message as written in the default language.
     public var message: String
     /// The message per language, with its expressions.
     public var messageText: FormText
 
-    public init(check: CompiledExpression, message: String, messageText: FormText? = nil) {
+    /// A check of `check`, failing with `message` (in every language unless `messageText` says).
+    init(check: CompiledExpression, message: String, messageText: FormText? = nil) {
         self.check = check
         self.message = message
         self.messageText = messageText ?? FormText(message)

@@ -4,12 +4,17 @@
 /// `FormDefinition(json:)`; every problem in the file is reported at once, as a
 /// `DiagnosticList`.
 public struct FormDefinition: Sendable {
+    /// The form's id (`id:`).
     public internal(set) var id: String
+    /// The title as written (in the default language); `titleText` holds every language.
     public internal(set) var title: String
+    /// The description as written (in the default language), if any.
     public internal(set) var description: String?
+    /// The form's version (`version:`), free text, if any.
     public internal(set) var version: String?
     /// The title and description per language, with their expressions.
     public internal(set) var titleText: FormText
+    /// The description per language, with its expressions, if any.
     public internal(set) var descriptionText: FormText?
     /// The languages the form is written in (empty: one, unnamed), in the order declared.
     public internal(set) var languages: [FormLanguage] = []
@@ -30,6 +35,7 @@ public struct FormDefinition: Sendable {
     /// The format the form's answers are written in by default, and read in first:
     /// its submission layout's (`nil`: Formwork's own answers).
     public var answerFormat: (any AnswerFormat)? { submission?.format }
+    /// The sections, in form order.
     public internal(set) var sections: [SectionDefinition]
     /// Every field in form order (sections flattened); `fields[i].index == i`.
     public internal(set) var fields: [FieldDefinition]
@@ -137,13 +143,19 @@ public struct FormDefinition: Sendable {
 
 /// A section of a form: a header, a footer, a condition, fields.
 public struct SectionDefinition: Sendable {
+    /// The section's id, unique in the form.
     public let id: String
+    /// The section's position in `FormDefinition.sections`.
     public let index: Int
+    /// Where the section is declared.
     public let location: SourceLocation
+    /// The header as written (in the default language), if any.
     public internal(set) var header: String?
+    /// The footer as written (in the default language), if any.
     public internal(set) var footer: String?
     /// The header and footer per language, with their expressions.
     public internal(set) var headerText: FormText?
+    /// The footer per language, with its expressions.
     public internal(set) var footerText: FormText?
     /// When the section is shown; `nil` means always.
     public internal(set) var visible: CompiledExpression?
@@ -156,7 +168,8 @@ public struct SectionDefinition: Sendable {
     /// entry of a repeating section is a page of its own.
     public internal(set) var page = false
 
-    public init(id: String, index: Int, location: SourceLocation, items: [FormItem] = []) {
+    /// A section with its items; the loader sets the rest.
+    init(id: String, index: Int, location: SourceLocation, items: [FormItem] = []) {
         self.id = id
         self.index = index
         self.location = location

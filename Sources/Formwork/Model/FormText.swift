@@ -23,8 +23,10 @@ public struct FormText: Sendable {
     public struct Variant: Sendable {
         /// The language code; `nil` for a plain string (every language).
         public let language: String?
+        /// The text, with its expressions.
         public let template: TextTemplate
 
+        /// The text `template` in `language` (`nil`: every language).
         public init(language: String?, template: TextTemplate) {
             self.language = language
             self.template = template
@@ -137,13 +139,17 @@ public struct FormText: Sendable {
 
 /// The texts of a field (`FieldDefinition.texts`).
 public struct FieldTexts: Sendable {
+    /// The label per language.
     public var label: FormText
+    /// The help text per language, if any.
     public var help: FormText?
+    /// The text shown while the field is empty, per language, if any.
     public var placeholder: FormText?
     /// A note's text.
     public var note: FormText?
 
-    public init(label: FormText, help: FormText? = nil, placeholder: FormText? = nil, note: FormText? = nil) {
+    /// A field's texts; the loader builds them.
+    init(label: FormText, help: FormText? = nil, placeholder: FormText? = nil, note: FormText? = nil) {
         self.label = label
         self.help = help
         self.placeholder = placeholder
@@ -161,6 +167,7 @@ public struct FormLanguage: Sendable, Hashable {
     /// Its name for people (`Français`); the code when the form gives none.
     public let name: String
 
+    /// The language `code`, called `name` for people.
     public init(code: String, name: String) {
         self.code = code
         self.name = name

@@ -21,6 +21,7 @@ public struct RepeatDefinition: Sendable {
     public let id: String
     /// The repeat's position in `FormDefinition.repeats`.
     public let index: Int
+    /// Where the repeat is declared.
     public let location: SourceLocation
     /// The section it is in.
     public let sectionIndex: Int
@@ -30,8 +31,9 @@ public struct RepeatDefinition: Sendable {
     public let ancestry: [Int]
     /// What the group is called (a repeating section's header, else its label).
     public internal(set) var label: String
-    /// The label and the add row's text per language, with their expressions.
+    /// The label per language, with its expressions.
     public internal(set) var labelText: FormText
+    /// The add row's text per language, with its expressions.
     public internal(set) var addLabelText: FormText
     /// The template: fields and nested repeats, in form order.
     public internal(set) var items: [FormItem] = []

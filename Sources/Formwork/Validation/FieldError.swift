@@ -5,11 +5,12 @@
 /// FieldError(field: "age", rule: .maximum("120")).message   // "must be at most 120"
 /// ```
 public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The field's id.
+    /// The field's id, or its path in an entry (`members[2].age`; a repeat's, for its entries).
     public var field: String
     /// The rule that failed.
     public var rule: ValidationRule
 
+    /// The error of `field` (an id or a path) breaking `rule`.
     public init(field: String, rule: ValidationRule) {
         self.field = field
         self.rule = rule

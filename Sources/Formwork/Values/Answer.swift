@@ -17,15 +17,18 @@ public indirect enum Answer: Sendable, Equatable {
 
 /// An id and what the form holds for it (`FormSession.answers()`).
 public struct AnsweredField: Sendable, Equatable {
-    /// The field's or the repeat's id.
+    /// The field's or the repeat's id (its answer key, in `FormSession.answers()`).
     public let id: String
+    /// A field's value, or a repeat's entries.
     public let answer: Answer
 
+    /// `answer` under `id`.
     public init(id: String, answer: Answer) {
         self.id = id
         self.answer = answer
     }
 
+    /// A field's `value` under `id`.
     public init(id: String, value: Value) {
         self.init(id: id, answer: .value(value))
     }

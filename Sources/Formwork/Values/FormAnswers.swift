@@ -19,6 +19,7 @@ public struct FormAnswers: Sendable, Equatable {
     /// The answered fields and repeats, in form order.
     public let fields: [AnsweredField]
 
+    /// Answers already collected (`FormSession.answers()`, a `FormPrompt`'s).
     public init(_ fields: [AnsweredField]) {
         self.fields = fields
     }
@@ -45,6 +46,7 @@ public struct FormAnswers: Sendable, Equatable {
         return nil
     }
 
+    /// A number; `nil` for another kind of value.
     public func number(_ key: String) -> Double? {
         if case .number(let number)? = self[key] { return number }
         return nil
@@ -56,11 +58,13 @@ public struct FormAnswers: Sendable, Equatable {
         return Int(number)
     }
 
+    /// A boolean (a switch, a computed condition); `nil` for another kind of value.
     public func bool(_ key: String) -> Bool? {
         if case .bool(let flag)? = self[key] { return flag }
         return nil
     }
 
+    /// A date; `nil` for another kind of value.
     public func date(_ key: String) -> LocalDate? {
         if case .date(let date)? = self[key] { return date }
         return nil

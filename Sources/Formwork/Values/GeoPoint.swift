@@ -43,11 +43,13 @@ public struct GeoPoint: Hashable, Sendable, CustomStringConvertible {
         storage = Storage(latitude: latitude, longitude: longitude, altitude: altitude, accuracy: accuracy)
     }
 
+    /// Whether all four parts are equal (a missing altitude or accuracy equals only a missing one).
     public static func == (left: GeoPoint, right: GeoPoint) -> Bool {
         left.latitude == right.latitude && left.longitude == right.longitude && left.altitude == right.altitude
             && left.accuracy == right.accuracy
     }
 
+    /// Hashes the four parts, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(latitude)
         hasher.combine(longitude)
@@ -131,6 +133,7 @@ public enum GeoPointProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case longitude
     case accuracy
 
+    /// The problem in words, for a message: `the latitude must be between -90 and 90`.
     public var description: String {
         switch self {
         case .shape: return "latitude and longitude, then optional altitude and accuracy, separated by spaces"

@@ -9,6 +9,7 @@ public struct LocalDate: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Days since 1970-01-01.
     public let daysSinceEpoch: Int
 
+    /// The date `daysSinceEpoch` days after 1970-01-01 (before it when negative).
     public init(daysSinceEpoch: Int) {
         self.daysSinceEpoch = daysSinceEpoch
     }
@@ -39,8 +40,11 @@ public struct LocalDate: Hashable, Sendable, Comparable, CustomStringConvertible
         return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
     }
 
+    /// The year (proleptic Gregorian; 1 … 9999 for a date parsed or made from its parts).
     public var year: Int { civil.year }
+    /// The month, 1 … 12.
     public var month: Int { civil.month }
+    /// The day of the month, from 1.
     public var day: Int { civil.day }
 
     /// The date `days` later (earlier when negative).
@@ -64,6 +68,7 @@ public struct LocalDate: Hashable, Sendable, Comparable, CustomStringConvertible
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Whether `lhs` is the earlier date.
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }

@@ -38,8 +38,11 @@ public struct LocalTime: Hashable, Sendable, Comparable, CustomStringConvertible
         LocalDateTime.now(date, timeZone: timeZone).time
     }
 
+    /// The hour, 0 … 23.
     public var hour: Int { secondsSinceMidnight / 3600 }
+    /// The minute, 0 … 59.
     public var minute: Int { secondsSinceMidnight / 60 % 60 }
+    /// The second, 0 … 59.
     public var second: Int { secondsSinceMidnight % 60 }
 
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
@@ -51,6 +54,7 @@ public struct LocalTime: Hashable, Sendable, Comparable, CustomStringConvertible
     /// `HH:MM:SS`, always with seconds (ISO 8601's extended form).
     public var fullDescription: String { Self.pad(hour) + ":" + Self.pad(minute) + ":" + Self.pad(second) }
 
+    /// Whether `lhs` is the earlier time of day.
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         lhs.secondsSinceMidnight < rhs.secondsSinceMidnight
     }

@@ -53,11 +53,17 @@ extension Value: CustomStringConvertible {
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral
 {
+    /// `.string`: `"Ada"` stands for `.string("Ada")`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `.number`: `3` stands for `.number(3)`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// `.number`: `2.5` stands for `.number(2.5)`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `.bool`: `true` stands for `.bool(true)`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `.null`: `nil` stands for `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `.list`: `["tea", "coffee"]` stands for `.list([.string("tea"), .string("coffee")])`.
     public init(arrayLiteral elements: Value...) { self = .list(elements) }
 }
 
