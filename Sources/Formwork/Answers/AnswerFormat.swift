@@ -77,6 +77,7 @@ public struct AnswerWriting: Sendable {
     /// what identifies it (an ODK submission's `instanceID`).
     public var original: [UInt8]?
 
+    /// Options for writing: indented unless `pretty` is `false`, with no original response by default.
     public init(pretty: Bool = true, original: [UInt8]? = nil) {
         self.pretty = pretty
         self.original = original
@@ -84,6 +85,8 @@ public struct AnswerWriting: Sendable {
 }
 
 extension AnswerFormat {
+    /// Reads `bytes` as JSON (within `definition`'s limits) and passes the tree through
+    /// `answersTree(_:of:)`; a syntax error is the response's one problem.
     public func readResponse(_ bytes: [UInt8], of definition: FormDefinition) -> Result<SyntaxNode, ResponseProblem> {
         do {
             let (root, _) = try SyntaxLoader.parse(bytes, format: .json, limits: definition.limits)
@@ -94,14 +97,18 @@ extension AnswerFormat {
         }
     }
 
+    /// The tree as it is: the format's answers are Formwork's.
     public func answersTree(_ data: SyntaxNode, of definition: FormDefinition) -> SyntaxNode { data }
 
+    /// The text `write(_:options:)` gives with the default options, as a JSON string.
     public func json(of session: FormSession) -> JSONOutput {
         .value(.string(write(session, options: AnswerWriting())))
     }
 
+    /// `nil`: the answers are not JSON, or their schema is Formwork's own.
     public func answersSchema(for definition: FormDefinition) -> [(String, JSONOutput)]? { nil }
 
+    /// No root element, data-key paths and no instance id.
     public var layoutRules: SubmissionLayout.Rules { SubmissionLayout.Rules() }
 
     /// Whether the first byte that is not white space (or a byte-order mark) is one

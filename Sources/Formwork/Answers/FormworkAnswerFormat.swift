@@ -8,10 +8,14 @@
 /// // {"firstName": "Ada", "members": [{"age": 34}]}
 /// ```
 public struct FormworkAnswerFormat: AnswerFormat {
+    /// Formwork's answers format; it has no options.
     public init() {}
 
+    /// `formwork`.
     public var name: String { "formwork" }
+    /// "Formwork's answers as JSON".
     public var summary: String { "Formwork's answers as JSON" }
+    /// `json`.
     public var fileExtension: String { "json" }
 
     /// JSON (an object, or a list the reader will say is no response). What no format
@@ -20,14 +24,17 @@ public struct FormworkAnswerFormat: AnswerFormat {
         Self.startsWith([UInt8(ascii: "{"), UInt8(ascii: "[")], in: bytes)
     }
 
+    /// The session's answers JSON (`FormSession.answersJSON(pretty:)`), ending with a newline when pretty.
     public func write(_ session: FormSession, options: AnswerWriting) -> String {
         session.answersJSON(pretty: options.pretty) + (options.pretty ? "\n" : "")
     }
 
+    /// The session's answers as a JSON object (answer keys to values), not as a string.
     public func json(of session: FormSession) -> JSONOutput {
         FormServer.json(session.answers())
     }
 
+    /// The schema of the answers' object: each field's answer key, a repeat's entries as a list of objects.
     public func answersSchema(for definition: FormDefinition) -> [(String, JSONOutput)]? {
         AnswersSchema.object(of: definition.sections.flatMap(\.items), in: definition, inEntry: false)
     }

@@ -76,6 +76,7 @@ public struct SubmissionLayout: Sendable, Equatable {
         self.instanceID = instanceID
     }
 
+    /// Whether both lay out the same format's answers (compared by name) the same way.
     public static func == (left: SubmissionLayout, right: SubmissionLayout) -> Bool {
         left.format.name == right.format.name && left.root == right.root && left.formID == right.formID
             && left.version == right.version && left.paths == right.paths && left.instanceID == right.instanceID
@@ -117,6 +118,7 @@ extension SubmissionLayout {
         /// (`meta/instanceID`); `nil`: the answers have none.
         public var defaultInstanceID: String?
 
+        /// Rules with no root element, data-key paths and no instance id unless given.
         public init(hasRootElement: Bool = false, paths: PathStyle = .dataKeys, defaultInstanceID: String? = nil) {
             self.hasRootElement = hasRootElement
             self.paths = paths
@@ -137,12 +139,14 @@ public struct SubmissionGroup: Sendable, Equatable {
     /// around it), read in the form or in each entry; `nil`: always.
     public var visible: CompiledExpression?
 
+    /// A group at `path`, in `repeatID`'s entries or the form, relevant when `visible` says.
     public init(path: String, repeatID: String? = nil, visible: CompiledExpression? = nil) {
         self.path = path
         self.repeatID = repeatID
         self.visible = visible
     }
 
+    /// Whether both have the same path and repeat, and conditions of the same source text.
     public static func == (left: SubmissionGroup, right: SubmissionGroup) -> Bool {
         left.path == right.path && left.repeatID == right.repeatID && left.visible?.source == right.visible?.source
     }

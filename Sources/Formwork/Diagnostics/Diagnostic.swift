@@ -16,6 +16,7 @@ public struct Diagnostic: Error, Hashable, Sendable {
     /// the text written there. Rendered instead of `line:col`.
     public var place: SourcePlace?
 
+    /// An error about `problem` at `location`, its caret underlining `length` columns (at least 1).
     public init(_ problem: Problem, at location: SourceLocation?, length: Int = 1) {
         self.problem = problem
         self.location = location
@@ -48,6 +49,7 @@ public struct SourcePlace: Hashable, Sendable {
     /// The text at the place, as written (`${age} > 'x'`).
     public var quote: String?
 
+    /// A place named `name` (`survey!C42`), with the text written there when there is some.
     public init(_ name: String, quote: String? = nil) {
         self.name = name
         self.quote = quote
@@ -63,6 +65,7 @@ public struct DiagnosticList: Error, Sendable {
     /// Sorted by location.
     public var diagnostics: [Diagnostic]
 
+    /// The diagnostics about `path`'s `source`, sorted by location (those without one first).
     public init(path: String?, source: String?, diagnostics: [Diagnostic]) {
         self.path = path
         self.source = source
@@ -78,5 +81,6 @@ public struct DiagnosticList: Error, Sendable {
 }
 
 extension DiagnosticList: CustomStringConvertible {
+    /// Every diagnostic rendered, as `rendered`.
     public var description: String { rendered }
 }

@@ -20,8 +20,10 @@ public final class EvaluationContext {
     /// fields: `.null`), for a form without repeats.
     ///
     /// - Parameters:
+    ///   - today: Today's date for `today()` and `age()`.
     ///   - now: The moment `now()` reads; the clock's (on `today`) when `nil`.
     ///   - seed: What `uuid()` derives its values from.
+    ///   - read: The value of the field at an index.
     public init(
         today: LocalDate, now: LocalDateTime? = nil, seed: UInt64 = 0, read: @escaping (Int) -> Value
     ) {
@@ -146,7 +148,7 @@ public struct CompiledExpression: Sendable {
 
     /// Parses, checks and compiles `source`.
     ///
-    /// - Throws: `[ExpressionError]`: every problem found (a parse error alone, or
+    /// - Throws: `ExpressionErrors`: every problem found (a parse error alone, or
     ///   every type error).
     public init(_ source: String, environment: ExpressionEnvironment) throws(ExpressionErrors) {
         let parsed: Expression
@@ -172,5 +174,6 @@ public struct CompiledExpression: Sendable {
 
 /// Every problem found in one expression.
 public struct ExpressionErrors: Error, Sendable {
+    /// A parse error alone, or every type error, in the order they were found.
     public var errors: [ExpressionError]
 }

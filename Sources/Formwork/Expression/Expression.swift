@@ -1,6 +1,7 @@
 /// A parsed expression: a tree of nodes, each with its position (offset and length
 /// in Unicode scalars) in the expression text.
 public struct Expression: Sendable, Hashable {
+    /// What a node is: a literal, a field reference, a list, an operator applied, or a call.
     public indirect enum Kind: Sendable, Hashable {
         case literal(Value)
         case reference(String)
@@ -10,8 +11,11 @@ public struct Expression: Sendable, Hashable {
         case call(String, [Expression])
     }
 
+    /// What the node is, with its operands.
     public var kind: Kind
+    /// Where the node starts in the expression text, in Unicode scalars from 0.
     public var offset: Int
+    /// How many Unicode scalars of the text the node spans.
     public var length: Int
 
     /// The ids of the fields this expression reads, in order of first appearance.
@@ -72,11 +76,14 @@ public enum BinaryOperator: String, Sendable, Hashable {
 /// An error in an expression, at an offset in the expression text. The caller
 /// places it in the file (`ExpressionSource.diagnostic`).
 public struct ExpressionError: Error, Hashable, Sendable {
+    /// What is wrong.
     public var problem: Problem
+    /// Where the problem starts in the expression text, in Unicode scalars from 0.
     public var offset: Int
+    /// How many Unicode scalars the problem spans (at least 1).
     public var length: Int
 
-    public init(_ problem: Problem, offset: Int, length: Int = 1) {
+    init(_ problem: Problem, offset: Int, length: Int = 1) {
         self.problem = problem
         self.offset = offset
         self.length = max(1, length)

@@ -18,6 +18,9 @@ public struct FunctionDefinition: Sendable {
     /// The implementation on evaluated arguments.
     let evaluate: @Sendable ([Value], LocalDate) -> Value
 
+    /// A function with its own type rule: `check` gives the result type for the argument
+    /// types, or the first argument that does not fit; `evaluate` gets the arguments'
+    /// values and today's date.
     public init(
         name: String, signature: String, summary: String, arity: ClosedRange<Int>,
         check: @escaping @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>,
@@ -71,6 +74,7 @@ public struct ArgumentMismatch: Error, Sendable {
     /// What was expected, in words ("text or a list").
     public var expected: String
 
+    /// The argument at `index` (from 0) does not fit; `expected` says what would, in words.
     public init(index: Int, expected: String) {
         self.index = index
         self.expected = expected

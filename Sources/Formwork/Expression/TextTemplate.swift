@@ -18,6 +18,8 @@ public struct TextTemplate: Sendable {
 
     /// The text as written.
     public let source: String
+    /// The text in order: literal runs (`{{` and `}}` already single braces) between the
+    /// compiled expressions.
     public let parts: [Part]
 
     /// The ids the expressions read, in order of appearance (no repeats).

@@ -12,6 +12,8 @@ public struct FieldSignature: Sendable, Hashable {
     /// The repeat whose entries each hold one of this field (`nil`: the form has one).
     public var scope: Int?
 
+    /// A field `id` at `index` whose value is of `type`, limited to `options` when it is a
+    /// choice, held by the entries of the repeat at `scope` (`nil`: the form).
     public init(id: String, index: Int, type: ValueType?, options: [String]? = nil, scope: Int? = nil) {
         self.id = id
         self.index = index
@@ -24,11 +26,14 @@ public struct FieldSignature: Sendable, Hashable {
 /// What an expression may know about a repeat it reads (`count($members)`,
 /// `$members.age`).
 public struct RepeatSignature: Sendable, Hashable {
+    /// The repeat's id, as `$id` names it.
     public var id: String
+    /// The repeat's position among the form's repeats, as fields' `scope` gives it.
     public var index: Int
     /// The repeats it is nested in, outermost first, itself last.
     public var ancestry: [Int]
 
+    /// A repeat `id` at `index`, nested in the repeats `ancestry` lists (outermost first, itself last).
     public init(id: String, index: Int, ancestry: [Int]) {
         self.id = id
         self.index = index
@@ -42,9 +47,13 @@ public struct RepeatSignature: Sendable, Hashable {
 /// The names an expression can use: fields, repeats and functions, and where the
 /// expression is (`scope`): in an entry of a repeat, `$age` is that entry's age.
 public struct ExpressionEnvironment: Sendable {
+    /// The fields by id.
     public var fields: [String: FieldSignature]
+    /// The repeats by id.
     public var repeats: [String: RepeatSignature]
+    /// The functions calls may name, by name.
     public var functions: [String: FunctionDefinition]
+    /// The bounds on an expression's length and depth.
     public var limits: Limits
     /// The repeat whose entries the expression is evaluated in; `nil`: the form.
     public var scope: Int?
@@ -54,6 +63,8 @@ public struct ExpressionEnvironment: Sendable {
     /// call has an identity of its own.
     var site = ""
 
+    /// The names of `fields`, `repeats` and `functions` (a name given twice: its first),
+    /// seen from the entries of the repeat at `scope` (`nil`: the form).
     public init(
         fields: [FieldSignature] = [], repeats: [RepeatSignature] = [],
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns, limits: Limits = .default, scope: Int? = nil

@@ -19,14 +19,19 @@ import Glibc
 public enum AtomicFile {
     /// Why a write failed: the step and the system's reason.
     public struct WriteError: Error, CustomStringConvertible {
+        /// The file that was to be written.
         public let path: String
+        /// What failed, in words (`it is a directory`, `no space left on device`).
         public let reason: String
+        /// `cannot write PATH: REASON`.
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// Replaces (or creates) the file at `path` with `data`.
     ///
     /// - Parameters:
+    ///   - data: The file's new content.
+    ///   - path: The file to replace or create.
     ///   - permissions: The new file's mode (before the umask), `0o644` by default.
     ///   - createDirectories: Create missing parent directories first.
     /// - Throws: `WriteError`; the file at `path` is then as it was.

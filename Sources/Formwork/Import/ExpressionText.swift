@@ -66,6 +66,7 @@ public enum ExpressionText {
     ///   - name: The function's name, as the function library spells it (`format-date`).
     ///   - arguments: Each argument's expression text; a call binds as a primary, so
     ///     none needs parentheses.
+    /// - Returns: The call's expression text, which binds as a primary.
     public static func call(_ name: String, _ arguments: [String]) -> String {
         name + "(" + arguments.joined(separator: ", ") + ")"
     }
@@ -130,6 +131,7 @@ public enum ExpressionText {
     ///   - precedence: How tightly `code`'s outermost operator binds.
     ///   - level: How tightly the operand's place requires it to bind (an operand of
     ///     `*` at `.unary`, the right one of `-` at `.multiplicative`).
+    /// - Returns: `code`, in parentheses when `precedence` is looser than `level`.
     public static func parenthesized(_ code: String, binding precedence: Precedence, at level: Precedence) -> String {
         precedence < level ? "(" + code + ")" : code
     }

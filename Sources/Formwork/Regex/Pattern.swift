@@ -32,7 +32,9 @@ public struct Pattern: Sendable, Hashable {
         program.matches(Array(text.unicodeScalars))
     }
 
+    /// Whether both are written the same: patterns are compared by their source.
     public static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
+    /// Hashes the source, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }
 

@@ -50,6 +50,7 @@ public struct ResponseProblem: Error, Hashable, Sendable, CustomStringConvertibl
         case entryCount(given: Int, expected: Int, count: String)
     }
 
+    /// An error makes the response invalid; a warning (a hidden answer the form keeps) does not.
     public var severity: Severity
     /// Where in the response (`nil`: the response as a whole).
     public var location: SourceLocation?
@@ -98,6 +99,7 @@ public struct ResponseVerdict {
     /// Whether no problem is an error.
     public var isValid: Bool { !problems.contains { $0.severity == .error } }
 
+    /// A verdict of `problems`, with the session holding the answers when the response was read.
     public init(problems: [ResponseProblem], session: FormSession?) {
         self.problems = problems
         self.session = session

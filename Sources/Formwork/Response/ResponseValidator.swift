@@ -34,6 +34,7 @@ import Foundation
 /// let cleaned = verdict.session?.answersJSON()   // as the fill would have submitted it
 /// ```
 public struct ResponseValidator: Sendable {
+    /// The form whose responses are checked.
     public let definition: FormDefinition
     /// The formats responses are read in.
     public let formats: FormatRegistry

@@ -17,6 +17,7 @@ import Foundation
 /// notification first. Bad input of any kind gets an error response and the
 /// engine keeps serving.
 public final class FormServer {
+    /// The session every request reads and changes.
     public let session: FormSession
 
     /// The application error codes (JSON-RPC reserves -32000…-32099 for servers).

@@ -10,9 +10,13 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
     /// digit, even beyond a double's precision). The text must be a JSON number.
     case verbatimNumber(String)
 
+    /// A JSON string: `"text"` for `.value(.string("text"))`.
     public init(stringLiteral value: String) { self = .value(.string(value)) }
+    /// A JSON boolean: `true` for `.value(.bool(true))`.
     public init(booleanLiteral value: Bool) { self = .value(.bool(value)) }
+    /// A JSON number: `3` for `.value(.number(3))`.
     public init(integerLiteral value: Int) { self = .value(.number(Double(value))) }
+    /// JSON's `null`: `nil` for `.value(.null)`.
     public init(nilLiteral: ()) { self = .value(.null) }
 
     /// A string, or null when `nil`.
@@ -74,5 +78,6 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
         }
     }
 
+    /// Whether both encode to the same compact JSON text (members in the same order).
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.encoded == rhs.encoded }
 }

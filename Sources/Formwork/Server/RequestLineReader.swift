@@ -40,6 +40,8 @@ public struct RequestLineReader {
     private var chunkEnd = 0
     private var atEnd = false
 
+    /// A reader of lines of at most `maximumLength` bytes, refilling a buffer of
+    /// `chunkSize` bytes from `read` (bytes read; 0 at the end, negative on error).
     public init(maximumLength: Int, chunkSize: Int = 64 * 1024, read: @escaping (UnsafeMutableRawBufferPointer) -> Int)
     {
         self.maximumLength = maximumLength

@@ -25,6 +25,7 @@ public struct Limits: Sendable, Hashable {
     /// skipped without being held in memory and answered with an error.
     public var maximumRequestLength = 8 * 1024 * 1024
 
+    /// The default limits; change a property to raise or lower one.
     public init() {}
 
     /// The limits used unless a caller chooses others.

@@ -26,10 +26,12 @@ public struct SyntaxNode: Sendable {
         case sequence([SyntaxNode])
     }
 
+    /// What the node holds: a scalar, a mapping or a sequence.
     public var content: Content
     /// Where the node starts in its text.
     public var location: SourceLocation
 
+    /// A node holding `content`, starting at `location`.
     public init(content: Content, location: SourceLocation) {
         self.content = content
         self.location = location
