@@ -11,6 +11,7 @@ public struct Attachment: Sendable, Hashable {
     /// The file's path, as given.
     public var file: String
 
+    /// The file at `file` (as given), the answer of the field at path `field`.
     public init(field: String, file: String) {
         self.field = field
         self.file = file

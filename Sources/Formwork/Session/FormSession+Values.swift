@@ -8,6 +8,7 @@ extension FormSession {
     ///
     /// - Parameter maskingSecure: Shows secure values as `•••` (for a screen, never
     ///   for a file).
+    /// - Returns: The answered fields, each by its answer key (a field's `key:`, else its id).
     public func answers(maskingSecure: Bool = false) -> [AnsweredField] {
         let evaluation = self.evaluation
         return collect(in: 0, keyed: true) { instance, field -> Value? in
@@ -53,10 +54,11 @@ extension FormSession {
 
     /// The stored values of every answered field, hidden ones and hidden entries
     /// included (for `values` files that should restore everything), in the shape of
-    /// `answers()`.
+    /// `answers()`. Inputs (`inputs:`) with a value come last, by id, as values files
+    /// give them.
     ///
     /// - Parameter includingSecure: Whether secure values are included.
-    /// Inputs (`inputs:`) with a value come last, by id, as values files give them.
+    /// - Returns: The answered fields by id (not by answer key), then the inputs.
     public func storedValues(includingSecure: Bool = true) -> [AnsweredField] {
         collect(in: 0, keyed: false) { instance, field -> Value? in
             let value = values[instance]

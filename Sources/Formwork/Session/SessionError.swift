@@ -37,6 +37,7 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         Suggestions.didYouMean(suggestions).map { " (\($0))" } ?? ""
     }
 
+    /// The engine's message, one line: `no field 'nmae' (did you mean 'name'?)`.
     public var description: String {
         switch self {
         case let .unknownField(id, suggestions):

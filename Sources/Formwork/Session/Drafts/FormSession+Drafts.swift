@@ -6,6 +6,7 @@ public struct DraftResume: Sendable, Equatable {
     /// message).
     public var dropped: [(id: String, reason: String)]
 
+    /// Whether both restored the same paths and dropped the same answers for the same reasons.
     public static func == (lhs: DraftResume, rhs: DraftResume) -> Bool {
         lhs.restored == rhs.restored && lhs.dropped.map(\.id) == rhs.dropped.map(\.id)
             && lhs.dropped.map(\.reason) == rhs.dropped.map(\.reason)

@@ -12,6 +12,7 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     public let fieldIndex: Int
     /// The field's id (in an entry, the path says which entry: `FormSession.path(ofInstance:)`).
     public let id: String
+    /// The field's kind, which decides how a view shows and edits it.
     public let kind: FieldKind
     /// The label as shown: in the session's language, with the answers it reads.
     public let label: String
@@ -32,8 +33,11 @@ public struct FieldRow: Diffable, Sendable, Equatable {
     /// The validation error shown under the field, if any.
     public let error: FieldError?
 
+    /// The instance (`index`): a row keeps its identity while its value changes.
     public var diffIdentifier: Int { index }
 
+    /// Whether the row shows the same as `other`: value, text, requiredness, answer,
+    /// error, label, help and read-only state.
     public func isEqualToDiffable(_ other: FieldRow) -> Bool {
         value == other.value && displayValue == other.displayValue && isRequired == other.isRequired
             && isAnswered == other.isAnswered
@@ -58,6 +62,7 @@ public struct EntryAddRow: Diffable, Sendable, Equatable {
     /// Whether another entry may be added (fewer than `max`).
     public let canAdd: Bool
 
+    /// `key`: the row is the same across reloads while its repeat and holder are.
     public var diffIdentifier: String { key }
 }
 
@@ -65,10 +70,12 @@ public struct EntryAddRow: Diffable, Sendable, Equatable {
 public final class FieldCell: CustomStringConvertible {
     /// The field shown (a row of a field).
     public internal(set) var field: FieldDefinition?
+    /// The field row shown, when the cell shows one.
     public internal(set) var row: FieldRow?
     /// The row that adds an entry, when the cell shows one.
     public internal(set) var addRow: EntryAddRow?
 
+    /// An empty cell, for a list view to dequeue; the session's descriptors fill it.
     public init() {}
 
     /// The field's label (a note's label may be empty), or the add row's text.
@@ -77,6 +84,7 @@ public final class FieldCell: CustomStringConvertible {
     public var displayValue: String { row?.displayValue ?? addRow?.status ?? "" }
     /// The error message to show under the field, if any.
     public var errorMessage: String? { row?.error?.message }
+    /// Whether the field must be answered now (`false` for an add row).
     public var isRequired: Bool { row?.isRequired ?? false }
     /// Whether the row is read-only for the person filling the form (`readonly:`).
     public var isReadOnly: Bool { row?.isReadOnly ?? false }
@@ -105,14 +113,19 @@ public struct FormSectionContent: Equatable, Sendable {
         case tail(repeatIndex: Int, holder: Int)
     }
 
+    /// The section's identity in the data source: its part of the form, stable across reloads.
     public var id: String
+    /// The header shown above the section (the form's section header, or an entry's title), if any.
     public var header: String?
+    /// The footer shown below the section, if any.
     public var footer: String?
+    /// Which part of the form the section is.
     public var role: Role
     /// For an entry's first section: its title as a view shows it (`EntryHeader`).
     public var entryHeader: EntryHeader?
 
-    public init(id: String, header: String?, footer: String?, role: Role, entryHeader: EntryHeader? = nil) {
+    /// The content of a section the session lays out; views only read it.
+    init(id: String, header: String?, footer: String?, role: Role, entryHeader: EntryHeader? = nil) {
         self.id = id
         self.header = header
         self.footer = footer
@@ -133,9 +146,11 @@ public struct EntryHeader: Sendable, Equatable, CustomStringConvertible {
     public let title: String
     /// Headers that share a key are numbered together from 1; `nil`: not numbered.
     public let key: String?
+    /// How deep the repeat is nested: 1 in a form's section, 2 in an entry of another, and so on.
     public let depth: Int
 
-    public init(title: String, key: String?, depth: Int) {
+    /// The header `title`, numbered among those sharing `key` (`nil`: not numbered), at `depth`.
+    init(title: String, key: String?, depth: Int) {
         self.title = title
         self.key = key
         self.depth = depth

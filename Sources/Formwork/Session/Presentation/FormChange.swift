@@ -16,6 +16,7 @@ public struct FormChange: Sendable, Equatable {
 
 /// A field's value as shown, before and after a reload.
 public struct ValueChange: Sendable, Equatable {
+    /// The field's path (`age`, `members[2].age`).
     public let field: String
     /// The value shown before (`.null` when the field was not visible).
     public let from: Value

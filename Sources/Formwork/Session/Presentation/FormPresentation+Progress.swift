@@ -10,6 +10,7 @@ public struct RequiredProgress: Equatable, Sendable {
     /// The visible required field instances, entries' included.
     public let required: Int
 
+    /// Progress of `answered` out of `required` fields.
     public init(answered: Int, required: Int) {
         self.answered = answered
         self.required = required

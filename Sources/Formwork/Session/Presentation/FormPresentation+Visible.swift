@@ -130,8 +130,12 @@ extension FormPresentation {
 
 /// A visible section and its visible rows (`FormSession.visibleSections()`).
 public struct VisibleFormSection: Sendable, Equatable {
+    /// The section's identity in the session's data source.
     public let id: String
+    /// The header shown above the section, if any.
     public let header: String?
+    /// The footer shown below the section, if any.
     public let footer: String?
+    /// The visible rows, in order.
     public let rows: [FieldRow]
 }

@@ -18,19 +18,23 @@
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// One step: a field's or a repeat's id, and for an entry its position.
     public struct Step: Hashable, Sendable, CustomStringConvertible {
+        /// The field's or repeat's id.
         public var name: String
         /// The entry's position from 1 (`members[2]`); `nil` for a field or a
         /// repeat's entries as a whole.
         public var position: Int?
 
+        /// The step to `name`, at the entry `position` (from 1) when there is one.
         public init(name: String, position: Int? = nil) {
             self.name = name
             self.position = position
         }
 
+        /// The step as written: `members[2]`, or the id alone.
         public var description: String { position.map { "\(name)[\($0)]" } ?? name }
     }
 
+    /// The steps, outermost first; the last names what the path ends at.
     public var steps: [Step]
 
     /// The path `text` writes, or `nil` when it is not one (an empty step, a position
@@ -51,6 +55,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         self.steps = steps
     }
 
+    /// The path of `steps`.
     public init(steps: [Step]) {
         self.steps = steps
     }
@@ -61,5 +66,6 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// The first `count` steps, as a path.
     public func prefix(_ count: Int) -> FieldPath { FieldPath(steps: Array(steps.prefix(count))) }
 
+    /// The path as written, steps joined by `.`: `members[2].age`.
     public var description: String { steps.map(\.description).joined(separator: ".") }
 }
