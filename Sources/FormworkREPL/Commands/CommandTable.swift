@@ -39,11 +39,15 @@ public struct CommandSpec: Sendable {
         case language
     }
 
+    /// The name the command is typed and listed by (`set`).
     public let name: String
+    /// Other names it may be typed as (`ls` for `show`).
     public let aliases: [String]
+    /// Whether it is typed at the command prompt or in guided filling.
     public let scope: Scope
     /// The parameters and whether each may be left out.
     public let parameters: [(Parameter, optional: Bool)]
+    /// The one line `help` shows for it.
     public let summary: String
     /// Whether a line of just a number runs this command (`3` selects row 3).
     let takesBareNumber: Bool
@@ -127,6 +131,7 @@ extension CommandSpec.Parameter {
 /// :goto country          (guided filling) jump to a field
 /// ```
 public enum CommandTable {
+    /// Every command, in the order `help` lists them.
     public static let entries: [CommandSpec] = [
         CommandSpec(
             "show", aliases: ["ls"], [(.section, true)],

@@ -19,7 +19,9 @@ public final class LineEditor: LineReader {
     private var promptBuffer: UnsafeMutablePointer<CChar>
     private var prefill: String?
     private var currentCompletion: Prompt.Completion = .commands
+    /// Completion candidates for the text before the cursor, asked at TAB; `nil`: no completion.
     public var completer: ((String, Prompt.Completion) -> [String])?
+    /// Always `true`: a person is at the terminal.
     public var isInteractive: Bool { true }
     /// The terminal as it was before libedit, on a descriptor of its own (standard
     /// input may be replaced by `/dev/null` on SIGTERM): put back in `deinit`.
@@ -27,6 +29,8 @@ public final class LineEditor: LineReader {
     private var originalSettings = termios()
     private let hasOriginalSettings: Bool
 
+    /// An editor of the terminal's lines, with the history saved at `historyPath` loaded.
+    ///
     /// - Parameter historyPath: Where history persists (`nil`: not kept).
     public init(historyPath: String?) {
         terminal = dup(STDIN_FILENO)
@@ -78,6 +82,8 @@ public final class LineEditor: LineReader {
         if terminal >= 0 { close(terminal) }
     }
 
+    /// Reads a line with libedit, `prompt.prefill` in the buffer to edit, TAB completing
+    /// with `completer`; a secure prompt reads without echo, outside libedit.
     public func readLine(_ prompt: Prompt) -> LineInput {
         if let signal = TerminalSupport.terminationSignal { return .terminated(signal: signal) }
         if prompt.isSecure { return TerminalSupport.readSecretLine(prompt: prompt.text) }
@@ -106,6 +112,7 @@ public final class LineEditor: LineReader {
         return .line(line)
     }
 
+    /// Adds a line that is not blank to the history, and saves the history to its file.
     public func remember(_ line: String) {
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         fw_history_enter(history, line)

@@ -28,10 +28,13 @@ public struct Prompt: Equatable, Sendable {
     public var prefill: String?
     /// Whether the input must not be echoed or remembered.
     public var isSecure: Bool
+    /// What TAB completes on this line.
     public var completion: Completion
     /// Whether the line may enter the persistent history.
     public var recordsHistory: Bool
 
+    /// A prompt showing `text`: by default nothing to edit, echoed, no completion, not
+    /// remembered.
     public init(
         _ text: String, prefill: String? = nil, isSecure: Bool = false, completion: Completion = .none,
         recordsHistory: Bool = false

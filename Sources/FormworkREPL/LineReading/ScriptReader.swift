@@ -10,14 +10,19 @@ public final class ScriptReader: LineReader {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var finished = false
+    /// Kept, never called: a script has no completion.
     public var completer: ((String, Prompt.Completion) -> [String])?
+    /// Always `false`: no person is typing.
     public var isInteractive: Bool { false }
 
+    /// A reader of `handle`'s lines (standard input by default).
     public init(handle: FileHandle = .standardInput) {
         self.handle = handle
         TerminalSupport.installTerminationHandlers()
     }
 
+    /// The next line (a carriage return before its line break dropped), the last line
+    /// without a line break too; `prompt` is not shown. `.terminated` on SIGTERM or SIGHUP.
     public func readLine(_ prompt: Prompt) -> LineInput {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
@@ -39,5 +44,6 @@ public final class ScriptReader: LineReader {
         }
     }
 
+    /// Nothing: a script keeps no history.
     public func remember(_ line: String) {}
 }

@@ -16,10 +16,12 @@ import Glibc
 /// 127) is not tried again: the text is printed directly, and a warning says why
 /// once.
 public final class Pager {
+    /// The pager to run and whether it passes colours.
     public let command: PagerCommand
     /// Set once the pager could not start: from then on, nothing is paged.
     public private(set) var failed = false
 
+    /// A pager running `command`; `forTerminal(environment:)` finds the user's.
     public init(command: PagerCommand) {
         self.command = command
     }

@@ -26,6 +26,7 @@ import Foundation
 public enum FormPrompt {
     /// How the prompt asks.
     public struct Options: Sendable {
+        /// Whether the person is asked question by question or works on the table.
         public enum Mode: Sendable {
             /// Each visible question in turn, then a review and "Submit now?".
             case guided
@@ -33,6 +34,7 @@ public enum FormPrompt {
             case table
         }
 
+        /// How the prompt asks at a terminal (script mode reads commands either way).
         public var mode: Mode
         /// Whether to ask when the values given already make a complete form
         /// (every requirement and rule met): `false` returns them at once, as a
@@ -47,6 +49,8 @@ public enum FormPrompt {
         /// both terminals.
         public var interactive: Bool?
 
+        /// Options that ask question by question, even when the values given are complete,
+        /// keep no draft and show the form's default language, at a terminal when there is one.
         public init(
             mode: Mode = .guided, asksWhenComplete: Bool = true, draft: Draft? = nil, language: String? = nil,
             interactive: Bool? = nil
@@ -63,6 +67,7 @@ public enum FormPrompt {
     /// `~/.local/state/TOOL/…`), one per form id, readable by the user only; or a
     /// file of the caller's choosing. Secure answers are never written.
     public struct Draft: Sendable {
+        /// The draft file's path.
         public let path: String
 
         /// The draft of a form in the tool's own state directory.
@@ -79,10 +84,13 @@ public enum FormPrompt {
     /// Asks `definition` and returns the answers of the submit.
     ///
     /// - Parameters:
+    ///   - definition: The form to ask.
     ///   - values: Answers to start from (a tool's command-line options), by field id
     ///     or path, as the prompt shows them prefilled.
     ///   - descriptors: The caller's own cell descriptors (custom kinds, a row's
     ///     selection), as `FormSession` takes them.
+    ///   - options: How to ask: guided or the table, a draft, a language.
+    /// - Returns: The answers of the submit the form accepted.
     /// - Throws: `FormPromptError`: `.cancelled` when the person quits or the input
     ///   ends before a submit; `.invalidValue` when a given value does not fit its
     ///   field; `.draftInUse` when another process fills the same draft.
@@ -232,6 +240,8 @@ public enum FormPromptError: Error, Equatable, CustomStringConvertible {
     /// The form file cannot be loaded: every problem, as `formwork check` prints them.
     case invalidDefinition(String)
 
+    /// What went wrong, in one line; for `.invalidValue` and `.invalidDefinition`, the
+    /// problems as they were reported.
     public var description: String {
         switch self {
         case .cancelled: return "cancelled before the form was submitted"

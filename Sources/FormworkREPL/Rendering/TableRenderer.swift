@@ -17,12 +17,14 @@ import Formwork
 ///
 /// Text from definitions and values is escaped (`TerminalText.escaped`).
 public struct TableRenderer: Sendable {
+    /// The terminal's width in columns, at least 40 (a narrower one is taken as 40).
     public var width: Int {
         didSet { width = max(40, width) }
     }
     /// Styles for a terminal; plain by default.
     public var style: TextStyle
 
+    /// A renderer for a terminal `width` columns wide (at least 40), styled with `style`.
     public init(width: Int = 80, style: TextStyle = .plain) {
         self.width = max(40, width)
         self.style = style

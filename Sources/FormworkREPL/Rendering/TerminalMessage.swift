@@ -13,8 +13,12 @@ public enum TerminalMessage {
     /// The lines of `text` for a terminal `width` columns wide; one line when
     /// `width` is `nil` (script mode: scripts read messages line by line).
     ///
-    /// - Parameter hangingIndent: Where continuation lines start; by default under
-    ///   the text's own leading spaces.
+    /// - Parameters:
+    ///   - text: The message, its leading spaces kept on every line.
+    ///   - width: The terminal's width in columns; `nil` for one line.
+    ///   - hangingIndent: Where continuation lines start; by default under the text's
+    ///     own leading spaces.
+    /// - Returns: The message's lines, without line breaks.
     public static func lines(_ text: String, width: Int?, hangingIndent: Int? = nil) -> [String] {
         guard let width else { return [text] }
         let leading = text.prefix { $0 == " " }.count

@@ -21,9 +21,11 @@ import Foundation
 /// print(table.changeLines)   // ["~  1  First name                 Ada", "+  2  Last name"]
 /// ```
 public final class TerminalTable: ListView {
+    /// How the table is laid out and styled: width, colours.
     public var renderer: TableRenderer
-    /// The form's title and description, shown above the sections.
+    /// The form's title, shown above the sections.
     public var title: String
+    /// The form's description, shown under the title, if any.
     public var description: String?
     /// The widest label the table may show (`TableRenderer.widestLabel(of:)`): the
     /// label column is sized for it, so it stays put as rows come and go.
@@ -57,6 +59,7 @@ public final class TerminalTable: ListView {
     /// Lines describing the last batch; empty after `clearChanges()` until the next one.
     public private(set) var changeLines: [String] = []
 
+    /// A table showing `title` and `description`, its label column sized for `widestLabel`.
     public init(title: String, description: String?, widestLabel: Int, renderer: TableRenderer) {
         self.title = title
         self.description = description
@@ -189,12 +192,15 @@ public final class TerminalTable: ListView {
 
     // MARK: ListView
 
+    /// A new, empty cell: the data source's descriptors configure it.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Any { FieldCell() }
 
+    /// The cell the mirror holds at `indexPath`, if any.
     public func cellForRow(at indexPath: IndexPath) -> Any? {
         mirror.cell(at: indexPath)
     }
 
+    /// Replaces the mirror with everything `dataSource` shows, and forgets the last batch's lines.
     public func reloadData(from dataSource: any ListDataSource) {
         mirror = (0..<dataSource.numberOfSections).map { section($0, of: dataSource) }
         renumber()
@@ -210,6 +216,9 @@ public final class TerminalTable: ListView {
             })
     }
 
+    /// Applies `changeset` to the mirror, asking `dataSource` for what appeared, and sets
+    /// `changeLines` to what vanished, appeared and changed; a changeset that does not
+    /// apply reloads the whole table instead.
     public func performBatchUpdates(_ changeset: Changeset, from dataSource: any ListDataSource) {
         let width = labelWidth
         var lines: [String] = []

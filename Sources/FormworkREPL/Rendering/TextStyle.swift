@@ -1,11 +1,17 @@
 /// How rendered text is styled: plain, or with ANSI colours on a terminal.
 public struct TextStyle: Sendable {
+    /// Styles the form's title.
     public var title: @Sendable (String) -> String
+    /// Styles section headers and entries' titles.
     public var header: @Sendable (String) -> String
+    /// Styles a row's value.
     public var value: @Sendable (String) -> String
+    /// Styles a row's error (`! is required`).
     public var error: @Sendable (String) -> String
+    /// Styles what is said in passing: the description, footers, notes, rows that vanished.
     public var dim: @Sendable (String) -> String
 
+    /// A style of the five functions given, each wrapping a text in its own escapes.
     public init(
         title: @escaping @Sendable (String) -> String, header: @escaping @Sendable (String) -> String,
         value: @escaping @Sendable (String) -> String, error: @escaping @Sendable (String) -> String,

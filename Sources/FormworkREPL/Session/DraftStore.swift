@@ -42,6 +42,8 @@ public final class DraftStore {
     private var answered = Set<Int>()
     private var appendedLines = 0
 
+    /// The draft at `path` of the definition at `formPath`, as it is now (`fingerprint`);
+    /// nothing is read or locked until asked.
     public init(path: String, formPath: String, fingerprint: String) {
         self.path = path
         self.formPath = formPath
@@ -188,7 +190,12 @@ public final class DraftStore {
 
     /// The lines that tell a person what resuming did (`readOnly`: what viewing shows).
     ///
-    /// - Parameter freshHint: How to start over, as the resume note ends (`nil`: not said).
+    /// - Parameters:
+    ///   - outcome: What `resume(into:)` did.
+    ///   - fresh: Whether filling starts over (`--fresh`): the note then says where answers go.
+    ///   - readOnly: Whether the draft is only viewed, not filled.
+    ///   - freshHint: How to start over, as the resume note ends (`nil`: not said).
+    /// - Returns: The lines to show, none when there is nothing to say.
     public func notes(
         for outcome: Outcome, fresh: Bool = false, readOnly: Bool = false, freshHint: String? = "--fresh starts over"
     ) -> [String] {

@@ -11,6 +11,8 @@ public final class ReplDriver {
     /// script mode), unless `PAGER=cat`.
     public var pager: Pager?
 
+    /// A loop reading from `reader` for `session`: TAB completes through the session, and
+    /// an interactive reader pages through the user's pager.
     public init(reader: any LineReader, session: ReplSession) {
         self.reader = reader
         self.session = session

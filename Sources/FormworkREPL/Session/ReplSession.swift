@@ -4,14 +4,19 @@ import Foundation
 
 /// One line for the terminal, on standard output or standard error.
 public struct ReplLine: Equatable, Sendable {
+    /// Where a line goes: standard output or standard error.
     public enum Stream: Sendable { case output, error }
+    /// Where the line goes.
     public var stream: Stream
+    /// The line, without its line break.
     public var text: String
     /// Part of a text a person asked to read whole (`show`): at a terminal, the
     /// driver shows such lines through the pager when they do not fit the screen.
     public var isPageable = false
 
+    /// A line for standard output.
     public static func out(_ text: String) -> ReplLine { ReplLine(stream: .output, text: text) }
+    /// A line for standard error.
     public static func err(_ text: String) -> ReplLine { ReplLine(stream: .error, text: text) }
     /// A line of a text read whole (the form, a section), which may go to the pager.
     public static func page(_ text: String) -> ReplLine { ReplLine(stream: .output, text: text, isPageable: true) }
@@ -19,6 +24,7 @@ public struct ReplLine: Equatable, Sendable {
 
 /// What the session answers to one input: lines to print, and what to ask next.
 public struct ReplStep: Equatable, Sendable {
+    /// The lines to print, in order.
     public var lines: [ReplLine] = []
     /// The next question; `nil` when the session has finished.
     public var prompt: Prompt?
@@ -47,7 +53,9 @@ public final class ReplSession {
         public var interactive: Bool
         /// Ask each field in order (`fill --guided`).
         public var guided: Bool
+        /// The terminal's width in columns (at least 40): the table, `help` and, at a terminal, messages fit it.
         public var width: Int
+        /// Whether the table is styled with ANSI colours.
         public var colors: Bool
         /// Where `submit` writes the answers (`nil`: standard output).
         public var answersPath: String?
@@ -71,6 +79,8 @@ public final class ReplSession {
         /// for a program without such an option.
         public var freshHint: String? = "--fresh starts over"
 
+        /// Options for a person (`interactive`) or a script, by default filling from the table
+        /// and writing the answers to standard output with no draft.
         public init(
             interactive: Bool, guided: Bool = false, width: Int = 80, colors: Bool = false, answersPath: String? = nil,
             draft: DraftStore? = nil, readOnly: Bool = false, notices: [String] = [],
@@ -102,7 +112,9 @@ public final class ReplSession {
         case confirmSubmit
     }
 
+    /// The form being filled.
     public let form: FormSession
+    /// The table the session prints, mirroring the form's data source.
     public let table: TerminalTable
     let options: Options
     var question: Question = .command
@@ -125,6 +137,7 @@ public final class ReplSession {
     /// some).
     let showsProgress: Bool
 
+    /// A session filling `form` as `options` say; nothing is printed until `start()`.
     public init(form: FormSession, options: Options) {
         self.form = form
         self.options = options

@@ -4,6 +4,7 @@ import Foundation
 /// `$XDG_STATE_HOME/formwork`, else `~/.local/state/formwork`. Read from the
 /// environment once, when first asked.
 public enum StateDirectory {
+    /// Formwork's own state directory (`$XDG_STATE_HOME/formwork`, else `~/.local/state/formwork`).
     public static let path: String = path(forTool: "formwork")
 
     /// A tool's own state directory (`$XDG_STATE_HOME/TOOL`, else
