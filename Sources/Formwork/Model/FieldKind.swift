@@ -32,30 +32,49 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
     /// with the answers (ODK's `calculate`).
     case calculate
 
+    /// Everything about the kind, in its own file (`Kinds/BuiltIn/`): the table every
+    /// per-kind decision reads. A new kind is a case above, its line here and its file.
+    var specification: any KindSpecification.Type {
+        switch self {
+        case .text: return TextKind.self
+        case .secure: return SecureKind.self
+        case .number: return NumberKind.self
+        case .switch: return SwitchKind.self
+        case .choice: return ChoiceKind.self
+        case .multichoice: return MultichoiceKind.self
+        case .date: return DateKind.self
+        case .time: return TimeKind.self
+        case .datetime: return DateTimeKind.self
+        case .geopoint: return GeoPointKind.self
+        case .file: return FileKind.self
+        case .rank: return RankKind.self
+        case .note: return NoteKind.self
+        case .computed: return ComputedKind.self
+        case .calculate: return CalculateKind.self
+        }
+    }
+
     /// Whether a person can set the field.
-    public var isEditable: Bool { self != .note && !isComputed }
+    public var isEditable: Bool { hasValue && !isComputed }
 
     /// Whether the field's value is its `value:` expression's (`computed`, `calculate`).
-    public var isComputed: Bool { self == .computed || self == .calculate }
+    public var isComputed: Bool { specification.isComputed }
 
     /// Whether the field holds a value that conditions can read.
-    public var hasValue: Bool { self != .note }
+    public var hasValue: Bool { specification.hasValue }
 
     /// The type of the field's value, for kinds whose type does not depend on an
     /// expression (`computed` takes its `value`'s type; notes have none).
-    var fixedType: ValueType? {
-        switch self {
-        case .text, .secure, .choice, .file: return .string
-        case .number: return .number
-        case .switch: return .bool
-        case .multichoice, .rank: return .list(.string)
-        case .date: return .date
-        case .time: return .time
-        case .datetime: return .dateTime
-        case .geopoint: return .geopoint
-        case .note, .computed, .calculate: return nil
-        }
-    }
+    var fixedType: ValueType? { specification.valueType }
+
+    /// Whether the field has `options` (`choice`, `multichoice`, `rank`).
+    var hasOptions: Bool { specification.keys.contains("options") }
+
+    /// What a prompt asks for the field's value, and what Tab completes.
+    package var question: KindQuestion { specification.question }
+
+    /// Whether typed text is kept as typed, spaces included (text kinds).
+    package var readsTextAsTyped: Bool { specification.readsTextAsTyped }
 }
 
 /// The formats a text field can require.
