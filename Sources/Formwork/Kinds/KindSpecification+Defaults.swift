@@ -59,9 +59,9 @@ extension KindSpecification {
 
     /// A scalar's text, coerced; anything else is not `expected`.
     static func readScalar(
-        _ node: SyntaxNode, for field: FieldDefinition, expected: String
+        _ node: SyntaxNode, for field: FieldDefinition, expected: @autoclosure () -> String
     ) -> Result<Value, FieldError> {
-        guard let text = node.scalarText else { return mismatch(expected, node.typeDescription, for: field) }
+        guard let text = node.scalarText else { return mismatch(expected(), node.typeDescription, for: field) }
         return coerce(.string(text), for: field)
     }
 

@@ -34,34 +34,38 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
 
     /// Everything about the kind, in its own file (`Kinds/BuiltIn/`): the table every
     /// per-kind decision reads. A new kind is a case above, its line here and its file.
-    var specification: any KindSpecification.Type {
+    var specification: any KindSpecification.Type { entry.specification }
+
+    /// The table: each kind's specification, with the traits that the innermost loops
+    /// read (every answer of every response) taken from it without a dynamic call.
+    @inline(__always) private var entry: KindEntry {
         switch self {
-        case .text: return TextKind.self
-        case .secure: return SecureKind.self
-        case .number: return NumberKind.self
-        case .switch: return SwitchKind.self
-        case .choice: return ChoiceKind.self
-        case .multichoice: return MultichoiceKind.self
-        case .date: return DateKind.self
-        case .time: return TimeKind.self
-        case .datetime: return DateTimeKind.self
-        case .geopoint: return GeoPointKind.self
-        case .file: return FileKind.self
-        case .rank: return RankKind.self
-        case .note: return NoteKind.self
-        case .computed: return ComputedKind.self
-        case .calculate: return CalculateKind.self
+        case .text: KindEntry(TextKind.self)
+        case .secure: KindEntry(SecureKind.self)
+        case .number: KindEntry(NumberKind.self)
+        case .switch: KindEntry(SwitchKind.self)
+        case .choice: KindEntry(ChoiceKind.self)
+        case .multichoice: KindEntry(MultichoiceKind.self)
+        case .date: KindEntry(DateKind.self)
+        case .time: KindEntry(TimeKind.self)
+        case .datetime: KindEntry(DateTimeKind.self)
+        case .geopoint: KindEntry(GeoPointKind.self)
+        case .file: KindEntry(FileKind.self)
+        case .rank: KindEntry(RankKind.self)
+        case .note: KindEntry(NoteKind.self)
+        case .computed: KindEntry(ComputedKind.self)
+        case .calculate: KindEntry(CalculateKind.self)
         }
     }
 
     /// Whether a person can set the field.
-    public var isEditable: Bool { hasValue && !isComputed }
+    public var isEditable: Bool { entry.hasValue && !entry.isComputed }
 
     /// Whether the field's value is its `value:` expression's (`computed`, `calculate`).
-    public var isComputed: Bool { specification.isComputed }
+    public var isComputed: Bool { entry.isComputed }
 
     /// Whether the field holds a value that conditions can read.
-    public var hasValue: Bool { specification.hasValue }
+    public var hasValue: Bool { entry.hasValue }
 
     /// The type of the field's value, for kinds whose type does not depend on an
     /// expression (`computed` takes its `value`'s type; notes have none).
@@ -75,6 +79,20 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
 
     /// Whether typed text is kept as typed, spaces included (text kinds).
     package var readsTextAsTyped: Bool { specification.readsTextAsTyped }
+}
+
+/// A line of `FieldKind`'s table. The traits are read from the specification's type
+/// statically, so once the table is inlined they are constants of each case.
+private struct KindEntry {
+    let specification: any KindSpecification.Type
+    let isComputed: Bool
+    let hasValue: Bool
+
+    @inline(__always) init<Kind: KindSpecification>(_ kind: Kind.Type) {
+        specification = kind
+        isComputed = Kind.isComputed
+        hasValue = Kind.hasValue
+    }
 }
 
 /// The formats a text field can require.
