@@ -60,7 +60,7 @@ public enum ScriptedFill {
             switch answered.answer {
             case .value(.null):
                 guard let field = session.definition.fields.first(where: { $0.id == answered.id }),
-                    ![.note, .calculate, .computed].contains(field.kind), !session.isReadOnly(prefix + answered.id)
+                    field.kind.isEditable, !session.isReadOnly(prefix + answered.id)
                 else { return [] }
                 return [prefix + answered.id]
             case .value: return []

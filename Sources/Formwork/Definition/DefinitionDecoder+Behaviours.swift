@@ -23,7 +23,7 @@ extension DefinitionDecoder {
 
     /// Every key a kind takes besides the common ones.
     static func keys(for kind: FieldKind) -> [String] {
-        kindKeys[kind]! + behaviourKeys(for: kind)
+        kind.specification.keys + behaviourKeys(for: kind)
     }
 
     /// Keeps a field's behaviour nodes for later passes.

@@ -120,44 +120,12 @@ extension Value {
     }
 }
 
-/// Reads a value for a field from a syntax node (values files and defaults): text
-/// kinds take any scalar's text, so `zip: 01234` stays text.
+/// Reads a value for a field from a syntax node (values files and defaults), as the
+/// field's kind reads it (`KindSpecification.read`): text kinds take any scalar's
+/// text, so `zip: 01234` stays text.
 enum ValueReader {
     static func value(from node: SyntaxNode, for field: FieldDefinition) -> Result<Value, FieldError> {
-        func mismatch(_ expected: String) -> Result<Value, FieldError> {
-            .failure(
-                FieldError(
-                    field: field.id, rule: .type(expected: expected, input: node.scalarText ?? node.typeDescription)))
-        }
         if node.isNullScalar { return .success(.null) }
-        switch field.kind {
-        case .geopoint where node.pairs != nil:
-            return GeoPoint.read(node, field: field.id).map { Value.geopoint($0) }
-        case .multichoice, .rank:
-            let elements = node.elements ?? [node]
-            var values: [Value] = []
-            for element in elements {
-                guard let text = element.scalarText else { return mismatch("a list of option values") }
-                values.append(.string(text))
-            }
-            return FieldValues.coerce(.list(values), for: field)
-        case .number:
-            switch node.scalar {
-            case .number(let number, _)?:
-                return number.isFinite ? .success(.number(number)) : mismatch("a finite number")
-            case .string(let text)?:
-                guard let number = PlainScalar.parseNumber(text), number.isFinite else { return mismatch("a number") }
-                return .success(.number(number))
-            default: return mismatch("a number")
-            }
-        case .switch:
-            guard case .bool(let flag)? = node.scalar else { return mismatch("true or false") }
-            return .success(.bool(flag))
-        default:
-            guard let text = node.scalarText else {
-                return mismatch(field.kind == .date ? "a date (YYYY-MM-DD)" : field.valueType?.description ?? "text")
-            }
-            return FieldValues.coerce(.string(text), for: field)
-        }
+        return field.kind.specification.read(node, for: field)
     }
 }

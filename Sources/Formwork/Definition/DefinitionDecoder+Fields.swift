@@ -1,28 +1,6 @@
 extension DefinitionDecoder {
     static let commonFieldKeys = ["id", "kind", "label", "help", "visible"]
 
-    /// The keys each kind accepts besides the common ones.
-    static let kindKeys: [FieldKind: [String]] = [
-        .text: [
-            "placeholder", "default", "required", "requiredMessage", "rules", "format", "pattern", "minLength",
-            "maxLength", "multiline",
-        ],
-        .secure: ["placeholder", "required", "requiredMessage", "rules", "pattern", "minLength", "maxLength"],
-        .number: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max", "step"],
-        .switch: ["default", "required", "requiredMessage", "rules"],
-        .choice: ["default", "required", "requiredMessage", "rules", "options"],
-        .multichoice: ["default", "required", "requiredMessage", "rules", "options", "minSelected", "maxSelected"],
-        .date: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max"],
-        .time: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max"],
-        .datetime: ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max"],
-        .geopoint: ["placeholder", "required", "requiredMessage", "rules"],
-        .file: ["placeholder", "required", "requiredMessage", "rules", "extensions", "maxSize"],
-        .rank: ["required", "requiredMessage", "rules", "options"],
-        .note: ["text"],
-        .computed: ["value", "rules"],
-        .calculate: ["value"],
-    ]
-
     static let allFieldKeys: [String] = {
         var keys = commonFieldKeys
         for kind in FieldKind.allCases {
@@ -56,10 +34,12 @@ extension DefinitionDecoder {
         }
 
         let owner = "field '\(id)'"
-        let labelText = readText(reader, "label", owner: owner, required: kind != .note && kind != .calculate)
+        let specification = kind.specification
+        let labelText = readText(reader, "label", owner: owner, required: specification.requiredKeys.contains("label"))
+        // A field with no value (a note) has nothing to name by its id.
         var definition = FieldDefinition(
             id: id, kind: kind, index: index, sectionIndex: sectionIndex,
-            location: node.location, label: labelText.map(defaultSource) ?? (kind == .note ? "" : id))
+            location: node.location, label: labelText.map(defaultSource) ?? (specification.hasValue ? id : ""))
         if let labelText { definition.texts.label = text(labelText, for: .label(field: index)) }
         definition.kindName = kindName ?? kind.rawValue
         if let help = readText(reader, "help", owner: owner) {
@@ -68,47 +48,7 @@ extension DefinitionDecoder {
         }
         var pending = PendingField(definition: definition)
         pending.nodes.visibleNode = reader["visible"]
-
-        switch kind {
-        case .text, .secure:
-            decodeTextKeys(reader, &pending)
-        case .number:
-            pending.definition.step = reader.number("step", collector: &collector)
-            pending.nodes.stepNode = reader["step"]
-            pending.nodes.minimumNode = reader["min"]
-            pending.nodes.maximumNode = reader["max"]
-            if let minimum = reader.number("min", collector: &collector) {
-                pending.definition.minimum = .value(.number(minimum))
-            }
-            if let maximum = reader.number("max", collector: &collector) {
-                pending.definition.maximum = .value(.number(maximum))
-            }
-        case .choice, .multichoice, .rank:
-            decodeOptions(reader, &pending)
-            if kind == .multichoice {
-                pending.definition.minSelected = reader.integer("minSelected", collector: &collector)
-                pending.definition.maxSelected = reader.integer("maxSelected", collector: &collector)
-                pending.nodes.selectionNodes = reader.values(for: ["minSelected", "maxSelected"])
-            }
-        case .date, .time, .datetime:
-            pending.nodes.minimumNode = reader["min"]
-            pending.nodes.maximumNode = reader["max"]
-        case .file:
-            decodeFileKeys(reader, &pending)
-        case .note:
-            if let note = readText(reader, "text", owner: owner, required: true) {
-                pending.definition.text = defaultSource(note)
-                pending.definition.texts.note = text(note, for: .note(field: index))
-            }
-        case .computed, .calculate:
-            pending.nodes.valueNode = reader["value"]
-            if !reader.has("value") {
-                reader.reportMissing("value", context: "a \(kind.rawValue) field", collector: &collector)
-            }
-        case .switch, .geopoint:
-            break
-        }
-        if kind != .text && kind != .secure { readPlaceholder(reader, &pending) }
+        specification.decode(reader, into: &pending, decoder: &self)
         pending.nodes.defaultNode = reader["default"]
         pending.nodes.requiredNode = reader["required"]
         decodeRequiredMessage(reader, &pending)
@@ -140,32 +80,6 @@ extension DefinitionDecoder {
             }
         }
         return reader
-    }
-
-    mutating func decodeTextKeys(_ reader: MappingReader, _ pending: inout PendingField) {
-        readPlaceholder(reader, &pending)
-        if let format = reader.text("format", collector: &collector, limits: limits) {
-            if let textFormat = TextFormat(rawValue: format) {
-                pending.definition.format = textFormat
-            } else {
-                let suggestion = Suggestions.closest(to: format, in: TextFormat.allCases.map(\.rawValue)).first
-                collector.report(.unknownTextFormat(format, suggestion: suggestion), at: reader["format"]!)
-            }
-        }
-        if let pattern = reader.text("pattern", collector: &collector, limits: limits) {
-            do {
-                pending.definition.pattern = try Pattern(pattern)
-            } catch {
-                let node = reader["pattern"]!
-                collector.report(
-                    .invalidPattern(pattern: pattern, reason: error.reason),
-                    at: node.isBlockScalar ? node.location : node.textLocation.advanced(by: error.offset))
-            }
-        }
-        pending.definition.minLength = reader.integer("minLength", collector: &collector)
-        pending.definition.maxLength = reader.integer("maxLength", collector: &collector)
-        pending.nodes.lengthNodes = reader.values(for: ["minLength", "maxLength"])
-        pending.definition.multiline = reader.bool("multiline", collector: &collector) ?? false
     }
 
     mutating func readPlaceholder(_ reader: MappingReader, _ pending: inout PendingField) {

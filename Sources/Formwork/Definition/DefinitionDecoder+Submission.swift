@@ -171,7 +171,7 @@ extension DefinitionDecoder {
             return [:]
         }
         var types: [String: String] = [:]
-        let choiceIDs = Set(definitions.filter { [.choice, .multichoice, .rank].contains($0.kind) }.map(\.id))
+        let choiceIDs = Set(definitions.filter(\.kind.hasOptions).map(\.id))
         for (key, value) in pairs {
             guard let owner = key.scalarText, let type = value.scalarText, Self.submissionTypes.contains(type) else {
                 collector.report(

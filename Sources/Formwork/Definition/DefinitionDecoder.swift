@@ -210,8 +210,9 @@ struct DefinitionDecoder {
     func makeEnvironment() -> ExpressionEnvironment {
         ExpressionEnvironment(
             fields: definitions.indices.map { position in
-                let kind = definitions[position].kind
-                let options = kind == .choice || kind == .multichoice ? definitions[position].options.map(\.value) : nil
+                let options =
+                    definitions[position].kind.specification.optionsAreReadByExpressions
+                    ? definitions[position].options.map(\.value) : nil
                 return FieldSignature(
                     id: definitions[position].id, index: position, type: definitions[position].valueType,
                     options: options, scope: definitions[position].repeatIndex)

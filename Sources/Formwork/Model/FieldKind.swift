@@ -32,29 +32,66 @@ public enum FieldKind: String, CaseIterable, Sendable, Hashable {
     /// with the answers (ODK's `calculate`).
     case calculate
 
+    /// Everything about the kind, in its own file (`Kinds/BuiltIn/`): the table every
+    /// per-kind decision reads. A new kind is a case above, its line here and its file.
+    var specification: any KindSpecification.Type { entry.specification }
+
+    /// The table: each kind's specification, with the traits that the innermost loops
+    /// read (every answer of every response) taken from it without a dynamic call.
+    @inline(__always) private var entry: KindEntry {
+        switch self {
+        case .text: KindEntry(TextKind.self)
+        case .secure: KindEntry(SecureKind.self)
+        case .number: KindEntry(NumberKind.self)
+        case .switch: KindEntry(SwitchKind.self)
+        case .choice: KindEntry(ChoiceKind.self)
+        case .multichoice: KindEntry(MultichoiceKind.self)
+        case .date: KindEntry(DateKind.self)
+        case .time: KindEntry(TimeKind.self)
+        case .datetime: KindEntry(DateTimeKind.self)
+        case .geopoint: KindEntry(GeoPointKind.self)
+        case .file: KindEntry(FileKind.self)
+        case .rank: KindEntry(RankKind.self)
+        case .note: KindEntry(NoteKind.self)
+        case .computed: KindEntry(ComputedKind.self)
+        case .calculate: KindEntry(CalculateKind.self)
+        }
+    }
+
     /// Whether a person can set the field.
-    public var isEditable: Bool { self != .note && !isComputed }
+    public var isEditable: Bool { entry.hasValue && !entry.isComputed }
 
     /// Whether the field's value is its `value:` expression's (`computed`, `calculate`).
-    public var isComputed: Bool { self == .computed || self == .calculate }
+    public var isComputed: Bool { entry.isComputed }
 
     /// Whether the field holds a value that conditions can read.
-    public var hasValue: Bool { self != .note }
+    public var hasValue: Bool { entry.hasValue }
 
     /// The type of the field's value, for kinds whose type does not depend on an
     /// expression (`computed` takes its `value`'s type; notes have none).
-    var fixedType: ValueType? {
-        switch self {
-        case .text, .secure, .choice, .file: return .string
-        case .number: return .number
-        case .switch: return .bool
-        case .multichoice, .rank: return .list(.string)
-        case .date: return .date
-        case .time: return .time
-        case .datetime: return .dateTime
-        case .geopoint: return .geopoint
-        case .note, .computed, .calculate: return nil
-        }
+    var fixedType: ValueType? { specification.valueType }
+
+    /// Whether the field has `options` (`choice`, `multichoice`, `rank`).
+    var hasOptions: Bool { specification.keys.contains("options") }
+
+    /// What a prompt asks for the field's value, and what Tab completes.
+    package var question: KindQuestion { specification.question }
+
+    /// Whether typed text is kept as typed, spaces included (text kinds).
+    package var readsTextAsTyped: Bool { specification.readsTextAsTyped }
+}
+
+/// A line of `FieldKind`'s table. The traits are read from the specification's type
+/// statically, so once the table is inlined they are constants of each case.
+private struct KindEntry {
+    let specification: any KindSpecification.Type
+    let isComputed: Bool
+    let hasValue: Bool
+
+    @inline(__always) init<Kind: KindSpecification>(_ kind: Kind.Type) {
+        specification = kind
+        isComputed = Kind.isComputed
+        hasValue = Kind.hasValue
     }
 }
 

@@ -80,62 +80,8 @@ public enum AnswersSchema {
     /// The schema of one field's value in Formwork's answers (a format that writes a
     /// kind otherwise adapts it).
     public static func schema(for field: FieldDefinition) -> JSONOutput {
-        var members: [(String, JSONOutput)] = [("title", .value(.string(field.label.isEmpty ? field.id : field.label)))]
-        func literal(_ bound: Bound?) -> Value? {
-            if case .value(let value)? = bound { return value }
-            return nil
-        }
-        switch field.kind {
-        case .text, .secure:
-            members.append(("type", "string"))
-            if let minLength = field.minLength {
-                members.append(("minLength", .value(.number(Double(max(minLength, 1))))))
-            } else {
-                members.append(("minLength", 1))  // empty text is unanswered, so it is never written
-            }
-            if let maxLength = field.maxLength { members.append(("maxLength", .value(.number(Double(maxLength))))) }
-            if let pattern = field.pattern, !pattern.source.hasPrefix("(?i)") {
-                members.append(("pattern", .value(.string("^(?:\(pattern.source))$"))))
-            }
-            if let format = field.format {
-                members.append(("format", .value(.string(format == .email ? "email" : "uri"))))
-            }
-        case .number:
-            let integral = field.step.map { $0 == $0.rounded() } ?? false
-            members.append(("type", integral ? "integer" : "number"))
-            if case .number(let low)? = literal(field.minimum) { members.append(("minimum", .value(.number(low)))) }
-            if case .number(let high)? = literal(field.maximum) { members.append(("maximum", .value(.number(high)))) }
-        case .switch:
-            members.append(("type", "boolean"))
-        case .choice:
-            members.append(("enum", .array(field.options.map { .value(.string($0.value)) })))
-        case .multichoice:
-            members.append(("type", "array"))
-            members.append(("items", .object([("enum", .array(field.options.map { .value(.string($0.value)) }))])))
-            members.append(("uniqueItems", true))
-            members.append(("minItems", .value(.number(Double(max(field.minSelected ?? 1, 1))))))
-            if let maxSelected = field.maxSelected {
-                members.append(("maxItems", .value(.number(Double(maxSelected)))))
-            }
-        case .date, .time, .datetime, .geopoint:
-            members += typeSchema(field.valueType ?? .null)
-        case .file:
-            members.append(("type", "string"))
-            members.append(("minLength", 1))
-            members.append(("description", "The path of the file, as given."))
-        case .rank:
-            let values = field.options.map { Value.string($0.value) }
-            members.append(("type", "array"))
-            members.append(("items", .object([("enum", .array(values.map { .value($0) }))])))
-            members.append(("uniqueItems", true))
-            members.append(("minItems", .value(.number(Double(values.count)))))
-            members.append(("maxItems", .value(.number(Double(values.count)))))
-        case .computed, .calculate:
-            members += typeSchema(field.valueType ?? .null)
-        case .note:
-            break
-        }
-        return .object(members)
+        let title: (String, JSONOutput) = ("title", .value(.string(field.label.isEmpty ? field.id : field.label)))
+        return .object([title] + field.kind.specification.answersSchema(for: field))
     }
 
     static func typeSchema(_ type: ValueType) -> [(String, JSONOutput)] {

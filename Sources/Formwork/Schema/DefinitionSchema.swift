@@ -208,11 +208,7 @@ public enum DefinitionSchema {
                 .array(
                     FieldKind.allCases.map { kind in
                         let keys = DefinitionDecoder.commonFieldKeys + DefinitionDecoder.keys(for: kind)
-                        var required = ["id", "kind"]
-                        if kind != .note && kind != .calculate { required.append("label") }
-                        if kind == .note { required.append("text") }
-                        if [.choice, .multichoice, .rank].contains(kind) { required.append("options") }
-                        if kind.isComputed { required.append("value") }
+                        let required = ["id", "kind"] + kind.specification.requiredKeys
                         var then: [(String, JSONOutput)] = [
                             ("required", strings(required)),
                             ("additionalProperties", false),
@@ -238,57 +234,23 @@ public enum DefinitionSchema {
         ])
     }
 
-    /// The schema of one field key for one kind.
+    /// The schema of one field key for one kind: the kind's own (`definitionSchema(forKey:)`
+    /// of its specification), else the one every kind taking the key shares.
     static func schema(forKey key: String, kind: FieldKind) -> JSONOutput {
+        if let schema = kind.specification.definitionSchema(forKey: key) { return schema }
         switch key {
         case "id": return reference("id")
         case "kind": return .object([("const", .value(.string(kind.rawValue)))])
-        case "label", "help", "placeholder", "text": return reference("translatable")
+        case "label", "help", "placeholder": return reference("translatable")
         case "visible", "required": return reference("condition")
         case "requiredMessage":
             return described(
                 reference("translatable"),
                 "Shown instead of \"is required\" when the field is required and left empty (needs 'required').")
-        case "value": return described(reference("expression"), "The expression computing the value.")
         case "rules": return .object([("type", "array"), ("items", reference("rule"))])
-        case "format": return .object([("enum", strings(TextFormat.allCases.map(\.rawValue)))])
-        case "pattern":
-            return described(.object([("type", "string")]), "A regular expression the whole value must match.")
-        case "minLength", "maxLength", "minSelected", "maxSelected": return reference("count")
-        case "multiline": return .object([("type", "boolean")])
-        case "step": return .object([("type", "number"), ("exclusiveMinimum", 0)])
         case "options": return .object([("type", "array"), ("minItems", 1), ("items", reference("option"))])
-        case "min", "max":
-            return kind == .number ? .object([("type", "number")]) : temporalSchema(kind)
-        case "extensions":
-            return described(
-                .object([("type", "array"), ("items", .object([("type", "string"), ("pattern", "^[^./\\\\ ]+$")]))]),
-                "File name endings without the dot: [pdf, jpg].")
-        case "maxSize":
-            return described(
-                .object([("type", strings(["integer", "string"]))]),
-                "The largest file: bytes, or a number and B, KB, MB, GB, KiB, MiB or GiB (10MB).")
-        case "default":
-            switch kind {
-            case .number: return .object([("type", "number")])
-            case .switch: return .object([("type", "boolean")])
-            case .multichoice:
-                return .object([("type", strings(["array", "string", "number"])), ("items", reference("text"))])
-            case .date, .time, .datetime: return temporalSchema(kind)
-            default: return reference("text")
-            }
+        case "default": return reference("text")
         default: return behaviourSchema(forKey: key) ?? .object([])
         }
-    }
-
-    /// A bound or default of a date, time or datetime field: a literal or an expression.
-    static func temporalSchema(_ kind: FieldKind) -> JSONOutput {
-        let text: String
-        switch kind {
-        case .time: text = "A time (HH:MM or HH:MM:SS) or a time expression."
-        case .datetime: text = "A date and time (YYYY-MM-DD HH:MM) or an expression such as now()."
-        default: text = "A date (YYYY-MM-DD) or a date expression such as today()."
-        }
-        return described(.object([("type", "string")]), text)
     }
 }

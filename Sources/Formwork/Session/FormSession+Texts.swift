@@ -153,16 +153,9 @@ extension FormSession {
         func optionLabel(_ selected: String) -> String {
             field.option(withValue: selected).map { text($0.labelText, in: scope) } ?? selected
         }
-        switch (field.kind, value) {
-        case (.note, _): return field.texts.note.map { text($0, in: scope) } ?? ""
-        case (.choice, .string(let selected)): return optionLabel(selected)
-        case (.multichoice, .list(let elements)):
-            return elements.map { element in
-                guard case .string(let selected) = element else { return element.plainText }
-                return optionLabel(selected)
-            }.joined(separator: ", ")
-        default: return Self.display(value, of: field)
-        }
+        return field.kind.specification.display(
+            value, of: field, optionLabel: optionLabel, noteText: { field.texts.note.map { text($0, in: scope) } ?? "" }
+        )
     }
 
     /// A value as shown for a field (by path), in the session's language.

@@ -245,31 +245,11 @@ public final class FormSession {
     public func toggle(_ id: String, option: String? = nil) throws(SessionError) {
         let instance = try self.instance(id)
         let field = definition.fields[tree.field(ofInstance: instance)]
-        switch (field.kind, option) {
-        case (.switch, nil):
-            try store(.bool(!values[instance].isTrue), in: instance)
-        case (.multichoice, let option?):
-            let chosen: String
-            switch FieldValues.option(option, of: field) {
-            case .success(let value): chosen = value
-            case .failure(let error): throw .rejected(named(error, instance))
-            }
-            var selected: [Value] = if case .list(let elements) = values[instance] { elements } else { [] }
-            if let position = selected.firstIndex(of: .string(chosen)) {
-                selected.remove(at: position)
-            } else {
-                selected.append(.string(chosen))
-                selected.sort { a, b in
-                    field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex {
-                        .string($0.value) == b
-                    }!
-                }
-            }
-            try store(selected.isEmpty ? .null : .list(selected), in: instance)
-        case (.multichoice, nil):
-            throw .notToggleable(field: path(ofInstance: instance), kind: field.kind.rawValue, needsOption: true)
-        default:
-            throw .notToggleable(field: path(ofInstance: instance), kind: field.kind.rawValue, needsOption: false)
+        switch field.kind.specification.toggled(values[instance], option: option, of: field) {
+        case .value(let value): try store(value, in: instance)
+        case .rejected(let error): throw .rejected(named(error, instance))
+        case .notToggleable(let needsOption):
+            throw .notToggleable(field: path(ofInstance: instance), kind: field.kind.rawValue, needsOption: needsOption)
         }
     }
 

@@ -43,6 +43,9 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String { date.description + "T" + time.fullDescription }
 
+    /// `YYYY-MM-DD HH:MM[:SS]`, as a person types it (and messages show it).
+    public var plainText: String { date.description + " " + time.description }
+
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.date, lhs.time) < (rhs.date, rhs.time)
     }

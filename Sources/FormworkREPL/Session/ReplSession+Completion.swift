@@ -18,7 +18,7 @@ extension ReplSession {
             return guidedActive && word.hasPrefix(":") ? guidedCompletions(word) : []
         case .options(let id):
             if guidedActive, word.hasPrefix(":") { return guidedCompletions(word) }
-            if let instance = lookUp(id), definition(instance).kind == .file { return pathCompletions(text) }
+            if let instance = lookUp(id), definition(instance).kind.question == .path { return pathCompletions(text) }
             let prefix = word.contains(",") ? String(word[...word.lastIndex(of: ",")!]) : ""
             let partial = String(word.dropFirst(prefix.count))
             return optionCompletions(id, partial).map { prefix + $0 }
@@ -75,12 +75,11 @@ extension ReplSession {
     func optionCompletions(_ id: String, _ partial: String) -> [String] {
         guard let instance = lookUp(id) else { return [] }
         let candidates: [String]
-        switch definition(instance).kind {
-        case .file: return pathCompletions(partial)
-        case .rank: candidates = form.visibleOptions(of: name(instance)).map(\.value)
-        case .choice, .multichoice: candidates = form.visibleOptions(of: name(instance)).map(\.value)
-        case .switch: candidates = ["yes", "no"]
-        default: candidates = []
+        switch definition(instance).kind.question {
+        case .path: return pathCompletions(partial)
+        case .oneOption, .someOptions, .everyOption: candidates = form.visibleOptions(of: name(instance)).map(\.value)
+        case .yesNo: candidates = ["yes", "no"]
+        case .secret, .text: candidates = []
         }
         return candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) && $0.hasPrefix(partial) }
     }

@@ -35,34 +35,33 @@ extension ReplSession {
                 out("  ! " + TerminalText.escaped(error.message))
             }
         }
-        switch field.kind {
-        case .switch:
+        switch field.kind.question {
+        case .yesNo:
             // Not prefilled (typing y after a prefilled "no" would give "noy"): the
             // current value is the capital letter, and Enter keeps it.
             step.prompt = Prompt("\(label) [\(value.isTrue ? "Y/n" : "y/N")]: ")
-        case .choice:
+        case .oneOption:
             listOptions(field, at: path, selected: value.isNull ? [] : [value])
             let current = if case .string(let selected) = value { " [\(TerminalText.escaped(selected))]" } else { "" }
             step.prompt = Prompt("\(label)\(current) (number or value): ", completion: .options(fieldID: path))
-        case .multichoice:
+        case .someOptions:
             let selected = if case .list(let elements) = value { elements } else { [Value]() }
             listOptions(field, at: path, selected: selected)
             step.prompt = Prompt(
                 "\(label) (numbers or values to toggle, comma-separated): ",
                 completion: .options(fieldID: path))
-        case .secure:
+        case .secret:
             step.prompt = Prompt("\(label): ", isSecure: true)
-        case .rank:
+        case .everyOption:
             listOptions(field, at: path, selected: [])
             step.prompt = Prompt(
                 "\(label) (every option, in order: numbers or values): ", prefill: retry ?? value.plainText,
                 completion: .options(fieldID: path))
-        case .file:
+        case .path:
             step.prompt = Prompt(
                 "\(label) (a path; Tab completes): ", prefill: retry ?? value.plainText,
                 completion: .options(fieldID: path))
-        default:
-            let hint = field.kind.promptHint
+        case .text(let hint):
             step.prompt = Prompt("\(label)\(hint): ", prefill: retry ?? value.plainText)
         }
     }
@@ -83,7 +82,8 @@ extension ReplSession {
     func listOptions(_ field: FieldDefinition, at path: String, selected: [Value]) {
         guard options.interactive else { return }
         for (number, option) in form.visibleOptions(of: path).enumerated() {
-            let mark = field.kind == .multichoice ? (selected.contains(.string(option.value)) ? "[x] " : "[ ] ") : ""
+            let mark =
+                field.kind.question == .someOptions ? (selected.contains(.string(option.value)) ? "[x] " : "[ ] ") : ""
             let label = TerminalText.escaped(option.label)
             let value = option.label == option.value ? "" : "  (\(TerminalText.escaped(option.value)))"
             out(String(format: "  %2d) ", number + 1) + mark + label + value)
@@ -94,16 +94,16 @@ extension ReplSession {
     func answer(_ line: String, field index: Int, guided: Bool) {
         let field = definition(index)
         let path = name(index)
-        let text = field.kind == .secure || field.kind == .text ? line : line.trimmingCharacters(in: .whitespaces)
+        let text = field.kind.readsTextAsTyped ? line : line.trimmingCharacters(in: .whitespaces)
         if guided, let command = guidedCommand(in: text, prefill: form.value(of: path).plainText) {
             return guidedCommand(command, field: index)
         }
         if !guided, field.kind != .secure { step.history = nil }
         let accepted: Bool
-        switch field.kind {
-        case .switch where text.isEmpty, .choice where text.isEmpty:
+        switch field.kind.question {
+        case .yesNo where text.isEmpty, .oneOption where text.isEmpty:
             accepted = true  // Enter keeps the current value
-        case .choice:
+        case .oneOption:
             let visibleOptions = form.visibleOptions(of: path)
             let value =
                 Int(text).flatMap {
@@ -111,7 +111,7 @@ extension ReplSession {
                         ? visibleOptions[$0 - 1].value : nil
                 } ?? text
             accepted = mutate { () throws(SessionError) in try form.set(path, text: value) }
-        case .multichoice:
+        case .someOptions:
             let visibleOptions = form.visibleOptions(of: path)
             let tokens = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 !$0.isEmpty
@@ -126,7 +126,7 @@ extension ReplSession {
                     try form.toggle(path, option: option)
                 }
             }
-        case .rank:
+        case .everyOption:
             let ranked = rankText(text, at: path)
             accepted = mutate { () throws(SessionError) in try form.set(path, text: ranked) }
         default:
@@ -144,18 +144,5 @@ extension ReplSession {
         }
         if !accepted, options.interactive { return ask(index, guided: false, remember: false, retry: retry) }
         askCommand()
-    }
-}
-
-extension FieldKind {
-    /// What the value question says a value looks like (` (HH:MM)`); empty if obvious.
-    var promptHint: String {
-        switch self {
-        case .date: return " (YYYY-MM-DD)"
-        case .time: return " (HH:MM or now)"
-        case .datetime: return " (YYYY-MM-DD HH:MM or now)"
-        case .geopoint: return " (latitude longitude [altitude [accuracy]])"
-        default: return ""
-        }
     }
 }

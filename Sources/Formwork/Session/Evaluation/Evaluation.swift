@@ -219,35 +219,17 @@ final class Evaluation: ScopeReader {
     /// options that are currently hidden taken out.
     func value(of instance: Int) -> Value {
         let fieldIndex = tree.field(ofInstance: instance)
-        switch kinds[fieldIndex] {
-        case .computed, .calculate:
+        if kinds[fieldIndex].isComputed {
             if let value = computed[instance] { return value }
             let value =
                 definition.fields[fieldIndex].value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
             computed[instance] = value
             return value
-        case .choice where hasConditionalOptions[fieldIndex]:
-            let value = store.values[instance]
-            if case .string(let selected) = value,
-                let option = definition.fields[fieldIndex].option(withValue: selected),
-                !isOptionVisible(option, instance: instance)
-            {
-                return .null
-            }
-            return value
-        case .multichoice where hasConditionalOptions[fieldIndex]:
-            let field = definition.fields[fieldIndex]
-            guard case .list(let elements) = store.values[instance] else { return store.values[instance] }
-            let kept = elements.filter { element in
-                guard case .string(let selected) = element, let option = field.option(withValue: selected) else {
-                    return false
-                }
-                return isOptionVisible(option, instance: instance)
-            }
-            return kept.isEmpty ? .null : .list(kept)
-        default:
-            return store.values[instance]
         }
+        guard hasConditionalOptions[fieldIndex] else { return store.values[instance] }
+        return kinds[fieldIndex].specification.offeredSelection(
+            store.values[instance], of: definition.fields[fieldIndex]
+        ) { isOptionVisible($0, instance: instance) }
     }
 
     func isOptionVisible(_ option: ChoiceOption, instance: Int) -> Bool {

@@ -47,13 +47,6 @@ public enum FieldInteraction: Sendable, Hashable {
 
     /// The interaction a field of `kind` asks for.
     public static func `default`(for kind: FieldKind, field: String) -> FieldInteraction {
-        switch kind {
-        case .switch: return .toggle(field: field)
-        case .choice: return .chooseOne(field: field)
-        case .multichoice: return .chooseMany(field: field)
-        case .note: return .showNote(field: field)
-        case .computed, .calculate: return .showComputed(field: field)
-        case .text, .secure, .number, .date, .time, .datetime, .geopoint, .file, .rank: return .edit(field: field)
-        }
+        kind.specification.interaction(field: field)
     }
 }

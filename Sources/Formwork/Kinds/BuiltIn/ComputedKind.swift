@@ -1,0 +1,36 @@
+/// `computed`: a read-only value computed from other fields (`value:`), shown in its
+/// row, with optional `rules` on it.
+enum ComputedKind: KindSpecification {
+    static var kind: FieldKind { .computed }
+    static var valueType: ValueType? { nil }
+    static var isComputed: Bool { true }
+    static var requiredKeys: [String] { ["label", "value"] }
+
+    static let keys = ["value", "rules"]
+
+    /// The expression is compiled once every field is known; it must be there.
+    static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
+        pending.nodes.valueNode = reader["value"]
+        if !reader.has("value") {
+            reader.reportMissing(
+                "value", context: "a \(pending.definition.kind.rawValue) field", collector: &decoder.collector)
+        }
+        decoder.readPlaceholder(reader, &pending)
+    }
+
+    static func parse(
+        _ text: String, for field: FieldDefinition, today: LocalDate, now: LocalDateTime
+    ) -> Result<Value, FieldError> {
+        readOnly(field)
+    }
+
+    static func coerce(_ value: Value, for field: FieldDefinition) -> Result<Value, FieldError> { readOnly(field) }
+
+    static func interaction(field: String) -> FieldInteraction { .showComputed(field: field) }
+
+    static func definitionSchema(forKey key: String) -> JSONOutput? {
+        guard key == "value" else { return nil }
+        return DefinitionSchema.described(
+            DefinitionSchema.reference("expression"), "The expression computing the value.")
+    }
+}
