@@ -115,9 +115,12 @@ public enum TextFormat: String, CaseIterable, Sendable, Hashable {
 /// ])
 /// ```
 public struct CustomFieldKind: Sendable, Hashable {
+    /// What `kind:` says for it, and the name its rows are given (`rating`).
     public var name: String
+    /// The built-in kind whose values, keys and validation it has.
     public var base: FieldKind
 
+    /// A kind called `name` that behaves as `base`.
     public init(name: String, base: FieldKind) {
         self.name = name
         self.base = base

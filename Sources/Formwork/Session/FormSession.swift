@@ -30,6 +30,7 @@ import Foundation
 /// re-evaluated, the list of current errors is kept up to date for them alone, and
 /// an undo step records the fields and entries it changed.
 public final class FormSession {
+    /// The form being filled.
     public let definition: FormDefinition
     /// What views see: the data source, its rows and sections, laid out and reloaded
     /// from what changed (made when first asked for: a response being checked never
@@ -111,7 +112,8 @@ public final class FormSession {
     /// A session with the definition's defaults, then `values` applied.
     ///
     /// - Parameters:
-    ///   - values: Starting values, typed (see `set(_:to:)`), by id or path.
+    ///   - definition: The form.
+    ///   - initial: Starting values, typed (see `set(_:to:)`), by id or path.
     ///   - today: The date `today()` and `age()` use for the whole session.
     ///   - now: The moment `now()` reads (the clock's time on `today` when `nil`).
     ///   - uuidSeed: What `uuid()` derives from (random when `nil`).
@@ -123,6 +125,21 @@ public final class FormSession {
         definition: FormDefinition, values initial: [String: Value] = [:], today: LocalDate = .today(),
         now: LocalDateTime? = nil, uuidSeed: UInt64? = nil, cellDescriptors: [any CellDescriptorType] = []
     ) throws(SessionError) {
+        self.init(starting: definition, today: today, now: now, uuidSeed: uuidSeed, cellDescriptors: cellDescriptors)
+        for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
+        forgetStartingChanges()
+    }
+
+    /// A session with defaults only.
+    public convenience init(definition: FormDefinition) {
+        self.init(starting: definition, today: .today(), now: nil, uuidSeed: nil, cellDescriptors: [])
+    }
+
+    /// A new session of `definition`, started (see `start()`).
+    private convenience init(
+        starting definition: FormDefinition, today: LocalDate, now: LocalDateTime?, uuidSeed: UInt64?,
+        cellDescriptors: [any CellDescriptorType]
+    ) {
         let moment = now ?? LocalDateTime(date: today, time: .now())
         let seed = uuidSeed ?? UInt64.random(in: .min ... .max)
         let store = AnswerStore(
@@ -130,12 +147,24 @@ public final class FormSession {
         self.init(
             adopting: store, today: today, now: moment, typedNowIsFixed: now != nil, uuidSeed: seed,
             cellDescriptors: cellDescriptors)
+        start()
+    }
+
+    /// Gives a new session's answers what they start with — the entries `min` and
+    /// `count` ask for, the every-change rules' values — evaluated; nothing of it is a
+    /// change (to undo, to save, to show as touched).
+    private func start() {
         journal.isReplaying = true
-        store.populate(0)  // the entries `min` and `count` ask for
+        store.populate(0)
         runEveryChangeRules()
         settle()
         journal.isReplaying = false
-        for (id, value) in initial.sorted(by: { $0.key < $1.key }) { try set(id, to: value) }
+        forgetStartingChanges()
+    }
+
+    /// Forgets the changes a session was made with: its starting values are its
+    /// start, not something a person did.
+    private func forgetStartingChanges() {
         store.forgetTouched()
         hasChanges = false
         journal.removeAll()
@@ -160,11 +189,6 @@ public final class FormSession {
         self.uuidSeed = uuidSeed
         self.cachedEvaluation = evaluation
         store.observer = self
-    }
-
-    /// A session with defaults only.
-    public convenience init(definition: FormDefinition) {
-        try! self.init(definition: definition, values: [:])
     }
 
     // MARK: Evaluation
@@ -194,8 +218,11 @@ public final class FormSession {
 
     /// Sets a typed value. Dates may be given as `YYYY-MM-DD` text.
     ///
-    /// - Parameter origin: `.person` (the default) may not change a read-only field
-    ///   or an input; `.program` may (see `ValueOrigin`).
+    /// - Parameters:
+    ///   - id: The field's id or path (`members[2].age`).
+    ///   - value: The value, of the field's type.
+    ///   - origin: `.person` (the default) may not change a read-only field or an
+    ///     input; `.program` may (see `ValueOrigin`).
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, to value: Value, origin: ValueOrigin = .person) throws(SessionError) {
         let instance = try self.instance(id)
@@ -209,8 +236,11 @@ public final class FormSession {
     /// Sets a value from text a person typed, read by the field's kind (see
     /// `FieldValues.parse`).
     ///
-    /// - Parameter origin: `.person` (the default) may not change a read-only field
-    ///   or an input; `.program` may.
+    /// - Parameters:
+    ///   - id: The field's id or path (`members[2].age`).
+    ///   - text: What the person typed.
+    ///   - origin: `.person` (the default) may not change a read-only field or an
+    ///     input; `.program` may.
     /// - Throws: `SessionError.rejected` naming the rule; the old value stays.
     public func set(_ id: String, text: String, origin: ValueOrigin = .person) throws(SessionError) {
         let instance = try self.instance(id)

@@ -16,7 +16,12 @@ public enum FieldValues {
     /// `T`) or `now`; geopoints `lat lon [alt [acc]]`; files a path; ranks every option,
     /// by number or value, in order (`3 1 2`, `b, a, c`).
     ///
-    /// - Parameter now: The moment `now` stands for (the clock's, when `nil`).
+    /// - Parameters:
+    ///   - text: What the person typed.
+    ///   - field: The field it is for: its kind reads it, its options name choices.
+    ///   - today: The date `today` stands for.
+    ///   - now: The moment `now` stands for (the clock's, when `nil`).
+    /// - Returns: The value, or why the text is none for this field.
     public static func parse(
         _ text: String, for field: FieldDefinition, today: LocalDate, now: LocalDateTime? = nil
     ) -> Result<Value, FieldError> {

@@ -10,9 +10,12 @@ import Foundation
 /// LocalDateTime("2026-11-23 14:30")!.description   // "2026-11-23T14:30:00"
 /// ```
 public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The day.
     public let date: LocalDate
+    /// The time of day.
     public let time: LocalTime
 
+    /// The moment `time` on `date`.
     public init(date: LocalDate, time: LocalTime) {
         self.date = date
         self.time = time
@@ -46,6 +49,7 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
     /// `YYYY-MM-DD HH:MM[:SS]`, as a person types it (and messages show it).
     public var plainText: String { date.description + " " + time.description }
 
+    /// Whether `lhs` comes first: by date, then by time.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.date, lhs.time) < (rhs.date, rhs.time)
     }

@@ -78,13 +78,16 @@ enum TextKind: KindSpecification {
 }
 
 extension TextFormat {
-    static let emailPattern = try! Pattern("[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+")
+    /// `local@domain.tld`, compiled once (a literal pattern the matcher's own tests
+    /// compile, so building it cannot fail; if it ever did, no text would be an
+    /// e-mail address, which the format tests would show at once).
+    static let emailPattern: Pattern? = try? Pattern("[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+")
 
     /// Whether `text` is written in this format.
     func matches(_ text: String) -> Bool {
         switch self {
         case .email:
-            return Self.emailPattern.matches(text)
+            return Self.emailPattern?.matches(text) ?? false
         case .url:
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 scheme == "http" || scheme == "https",
