@@ -54,4 +54,29 @@ struct SurveyJSResponseTests {
         let missing = validator.validate(Array(#"{"hasKids": true}"#.utf8)).problems
         #expect(missing.map { "\($0.field ?? "") \($0.rule)" } == ["kids required"])
     }
+
+    /// Formwork's own forms written as SurveyJS data (`fill --format surveyjs`) read
+    /// back through the registry as the answers they hold: every bundled form, random
+    /// fills.
+    @Test func formworkFormsRoundTripThroughSurveyJSData() throws {
+        let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Forms")
+        let names = try FileManager.default.contentsOfDirectory(atPath: forms.path).filter { $0.hasSuffix(".yaml") }
+        let now = LocalDateTime("2024-03-01T12:00:00")!
+        var checked = 0
+        for name in names.sorted() {
+            let file = forms.appendingPathComponent(name)
+            let form = try FormDefinition.load(contentsOf: file, formats: .surveyJS)
+            let validator = ResponseValidator(definition: form, formats: .surveyJS, now: now)
+            for seed in UInt64(1)...3 {
+                let session = try FormSession(definition: form, today: now.date, now: now, uuidSeed: seed)
+                guard RandomFill.fill(session, seed: seed, file: file.path) else { continue }
+                checked += 1
+                let data = SurveyJSAnswerFormat().write(session, options: AnswerWriting())
+                let verdict = validator.validate(Array(data.utf8), in: SurveyJSAnswerFormat())
+                #expect(verdict.isValid, "\(name) seed \(seed): \(verdict.problems)\n\(data)")
+            }
+        }
+        #expect(checked > 10)
+    }
 }

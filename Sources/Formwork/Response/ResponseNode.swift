@@ -10,6 +10,9 @@
 public indirect enum ResponseNode: Sendable {
     /// An answer as text, as the format writes it (`42`, `a b`, `2024-02-29`).
     case text(String, at: SourceLocation)
+    /// An answer read as a bare JSON word is (`true`, `42`): for a format whose
+    /// spelling of a value is Formwork's own (a switch's `1` read as `true`).
+    case word(String, at: SourceLocation)
     /// No answer (an empty element).
     case empty(at: SourceLocation)
     /// Answers by key, in order.
@@ -21,6 +24,7 @@ public indirect enum ResponseNode: Sendable {
     public var syntaxNode: SyntaxNode {
         switch self {
         case let .text(text, location): return SyntaxNode(content: .scalar(text, style: .quoted), location: location)
+        case let .word(text, location): return SyntaxNode(content: .scalar(text, style: .plain), location: location)
         case .empty(let location): return SyntaxNode(content: .scalar("", style: .plain), location: location)
         case let .mapping(pairs, location):
             return SyntaxNode(

@@ -61,11 +61,14 @@ public struct ResponseValidator: Sendable {
         self.responseFormats = formats.responseFormats(for: definition)
     }
 
-    /// Checks a response as a file or a line holds it, in the format that recognises
-    /// it (`FormatRegistry.responseFormat`; `path`'s extension where its content cannot
-    /// say). What the format cannot read is one problem (`syntax`, `form`).
-    public func validate(_ bytes: [UInt8], path: String? = nil) -> ResponseVerdict {
-        let format = FormatRegistry.format(of: bytes, path: path, among: responseFormats)
+    /// Checks a response as a file or a line holds it, in `format` when given, else in
+    /// the format that recognises it (`FormatRegistry.responseFormat`; `path`'s
+    /// extension where its content cannot say). What the format cannot read is one
+    /// problem (`syntax`, `form`).
+    public func validate(
+        _ bytes: [UInt8], path: String? = nil, in format: (any AnswerFormat)? = nil
+    ) -> ResponseVerdict {
+        let format = format ?? FormatRegistry.format(of: bytes, path: path, among: responseFormats)
         switch format.readResponse(bytes, of: definition) {
         case .success(let answers): return check(answers)
         case .failure(let problem): return ResponseVerdict(problems: [problem], session: nil)

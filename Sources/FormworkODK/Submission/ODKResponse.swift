@@ -8,7 +8,8 @@ import Foundation
 /// `meta` (the instance id and name) is left out; any other element is reported as
 /// unknown, at its line and column. Values are read as ODK writes them: a multiple
 /// choice's values separated by spaces, times and dates with times with milliseconds
-/// and a zone offset (read as the local time written), geopoints `lat lon alt acc`.
+/// and a zone offset (read as the local time written), geopoints `lat lon alt acc`,
+/// a switch (a Formwork form's) as `1` or `0`.
 ///
 /// The document is read as XForms are (`XMLTree`): no document type, so no entity is
 /// ever expanded or fetched; depth and size bounded.
@@ -152,6 +153,8 @@ public enum ODKResponse {
                 return .text(String(text.prefix(8)), at: at)
             case .datetime where text.count > 19:
                 return .text(String(text.prefix(19)), at: at)
+            case .switch where text == "1" || text == "0":
+                return .word(text == "1" ? "true" : "false", at: at)  // as ODKSubmission writes a switch
             default:
                 return .text(text, at: at)
             }
