@@ -8,7 +8,7 @@ struct Serve: ParsableCommand {
             "Serve a form to another program: JSON-RPC 2.0, one JSON object per line, over standard input and output.",
         discussion: """
             Methods:
-            \(FormServer.methodHelp.map { "  " + $0 }.joined(separator: "\n"))
+            \(Serve.methods)
 
             Mutating calls answer with the changes and the current errors, and send a
             form.changed notification first. Only protocol messages are written to
@@ -21,6 +21,11 @@ struct Serve: ParsableCommand {
             """)
 
     @OptionGroup var source: FormArguments
+
+    /// The method table's help, indented under "Methods:".
+    static var methods: String {
+        FormServer.methodHelp.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: "\n")
+    }
 
     func run() throws {
         let session = try source.session(failing: 2)

@@ -12,6 +12,15 @@ struct CommandLineTests {
         try CommandRunner.run("formwork", arguments, input: input, directory: Self.package)
     }
 
+    /// `serve --help` lists every method of the server's table, with its params.
+    @Test func serveHelpListsEveryMethod() throws {
+        let result = try formwork("serve", "--help")
+        #expect(result.status == 0)
+        for method in ["form.describe", "field.set", "entry.move", "session.load", "response.validate"] {
+            #expect(result.standardOutput.contains("  " + method + " "), "\(method): \(result.standardOutput)")
+        }
+    }
+
     /// The schema editors read, committed beside the forms, is what `formwork schema`
     /// prints (with every format the tool registers).
     @Test func committedSchemaIsTheGeneratedOne() throws {

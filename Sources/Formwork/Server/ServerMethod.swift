@@ -31,7 +31,7 @@ extension FormServer {
         ) { server, params, _ in try server.answers(format: try params.optionalString("format")) },
         ServerMethod(
             name: "form.submit", params: "{}",
-            summary: "the answers and attachments (and in the form's own format), or the problems"
+            summary: "the answers and attachments (and in the form's own format), or why not"
         ) { server, _, notify in try server.submit(notify) },
         ServerMethod(
             name: "field.set", params: "{id, value} or {id, text}", summary: "sets a field, as a person would"
@@ -72,7 +72,7 @@ extension FormServer {
         ) { server, params, notify in try server.setLanguage(params, notify) },
         ServerMethod(
             name: "response.validate", params: "{response} or {text}, clean?",
-            summary: "checks a finished response, as formwork validate does; the session untouched"
+            summary: "checks a finished response as formwork validate does (the session untouched)"
         ) { server, params, _ in try server.validateResponse(params) },
     ]
 
@@ -82,12 +82,9 @@ extension FormServer {
     /// The methods' names, in the table's order.
     public static var methods: [String] { methodTable.map(\.name) }
 
-    /// One line per method: its name, params and what it does (`formwork serve --help`).
+    /// Each method as help shows it (`formwork serve --help`): its name and params,
+    /// then what it does, indented on a line of its own.
     public static var methodHelp: [String] {
-        let width = methodTable.map(\.name.count).max() ?? 0
-        return methodTable.map { method in
-            method.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + method.params + ": "
-                + method.summary
-        }
+        methodTable.map { method in method.name + " " + method.params + "\n    " + method.summary }
     }
 }

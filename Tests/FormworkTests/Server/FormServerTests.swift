@@ -48,6 +48,25 @@ struct FormServerTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
+    // MARK: The method table
+
+    /// The table is the only list of methods: each of its methods is dispatched (none
+    /// answers "Method not found"), help lists each once, and a near miss is
+    /// suggested from it.
+    @Test func everyMethodOfTheTableIsDispatchedAndListed() throws {
+        #expect(FormServer.methods.count == Set(FormServer.methods).count)
+        for method in FormServer.methods {
+            let reply = try Self.object(try #require(try Self.server().handle(Self.request(method)).last))
+            let code = (reply["error"] as? [String: Any])?["code"] as? Int
+            #expect(code != -32601, "\(method): \(reply)")
+            #expect(FormServer.methodHelp.filter { $0.hasPrefix(method + " ") }.count == 1, "\(method)")
+        }
+        #expect(FormServer.methodHelp.count == FormServer.methods.count)
+        let missed = try Self.object(try #require(try Self.server().handle(Self.request("entry.ad")).last))
+        #expect(
+            ((missed["error"] as? [String: Any])?["data"] as? [String: Any])?["suggestion"] as? String == "entry.add")
+    }
+
     // MARK: The JSON-RPC article
 
     /// The conversation the JSON-RPC article shows (`Sources/Formwork/Documentation.docc/JSONRPC.md`,
