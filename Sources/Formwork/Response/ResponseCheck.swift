@@ -12,12 +12,14 @@ struct ResponseCheck {
 
     init(store: AnswerStore, evaluation: Evaluation, recorder: ResponseRecorder, validator: ResponseValidator) {
         self.store = store
+        self.definition = store.definition
         self.evaluation = evaluation
         self.recorder = recorder
         self.validator = validator
     }
 
-    private var definition: FormDefinition { store.definition }
+    /// The store's definition, held here (read in loops: see `AnswerLoader`).
+    private let definition: FormDefinition
 
     private mutating func add(_ reason: ResponseProblem.Reason, at location: SourceLocation?, path: String) {
         reported.insert(path)

@@ -13,13 +13,15 @@ final class ResponseLoad: AnswerLoadSink {
 
     init(store: AnswerStore, recorder: ResponseRecorder, today: LocalDate, now: LocalDateTime, seed: UInt64) {
         self.store = store
+        self.definition = store.definition
         self.recorder = recorder
         self.today = today
         self.now = now
         self.seed = seed
     }
 
-    private var definition: FormDefinition { store.definition }
+    /// The store's definition, held here (read for every answer: see `AnswerLoader`).
+    private let definition: FormDefinition
 
     /// A new evaluation of the answers as they stand.
     func evaluation() -> Evaluation {

@@ -189,7 +189,7 @@ extension FormSession {
         let repeatIndex = tree.scopes[entry].repeatIndex!
         let holder = tree.scopes[entry].parent
         pendingChanges.insert(Change(node: definition.fields.count + repeatIndex, scope: holder))
-        presentation.noteEntryChange(entry, change)
+        madePresentation?.noteEntryChange(entry, change)
         hasChanges = true
     }
 }

@@ -11,8 +11,8 @@ extension FormSession {
             let changes = pendingChanges
             pendingChanges = []
             let affected = evaluation.affected(by: changes)
-            presentation.pendingRows.formUnion(affected.instances)
-            presentation.pendingRows.formUnion(affected.checked)
+            madePresentation?.pendingRows.formUnion(affected.instances)
+            madePresentation?.pendingRows.formUnion(affected.checked)
             evaluation.invalidate(affected.instances, checked: affected.checked)
             let counts = pendingCounts + affected.counts
             pendingCounts = []

@@ -8,14 +8,14 @@ extension FormSession: AnswerStoreObserver {
         log(.value(instance))
         noteWritten(instance)
         pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: tree.scope(ofInstance: instance)))
-        presentation.pendingRows.insert(instance)
+        madePresentation?.pendingRows.insert(instance)
     }
 
     func answerStore(_ store: AnswerStore, made entry: Int) {
-        presentation.growToFit()
+        madePresentation?.growToFit()
         for instance in tree.scopes[entry].fields {
             pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: entry))
-            presentation.pendingRows.insert(instance)
+            madePresentation?.pendingRows.insert(instance)
         }
         journal.record(.added(entry: entry))
         if !journal.isReplaying { log(.identity(entry: entry)) }
@@ -38,7 +38,7 @@ extension FormSession: AnswerStoreObserver {
         while let scope = scopes.popLast() {
             for instance in tree.scopes[scope].fields {
                 pendingChanges.insert(Change(node: tree.field(ofInstance: instance), scope: scope))
-                presentation.pendingRows.insert(instance)
+                madePresentation?.pendingRows.insert(instance)
             }
             for list in tree.scopes[scope].lists { scopes += list }
         }

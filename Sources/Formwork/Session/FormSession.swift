@@ -35,7 +35,15 @@ public final class FormSession {
     /// What views see: the data source, its rows and sections, laid out and reloaded
     /// from what changed (made when first asked for: a response being checked never
     /// needs one).
-    private(set) lazy var presentation = FormPresentation(session: self)
+    var presentation: FormPresentation {
+        if let madePresentation { return madePresentation }
+        let made = FormPresentation(session: self)
+        madePresentation = made
+        return made
+    }
+    /// The presentation once made: what changed is noted for it only then (a new one
+    /// lays everything out, as of now).
+    private(set) var madePresentation: FormPresentation?
     /// Today's date for `today()` and `age()`; fixed per session so results are stable.
     public var today: LocalDate {
         didSet {
@@ -80,7 +88,7 @@ public final class FormSession {
     var touched: Set<Int> { store.touched }
     /// Whether every visible field's errors are shown (after a submit attempt).
     public var showsAllErrors = false {
-        didSet { if showsAllErrors != oldValue { presentation.reloadEverything = true } }
+        didSet { if showsAllErrors != oldValue { madePresentation?.reloadEverything = true } }
     }
 
     typealias Change = Evaluation.Change
@@ -211,7 +219,7 @@ public final class FormSession {
     func invalidateEverything() {
         cachedEvaluation = nil
         pendingChanges = []
-        presentation.reloadEverything = true
+        madePresentation?.reloadEverything = true
     }
 
     // MARK: Changing

@@ -42,10 +42,12 @@ final class FormPresentation {
 
     init(session: FormSession) {
         self.session = session
+        definition = session.definition
         rows = Array(repeating: nil, count: session.tree.instanceCount)
     }
 
-    var definition: FormDefinition { session.definition }
+    /// The session's definition, held here (read for every row: see `AnswerLoader`).
+    let definition: FormDefinition
     var tree: EntryTree { session.tree }
     var values: [Value] { session.values }
     /// The session's evaluation, settled.

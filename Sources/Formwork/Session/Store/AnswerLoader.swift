@@ -16,11 +16,15 @@ struct AnswerLoader {
 
     init(store: AnswerStore, sink: any AnswerLoadSink, recorder: ResponseRecorder? = nil) {
         self.store = store
+        self.definition = store.definition
         self.sink = sink
         self.recorder = recorder
     }
 
-    private var definition: FormDefinition { store.definition }
+    /// The store's definition, held here: read for every answer, and a computed
+    /// property would copy the whole definition (a retain of each of its parts) at
+    /// each read.
+    private let definition: FormDefinition
     private var tree: EntryTree { store.tree }
 
     /// Applies a mapping to a scope: its fields' values first (so that `count`s
