@@ -40,22 +40,30 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// The path `text` writes, or `nil` when it is not one (an empty step, a position
     /// that is no whole number, text after `]`).
     public init?(_ text: String) {
+        // Read byte by byte: paths are read for every problem of every response
+        // checked, and no step is more than a name and a number.
         var steps: [Step] = []
-        for segment in text.split(separator: ".", omittingEmptySubsequences: false) {
-            guard !segment.isEmpty else { return nil }
-            guard segment.hasSuffix("]"), let open = segment.firstIndex(of: "[") else {
-                guard !segment.contains("["), !segment.contains("]") else { return nil }
-                steps.append(Step(name: String(segment)))
-                continue
-            }
-            let digits = segment[segment.index(after: open)..<segment.index(before: segment.endIndex)]
-            guard open != segment.startIndex, let position = Int(digits) else { return nil }
-            steps.append(Step(name: String(segment[..<open]), position: position))
+        for segment in text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard let step = Self.step(segment) else { return nil }
+            steps.append(step)
         }
         self.steps = steps
     }
 
-    /// The path of `steps`.
+    /// `name` or `name[position]`; `nil` for an empty step, a stray bracket or a
+    /// position that is no whole number.
+    private static func step(_ bytes: Substring.UTF8View) -> Step? {
+        guard !bytes.isEmpty else { return nil }
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "[")) else {
+            return bytes.contains(UInt8(ascii: "]")) ? nil : Step(name: String(Substring(bytes)))
+        }
+        let close = bytes.index(before: bytes.endIndex)
+        guard open != bytes.startIndex, bytes[close] == UInt8(ascii: "]"), open < close,
+            let position = Int(Substring(bytes[bytes.index(after: open)..<close]))
+        else { return nil }
+        return Step(name: String(Substring(bytes[..<open])), position: position)
+    }
+
     public init(steps: [Step]) {
         self.steps = steps
     }
