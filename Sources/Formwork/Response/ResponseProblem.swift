@@ -93,8 +93,9 @@ public struct ResponseVerdict {
     /// A session holding the response's answers (those the form accepts), for writing
     /// it as the fill would have submitted it (hidden answers dropped, calculations
     /// computed again): `answers()`, or any `AnswerFormat`'s `write`. `nil` when the
-    /// response could not be read.
-    public var session: FormSession?
+    /// response could not be read. Made when first asked for (most checks never ask).
+    public var session: FormSession? { sessionMaker?.session }
+    private let sessionMaker: SessionMaker?
 
     /// Whether no problem is an error.
     public var isValid: Bool { !problems.contains { $0.severity == .error } }
@@ -102,7 +103,28 @@ public struct ResponseVerdict {
     /// A verdict of `problems`, with the session holding the answers when the response was read.
     public init(problems: [ResponseProblem], session: FormSession?) {
         self.problems = problems
-        self.session = session
+        self.sessionMaker = session.map { made in SessionMaker { made } }
+    }
+
+    /// A verdict whose session is made by `makeSession` when first asked for.
+    init(problems: [ResponseProblem], makeSession: @escaping () -> FormSession) {
+        self.problems = problems
+        self.sessionMaker = SessionMaker(makeSession)
+    }
+
+    /// Makes a verdict's session once, when first asked for.
+    private final class SessionMaker {
+        private let make: () -> FormSession
+        private var made: FormSession?
+
+        init(_ make: @escaping () -> FormSession) { self.make = make }
+
+        var session: FormSession {
+            if let made { return made }
+            let session = make()
+            made = session
+            return session
+        }
     }
 
     /// The verdict as JSON: `{ok, problems: [{line, column, path, field, rule,

@@ -95,12 +95,15 @@ public struct ResponseValidator: Sendable {
         let store = AnswerStore(
             definition: definition, origin: .response, clock: AnswerStore.Clock(today: today, now: moment, seed: seed))
         store.populate(0)
+        let typedNowIsFixed = now != nil
         func verdict(_ problems: [ResponseProblem], _ evaluation: Evaluation?) -> ResponseVerdict {
-            let session = FormSession(
-                adopting: store, today: today, now: moment, typedNowIsFixed: now != nil, uuidSeed: seed,
-                evaluation: evaluation)
-            session.showsAllErrors = true
-            return ResponseVerdict(problems: problems, session: session)
+            ResponseVerdict(problems: problems) {
+                let session = FormSession(
+                    adopting: store, today: today, now: moment, typedNowIsFixed: typedNowIsFixed, uuidSeed: seed,
+                    evaluation: evaluation)
+                session.showsAllErrors = true
+                return session
+            }
         }
         guard let pairs = root.pairs else {
             let problem = ResponseProblem(.notAMapping(found: root.typeDescription), at: root.location)
