@@ -12,14 +12,10 @@ struct ResponseCheck {
 
     init(store: AnswerStore, evaluation: Evaluation, recorder: ResponseRecorder, validator: ResponseValidator) {
         self.store = store
-        self.definition = store.definition
         self.evaluation = evaluation
         self.recorder = recorder
         self.validator = validator
     }
-
-    /// The store's definition, held here (read in loops: see `AnswerLoader`).
-    private let definition: FormDefinition
 
     private mutating func add(_ reason: ResponseProblem.Reason, at location: SourceLocation?, path: String) {
         reported.insert(path)
@@ -45,10 +41,10 @@ struct ResponseCheck {
 
     /// Answers to questions not shown under the response's answers.
     mutating func addHiddenAnswers() {
-        let keepsHidden = definition.hiddenAnswers == .kept || definition.submission?.hiddenAnswers == .kept
+        let keepsHidden = store.definition.hiddenAnswers == .kept || store.definition.submission?.hiddenAnswers == .kept
         for instance in recorder.order where !evaluation.isVisible(instance) {
             guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }
-            let field = definition.fields[store.tree.field(ofInstance: instance)]
+            let field = store.definition.fields[store.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
             add(
                 .hiddenAnswer(condition: field.visible?.source, kept: keepsHidden),
@@ -102,17 +98,17 @@ struct ResponseCheck {
     /// directly or through other computed fields (found once per validator).
     static func momentFields(of definition: FormDefinition) -> Set<Int> {
         var found: Set<Int> = []
-        for field in definition.fields.indices where definition.fields[field].kind.isComputed {
+        for field in store.definition.fields.indices where store.definition.fields[field].kind.isComputed {
             var seen: Set<Int> = []
             var pending = [field]
             while let index = pending.popLast() {
-                guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
+                guard seen.insert(index).inserted, let value = store.definition.fields[index].value else { continue }
                 if !value.expression.calledFunctions.isDisjoint(with: momentFunctions) {
                     found.insert(field)
                     break
                 }
                 for name in value.references {
-                    if let read = definition.fieldIndex[name], definition.fields[read].kind.isComputed {
+                    if let read = store.definition.fieldIndex[name], store.definition.fields[read].kind.isComputed {
                         pending.append(read)
                     }
                 }
@@ -150,7 +146,7 @@ struct ResponseCheck {
     /// Repeats that follow a `count`, given another number of entries.
     mutating func addCounts() {
         for list in recorder.lists {
-            let repeatDefinition = definition.repeats[list.repeatIndex]
+            let repeatDefinition = store.definition.repeats[list.repeatIndex]
             guard let count = repeatDefinition.count, evaluation.isGroupVisible(list.repeatIndex, in: list.holder)
             else { continue }
             let expected = store.tree.list(of: list.repeatIndex, in: list.holder).count
