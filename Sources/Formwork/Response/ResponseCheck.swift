@@ -98,17 +98,17 @@ struct ResponseCheck {
     /// directly or through other computed fields (found once per validator).
     static func momentFields(of definition: FormDefinition) -> Set<Int> {
         var found: Set<Int> = []
-        for field in store.definition.fields.indices where store.definition.fields[field].kind.isComputed {
+        for field in definition.fields.indices where definition.fields[field].kind.isComputed {
             var seen: Set<Int> = []
             var pending = [field]
             while let index = pending.popLast() {
-                guard seen.insert(index).inserted, let value = store.definition.fields[index].value else { continue }
+                guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
                 if !value.expression.calledFunctions.isDisjoint(with: momentFunctions) {
                     found.insert(field)
                     break
                 }
                 for name in value.references {
-                    if let read = store.definition.fieldIndex[name], store.definition.fields[read].kind.isComputed {
+                    if let read = definition.fieldIndex[name], definition.fields[read].kind.isComputed {
                         pending.append(read)
                     }
                 }
