@@ -12,10 +12,14 @@ struct ResponseCheck {
 
     init(store: AnswerStore, evaluation: Evaluation, recorder: ResponseRecorder, validator: ResponseValidator) {
         self.store = store
+        self.definition = store.definition
         self.evaluation = evaluation
         self.recorder = recorder
         self.validator = validator
     }
+
+    /// The store's definition, held here (read in loops: see `AnswerLoader`).
+    private let definition: FormDefinition
 
     private mutating func add(_ reason: ResponseProblem.Reason, at location: SourceLocation?, path: String) {
         reported.insert(path)
@@ -41,10 +45,10 @@ struct ResponseCheck {
 
     /// Answers to questions not shown under the response's answers.
     mutating func addHiddenAnswers() {
-        let keepsHidden = store.definition.hiddenAnswers == .kept || store.definition.submission?.hiddenAnswers == .kept
+        let keepsHidden = definition.hiddenAnswers == .kept || definition.submission?.hiddenAnswers == .kept
         for instance in recorder.order where !evaluation.isVisible(instance) {
             guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }
-            let field = store.definition.fields[store.tree.field(ofInstance: instance)]
+            let field = definition.fields[store.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
             add(
                 .hiddenAnswer(condition: field.visible?.source, kept: keepsHidden),
@@ -146,7 +150,7 @@ struct ResponseCheck {
     /// Repeats that follow a `count`, given another number of entries.
     mutating func addCounts() {
         for list in recorder.lists {
-            let repeatDefinition = store.definition.repeats[list.repeatIndex]
+            let repeatDefinition = definition.repeats[list.repeatIndex]
             guard let count = repeatDefinition.count, evaluation.isGroupVisible(list.repeatIndex, in: list.holder)
             else { continue }
             let expected = store.tree.list(of: list.repeatIndex, in: list.holder).count

@@ -13,15 +13,19 @@ final class ResponseLoad: AnswerLoadSink {
 
     init(store: AnswerStore, recorder: ResponseRecorder, today: LocalDate, now: LocalDateTime, seed: UInt64) {
         self.store = store
+        self.definition = store.definition
         self.recorder = recorder
         self.today = today
         self.now = now
         self.seed = seed
     }
 
+    /// The store's definition, held here (read for every answer: see `AnswerLoader`).
+    private let definition: FormDefinition
+
     /// A new evaluation of the answers as they stand.
     func evaluation() -> Evaluation {
-        Evaluation(answers: store, today: today, now: now, seed: seed, language: store.definition.defaultLanguage)
+        Evaluation(answers: store, today: today, now: now, seed: seed, language: definition.defaultLanguage)
     }
 
     func accept(
@@ -30,13 +34,13 @@ final class ResponseLoad: AnswerLoadSink {
         // The field is read in place: a copy of a whole definition costs more than
         // loading a simple value.
         let field = store.tree.field(ofInstance: instance)
-        if case .expression? = store.definition.fields[field].minimum {
+        if case .expression? = definition.fields[field].minimum {
             recorder.unchecked.append((instance, node, name, value))
-        } else if case .expression? = store.definition.fields[field].maximum {
+        } else if case .expression? = definition.fields[field].maximum {
             recorder.unchecked.append((instance, node, name, value))
         } else if let error = FieldValues.check(
-            value, for: store.definition.fields[field], minimum: Self.constant(store.definition.fields[field].minimum),
-            maximum: Self.constant(store.definition.fields[field].maximum), limits: store.definition.limits,
+            value, for: definition.fields[field], minimum: Self.constant(definition.fields[field].minimum),
+            maximum: Self.constant(definition.fields[field].maximum), limits: definition.limits,
             filesAreAttachments: true)
         {
             collector.report(.invalidValue(field: name, reason: error), at: node)
@@ -52,7 +56,7 @@ final class ResponseLoad: AnswerLoadSink {
     }
 
     func prepareEntries(of repeats: [Int], in scope: Int) {
-        let counted = repeats.filter { store.definition.repeats[$0].count != nil }
+        let counted = repeats.filter { definition.repeats[$0].count != nil }
         guard !counted.isEmpty else { return }
         let evaluation = evaluation()
         for repeatIndex in counted { follow(repeatIndex, in: scope, evaluation) }
@@ -67,15 +71,15 @@ final class ResponseLoad: AnswerLoadSink {
     /// one count may read another's entries): evaluated again until nothing changes.
     func evaluationFollowingCounts() -> Evaluation {
         var evaluation = evaluation()
-        guard store.definition.repeats.contains(where: { $0.count != nil }) else { return evaluation }
+        guard definition.repeats.contains(where: { $0.count != nil }) else { return evaluation }
         var changed = true
         var rounds = 0
         while changed, rounds < 16 {
             changed = false
             rounds += 1
             for scope in store.tree.scopes.indices where store.tree.isAttached(scope) {
-                for repeatIndex in store.tree.repeatsHeld(by: scope)
-                where store.definition.repeats[repeatIndex].count != nil {
+                for repeatIndex in store.tree.repeatsHeld(by: scope) where definition.repeats[repeatIndex].count != nil
+                {
                     let before = store.tree.list(of: repeatIndex, in: scope)
                     follow(repeatIndex, in: scope, evaluation)
                     if store.tree.list(of: repeatIndex, in: scope) != before { changed = true }

@@ -9,8 +9,6 @@
 /// With a `recorder` (a finished response), where each answer was given is noted, a
 /// computed field's value is noted to compare rather than refused, and entries the
 /// form cannot hold are one problem of the validator's rather than a refusal.
-/// (The definition is read through the store, in place: a copy of the whole
-/// definition costs a retain of each of its parts, per answer.)
 struct AnswerLoader {
     let store: AnswerStore
     let sink: any AnswerLoadSink
@@ -18,10 +16,15 @@ struct AnswerLoader {
 
     init(store: AnswerStore, sink: any AnswerLoadSink, recorder: ResponseRecorder? = nil) {
         self.store = store
+        self.definition = store.definition
         self.sink = sink
         self.recorder = recorder
     }
 
+    /// The store's definition, held here: read for every answer, and a computed
+    /// property would copy the whole definition (a retain of each of its parts) at
+    /// each read.
+    private let definition: FormDefinition
     private var tree: EntryTree { store.tree }
 
     /// Applies a mapping to a scope: its fields' values first (so that `count`s
@@ -40,20 +43,18 @@ struct AnswerLoader {
                 collector.report(.wrongType(key: nil, expected: "a field id", found: key.typeDescription), at: key)
                 continue
             }
-            if !heldRepeats.isEmpty, let repeatIndex = store.definition.repeatIndex[id],
-                heldRepeats.contains(repeatIndex)
-            {
+            if !heldRepeats.isEmpty, let repeatIndex = definition.repeatIndex[id], heldRepeats.contains(repeatIndex) {
                 groups.append((repeatIndex, key, node))
                 continue
             }
-            guard let field = store.definition.field(named: id, in: tree.scopes[scope].repeatIndex) else {
+            guard let field = definition.field(named: id, in: tree.scopes[scope].repeatIndex) else {
                 let suggestion = store.suggestions(for: id, in: scope).first
                 collector.report(.unknownField(prefix + id, suggestion: suggestion.map { prefix + $0 }), at: key)
                 continue
             }
             // The field is read in place (`fields[field]`): a copy of a whole definition
             // costs more than loading a simple value.
-            let kind = store.definition.fields[field].kind
+            let kind = definition.fields[field].kind
             let instance = tree.scopes[scope].fields[tree.fieldSlot[field]]
             let name = prefix + id
             recorder?.record(key: key, value: node, at: instance)
@@ -73,7 +74,7 @@ struct AnswerLoader {
                     at: key)
                 continue
             }
-            switch ValueReader.value(from: node, for: store.definition.fields[field]) {
+            switch ValueReader.value(from: node, for: definition.fields[field]) {
             case .failure(let error): collector.report(.invalidValue(field: name, reason: error), at: node)
             case .success(let value):
                 sink.accept(value, at: instance, name: name, node: node, collector: &collector)
@@ -92,7 +93,7 @@ struct AnswerLoader {
     private func loadEntries(
         of repeatIndex: Int, in scope: Int, key: SyntaxNode, node: SyntaxNode, collector: inout DiagnosticCollector
     ) {
-        let repeatDefinition = store.definition.repeats[repeatIndex]
+        let repeatDefinition = definition.repeats[repeatIndex]
         let group = store.path(ofGroup: repeatIndex, in: scope)
         let written: [SyntaxNode]
         if let list = node.elements {
@@ -140,13 +141,11 @@ struct AnswerLoader {
                 return
             }
             let added = repeatDefinition.fieldIndices.count * max(0, elements.count - list.count)
-            guard
-                tree.size + added + max(0, elements.count - list.count) <= store.definition.limits.maximumFieldInstances
+            guard tree.size + added + max(0, elements.count - list.count) <= definition.limits.maximumFieldInstances
             else {
                 collector.report(
                     .wrongType(
-                        key: group,
-                        expected: "entries within \(store.definition.limits.maximumFieldInstances) fields in all",
+                        key: group, expected: "entries within \(definition.limits.maximumFieldInstances) fields in all",
                         found: "\(elements.count) entries"),
                     at: node)
                 return
