@@ -9,12 +9,12 @@
 /// With a `recorder` (a finished response), where each answer was given is noted, a
 /// computed field's value is noted to compare rather than refused, and entries the
 /// form cannot hold are one problem of the validator's rather than a refusal.
-struct AnswerLoader {
+struct AnswerLoader<Sink: AnswerLoadSink> {
     let store: AnswerStore
-    let sink: any AnswerLoadSink
+    let sink: Sink
     var recorder: ResponseRecorder?
 
-    init(store: AnswerStore, sink: any AnswerLoadSink, recorder: ResponseRecorder? = nil) {
+    init(store: AnswerStore, sink: Sink, recorder: ResponseRecorder? = nil) {
         self.store = store
         self.definition = store.definition
         self.sink = sink
