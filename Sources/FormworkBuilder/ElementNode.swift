@@ -4,7 +4,9 @@ import Foundation
 /// What an element of the DSL becomes: the keys of its mapping, in the order they
 /// were written, and where in the Swift source it was written.
 public struct ElementNode: Sendable {
+    /// The keys set so far and their values, in the order first set.
     public private(set) var pairs: [(key: String, value: DefinitionDocument)] = []
+    /// Where the element was written: `Module/File.swift:LINE:COLUMN`.
     public let place: SourcePlace
 
     init(_ place: SourcePlace) {
