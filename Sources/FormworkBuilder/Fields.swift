@@ -5,7 +5,7 @@ public struct TextField: FormElement {
     /// The field's keys so far.
     public var node: ElementNode
 
-    /// A text field with the id `id` (its key in the answers) and the question `label`.
+    /// A text field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -63,7 +63,7 @@ public struct SecureField: FormElement {
     /// The field's keys so far.
     public var node: ElementNode
 
-    /// A secure field with the id `id` (its key in the answers) and the question `label`.
+    /// A secure field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -76,7 +76,7 @@ public struct NumberField: FormElement {
     /// The field's keys so far.
     public var node: ElementNode
 
-    /// A number field with the id `id` (its key in the answers) and the question `label`.
+    /// A number field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -102,7 +102,7 @@ public struct Switch: FormElement {
     /// The field's keys so far.
     public var node: ElementNode
 
-    /// A switch with the id `id` (its key in the answers) and the question `label`.
+    /// A switch with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -115,7 +115,7 @@ public struct DateField: FormElement {
     /// The field's keys so far.
     public var node: ElementNode
 
-    /// A date field with the id `id` (its key in the answers) and the question `label`.
+    /// A date field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {

@@ -21,7 +21,7 @@ public final class RecordingListView: ListView {
         case reloadData
         case batch(Changeset)
 
-        /// `reloadData`, or `batch(` and the changeset's description `)`.
+        /// `reloadData`, or `batch(CHANGES)` with the changeset's description.
         public var description: String {
             switch self {
             case .reloadData: return "reloadData"
