@@ -87,7 +87,11 @@ enum ConditionsCase {
 
     static func run(sizes: [Int], runs: Int) -> [BenchRow] {
         let environment = ExpressionEnvironment(fields: fields)
-        let compiled = conditions.map { try! CompiledExpression($0.source, environment: environment) }
+        let compiled = conditions.map { condition in
+            onOwnInput("compile \(condition.source)") {
+                try CompiledExpression(condition.source, environment: environment)
+            }
+        }
         let byHand = conditions.map(\.byHand)
         let row = CurrentRow()
         let context = EvaluationContext(today: LocalDate(year: 2026, month: 11, day: 22)!) { row.values[$0] }

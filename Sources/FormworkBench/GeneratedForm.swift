@@ -57,6 +57,6 @@ enum GeneratedForm {
     static func definition(fields: Int) -> FormDefinition {
         var limits = Limits()
         limits.maximumFields = max(limits.maximumFields, fields)
-        return try! FormDefinition(yaml: yaml(fields: fields), limits: limits)
+        return onOwnInput("load the generated form") { try FormDefinition(yaml: yaml(fields: fields), limits: limits) }
     }
 }

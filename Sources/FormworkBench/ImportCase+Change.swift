@@ -25,13 +25,15 @@ extension ImportCase {
     /// A script-mode session of the imported form and a body that sets, in turn, the
     /// middle integer to a value that shows the question reading it, and one that hides it.
     static func changeBody(questions: Int) -> () -> Void {
-        let workbook = try! Self.workbook(questions: questions)
+        let workbook = onOwnInput("write the XLSForm workbook") { try Self.workbook(questions: questions) }
         var limits = Limits()
         limits.maximumFields = max(limits.maximumFields, questions * 2)
         let options = ImportOptions(limits: limits)
-        let (document, warnings) = try! XLSFormImporter().document(workbook, path: "bench.xlsx", options: options)
-        let definition = try! FormDefinition(
-            document: document, path: "bench.xlsx", warnings: warnings, limits: limits, formats: .odk)
+        let definition = onOwnInput("import the XLSForm workbook") {
+            let (document, warnings) = try XLSFormImporter().document(workbook, path: "bench.xlsx", options: options)
+            return try FormDefinition(
+                document: document, path: "bench.xlsx", warnings: warnings, limits: limits, formats: .odk)
+        }
         let repl = ReplSession(form: FormSession(definition: definition), options: .init(interactive: false))
         _ = repl.start()
         let lines = ["set \(readInteger(questions)) 9", "set \(readInteger(questions)) 1"]

@@ -12,22 +12,30 @@ import ZIPFoundation
 enum ImportCase {
     static func run(sizes: [Int], runs: Int) -> [BenchRow] {
         sizes.map { size in
-            let workbook = try! Self.workbook(questions: size)
+            let workbook = onOwnInput("write the XLSForm workbook") { try Self.workbook(questions: size) }
             var limits = Limits()
             limits.maximumFields = max(limits.maximumFields, size * 2)
             let options = ImportOptions(limits: limits)
-            let (document, _) = try! XLSFormImporter().document(workbook, path: "bench.xlsx", options: options)
+            let (document, _) = onOwnInput("import the XLSForm workbook") {
+                try XLSFormImporter().document(workbook, path: "bench.xlsx", options: options)
+            }
             let yaml = document.yaml()
             let (time, base, value) = Measure.paired(
                 runs: runs,
                 candidate: {
-                    let (document, warnings) = try! XLSFormImporter().document(
-                        workbook, path: "bench.xlsx", options: options)
                     consume(
-                        try! FormDefinition(
-                            document: document, path: "bench.xlsx", warnings: warnings, limits: limits, formats: .odk))
+                        onOwnInput("import the XLSForm workbook") {
+                            let (document, warnings) = try XLSFormImporter().document(
+                                workbook, path: "bench.xlsx", options: options)
+                            return try FormDefinition(
+                                document: document, path: "bench.xlsx", warnings: warnings, limits: limits,
+                                formats: .odk)
+                        })
                 },
-                baseline: { consume(try! FormDefinition(yaml: yaml, limits: limits, formats: .odk)) })
+                baseline: {
+                    consume(
+                        onOwnInput("load its YAML") { try FormDefinition(yaml: yaml, limits: limits, formats: .odk) })
+                })
             return BenchRow(
                 benchmarkCase: "import XLSForm", size: sizeLabel(size), time: format(time),
                 baseline: "its YAML \(format(base))", ratio: String(format: "%.2f×", value), target: "≤ 2×",

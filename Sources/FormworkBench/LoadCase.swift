@@ -22,18 +22,20 @@ enum LoadCase {
             rows.append(
                 row(
                     "load YAML definition", size: size, runs: runs, baselineName: "Yams.compose",
-                    candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
-                    baseline: { consume(try! Yams.compose(yaml: yaml)) }))
+                    candidate: { consume(onOwnInput("load YAML") { try FormDefinition(yaml: yaml, limits: limits) }) },
+                    baseline: { consume(onOwnInput("compose YAML") { try Yams.compose(yaml: yaml) }) }))
             rows.append(
                 row(
                     "load YAML definition", size: size, runs: runs, baselineName: "compose(.basic)",
-                    candidate: { consume(try! FormDefinition(yaml: yaml, limits: limits)) },
-                    baseline: { consume(try! Yams.compose(yaml: yaml, .basic)) }))
+                    candidate: { consume(onOwnInput("load YAML") { try FormDefinition(yaml: yaml, limits: limits) }) },
+                    baseline: { consume(onOwnInput("compose YAML") { try Yams.compose(yaml: yaml, .basic) }) }))
             rows.append(
                 row(
                     "load JSON definition", size: size, runs: runs, baselineName: "JSONSerialization",
-                    candidate: { consume(try! FormDefinition(json: json, limits: limits)) },
-                    baseline: { consume(try! JSONSerialization.jsonObject(with: jsonData)) }))
+                    candidate: { consume(onOwnInput("load JSON") { try FormDefinition(json: json, limits: limits) }) },
+                    baseline: {
+                        consume(onOwnInput("parse JSON") { try JSONSerialization.jsonObject(with: jsonData) })
+                    }))
         }
         return rows
     }

@@ -20,16 +20,18 @@ enum Profile {
                 "Value", MemoryLayout<Value>.size, "bytes")
         case "diff-sectioned": diffSectioned(size: size)
         case "validate":
-            let form = try! FormDefinition(yaml: ValidateCase.form50)
+            let form = onOwnInput("load the 50-question form") { try FormDefinition(yaml: ValidateCase.form50) }
             let responses = ValidateCase.responses(of: form, count: 200)
             let validator = ResponseValidator(definition: form, now: ValidateCase.now)
             for index in 0..<50_000 { consume(validator.validate(responses[index % responses.count])) }
         case "load-yaml":
             let yaml = GeneratedForm.yaml(fields: size)
-            for _ in 0..<5 { consume(try! FormDefinition(yaml: yaml, limits: limits)) }
+            for _ in 0..<5 { consume(onOwnInput("load YAML") { try FormDefinition(yaml: yaml, limits: limits) }) }
         case "load-json":
             let json = GeneratedForm.json(fields: size)
-            for _ in 0..<(1_000_000 / size) { consume(try! FormDefinition(json: json, limits: limits)) }
+            for _ in 0..<(1_000_000 / size) {
+                consume(onOwnInput("load JSON") { try FormDefinition(json: json, limits: limits) })
+            }
         case "import-surveyjs":
             let bytes = Array(SurveyJSCase.survey(questions: size).utf8)
             limits.maximumFields = max(limits.maximumFields, size * 2)

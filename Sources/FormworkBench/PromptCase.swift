@@ -16,7 +16,7 @@ enum PromptCase {
         for index in 0..<10 { yaml += "      - { id: x\(index), kind: text, label: Extra \(index) }\n" }
         var limits = Limits()
         limits.maximumFields = max(limits.maximumFields, fields + 10)
-        return try! FormDefinition(yaml: yaml, limits: limits)
+        return onOwnInput("load the generated form") { try FormDefinition(yaml: yaml, limits: limits) }
     }
 
     /// A text field in the middle of the form that no condition reads.

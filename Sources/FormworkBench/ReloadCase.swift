@@ -17,7 +17,7 @@ enum ReloadCase {
             let (time, base, value) = Measure.paired(
                 runs: runs,
                 candidate: {
-                    try! session.toggle(head)
+                    onOwnInput("toggle the head of a chain") { try session.toggle(head) }
                     changes += session.reload(nil, animated: true)?.rows.count ?? 0
                 },
                 baseline: { consume(DiffCase.floor(ids, ids)) })

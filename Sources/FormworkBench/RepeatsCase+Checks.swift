@@ -11,13 +11,13 @@ extension RepeatsCase {
         let session = session(entries: entries)
         let view = MirrorListView()
         session.reload(view, animated: false)
-        let moving = try! session.instance("items[\(entries)].a0")
-        let first = try! session.instance("items[1].a0")
+        let moving = onOwnInput("find the last entry") { try session.instance("items[\(entries)].a0") }
+        let first = onOwnInput("find the first entry") { try session.instance("items[1].a0") }
         let from = session.visibleIndexPath(ofInstance: moving)?.section ?? -1
         let to = session.visibleIndexPath(ofInstance: first)?.section ?? -1
         let clock = ContinuousClock()
         let start = clock.now
-        try! session.moveEntry("items[\(entries)]", to: 1)
+        onOwnInput("move the last entry") { try session.moveEntry("items[\(entries)]", to: 1) }
         let changes = session.reload(view, animated: true) ?? .empty
         let elapsed = start.duration(to: clock.now)
         let expected = Changeset(sections: Changes(moved: [PositionPair(from: from, to: to)]))

@@ -47,7 +47,7 @@ enum RepeatsCase {
         var limits = Limits()
         limits.maximumEntries = max(limits.maximumEntries, 10_000)
         limits.maximumFieldInstances = max(limits.maximumFieldInstances, 200_000)
-        return try! FormDefinition(yaml: yaml, limits: limits)
+        return onOwnInput("load the repeats form") { try FormDefinition(yaml: yaml, limits: limits) }
     }
 
     /// A session with `entries` entries, about half of each entry's fields answered
@@ -55,7 +55,9 @@ enum RepeatsCase {
     /// (one undo step, evaluated once).
     static func session(entries: Int, definition: FormDefinition = definition()) -> FormSession {
         let session = FormSession(definition: definition)
-        try! session.loadValues(bytes: Array(values(entries: entries).utf8), isJSON: true)
+        onOwnInput("load the entries' values") {
+            try session.loadValues(bytes: Array(values(entries: entries).utf8), isJSON: true)
+        }
         return session
     }
 

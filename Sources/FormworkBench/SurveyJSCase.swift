@@ -17,13 +17,18 @@ enum SurveyJSCase {
         let bytes = Array(Self.survey(questions: questions).utf8)
         var limits = Limits()
         limits.maximumFields = max(limits.maximumFields, questions * 2)
-        let (document, problems) = try! SurveyJSImport.document(fromJSON: bytes, path: "bench.json", limits: limits)
+        let (document, problems) = onOwnInput("import the generated survey") {
+            try SurveyJSImport.document(fromJSON: bytes, path: "bench.json", limits: limits)
+        }
         precondition(!problems.contains { $0.severity == .error }, "the generated survey has errors: \(problems)")
         let json = document.json()
         let (time, base, value) = Measure.paired(
             runs: runs,
             candidate: { consume(Self.definition(bytes, limits: limits)) },
-            baseline: { consume(try! FormDefinition(json: json, limits: limits, formats: .surveyJS)) })
+            baseline: {
+                consume(
+                    onOwnInput("load its JSON") { try FormDefinition(json: json, limits: limits, formats: .surveyJS) })
+            })
         return [
             BenchRow(
                 benchmarkCase: "import SurveyJS", size: "48 pages, \(questions) questions", time: format(time),
@@ -33,10 +38,12 @@ enum SurveyJSCase {
     }
 
     static func definition(_ bytes: [UInt8], limits: Limits) -> FormDefinition {
-        let (document, problems) = try! SurveyJSImport.document(fromJSON: bytes, path: "bench.json", limits: limits)
-        return try! FormDefinition(
-            document: document, path: "bench.json", warnings: problems.filter { $0.severity == .warning },
-            limits: limits, formats: .surveyJS)
+        onOwnInput("import the generated survey") {
+            let (document, problems) = try SurveyJSImport.document(fromJSON: bytes, path: "bench.json", limits: limits)
+            return try FormDefinition(
+                document: document, path: "bench.json", warnings: problems.filter { $0.severity == .warning },
+                limits: limits, formats: .surveyJS)
+        }
     }
 
     /// A change at the prompt: `set` of a number that the next question's title and a

@@ -13,7 +13,7 @@ import Foundation
 enum ValidateCase {
     static func run(runs: Int, quick: Bool) -> [BenchRow] {
         var rows: [BenchRow] = []
-        let generated = try! FormDefinition(yaml: form50)
+        let generated = onOwnInput("load the 50-question form") { try FormDefinition(yaml: form50) }
         rows.append(
             measure(
                 generated, name: "50 questions, conditions", count: quick ? 50 : 400, runs: runs, target: 20_000))
@@ -55,7 +55,9 @@ enum ValidateCase {
         var seed: UInt64 = 1
         while responses.count < count, seed < UInt64(count * 4) {
             defer { seed += 1 }
-            let session = try! FormSession(definition: form, today: now.date, now: now, uuidSeed: seed)
+            let session = onOwnInput("start a session") {
+                try FormSession(definition: form, today: now.date, now: now, uuidSeed: seed)
+            }
             guard RandomFill.fill(session, seed: seed, file: "/etc/hostname") else { continue }
             var json = session.answersJSON(pretty: false)
             if responses.count.isMultiple(of: 2), let range = json.range(of: ":") {

@@ -12,6 +12,8 @@ import Formwork
 public struct Option: Sendable, ExpressibleByStringLiteral {
     var node: ElementNode
 
+    /// The option `value` (what the answers hold), shown as `label`, or as the value when
+    /// there is no label.
     public init(
         _ value: String, label: String? = nil, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -20,6 +22,7 @@ public struct Option: Sendable, ExpressibleByStringLiteral {
         if let label { node.set("label", .string(label)) }
     }
 
+    /// An option whose value is also its label: `"paris"` for `Option("paris")`.
     public init(stringLiteral value: String) {
         self.init(value)
     }
@@ -42,8 +45,10 @@ public struct Option: Sendable, ExpressibleByStringLiteral {
 
 /// One of a list of options.
 public struct Choice: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A choice with the id `id`, the question `label`, and its `options` in the order shown.
     public init(
         _ id: String, label: String, options: [Option], fileID: String = #fileID, line: Int = #line,
         column: Int = #column
@@ -54,8 +59,10 @@ public struct Choice: FormElement {
 
 /// Any number of a list of options.
 public struct MultiChoice: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A multiple choice with the id `id`, the question `label`, and its `options` in the order shown.
     public init(
         _ id: String, label: String, options: [Option], fileID: String = #fileID, line: Int = #line,
         column: Int = #column

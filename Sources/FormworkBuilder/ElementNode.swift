@@ -3,9 +3,14 @@ import Foundation
 
 /// What an element of the DSL becomes: the keys of its mapping, in the order they
 /// were written, and where in the Swift source it was written.
+///
+/// Only the builder reads and writes it; a form's content is read through `Form.document`,
+/// `yaml()` or `json()`.
 public struct ElementNode: Sendable {
-    public private(set) var pairs: [(key: String, value: DefinitionDocument)] = []
-    public let place: SourcePlace
+    /// The keys set so far and their values, in the order first set.
+    private(set) var pairs: [(key: String, value: DefinitionDocument)] = []
+    /// Where the element was written: `Module/File.swift:LINE:COLUMN`.
+    let place: SourcePlace
 
     init(_ place: SourcePlace) {
         self.place = place

@@ -2,8 +2,10 @@ import Formwork
 
 /// A one-line (or `multiline()`) text answer.
 public struct TextField: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A text field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -58,8 +60,10 @@ public struct TextField: FormElement {
 
 /// A text answer never shown or written to drafts (a password, a token).
 public struct SecureField: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A secure field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -69,8 +73,10 @@ public struct SecureField: FormElement {
 
 /// A number, within bounds.
 public struct NumberField: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A number field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -93,8 +99,10 @@ public struct NumberField: FormElement {
 
 /// On or off.
 public struct Switch: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A switch with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -104,8 +112,10 @@ public struct Switch: FormElement {
 
 /// A date (`YYYY-MM-DD`), within bounds that are dates or expressions (`today()`).
 public struct DateField: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A date field with the id `id` and the question `label`.
     public init(
         _ id: String, label: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -125,8 +135,10 @@ public struct DateField: FormElement {
 
 /// Text to read, no answer; its text may read answers (`"Hello {$name}"`).
 public struct Note: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A note with the id `id` showing `text`, which may read answers (`{$name}`).
     public init(
         _ id: String, text: String, fileID: String = #fileID, line: Int = #line, column: Int = #column
     ) {
@@ -137,8 +149,10 @@ public struct Note: FormElement {
 
 /// A value the form computes from other answers (`"$price * $count"`), shown.
 public struct Computed: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A computed field with the id `id`, shown with `label`, whose value is the expression `value`.
     public init(
         _ id: String, label: String, value: String, fileID: String = #fileID, line: Int = #line,
         column: Int = #column
@@ -152,8 +166,10 @@ public struct Computed: FormElement {
 /// `file`, `rank`, `calculate`, or an embedder's custom kind), its other keys set
 /// with `.set(_:_:)`.
 public struct Field: FormElement {
+    /// The field's keys so far.
     public var node: ElementNode
 
+    /// A field of the kind named `kind`, with the id `id` and, when given, the question `label`.
     public init(
         _ id: String, kind: String, label: String? = nil, fileID: String = #fileID, line: Int = #line,
         column: Int = #column

@@ -4,22 +4,34 @@ import Formwork
 /// `if`/`else` and `for … in` as in any result builder.
 @resultBuilder
 public enum FieldsBuilder {
+    /// One field or repeat, as a list of one.
     public static func buildExpression(_ element: some FormElement) -> [any FormElement] { [element] }
+    /// The items of a block, in the order written.
     public static func buildBlock(_ parts: [any FormElement]...) -> [any FormElement] { parts.flatMap { $0 } }
+    /// The items of an `if` without `else`: none when the condition is false.
     public static func buildOptional(_ part: [any FormElement]?) -> [any FormElement] { part ?? [] }
+    /// The items of the `if` branch of an `if`/`else`.
     public static func buildEither(first part: [any FormElement]) -> [any FormElement] { part }
+    /// The items of the `else` branch of an `if`/`else`.
     public static func buildEither(second part: [any FormElement]) -> [any FormElement] { part }
+    /// The items of every pass of a `for … in`, in order.
     public static func buildArray(_ parts: [[any FormElement]]) -> [any FormElement] { parts.flatMap { $0 } }
 }
 
 /// Collects a form's sections.
 @resultBuilder
 public enum SectionsBuilder {
+    /// One section, as a list of one.
     public static func buildExpression(_ section: Section) -> [Section] { [section] }
+    /// The sections of a block, in the order written.
     public static func buildBlock(_ parts: [Section]...) -> [Section] { parts.flatMap { $0 } }
+    /// The sections of an `if` without `else`: none when the condition is false.
     public static func buildOptional(_ part: [Section]?) -> [Section] { part ?? [] }
+    /// The sections of the `if` branch of an `if`/`else`.
     public static func buildEither(first part: [Section]) -> [Section] { part }
+    /// The sections of the `else` branch of an `if`/`else`.
     public static func buildEither(second part: [Section]) -> [Section] { part }
+    /// The sections of every pass of a `for … in`, in order.
     public static func buildArray(_ parts: [[Section]]) -> [Section] { parts.flatMap { $0 } }
 }
 
@@ -33,11 +45,23 @@ public enum SectionsBuilder {
 /// }
 /// ```
 public struct Repeat: FormElement {
+    /// The repeat's keys so far.
     public var node: ElementNode
 
+    /// A repeating group of the fields `fields` builds.
+    ///
     /// - Parameters:
+    ///   - id: The repeat's id, unique in the form; expressions read its entries as `$id`.
+    ///   - label: What the group is called (`"Member"`).
+    ///   - min: The fewest entries a submitted form may have; 0 when `nil`.
+    ///   - max: The most entries; the engine's limit when `nil`.
     ///   - count: An expression the number of entries follows (`"$household"`);
     ///     nobody adds or removes entries by hand then.
+    ///   - addLabel: The text of the row that adds an entry; `"Add to LABEL"` when `nil`.
+    ///   - fileID: The file of the call, where problems are reported; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - column: The column of the call; leave the default.
+    ///   - fields: The fields (and nested repeats) of every entry.
     public init(
         _ id: String, label: String, min: Int? = nil, max: Int? = nil, count: String? = nil,
         addLabel: String? = nil, fileID: String = #fileID, line: Int = #line, column: Int = #column,
@@ -63,6 +87,7 @@ public struct Repeat: FormElement {
 public struct Section: Sendable {
     var node: ElementNode
 
+    /// A section with the id `id`, an optional header line, and the fields `fields` builds.
     public init(
         _ id: String, header: String? = nil, fileID: String = #fileID, line: Int = #line, column: Int = #column,
         @FieldsBuilder fields: () -> [any FormElement]
@@ -112,6 +137,8 @@ public struct Form: Sendable {
     /// The file the form was written in (diagnostics are reported against it).
     public let fileID: String
 
+    /// A form with the id `id`, a title, an optional description, and the sections
+    /// `sections` builds; problems are reported against the file of the call.
     public init(
         _ id: String, title: String, description: String? = nil, fileID: String = #fileID, line: Int = #line,
         column: Int = #column, @SectionsBuilder sections: () -> [Section]

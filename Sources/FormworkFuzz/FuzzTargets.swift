@@ -136,90 +136,103 @@ enum FuzzTarget: String, CaseIterable {
     /// and disappears, a note, a computed date difference, repeats (nested, and one
     /// that follows a count) read by an aggregate, two languages, texts that read
     /// answers, the later kinds and the field behaviours.
-    static let form: FormDefinition = try! FormDefinition(
-        yaml: """
-            id: fuzz
-            title: { en: Fuzz, fr: Flou }
-            languages: [en, fr]
-            sections:
-              - id: text
-                header: Text
+    ///
+    /// The form is this program's own, so it loads; a change that breaks it is reported
+    /// with its diagnostics, and stops the program (status 2) when a target first reads it.
+    static let form: FormDefinition = {
+        do throws(DiagnosticList) {
+            return try FormDefinition(yaml: formYAML)
+        } catch {
+            let message = "formwork-fuzz: the fixed form does not load:\n" + error.rendered + "\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            exit(2)
+        }
+    }()
+
+    /// The fixed form's definition file.
+    static let formYAML = """
+        id: fuzz
+        title: { en: Fuzz, fr: Flou }
+        languages: [en, fr]
+        sections:
+          - id: text
+            header: Text
+            fields:
+              - { id: nickname, kind: text, label: Nickname, pattern: "(?i)[a-z]+", maxLength: 12 }
+              - { id: email, kind: text, label: E-mail, format: email }
+              - { id: homepage, kind: text, label: Homepage, format: url }
+              - { id: bio, kind: text, label: Short biography, multiline: true, maxLength: 500 }
+              - { id: secret, kind: secure, label: Secret phrase, minLength: 8 }
+          - id: numbers
+            header: Numbers and dates
+            fields:
+              - { id: quantity, kind: number, label: Quantity, default: 1, min: 1, max: 99, step: 1 }
+              - { id: weight, kind: number, label: Weight, min: 0.5, max: 30, step: 0.5 }
+              - { id: total, kind: computed, label: Total, value: $quantity * 2 }
+              - { id: start, kind: date, label: Start, min: "2020-01-01" }
+              - id: end
+                kind: date
+                label: End
+                max: "2030-12-31"
+                rules: [{ check: $end >= $start, message: must not be before the start }]
+          - id: choices
+            header: Choices
+            fields:
+              - { id: extras, kind: switch, label: Extras }
+              - id: size
+                kind: choice
+                label: Size
+                default: m
+                options: [s, m, l, { value: xl, label: Extra large, visible: $quantity >= 10 }]
+              - id: colours
+                kind: multichoice
+                label: Colours
+                maxSelected: 3
+                options: [red, green, blue, { value: gold, label: Gold, visible: $size == 'xl' }]
+          - id: more
+            header: More
+            visible: $extras
+            fields:
+              - { id: hello, kind: note, text: "Hello $nickname" }
+              - id: days
+                kind: computed
+                label: Days
+                value: "if($end != null and $start != null, $end - $start, 0)"
+              - { id: why, kind: text, label: Why, required: true, visible: "contains($colours, 'gold')" }
+          - id: list
+            header: Lists
+            fields:
+              - { id: slotCount, kind: number, label: Slots, min: 0, max: 9, step: 1, default: 0 }
+              - id: items
+                label: Item
+                repeat: { max: 5, addLabel: Add an item, entryLabel: "Item {index()}: {$name}" }
                 fields:
-                  - { id: nickname, kind: text, label: Nickname, pattern: "(?i)[a-z]+", maxLength: 12 }
-                  - { id: email, kind: text, label: E-mail, format: email }
-                  - { id: homepage, kind: text, label: Homepage, format: url }
-                  - { id: bio, kind: text, label: Short biography, multiline: true, maxLength: 500 }
-                  - { id: secret, kind: secure, label: Secret phrase, minLength: 8 }
-              - id: numbers
-                header: Numbers and dates
+                  - { id: name, kind: text, label: Name, maxLength: 20 }
+                  - { id: qty, kind: number, label: Quantity, min: 0, max: 99, required: true }
+                  - { id: note, kind: text, label: Note, visible: "$qty > $quantity" }
+                  - id: parts
+                    label: Part
+                    repeat: { max: 3 }
+                    fields: [{ id: w, kind: number, label: W, visible: "index() > 1 or $qty != null" }]
+              - id: slots
+                label: Slot
+                repeat: { count: $slotCount, max: 3 }
                 fields:
-                  - { id: quantity, kind: number, label: Quantity, default: 1, min: 1, max: 99, step: 1 }
-                  - { id: weight, kind: number, label: Weight, min: 0.5, max: 30, step: 0.5 }
-                  - { id: total, kind: computed, label: Total, value: $quantity * 2 }
-                  - { id: start, kind: date, label: Start, min: "2020-01-01" }
-                  - id: end
-                    kind: date
-                    label: End
-                    max: "2030-12-31"
-                    rules: [{ check: $end >= $start, message: must not be before the start }]
-              - id: choices
-                header: Choices
-                fields:
-                  - { id: extras, kind: switch, label: Extras }
-                  - id: size
-                    kind: choice
-                    label: Size
-                    default: m
-                    options: [s, m, l, { value: xl, label: Extra large, visible: $quantity >= 10 }]
-                  - id: colours
-                    kind: multichoice
-                    label: Colours
-                    maxSelected: 3
-                    options: [red, green, blue, { value: gold, label: Gold, visible: $size == 'xl' }]
-              - id: more
-                header: More
-                visible: $extras
-                fields:
-                  - { id: hello, kind: note, text: "Hello $nickname" }
-                  - id: days
-                    kind: computed
-                    label: Days
-                    value: "if($end != null and $start != null, $end - $start, 0)"
-                  - { id: why, kind: text, label: Why, required: true, visible: "contains($colours, 'gold')" }
-              - id: list
-                header: Lists
-                fields:
-                  - { id: slotCount, kind: number, label: Slots, min: 0, max: 9, step: 1, default: 0 }
-                  - id: items
-                    label: Item
-                    repeat: { max: 5, addLabel: Add an item, entryLabel: "Item {index()}: {$name}" }
-                    fields:
-                      - { id: name, kind: text, label: Name, maxLength: 20 }
-                      - { id: qty, kind: number, label: Quantity, min: 0, max: 99, required: true }
-                      - { id: note, kind: text, label: Note, visible: "$qty > $quantity" }
-                      - id: parts
-                        label: Part
-                        repeat: { max: 3 }
-                        fields: [{ id: w, kind: number, label: W, visible: "index() > 1 or $qty != null" }]
-                  - id: slots
-                    label: Slot
-                    repeat: { count: $slotCount, max: 3 }
-                    fields:
-                      - { id: tag, kind: text, label: Tag }
-                  - { id: summed, kind: computed, label: Summed, value: "sum($items.qty) + count($slots)" }
-              - id: newer
-                header: { en: "Newer for {$nickname}", fr: "Plus récent pour {$nickname}" }
-                fields:
-                  - { id: opens, kind: time, label: { en: Opens, fr: Ouvre }, min: "08:00" }
-                  - { id: arrives, kind: datetime, label: Arrives, max: "2030-01-01T00:00" }
-                  - { id: place, kind: geopoint, label: Place }
-                  - { id: scan, kind: file, label: Scan, extensions: [pdf, txt], maxSize: 1MB }
-                  - { id: order, kind: rank, label: Order, options: [a, { value: b, label: { en: B, fr: Bé } }, c] }
-                  - { id: locked, kind: text, label: "Locked for {$nickname}", readonly: "$quantity > 5", key: ref-1 }
-                  - { id: doubled, kind: number, label: Doubled, recalculate: { on: [quantity], value: $quantity * 2 } }
-                  - { id: hiddenTotal, kind: calculate, value: "coalesce($doubled, 0) + len(coalesce($order, []))" }
-                  - { id: picked, kind: computed, label: "{label($size)}", value: "label($size)" }
-            """)
+                  - { id: tag, kind: text, label: Tag }
+              - { id: summed, kind: computed, label: Summed, value: "sum($items.qty) + count($slots)" }
+          - id: newer
+            header: { en: "Newer for {$nickname}", fr: "Plus récent pour {$nickname}" }
+            fields:
+              - { id: opens, kind: time, label: { en: Opens, fr: Ouvre }, min: "08:00" }
+              - { id: arrives, kind: datetime, label: Arrives, max: "2030-01-01T00:00" }
+              - { id: place, kind: geopoint, label: Place }
+              - { id: scan, kind: file, label: Scan, extensions: [pdf, txt], maxSize: 1MB }
+              - { id: order, kind: rank, label: Order, options: [a, { value: b, label: { en: B, fr: Bé } }, c] }
+              - { id: locked, kind: text, label: "Locked for {$nickname}", readonly: "$quantity > 5", key: ref-1 }
+              - { id: doubled, kind: number, label: Doubled, recalculate: { on: [quantity], value: $quantity * 2 } }
+              - { id: hiddenTotal, kind: calculate, value: "coalesce($doubled, 0) + len(coalesce($order, []))" }
+              - { id: picked, kind: computed, label: "{label($size)}", value: "label($size)" }
+        """
 
     /// The expression target's variables: the names and types of the conformance
     /// table's (`Tests/FormworkTests/Expression/ConformanceTests.swift`), whose

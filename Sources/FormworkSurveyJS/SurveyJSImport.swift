@@ -69,10 +69,14 @@ public enum SurveyJSImport {
 /// `elements` or `questions` (and not Formwork's own `sections`), whatever the file
 /// is called.
 public struct SurveyJSImporter: DefinitionImporter {
+    /// The importer; it has no settings of its own (`ImportOptions` carries them).
     public init() {}
 
+    /// `"a SurveyJS survey"`, as messages name what was read.
     public var formatName: String { "a SurveyJS survey" }
 
+    /// Whether `bytes` are a JSON object (after a byte-order mark and white space) with a
+    /// `pages`, `elements` or `questions` key and no `sections` key, whatever `path` is.
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
         guard
             bytes.drop(while: {
@@ -100,6 +104,16 @@ public struct SurveyJSImporter: DefinitionImporter {
         return false
     }
 
+    /// The survey as a Formwork definition document, its expressions translated.
+    ///
+    /// - Parameters:
+    ///   - bytes: The survey's JSON.
+    ///   - path: The file's path, for diagnostics.
+    ///   - options: The limits, and whether unsupported elements are skipped (with a
+    ///     warning) instead of refused.
+    /// - Returns: The document, and the warnings about what was skipped or changed.
+    /// - Throws: `DiagnosticList` with every error (and warning) when the survey cannot
+    ///   be imported.
     public func document(
         _ bytes: [UInt8], path: String, options: ImportOptions
     ) throws(DiagnosticList)

@@ -10,8 +10,11 @@ import Foundation
 public enum CommandRunner {
     /// What a finished process left.
     public struct Result: Sendable {
+        /// The exit status, or the signal's number when a signal ended the process.
         public var status: Int32
+        /// Everything the process wrote to standard output, decoded as UTF-8.
         public var standardOutput: String
+        /// Everything the process wrote to standard error, decoded as UTF-8.
         public var standardError: String
         /// Whether the process was killed for running past its time limit.
         public var timedOut = false
@@ -34,9 +37,15 @@ public enum CommandRunner {
     /// Runs `product` with `arguments`, feeding `input` on standard input.
     ///
     /// - Parameters:
+    ///   - product: The name of an executable built by this package (`"formwork"`).
+    ///   - arguments: The command-line arguments, without the program's name.
+    ///   - input: The text written to standard input, which is then closed.
     ///   - directory: The working directory (the package root by default).
-    ///   - environment: Variables added to (or replacing) the current environment.
+    ///   - environment: Variables added to (or replacing) the current environment, which
+    ///     starts from `neutralLocale`.
     ///   - timeout: Kill the process after this long (`Result.timedOut` says so).
+    /// - Returns: The exit status and everything the process printed.
+    /// - Throws: The error of `Process.run()` when the executable cannot be started.
     public static func run(
         _ product: String, _ arguments: [String], input: String = "", directory: URL? = nil,
         environment: [String: String] = [:], timeout: Duration? = nil

@@ -18,14 +18,18 @@ import Glibc
 public final class PseudoTerminal {
     /// Why waiting failed.
     public struct Timeout: Error, CustomStringConvertible {
+        /// What did not happen in time: a text to appear, a terminal mode (`"hidden input"`), or `"exit"`.
         public let expected: String
+        /// Everything the program had written when the wait gave up.
         public let transcript: String
+        /// What was awaited, then what the screen had instead, on the lines after.
         public var description: String {
             "timed out waiting for \(expected.debugDescription); the screen had:\n\(transcript)"
         }
     }
 
     private let master: Int32
+    /// The program's process id.
     public let pid: pid_t
     /// Everything the program wrote so far.
     public private(set) var transcript = ""

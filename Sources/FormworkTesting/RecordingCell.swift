@@ -7,9 +7,11 @@ public final class RecordingCell: CustomStringConvertible {
     /// How many times `update` refreshed this very cell in place.
     public var updateCount = 0
 
+    /// An empty cell, dequeued with `reuseIdentifier`.
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
     }
 
+    /// The text a descriptor wrote, as a `RecordingListView` shows the cell.
     public var description: String { text }
 }

@@ -21,6 +21,7 @@ public final class RecordingListView: ListView {
         case reloadData
         case batch(Changeset)
 
+        /// `reloadData`, or `batch(CHANGES)` with the changeset's description.
         public var description: String {
             switch self {
             case .reloadData: return "reloadData"
@@ -83,20 +84,25 @@ public final class RecordingListView: ListView {
 
     // MARK: ListView
 
+    /// A new cell from `makeCell`, for every call: the view reuses nothing.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Any {
         makeCell(identifier)
     }
 
+    /// The cell the mirror holds at `indexPath`, or `nil` when out of range.
     public func cellForRow(at indexPath: IndexPath) -> Any? {
         mirror.cell(at: indexPath)
     }
 
+    /// Records `.reloadData` and renders the mirror afresh from `dataSource`.
     public func reloadData(from dataSource: any ListDataSource) {
         self.dataSource = dataSource
         events.append(.reloadData)
         mirror = Self.render(dataSource, in: self)
     }
 
+    /// Records `.batch` and applies the changeset to the mirror, cells for inserted rows and
+    /// sections coming from `dataSource`; a changeset that does not fit is added to `errors`.
     public func performBatchUpdates(_ changeset: Changeset, from dataSource: any ListDataSource) {
         self.dataSource = dataSource
         events.append(.batch(changeset))
@@ -144,9 +150,12 @@ public final class RecordingListView: ListView {
 
 /// The texts of a section's header and footer, as a `RecordingListView` keeps them.
 public struct SectionTexts: Equatable, CustomStringConvertible {
+    /// The header's text, or `nil` when the section has none.
     public var header: String?
+    /// The footer's text, or `nil` when the section has none.
     public var footer: String?
 
+    /// The texts of a header and a footer; `nil` for none.
     public init(header: String? = nil, footer: String? = nil) {
         self.header = header
         self.footer = footer
@@ -165,5 +174,6 @@ public struct SectionTexts: Equatable, CustomStringConvertible {
         }
     }
 
+    /// `header/footer`, with `-` for a missing one.
     public var description: String { "\(header ?? "-")/\(footer ?? "-")" }
 }

@@ -14,13 +14,16 @@ import Foundation
 /// }
 /// ```
 public struct ResponseMutation: CustomStringConvertible, @unchecked Sendable {
-    /// The question's id, and the rule that must be reported for it.
+    /// The question's id.
     public var field: String
+    /// The rule that must be reported for the question (`visible`, `required`, `value`, `options`).
     public var rule: String
-    /// The response's key, and the value written there (`nil`: the key taken out).
+    /// The response's key the mutation writes.
     public var key: String
+    /// The value written at `key`; `nil`: the key taken out.
     public var value: Any?
 
+    /// The rule, the question and the change, as `"required on age (age = removed)"`.
     public var description: String {
         "\(rule) on \(field) (\(key) = \(value.map { "\($0)" } ?? "removed"))"
     }

@@ -72,11 +72,15 @@ public enum ScriptedFill {
         }
     }
 
+    /// The definition of the question at `path` (`members[2].age` names `age`), if the form has one.
     public static func field(named path: String, in session: FormSession) -> FieldDefinition? {
         let id = FieldPath(path)?.name ?? path
         return session.definition.fields.first { $0.id == id }
     }
 
+    /// The answers to try for `field`, as text a person would type, most ordinary first:
+    /// the values of `options` for choices, a few numbers, dates, times or words by kind,
+    /// and `file` for a file question.
     public static func candidates(for field: FieldDefinition, options: [ChoiceOption], file: String) -> [String] {
         switch field.kind {
         case .number: return ["1", "2", "0", "5", "10", "18", "30", "100", "1000", "0.5"]

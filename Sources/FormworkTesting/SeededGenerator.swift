@@ -6,12 +6,14 @@
 /// let values = (0..<10).shuffled(using: &generator)
 /// ```
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+    private var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`: equal seeds give equal sequences.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next value of the sequence (SplitMix64's step and mix).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

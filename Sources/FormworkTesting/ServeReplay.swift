@@ -19,6 +19,7 @@ public struct ServeReplay {
     public private(set) var lines: [String] = []
     private var nextID = 1
 
+    /// A replay with no requests yet; the first request gets the id 1.
     public init() {}
 
     /// Adds a request; returns its id.
@@ -38,8 +39,9 @@ public struct ServeReplay {
         public var results: [Int: Any] = [:]
         /// Each refused request's error message (with its data), by id.
         public var errors: [Int: String] = [:]
-        /// The server's exit status and what it wrote on standard error.
+        /// The server's exit status.
         public var status: Int32 = 0
+        /// What the server wrote on standard error.
         public var standardError = ""
     }
 

@@ -81,7 +81,7 @@ struct Fill: ParsableCommand {
     }
 
     func run() throws {
-        let session = source.newSession(of: try source.definition(failing: 2))
+        let session = try source.newSession(of: try source.definition(failing: 2), failing: 2)
         try source.chooseLanguage(of: session, failing: 2)
         let interactive = TerminalSupport.isTerminal(STDIN_FILENO) && TerminalSupport.isTerminal(STDOUT_FILENO)
         let width = interactive ? TerminalSupport.width() : nil

@@ -36,9 +36,18 @@ struct FormArguments: ParsableArguments {
     @OptionGroup var clock: ClockOption
 
     /// A session of `definition` on the clock `--now` gives.
-    func newSession(of definition: FormDefinition) -> FormSession {
+    ///
+    /// The session's initializer refuses only starting values, and none are given here,
+    /// so it does not fail; were it to, the error is printed and the command exits with
+    /// `status`, as for a definition that does not load.
+    func newSession(of definition: FormDefinition, failing status: Int32) throws -> FormSession {
         guard let moment = clock.moment else { return FormSession(definition: definition) }
-        return try! FormSession(definition: definition, today: moment.date, now: moment)
+        do {
+            return try FormSession(definition: definition, today: moment.date, now: moment)
+        } catch {
+            printError("error: " + TerminalText.escaped(error.description))
+            throw ExitCode(status)
+        }
     }
 
     /// The definition; its diagnostics are printed and the command exits with `status`
@@ -49,7 +58,7 @@ struct FormArguments: ParsableArguments {
 
     /// A session of the definition with the values file applied, in the language asked.
     func session(failing status: Int32) throws -> FormSession {
-        let session = newSession(of: try definition(failing: status))
+        let session = try newSession(of: try definition(failing: status), failing: status)
         try loadValues(into: session, failing: status)
         try chooseLanguage(of: session, failing: status)
         return session

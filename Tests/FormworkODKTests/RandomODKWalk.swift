@@ -202,12 +202,12 @@ enum ODKWalkComparison {
     /// A text with `NaN` left out and each number at 12 significant digits: texts that
     /// differ only in how numbers are written are the same.
     static func numberText(_ text: String) -> String {
-        let pattern = try! NSRegularExpression(pattern: "-?[0-9]+(\\.[0-9]+)?(E-?[0-9]+)?")
-        let range = NSRange(text.startIndex..., in: text)
+        // By Unicode scalar, as NSRegularExpression matched: a digit before a combining mark is a digit.
+        let number = /-?[0-9]+(\.[0-9]+)?(E-?[0-9]+)?/.matchingSemantics(.unicodeScalar)
         var result = ""
         var last = text.startIndex
-        for match in pattern.matches(in: text, range: range) {
-            guard let found = Range(match.range, in: text) else { continue }
+        for match in text.matches(of: number) {
+            let found = match.range
             result += text[last..<found.lowerBound]
             result += Double(text[found]).map { String(format: "%.12g", $0) } ?? String(text[found])
             last = found.upperBound

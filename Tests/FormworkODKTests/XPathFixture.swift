@@ -124,11 +124,8 @@ enum XPathFixture {
             """
     }
 
-    /// A YAML double-quoted scalar (JSON's escapes).
-    static func yamlString(_ text: String) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-    }
+    /// A YAML double-quoted scalar (JSON's escapes), as the definition writer quotes text.
+    static func yamlString(_ text: String) -> String { DefinitionDocument.jsonString(text) }
 
     // MARK: Answers
 

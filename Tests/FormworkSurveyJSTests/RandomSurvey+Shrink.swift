@@ -174,7 +174,7 @@ extension RandomSurvey {
                 guard let form = load(candidate.survey) else { continue }
                 var walk = result
                 walk["answers"] = candidate.answers
-                let comparison = SurveyJSWalkComparison.compare(
+                let comparison = try SurveyJSWalkComparison.compare(
                     walk, form: form, survey: candidate.survey, language: candidate.language)
                 if comparison.aspects[aspect] == false {
                     current = candidate

@@ -72,7 +72,7 @@ struct RandomSurveyTests {
                     Issue.record("\(place): Formwork refuses the survey: \(refusal)\n\(job.survey.text)")
                     continue
                 }
-                let comparison = SurveyJSWalkComparison.compare(
+                let comparison = try SurveyJSWalkComparison.compare(
                     walk, form: form, survey: job.survey.json, language: job.language)
                 ConformanceReport.record(
                     format: "SurveyJS", set: "random surveys", form: "seed \(job.seed)",
@@ -148,7 +148,7 @@ struct RandomSurveyRegressionTests {
         let regression = try RandomSurveyRegression(
             contentsOf: RandomSurveyTests.regressions.appendingPathComponent(name))
         let form = try #require(RandomSurvey.load(regression.case.survey), "\(name): Formwork refuses the survey")
-        let comparison = SurveyJSWalkComparison.compare(
+        let comparison = try SurveyJSWalkComparison.compare(
             regression.walk, form: form, survey: regression.case.survey, language: regression.case.language)
         #expect(comparison.agrees, "\(name): \(comparison.differences.joined(separator: "\n"))")
     }

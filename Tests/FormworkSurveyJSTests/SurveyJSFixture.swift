@@ -107,11 +107,8 @@ enum SurveyJSFixture {
             """
     }
 
-    /// A YAML double-quoted scalar (JSON's escapes).
-    static func yamlString(_ text: String) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-    }
+    /// A YAML double-quoted scalar (JSON's escapes), as the definition writer quotes text.
+    static func yamlString(_ text: String) -> String { DefinitionDocument.jsonString(text) }
 
     // MARK: Answers
 
@@ -145,7 +142,7 @@ enum SurveyJSFixture {
         }
 
         var values: [String: Any] {
-            try! JSONSerialization.jsonObject(with: Data(data.utf8)) as! [String: Any]
+            get throws { try JSONSerialization.jsonObject(with: Data(data.utf8)) as! [String: Any] }
         }
     }
 
@@ -161,7 +158,7 @@ enum SurveyJSFixture {
     {
         let definition = try FormDefinition(yaml: definition(probe: expression, at: place, label: label))
         let session = try FormSession(definition: definition, today: today, now: now)
-        for (name, value) in scenario.values.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in try scenario.values.sorted(by: { $0.key < $1.key }) {
             switch name {
             case "flag": try session.set("flag", to: .string((value as! Bool) ? "true" : "false"), origin: .program)
             case "mt":

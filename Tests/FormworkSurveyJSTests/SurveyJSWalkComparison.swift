@@ -91,10 +91,10 @@ struct SurveyJSWalkComparison {
     /// JSON (for its element names and texts); `language`: the walk's `--locale`.
     static func compare(
         _ walk: [String: Any], form: FormDefinition, survey: Any, language: String? = nil
-    ) -> SurveyJSWalkComparison {
+    ) throws -> SurveyJSWalkComparison {
         var comparison = SurveyJSWalkComparison()
         let names = elementNames(survey)
-        let (session, skipped, refused) = replay(walk, form: form)
+        let (session, skipped, refused) = try replay(walk, form: form)
         for refusal in refused { comparison.note("data", false, refusal) }
         if let language { try? session.setLanguage(language) }
         comparison.expectedDeviation = deviation(in: session, answers: walk["answers"] as? [[Any]] ?? [])
@@ -135,8 +135,8 @@ struct SurveyJSWalkComparison {
     /// The walk replayed through `formwork serve` (`session.load` per answer, as
     /// `replay` loads them): `serve` agrees when the server refuses what the session
     /// refused, shows the session's rows and writes survey-core's data.
-    mutating func compareServe(_ walk: [String: Any], form: FormDefinition, url: URL) {
-        let (session, skipped, refused) = Self.replay(walk, form: form)
+    mutating func compareServe(_ walk: [String: Any], form: FormDefinition, url: URL) throws {
+        let (session, skipped, refused) = try Self.replay(walk, form: form)
         var replay = ServeReplay()
         for pair in walk["answers"] as? [[Any]] ?? [] {
             guard let key = pair.first as? String, pair.count > 1, !skipped.contains(key) else { continue }
@@ -179,8 +179,8 @@ struct SurveyJSWalkComparison {
 
     /// A session of the survey given a walk's answers, in order (each as SurveyJS
     /// data), the answers left out (`isCommentWithoutBox`) and those Formwork refused.
-    static func replay(_ walk: [String: Any], form: FormDefinition) -> (FormSession, Set<String>, [String]) {
-        let session = try! FormSession(definition: form, today: SurveyJSFixture.today, now: SurveyJSFixture.now)
+    static func replay(_ walk: [String: Any], form: FormDefinition) throws -> (FormSession, Set<String>, [String]) {
+        let session = try FormSession(definition: form, today: SurveyJSFixture.today, now: SurveyJSFixture.now)
         var skipped: Set<String> = []
         var refused: [String] = []
         for pair in walk["answers"] as? [[Any]] ?? [] {

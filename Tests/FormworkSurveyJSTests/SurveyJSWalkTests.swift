@@ -34,7 +34,7 @@ struct SurveyJSWalkTests {
         for language in form.languages.map(\.code) where language != form.defaultLanguage {
             let walk = try SurveyJSOracle.random(url, seed: 1, locale: language)
             let place = "\(name) in \(language)"
-            let (session, _, refused) = SurveyJSWalkComparison.replay(walk, form: form)
+            let (session, _, refused) = try SurveyJSWalkComparison.replay(walk, form: form)
             #expect(refused.isEmpty, "\(place): \(refused)")
             try session.setLanguage(language)
             var comparison = SurveyJSWalkComparison()
@@ -79,9 +79,9 @@ struct SurveyJSWalkTests {
         let survey = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
         for seed in Self.seeds {
             let walk = try SurveyJSOracle.random(url, seed: seed)
-            var comparison = SurveyJSWalkComparison.compare(walk, form: form, survey: survey)
+            var comparison = try SurveyJSWalkComparison.compare(walk, form: form, survey: survey)
             // The path a program embedding Formwork takes: the same answers through `formwork serve`.
-            comparison.compareServe(walk, form: form, url: url)
+            try comparison.compareServe(walk, form: form, url: url)
             #expect(comparison.agrees, "\(name) seed \(seed): \(comparison.differences.joined(separator: "\n"))")
             #expect(comparison.aspects["labels"] != nil, "\(name) seed \(seed): no title compared")
             ConformanceReport.record(
@@ -121,7 +121,7 @@ struct SurveyJSWalkTests {
                 ((theirs["validation"] as? [String: Any])?["errors"] as? [[String: Any]] ?? []).compactMap {
                     $0["path"] as? String
                 })
-            let (session, _, refused) = SurveyJSWalkComparison.replay(["answers": partial], form: form)
+            let (session, _, refused) = try SurveyJSWalkComparison.replay(["answers": partial], form: form)
             #expect(refused.isEmpty, "\(place): \(refused)")
             let ownFailing = Set(
                 session.validate().map { error in

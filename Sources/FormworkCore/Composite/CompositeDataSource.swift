@@ -24,6 +24,7 @@ public final class CompositeDataSource {
 
     var visible = CompositeSnapshot()
 
+    /// A composite showing `dataSources` in order; nothing is shown until the first reload.
     public init(_ dataSources: [DataSource]) {
         self.dataSources = dataSources
     }
@@ -59,47 +60,61 @@ public final class CompositeDataSource {
 }
 
 extension CompositeDataSource: ListDataSource {
+    /// The number of sections all children show, as of the last reload.
     public var numberOfSections: Int { visible.locations.count }
 
+    /// The number of visible rows in a composite section; 0 when `section` is out of range.
     public func numberOfRows(inSection section: Int) -> Int {
         guard let (source, local) = visible.locate(section: section) else { return 0 }
         return source.numberOfRows(inSection: local)
     }
 
+    /// The visible row at a composite index path, or `nil` when there is none.
     public func row(at indexPath: IndexPath) -> Row? {
         visible.locate(indexPath).flatMap { $0.source.row(at: $0.local) }
     }
 
+    /// The model section shown at a composite section index, or `nil` when there is none.
     public func section(at index: Int) -> Section? {
         visible.locate(section: index).flatMap { $0.source.section(at: $0.local) }
     }
 
+    /// Dequeues a cell from `view` (at the composite index path) and configures it through
+    /// the owning child's configure chain; `nil` when there is no row at `indexPath`.
     public func cellForRow(at indexPath: IndexPath, in view: any ListView) -> Any? {
         guard let (source, local) = visible.locate(indexPath) else { return nil }
         return source.makeCell(at: local) { view.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
     }
 
+    /// The header of a composite section, as its child resolves it; `.none` when out of range.
     public func header(inSection section: Int) -> HeaderFooter {
         visible.locate(section: section).map { $0.source.header(inSection: $0.local) } ?? .none
     }
 
+    /// The footer of a composite section, as its child resolves it; `.none` when out of range.
     public func footer(inSection section: Int) -> HeaderFooter {
         visible.locate(section: section).map { $0.source.footer(inSection: $0.local) } ?? .none
     }
 
+    /// The height of a row, as its child resolves it; `.automatic` when out of range.
     public func heightForRow(at indexPath: IndexPath) -> RowHeight {
         visible.locate(indexPath).map { $0.source.heightForRow(at: $0.local) } ?? .automatic
     }
 
+    /// Selects a row through its child's `didSelect` chain, which sees local coordinates;
+    /// `nil` when there is no such row.
     @discardableResult
     public func selectRow(at indexPath: IndexPath) -> SelectionResult? {
         visible.locate(indexPath).flatMap { $0.source.selectRow(at: $0.local) }
     }
 
+    /// Whether a row can be edited, as its child resolves it; `false` when out of range.
     public func canEditRow(at indexPath: IndexPath) -> Bool {
         visible.locate(indexPath).map { $0.source.canEditRow(at: $0.local) } ?? false
     }
 
+    /// Commits an edit of a row through its child; `false` when there is no such row, it
+    /// cannot be edited, or nothing handled the edit.
     @discardableResult
     public func commitEditing(_ action: EditingAction, at indexPath: IndexPath) -> Bool {
         visible.locate(indexPath).map { $0.source.commitEditing(action, at: $0.local) } ?? false

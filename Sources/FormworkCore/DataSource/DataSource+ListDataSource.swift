@@ -3,18 +3,24 @@ import FoundationEssentials
 /// The resolution chains (descriptor → data source → fallback delegate → default),
 /// answered in visible coordinates.
 extension DataSource: ListDataSource {
+    /// The number of sections shown as of the last reload.
     public var numberOfSections: Int { visible.sections.count }
 
+    /// The number of visible rows in a visible section; 0 when `section` is out of range.
     public func numberOfRows(inSection section: Int) -> Int {
         visible.sections.indices.contains(section) ? visible.sections[section].rows.count : 0
     }
 
+    /// The visible row at `indexPath`, or `nil` when there is none.
     public func row(at indexPath: IndexPath) -> Row? { visible.row(at: indexPath) }
 
+    /// The model section shown at the visible index `index`, or `nil` when there is none.
     public func section(at index: Int) -> Section? {
         visible.sections.indices.contains(index) ? visible.sections[index].section : nil
     }
 
+    /// Dequeues a cell from `view` with the row's cell identifier and configures it
+    /// through the configure chain; `nil` when there is no row at `indexPath`.
     public func cellForRow(at indexPath: IndexPath, in view: any ListView) -> Any? {
         makeCell(at: indexPath) { view.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
     }
@@ -47,6 +53,7 @@ extension DataSource: ListDataSource {
         }
     }
 
+    /// The header of a visible section, through the header chain; `.none` when out of range.
     public func header(inSection section: Int) -> HeaderFooter {
         guard let model = self.section(at: section) else { return .none }
         return header(for: model, at: section)
@@ -60,6 +67,7 @@ extension DataSource: ListDataSource {
         return fallbackDelegate?.dataSource(self, headerFor: section, at: index) ?? .none
     }
 
+    /// The footer of a visible section, through the footer chain; `.none` when out of range.
     public func footer(inSection section: Int) -> HeaderFooter {
         guard let model = self.section(at: section) else { return .none }
         return footer(for: model, at: section)
@@ -73,12 +81,14 @@ extension DataSource: ListDataSource {
         return fallbackDelegate?.dataSource(self, footerFor: section, at: index) ?? .none
     }
 
+    /// The height of a visible row, through the height chain; `.automatic` when out of range.
     public func heightForRow(at indexPath: IndexPath) -> RowHeight {
         guard let row = visible.row(at: indexPath) else { return .automatic }
         if let closure = requiredCellDescriptor(for: row).heightClosure ?? height { return closure(row, indexPath) }
         return fallbackDelegate?.dataSource(self, heightFor: row, at: indexPath) ?? .automatic
     }
 
+    /// Selects a visible row through the `didSelect` chain; `nil` when there is no such row.
     @discardableResult
     public func selectRow(at indexPath: IndexPath) -> SelectionResult? {
         guard let row = visible.row(at: indexPath) else { return nil }
@@ -106,12 +116,17 @@ extension DataSource: ListDataSource {
         return fallbackDelegate?.dataSource(self, didSelect: row, at: indexPath) ?? .deselect
     }
 
+    /// Whether a visible row can be edited, through the `canEdit` chain; `false` when out of range.
     public func canEditRow(at indexPath: IndexPath) -> Bool {
         guard let row = visible.row(at: indexPath) else { return false }
         if let closure = requiredCellDescriptor(for: row).canEditClosure ?? canEdit { return closure(row, indexPath) }
         return fallbackDelegate?.dataSource(self, canEdit: row, at: indexPath) ?? false
     }
 
+    /// Commits an edit of a visible row that can be edited, through the `commitEditing` chain.
+    ///
+    /// - Returns: `false` when there is no such row, it cannot be edited, or nothing in the
+    ///   chain handled the edit.
     @discardableResult
     public func commitEditing(_ action: EditingAction, at indexPath: IndexPath) -> Bool {
         guard let row = visible.row(at: indexPath), canEditRow(at: indexPath) else { return false }

@@ -9,7 +9,9 @@ public struct VisibleSections: RandomAccessCollection {
     let dataSource: DataSource
     let snapshot: VisibleSnapshot
 
+    /// The first visible section index, always 0.
     public var startIndex: Int { 0 }
+    /// One past the last visible section index: the number of visible sections.
     public var endIndex: Int { snapshot.sections.count }
 
     /// The visible section at `position` (its index path `section`).
@@ -63,7 +65,9 @@ public struct VisibleRows: RandomAccessCollection {
     let base: VisibleSection
     let sectionIndex: Int
 
+    /// The first visible row index, always 0.
     public var startIndex: Int { 0 }
+    /// One past the last visible row index: the number of visible rows in the section.
     public var endIndex: Int { base.rows.count }
 
     /// The visible row at `position` (its index path `row`).

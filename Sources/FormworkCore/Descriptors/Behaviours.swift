@@ -26,6 +26,7 @@ public struct SelectionRequest: Sendable, Equatable, CustomStringConvertible {
     public let value: any Sendable
     private let isEqual: @Sendable (any Sendable) -> Bool
 
+    /// Wraps `value`; two requests are equal when their values are of one type and equal.
     public init<Value: Sendable & Equatable>(_ value: Value) {
         self.value = value
         isEqual = { ($0 as? Value) == value }
@@ -34,8 +35,10 @@ public struct SelectionRequest: Sendable, Equatable, CustomStringConvertible {
     /// The request as a `T`, when it is one.
     public func value<T>(as type: T.Type) -> T? { value as? T }
 
+    /// Whether both requests carry values of the same type that are equal.
     public static func == (lhs: SelectionRequest, rhs: SelectionRequest) -> Bool { lhs.isEqual(rhs.value) }
 
+    /// The request's value, as `String(describing:)` shows it.
     public var description: String { "\(value)" }
 }
 

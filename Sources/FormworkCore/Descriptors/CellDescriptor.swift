@@ -17,7 +17,9 @@ import FoundationEssentials
 /// An item or cell of the wrong type reaching a descriptor is a programming error:
 /// it stops the program with a message naming the descriptor and both types.
 public final class CellDescriptor<Item, Cell>: CellDescriptorType {
+    /// The rows this descriptor serves.
     public let rowIdentifier: DescriptorIdentifier
+    /// The identifier the view dequeues this descriptor's cells with.
     public let cellIdentifier: String
 
     /// - Parameters:
@@ -48,6 +50,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: configure
 
+    /// The closure `configure(_:)` set, type-erased; `nil` until it is called.
     public private(set) var configureClosure: ((Row, Any, IndexPath) -> Void)?
 
     /// Configures a freshly dequeued cell for `item` at its visible index path.
@@ -61,6 +64,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: update
 
+    /// The closure `update(_:)` set, type-erased; `nil` until it is called.
     public private(set) var updateClosure: ((Row, Any, IndexPath) -> Void)?
 
     /// Refreshes a displayed cell in place after the item's content changed.
@@ -75,6 +79,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: didSelect
 
+    /// The closure `didSelect(_:)` set, type-erased; `nil` until it is called.
     public private(set) var didSelectClosure: ((Row, IndexPath) -> SelectionResult)?
 
     /// Reacts to the row being selected.
@@ -86,6 +91,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: isHidden
 
+    /// The closure `isHidden(_:)` set, type-erased; `nil` until it is called.
     public private(set) var isHiddenClosure: ((Row, IndexPath) -> Bool)?
 
     /// Hides rows; evaluated on every reload with the row's position in the model.
@@ -97,6 +103,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: height
 
+    /// The closure `height(_:)` set, type-erased; `nil` until it is called.
     public private(set) var heightClosure: ((Row, IndexPath) -> RowHeight)?
 
     /// The row's height in lines.
@@ -108,6 +115,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: canEdit
 
+    /// The closure `canEdit(_:)` set, type-erased; `nil` until it is called.
     public private(set) var canEditClosure: ((Row, IndexPath) -> Bool)?
 
     /// Whether the row may be edited (deleted).
@@ -119,6 +127,7 @@ public final class CellDescriptor<Item, Cell>: CellDescriptorType {
 
     // MARK: commitEditing
 
+    /// The closure `commitEditing(_:)` set, type-erased; `nil` until it is called.
     public private(set) var commitEditingClosure: ((Row, EditingAction, IndexPath) -> Void)?
 
     /// Commits an edit; for `.delete`, remove the item from the model and reload.

@@ -39,7 +39,9 @@ public protocol SectionDescriptorType: AnyObject {
 ///
 /// Set `.header { _, _ in .none }` for `String` sections without a header.
 public final class SectionDescriptor<Content>: SectionDescriptorType {
+    /// The sections this descriptor serves.
     public let identifier: DescriptorIdentifier
+    /// Whether the section stays visible when it has no visible rows; set by `visibleWhenEmpty(_:)`.
     public private(set) var isVisibleWhenEmpty = false
 
     /// - Parameter identifier: The sections to serve; defaults to content of type `Content`.
@@ -66,6 +68,7 @@ public final class SectionDescriptor<Content>: SectionDescriptorType {
 
     // MARK: isHidden
 
+    /// The closure `isHidden(_:)` set, type-erased; `nil` until it is called.
     public private(set) var isHiddenClosure: ((Section, Int) -> Bool)?
 
     /// Hides sections; evaluated on every reload with the section's index in the model.
@@ -77,6 +80,8 @@ public final class SectionDescriptor<Content>: SectionDescriptorType {
 
     // MARK: header
 
+    /// The closure `header(_:)` set, type-erased; for `String` content, the title header
+    /// until it is called, otherwise `nil`.
     public private(set) var headerClosure: ((Section, Int) -> HeaderFooter)?
 
     /// The header of a visible section; replaces the title header of a
@@ -89,6 +94,7 @@ public final class SectionDescriptor<Content>: SectionDescriptorType {
 
     // MARK: footer
 
+    /// The closure `footer(_:)` set, type-erased; `nil` until it is called.
     public private(set) var footerClosure: ((Section, Int) -> HeaderFooter)?
 
     /// The footer of a visible section.

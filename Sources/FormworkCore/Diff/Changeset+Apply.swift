@@ -2,9 +2,12 @@ import FoundationEssentials
 
 /// A section as a view mirrors it: a header value and one value per row.
 public struct MirroredSection<Header, Cell> {
+    /// What the view keeps for the section's header (and footer).
     public var header: Header
+    /// What the view keeps for each row, in row order.
     public var cells: [Cell]
 
+    /// A mirrored section with `header` and one value per row in `cells`.
     public init(header: Header, cells: [Cell]) {
         self.header = header
         self.cells = cells
@@ -39,6 +42,7 @@ public enum ChangesetError: Error, Equatable, CustomStringConvertible {
     /// An update whose `from` is not what ended up at `to`.
     case updateMismatch(change: String, from: String, to: String)
 
+    /// The change and the position that do not fit, in one line.
     public var description: String {
         switch self {
         case let .sectionOutOfRange(change, index, count):

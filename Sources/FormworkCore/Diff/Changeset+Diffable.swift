@@ -12,6 +12,7 @@ public struct DiffableSection<Model: Diffable, Element: Diffable> {
     /// The rows.
     public var elements: [Element]
 
+    /// A section whose identity and content are `model`, with `elements` as its rows.
     public init(model: Model, elements: [Element]) {
         self.model = model
         self.elements = elements

@@ -40,6 +40,7 @@ public struct Changeset: Hashable, Sendable {
     /// Changes of rows, by index path.
     public var rows: Changes<IndexPath>
 
+    /// A changeset listing `sections` and `rows`; by default, nothing.
     public init(sections: Changes<Int> = Changes(), rows: Changes<IndexPath> = Changes()) {
         self.sections = sections
         self.rows = rows
@@ -63,6 +64,7 @@ public struct Changes<Position: Hashable & Sendable>: Hashable, Sendable {
     /// Elements whose content changed: old position → new position.
     public var updated: [PositionPair<Position>]
 
+    /// The changes listed; by default, none.
     public init(
         deleted: [Position] = [], inserted: [Position] = [],
         moved: [PositionPair<Position>] = [], updated: [PositionPair<Position>] = []
@@ -87,6 +89,7 @@ public struct PositionPair<Position: Hashable & Sendable>: Hashable, Sendable {
     /// The position after the batch (new coordinates).
     public var to: Position
 
+    /// The pair of an element's position before the batch, `from`, and after it, `to`.
     public init(from: Position, to: Position) {
         self.from = from
         self.to = to

@@ -7,7 +7,8 @@
 /// - Parameters:
 ///   - values: Distinct values (old positions, listed in new order).
 ///   - stays: Receives `values.count` flags, `true` for elements of the subsequence.
-///   - tails, predecessors: Scratch buffers, reused across calls.
+///   - tails: A scratch buffer (the piles' tops), reused across calls.
+///   - predecessors: A scratch buffer (each element's predecessor link), reused across calls.
 /// - Complexity: O(*n* log *n*) worst case, O(*n*) when the input is nearly sorted.
 @inlinable
 func markLongestIncreasingSubsequence(

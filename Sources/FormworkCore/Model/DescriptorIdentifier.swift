@@ -33,6 +33,7 @@ public struct DescriptorIdentifier: Hashable, Sendable, CustomStringConvertible,
         DescriptorIdentifier(kind: .named(name), type: nil)
     }
 
+    /// A named identifier, as `.named(value)`: `"warning"` in place of a `DescriptorIdentifier`.
     public init(stringLiteral value: String) {
         self = .named(value)
     }
@@ -56,10 +57,12 @@ public struct DescriptorIdentifier: Hashable, Sendable, CustomStringConvertible,
         return nil
     }
 
+    /// Whether both identify the same type, or the same name; a type and a name never match.
     public static func == (lhs: DescriptorIdentifier, rhs: DescriptorIdentifier) -> Bool {
         lhs.kind == rhs.kind
     }
 
+    /// Hashes the type or the name, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
     }

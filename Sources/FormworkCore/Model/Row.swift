@@ -39,6 +39,7 @@ public struct Row {
 }
 
 extension Row: CustomStringConvertible {
+    /// The descriptor identifier and the item, as `"identifier: item"`.
     public var description: String { "\(identifier): \(storage.anyItem)" }
 }
 

@@ -35,7 +35,9 @@ public struct Section {
     ///
     /// - Parameters:
     ///   - id: The identity; defaults to the content when it is a `String`, else `""`.
+    ///   - content: The content the section's descriptor receives; a change of it updates the section.
     ///   - descriptor: Names the `SectionDescriptor`; defaults to the content's type.
+    ///   - rows: The rows, hidden ones included.
     public init<Content: Equatable>(
         id: String? = nil, content: Content, descriptor: DescriptorIdentifier? = nil, rows: [Row]
     ) {

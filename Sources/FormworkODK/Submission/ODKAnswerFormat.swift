@@ -13,10 +13,14 @@ import Foundation
 /// let xml = ODKAnswerFormat().write(FormSession(definition: form), options: AnswerWriting())
 /// ```
 public struct ODKAnswerFormat: AnswerFormat {
+    /// The format; it has no settings.
     public init() {}
 
+    /// `odk`: `submission.format`, `fill --format`, JSON-RPC's `format`.
     public var name: String { "odk" }
+    /// What the answers are, for help and messages.
     public var summary: String { "an ODK submission: the XForm instance, as ODK Central and KoboToolbox take it" }
+    /// `xml`.
     public var fileExtension: String { "xml" }
 
     /// An XForm instance: a root element, element paths (`group/question`), the
@@ -30,6 +34,8 @@ public struct ODKAnswerFormat: AnswerFormat {
         Self.startsWith([UInt8(ascii: "<")], in: bytes)
     }
 
+    /// Reads a submission's XML as a tree of Formwork's answers, or the one problem that
+    /// keeps it from being read (not XML, a document type, another form's submission).
     public func readResponse(_ bytes: [UInt8], of definition: FormDefinition) -> Result<SyntaxNode, ResponseProblem> {
         ODKResponse.read(Data(bytes), definition: definition).map(\.syntaxNode)
     }

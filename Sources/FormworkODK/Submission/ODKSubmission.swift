@@ -25,8 +25,11 @@ public enum ODKSubmission {
     /// The submission XML of a session's answers.
     ///
     /// - Parameters:
+    ///   - session: The session whose relevant answers are written.
     ///   - instanceID: The submission's id (`uuid:` and a UUID; a new one by default).
     ///   - timeZone: The zone times are written in (the offset ODK appends).
+    /// - Returns: The XForm instance as an XML document, in the form's ODK layout or the
+    ///   default one.
     public static func xml(
         of session: FormSession, instanceID: String = newInstanceID(),
         timeZone: TimeZone = .current

@@ -103,14 +103,18 @@ public struct Workbook: Sendable {
 
 /// One sheet: its name and its rows that hold a value, in order.
 public struct Sheet: Sendable {
+    /// The sheet's name, as its tab shows it.
     public let name: String
+    /// The rows that hold a value, in order.
     public let rows: [Row]
 }
 
 /// A row of a sheet: its number (from 1, as the spreadsheet shows it) and its
 /// cells that hold a value.
 public struct Row: Sendable {
+    /// The row's number, from 1.
     public let number: Int
+    /// The cells that hold a value, as the sheet lists them.
     public let cells: [Cell]
 
     /// The cell in a column (from 0: `A` is 0), if it holds a value.
@@ -125,6 +129,7 @@ public struct Cell: Sendable, Equatable {
     public let column: Int
     /// The row, from 1.
     public let row: Int
+    /// What the cell holds.
     public let value: CellValue
 
     /// `C42`.

@@ -17,6 +17,7 @@ public struct WorkbookLimits: Sendable, Hashable {
     /// Longest string (a shared string, a cell's text), in characters.
     public var maximumStringLength = 100_000
 
+    /// The default limits; change the properties to loosen or tighten them.
     public init() {}
 
     /// The limits used unless a caller chooses others.
@@ -54,6 +55,7 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
     /// beyond the table).
     case invalidCell(place: String, reason: String)
 
+    /// What is wrong with the file, and for an old `.xls` what to do, in one sentence.
     public var description: String {
         switch self {
         case .legacyExcel:

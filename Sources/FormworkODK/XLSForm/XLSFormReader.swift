@@ -75,8 +75,16 @@ struct XLSFormReader {
     /// Names of questions skipped as unsupported: reading one is unsupported too.
     var skippedNames: Set<String> = []
 
-    /// - Parameter places: For tables that are not sheets (an XForm's), each row's
-    ///   place by sheet and row number.
+    /// A reader of `workbook`'s `survey`, `choices` and `settings` sheets, ready for `document()`.
+    ///
+    /// - Parameters:
+    ///   - workbook: The sheets; a missing `survey` sheet reads as an empty one.
+    ///   - fileName: The path diagnostics and places name.
+    ///   - skipUnsupported: Whether what cannot be represented becomes a note (and a
+    ///     warning) instead of an error.
+    ///   - limits: The definition limits the form is read within.
+    ///   - places: For tables that are not sheets (an XForm's), each row's place by sheet
+    ///     and row number.
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
         places: [String: [Int: String]] = [:]

@@ -7,6 +7,8 @@ import Formwork
 /// `types`, a date and time `YYYY-MM-DDTHH:MM`, a file as `[{ "name", "content" }]`,
 /// values SurveyJS keeps out of its data (path `''`) left out.
 extension SurveyJSAnswerFormat {
+    /// The JSON Schema members of `survey.data` for `definition`, in its layout if it has
+    /// SurveyJS's, else with each field under its answer key; never `nil`.
     public func answersSchema(for definition: FormDefinition) -> [(String, JSONOutput)]? {
         let layout = Self.layout(of: definition) ?? SubmissionLayout(format: self, formID: definition.id)
         return Self.object(of: definition.sections.flatMap(\.items), in: definition, layout: layout, inEntry: false)

@@ -10,10 +10,14 @@ import Formwork
 /// let data = SurveyJSAnswerFormat().write(FormSession(definition: form), options: AnswerWriting())
 /// ```
 public struct SurveyJSAnswerFormat: AnswerFormat {
+    /// The format; it has no settings.
     public init() {}
 
+    /// `surveyjs`: `submission.format`, `fill --format`, JSON-RPC's `format`.
     public var name: String { "surveyjs" }
+    /// What the answers are, for help and messages.
     public var summary: String { "SurveyJS's survey.data, as JSON" }
+    /// `json`.
     public var fileExtension: String { "json" }
 
     /// SurveyJS's data is one JSON object: no root element, no id; its paths are data
@@ -25,10 +29,12 @@ public struct SurveyJSAnswerFormat: AnswerFormat {
         Self.startsWith([UInt8(ascii: "{")], in: bytes)
     }
 
+    /// The session's answers as `survey.data` JSON text, ending with a line break when pretty.
     public func write(_ session: FormSession, options: AnswerWriting) -> String {
         SurveyJSData.json(of: session, pretty: options.pretty) + (options.pretty ? "\n" : "")
     }
 
+    /// The session's answers as the `survey.data` object itself (not as a string).
     public func json(of session: FormSession) -> JSONOutput { SurveyJSData.object(of: session) }
 
     /// The form's layout, when it is SurveyJS's (another form writes each field under

@@ -16,6 +16,7 @@ public struct SurveyJSSymbol: Sendable, Equatable {
 
     /// The Formwork id (`$id` in an expression).
     public var id: String
+    /// What the question holds.
     public var kind: Kind
     /// The ids of the repeats that hold the question, outermost first (empty at the
     /// survey's level). A repeat's own symbol lists the repeats around it, not itself.
@@ -25,11 +26,13 @@ public struct SurveyJSSymbol: Sendable, Equatable {
     /// whether every option was written as a number, so `{q} = 1` compares as
     /// SurveyJS does.
     public var options: [String]
+    /// Whether every option was written as a JSON number.
     public var numericOptions: Bool
     /// A calculated value (`calculatedValues`): survey-core shows `{name}` itself in a
     /// text while it has no value (a question's shows as nothing).
     public var isCalculatedValue = false
 
+    /// A question's symbol; see the properties for each argument. `isCalculatedValue` starts `false`.
     public init(id: String, kind: Kind, repeats: [String] = [], options: [String] = [], numericOptions: Bool = false) {
         self.id = id
         self.kind = kind

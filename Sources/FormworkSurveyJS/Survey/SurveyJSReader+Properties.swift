@@ -4,8 +4,17 @@ import Foundation
 /// What every question has: visibility, requiredness, read-only, its starting value,
 /// values set when others change, help and placeholder, validators.
 extension SurveyJSReader {
-    /// - Parameter visible: The question's condition when the caller has it already
-    ///   (`visibility(_:scope:)`), so its expression is translated once.
+    /// The keys every question has, translated from the element's properties.
+    ///
+    /// - Parameters:
+    ///   - element: The question.
+    ///   - id: Its Formwork id, which its validators and recalculation name.
+    ///   - scope: The repeats and the panels' conditions around it.
+    ///   - visible: The question's condition when the caller has it already
+    ///     (`visibility(_:scope:)`), so its expression is translated once; `.some(nil)`
+    ///     for none. When `nil`, it is worked out here.
+    /// - Returns: `help`, `placeholder`, `visible`, `required`, `requiredMessage`, `readonly`,
+    ///   `default`, `recalculate` and `rules`, those the question has, in that order.
     mutating func commonPairs(
         _ element: SurveyJSElement, id: String, scope: Scope, visible: String?? = nil
     ) -> [(String, DefinitionDocument)] {

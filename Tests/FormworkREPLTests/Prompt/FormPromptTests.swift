@@ -7,23 +7,29 @@ import Testing
 /// prompt itself is run on a terminal and from a pipe by `PromptDemoTests`).
 @Suite("FormPrompt before asking")
 struct FormPromptTests {
-    static let form = try! FormDefinition(
-        yaml: """
-            id: deploy
-            title: Deploy
-            sections:
-              - id: main
-                fields:
-                  - { id: env, kind: choice, label: Environment, options: [staging, production], required: true }
-                  - { id: replicas, kind: number, label: Replicas, min: 1, max: 20, default: 2 }
-                  - { id: stars, kind: rating, label: Stars }
-            """, customKinds: [CustomFieldKind(name: "rating", base: .number)])
+    /// The form the tests read, loaded for each test: one that does not load fails the
+    /// test with its diagnostics.
+    let form: FormDefinition
+
+    init() throws {
+        form = try FormDefinition(
+            yaml: """
+                id: deploy
+                title: Deploy
+                sections:
+                  - id: main
+                    fields:
+                      - { id: env, kind: choice, label: Environment, options: [staging, production], required: true }
+                      - { id: replicas, kind: number, label: Replicas, min: 1, max: 20, default: 2 }
+                      - { id: stars, kind: rating, label: Stars }
+                """, customKinds: [CustomFieldKind(name: "rating", base: .number)])
+    }
 
     static let complete = FormPrompt.Options(asksWhenComplete: false, interactive: false)
 
     @Test func givenValuesThatCompleteTheFormAreTheAnswers() async throws {
         let answers = try await FormPrompt.run(
-            Self.form, values: ["env": "staging", "stars": 4], options: Self.complete)
+            form, values: ["env": "staging", "stars": 4], options: Self.complete)
         #expect(answers.string("env") == "staging")
         #expect(answers.int("replicas") == 2)  // the default
         #expect(answers.int("stars") == 4)  // a custom kind, as its base
@@ -31,10 +37,10 @@ struct FormPromptTests {
 
     @Test func aGivenValueAgainstItsFieldsRuleIsRefusedWithTheRule() async {
         await #expect(throws: FormPromptError.self) {
-            _ = try await FormPrompt.run(Self.form, values: ["env": "staging", "replicas": 40], options: Self.complete)
+            _ = try await FormPrompt.run(form, values: ["env": "staging", "replicas": 40], options: Self.complete)
         }
         do {
-            _ = try await FormPrompt.run(Self.form, values: ["env": "prod"], options: Self.complete)
+            _ = try await FormPrompt.run(form, values: ["env": "prod"], options: Self.complete)
         } catch {
             guard case .invalidValue(let reason) = error else {
                 Issue.record("expected invalidValue, got \(error)")
@@ -46,7 +52,7 @@ struct FormPromptTests {
 
     @Test func anUnknownFieldOrLanguageIsRefused() async {
         do {
-            _ = try await FormPrompt.run(Self.form, values: ["nope": 1], options: Self.complete)
+            _ = try await FormPrompt.run(form, values: ["nope": 1], options: Self.complete)
             Issue.record("an unknown field was accepted")
         } catch {
             #expect(error.description.contains("nope"))
@@ -54,7 +60,7 @@ struct FormPromptTests {
         var options = Self.complete
         options.language = "xx"
         await #expect(throws: FormPromptError.self) {
-            _ = try await FormPrompt.run(Self.form, values: ["env": "staging"], options: options)
+            _ = try await FormPrompt.run(form, values: ["env": "staging"], options: options)
         }
     }
 

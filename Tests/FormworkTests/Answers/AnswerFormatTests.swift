@@ -50,19 +50,25 @@ struct AnswerFormatTests {
 
     static let formats = FormatRegistry(answerFormats: [LinesFormat()])
 
-    static let form = try! FormDefinition(
-        yaml: """
-            id: trip
-            title: Trip
-            sections:
-              - id: main
-                fields:
-                  - { id: nights, kind: number, label: Nights, min: 1, max: 30, required: true }
-                  - { id: total, kind: computed, label: Total, value: "$nights * 10" }
-            """)
+    /// The form the tests read, loaded for each test: one that does not load fails the
+    /// test with its diagnostics.
+    let form: FormDefinition
+
+    init() throws {
+        form = try FormDefinition(
+            yaml: """
+                id: trip
+                title: Trip
+                sections:
+                  - id: main
+                    fields:
+                      - { id: nights, kind: number, label: Nights, min: 1, max: 30, required: true }
+                      - { id: total, kind: computed, label: Total, value: "$nights * 10" }
+                """)
+    }
 
     @Test func aResponseIsReadInTheFormatThatRecognisesIt() throws {
-        let validator = ResponseValidator(definition: Self.form, formats: Self.formats)
+        let validator = ResponseValidator(definition: form, formats: Self.formats)
         #expect(validator.validate(Array("nights=3\ntotal=30\n".utf8), path: "r.txt").isValid)
         let wrong = validator.validate(Array("nights=3\ntotal=31\n".utf8), path: "r.txt").problems
         #expect(wrong.map(\.description) == ["2:7: error: total: is 31, but the form computes 30 (rule: value)"])
@@ -73,7 +79,7 @@ struct AnswerFormatTests {
     }
 
     @Test func theServerGivesAnswersInAnyRegisteredFormat() throws {
-        let session = FormSession(definition: Self.form)
+        let session = FormSession(definition: form)
         try session.set("nights", text: "2")
         let server = FormServer(session: session, formats: Self.formats)
         let reply = server.handle(
@@ -100,11 +106,11 @@ struct AnswerFormatTests {
                 """, formats: Self.formats)
         #expect(named.answerFormat is LinesFormat)
         #expect(Self.formats.defaultAnswerFormat(for: named, writingTo: "a.json") is LinesFormat)
-        #expect(Self.formats.defaultAnswerFormat(for: Self.form, writingTo: "a.txt") is LinesFormat)
-        #expect(Self.formats.defaultAnswerFormat(for: Self.form, writingTo: nil) is FormworkAnswerFormat)
+        #expect(Self.formats.defaultAnswerFormat(for: form, writingTo: "a.txt") is LinesFormat)
+        #expect(Self.formats.defaultAnswerFormat(for: form, writingTo: nil) is FormworkAnswerFormat)
         // Its own format first, even for text another format would take.
         #expect(Self.formats.responseFormat(of: Array("a=1".utf8), path: "r.json", for: named) is LinesFormat)
         #expect(
-            Self.formats.responseFormat(of: Array("{}".utf8), path: "r.json", for: Self.form) is FormworkAnswerFormat)
+            Self.formats.responseFormat(of: Array("{}".utf8), path: "r.json", for: form) is FormworkAnswerFormat)
     }
 }

@@ -14,7 +14,7 @@ struct FormServerResponseTests {
     }
 
     @Test func aResponseIsCheckedAndTheSessionIsUntouched() throws {
-        let server = FormServer(session: FormSession(definition: ResponseValidatorTests.form))
+        let server = FormServer(session: FormSession(definition: try ResponseValidatorTests().form))
         let reply = try Self.call(
             server,
             #"{"response": {"name": "Ada", "hasChildren": "no", "childCount": 2, "nights": 3, "pets": [{}]}, "#
@@ -32,7 +32,7 @@ struct FormServerResponseTests {
     }
 
     @Test func textIsReadByItsFormatAndMissingParamsAreRefused() throws {
-        let server = FormServer(session: FormSession(definition: ResponseValidatorTests.form))
+        let server = FormServer(session: FormSession(definition: try ResponseValidatorTests().form))
         let json = try Self.call(server, #"{"text": "{\"name\": \"Ada\",\n \"nights\": \"x\"}"}"#)
         let problems = (json["result"] as? [String: Any])?["problems"] as? [[String: Any]] ?? []
         #expect(problems.first?["rule"] as? String == "type", "\(json)")

@@ -7,47 +7,54 @@ import Testing
 /// with the place, path, field and rule it reports.
 @Suite("Checking finished responses")
 struct ResponseValidatorTests {
-    static let form = try! FormDefinition(
-        yaml: """
-            id: visit
-            title: Visit
-            sections:
-              - id: main
-                fields:
-                  - { id: name, kind: text, label: Name, required: true }
-                  - { id: hasChildren, kind: choice, label: Children?, options: [yes, no] }
-                  - { id: childCount, kind: number, label: How many, visible: "$hasChildren == 'yes'", max: 20 }
-                  - id: region
-                    kind: choice
-                    label: Region
-                    options: [north, south]
-                  - id: town
-                    kind: choice
-                    label: Town
-                    options:
-                      - { value: n1, visible: "$region == 'north'" }
-                      - { value: s1, visible: "$region == 'south'" }
-                  - id: nights
-                    kind: number
-                    label: Nights
-                    rules: [{ check: "$nights == null or $nights < 30", message: a month at most }]
-                  - { id: total, kind: computed, label: Total, value: "coalesce($nights, 0) * 10" }
-                  - id: kids
-                    label: Child
-                    repeat: { count: "coalesce($childCount, 0)" }
-                    fields: [{ id: kidName, kind: text, label: Name, required: true }]
-                  - id: pets
-                    label: Pet
-                    repeat: { min: 1, max: 2 }
-                    fields: [{ id: petName, kind: text, label: Name }]
-            """)
+    /// The form the tests read, loaded for each test: one that does not load fails the
+    /// test with its diagnostics.
+    let form: FormDefinition
 
-    static func problems(_ json: String, form: FormDefinition = form) -> [ResponseProblem] {
-        ResponseValidator(definition: form).validate(Array(json.utf8)).problems
+    init() throws {
+        form = try FormDefinition(
+            yaml: """
+                id: visit
+                title: Visit
+                sections:
+                  - id: main
+                    fields:
+                      - { id: name, kind: text, label: Name, required: true }
+                      - { id: hasChildren, kind: choice, label: Children?, options: [yes, no] }
+                      - { id: childCount, kind: number, label: How many, visible: "$hasChildren == 'yes'", max: 20 }
+                      - id: region
+                        kind: choice
+                        label: Region
+                        options: [north, south]
+                      - id: town
+                        kind: choice
+                        label: Town
+                        options:
+                          - { value: n1, visible: "$region == 'north'" }
+                          - { value: s1, visible: "$region == 'south'" }
+                      - id: nights
+                        kind: number
+                        label: Nights
+                        rules: [{ check: "$nights == null or $nights < 30", message: a month at most }]
+                      - { id: total, kind: computed, label: Total, value: "coalesce($nights, 0) * 10" }
+                      - id: kids
+                        label: Child
+                        repeat: { count: "coalesce($childCount, 0)" }
+                        fields: [{ id: kidName, kind: text, label: Name, required: true }]
+                      - id: pets
+                        label: Pet
+                        repeat: { min: 1, max: 2 }
+                        fields: [{ id: petName, kind: text, label: Name }]
+                """)
+    }
+
+    /// The problems of `json` as a response to `form` (by default, the suite's form).
+    func problems(_ json: String, form: FormDefinition? = nil) -> [ResponseProblem] {
+        ResponseValidator(definition: form ?? self.form).validate(Array(json.utf8)).problems
     }
 
     /// `line:col path rule` of each problem, for short assertions.
-    static func summary(_ json: String, form: FormDefinition = form) -> [String] {
+    func summary(_ json: String, form: FormDefinition? = nil) -> [String] {
         problems(json, form: form).map {
             "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.path) \($0.rule)"
         }
@@ -68,61 +75,61 @@ struct ResponseValidatorTests {
                     fields:
                       - { id: photo, kind: file, label: Photo, extensions: [jpg, png] }
                 """)
-        #expect(Self.summary(#"{"photo": "1700000000-missing.jpg"}"#, form: form) == [])
-        #expect(Self.summary(#"{"photo": "notes.txt"}"#, form: form).count == 1)
-        #expect(Self.summary(#"{"photo": "notes.txt"}"#, form: form).first?.contains("extensions") == true)
+        #expect(summary(#"{"photo": "1700000000-missing.jpg"}"#, form: form) == [])
+        #expect(summary(#"{"photo": "notes.txt"}"#, form: form).count == 1)
+        #expect(summary(#"{"photo": "notes.txt"}"#, form: form).first?.contains("extensions") == true)
     }
 
     @Test func aResponseTheFillWouldSubmitIsValid() {
-        let verdict = ResponseValidator(definition: Self.form).validate(Array(Self.valid.utf8))
+        let verdict = ResponseValidator(definition: form).validate(Array(Self.valid.utf8))
         #expect(verdict.problems.isEmpty, "\(verdict.problems)")
         #expect(verdict.isValid)
     }
 
     @Test func anAnswerToAQuestionNotShownIsReportedAtItsKey() {
         let json = #"{"name": "Ada", "hasChildren": "no", "childCount": 2, "pets": [{}]}"#
-        #expect(Self.summary(json) == ["1:38 childCount visible"])
-        let problem = Self.problems(json)[0]
+        #expect(summary(json) == ["1:38 childCount visible"])
+        let problem = problems(json)[0]
         #expect(problem.field == "childCount" && problem.severity == .error)
         #expect(problem.message.contains("$hasChildren == 'yes'"))
     }
 
     @Test func aRequiredQuestionLeftEmptyIsReportedWhereItsMappingStarts() {
-        #expect(Self.summary(#"{"hasChildren": "no", "pets": [{}]}"#) == ["1:1 name required"])
+        #expect(summary(#"{"hasChildren": "no", "pets": [{}]}"#) == ["1:1 name required"])
     }
 
     @Test func ownRulesAndFormRulesGiveTheirNamesAndMessages() {
         let json = #"{"name": "Ada", "hasChildren": "yes", "childCount": 25, "nights": 40, "pets": [{}]}"#
-        let problems = Self.problems(json)
+        let problems = self.problems(json)
         #expect(problems.map(\.rule) == ["max", "rules[0]"], "\(problems)")
         #expect(problems[1].message == "a month at most")
     }
 
     @Test func aChoiceTheEarlierAnswersDoNotOfferIsReported() {
         let json = #"{"name": "Ada", "region": "north", "town": "s1", "pets": [{}]}"#
-        #expect(Self.summary(json) == ["1:44 town options"])
+        #expect(summary(json) == ["1:44 town options"])
     }
 
     @Test func wrongTypesAndUnknownKeysAreReported() {
         let json = #"{"name": "Ada", "nights": "many", "nigths": 2, "pets": [{}]}"#
-        #expect(Self.summary(json) == ["1:27 nights type", "1:35 nigths unknown"])
-        #expect(Self.problems(json)[1].message.contains("did you mean 'nights'?"))
+        #expect(summary(json) == ["1:27 nights type", "1:35 nigths unknown"])
+        #expect(problems(json)[1].message.contains("did you mean 'nights'?"))
     }
 
     @Test func aComputedValueOtherThanTheFormsIsReportedWithinTheTolerance() {
         let base = #"{"name": "Ada", "nights": 3, "pets": [{}], "total": "#
-        #expect(Self.summary(base + "30}").isEmpty)
-        #expect(Self.summary(base + "\"30.0000000001\"}").isEmpty)
-        #expect(Self.summary(base + "31}") == ["1:53 total value"])
-        #expect(Self.problems(base + "31}")[0].message == "is 31, but the form computes 30")
+        #expect(summary(base + "30}").isEmpty)
+        #expect(summary(base + "\"30.0000000001\"}").isEmpty)
+        #expect(summary(base + "31}") == ["1:53 total value"])
+        #expect(problems(base + "31}")[0].message == "is 31, but the form computes 30")
     }
 
     @Test func entriesAgainstACountOrMinAndMaxAreReported() {
         let json =
             #"{"name": "Ada", "hasChildren": "yes", "childCount": 1, "kids": [{"kidName": "A"}, {}], "pets": []}"#
-        #expect(Self.summary(json) == ["1:64 kids count", "1:96 pets repeat.min"])
+        #expect(summary(json) == ["1:64 kids count", "1:96 pets repeat.min"])
         let tooMany = #"{"name": "Ada", "pets": [{}, {}, {}]}"#
-        #expect(Self.summary(tooMany) == ["1:25 pets repeat.max"])
+        #expect(summary(tooMany) == ["1:25 pets repeat.max"])
     }
 
     /// A response that leaves a counted repeat out still has the entries its count
@@ -130,7 +137,7 @@ struct ResponseValidatorTests {
     /// response starts).
     @Test func aCountedRepeatLeftOutHasItsEntries() {
         let json = #"{"name": "Ada", "hasChildren": "yes", "childCount": 2, "pets": [{}]}"#
-        #expect(Self.summary(json) == ["1:1 kids[1].kidName required", "1:1 kids[2].kidName required"])
+        #expect(summary(json) == ["1:1 kids[1].kidName required", "1:1 kids[2].kidName required"])
     }
 
     /// A default is the fill's, not the response's: a key left out is no answer.
@@ -153,7 +160,7 @@ struct ResponseValidatorTests {
     @Test func answersInsideEntriesArePlacedInTheirEntry() {
         let json =
             #"{"name": "Ada", "hasChildren": "yes", "childCount": 2, "kids": [{"kidName": "A"}, {}], "pets": [{}]}"#
-        #expect(Self.summary(json) == ["1:83 kids[2].kidName required"])
+        #expect(summary(json) == ["1:83 kids[2].kidName required"])
     }
 
     @Test func hiddenAnswersAreWarningsWhereTheFormKeepsThem() throws {
@@ -174,15 +181,15 @@ struct ResponseValidatorTests {
     }
 
     @Test func textThatIsNotAResponseIsOneProblem() {
-        #expect(Self.summary(#"{"name": "#).map { $0.split(separator: " ").last! } == ["syntax"])
-        #expect(Self.summary("[1, 2]") == ["1:1  type"])
+        #expect(summary(#"{"name": "#).map { $0.split(separator: " ").last! } == ["syntax"])
+        #expect(summary("[1, 2]") == ["1:1  type"])
     }
 
     /// The session holds what the fill would have submitted: hidden answers dropped,
     /// computed values computed.
     @Test func theCleanedResponseDropsHiddenAnswersAndComputesValues() throws {
         let json = #"{"name": "Ada", "hasChildren": "no", "childCount": 2, "nights": 2, "total": 5, "pets": [{}]}"#
-        let session = try #require(ResponseValidator(definition: Self.form).validate(Array(json.utf8)).session)
+        let session = try #require(ResponseValidator(definition: form).validate(Array(json.utf8)).session)
         let answers = session.answers()
         #expect(answers.first { $0.id == "childCount" } == nil)
         #expect(answers.first { $0.id == "total" }?.value == .number(20))
@@ -190,7 +197,7 @@ struct ResponseValidatorTests {
 
     /// One validator, many threads: each response gets its own session.
     @Test func oneValidatorChecksResponsesFromSeveralThreads() async {
-        let validator = ResponseValidator(definition: Self.form)
+        let validator = ResponseValidator(definition: form)
         let counts = await withTaskGroup(of: Int.self) { group in
             for index in 0..<8 {
                 group.addTask {
