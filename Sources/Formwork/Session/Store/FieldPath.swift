@@ -64,6 +64,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         return Step(name: String(Substring(bytes[..<open])), position: position)
     }
 
+    /// The path of these steps.
     public init(steps: [Step]) {
         self.steps = steps
     }
