@@ -242,7 +242,8 @@ extension FormPresentation {
     )
         -> (changeset: Changeset?, before: [Int: ShownRow])
     {
-        _ = evaluation  // settles what is pending
+        reloadEvaluation = session.evaluation  // settles what is pending
+        defer { reloadEvaluation = nil }
         let shownBefore = requiredTally == nil ? nil : source.visibleSections
         var before: [Int: ShownRow] = [:]
         func remember(_ instance: Int) {

@@ -42,16 +42,24 @@ final class FormPresentation {
 
     init(session: FormSession) {
         self.session = session
+        store = session.store
         definition = session.definition
         rows = Array(repeating: nil, count: session.tree.instanceCount)
     }
 
     /// The session's definition, held here (read for every row: see `AnswerLoader`).
     let definition: FormDefinition
-    var tree: EntryTree { session.tree }
-    var values: [Value] { session.values }
-    /// The session's evaluation, settled.
-    var evaluation: Evaluation { session.evaluation }
+    /// The session's answers, held here too: read for every row, and a session (which
+    /// its store observes weakly) is slower to reach through an `unowned` reference.
+    let store: AnswerStore
+    var tree: EntryTree { store.tree }
+    var values: [Value] { store.values.values }
+    /// The session's evaluation, settled: during a reload, the one settled when it
+    /// began, held here (asked for every row, it is not looked up through the session
+    /// each time).
+    var evaluation: Evaluation { reloadEvaluation ?? session.evaluation }
+    /// The evaluation a reload under way reads (`nil` between reloads).
+    var reloadEvaluation: Evaluation?
 
     /// What happened to an entry, for the layout.
     enum EntryChange {
