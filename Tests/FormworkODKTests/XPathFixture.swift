@@ -87,6 +87,7 @@ enum XPathFixture {
         return """
             id: xpath
             title: XPath
+            numbersInText: java
             sections:
               - id: main
                 header: Main

@@ -110,6 +110,21 @@ extension DefinitionDecoder {
         return value
     }
 
+    /// `numbersInText: plain | java`: how expressions write a number as text.
+    mutating func decodeNumbersInText(_ reader: MappingReader) -> NumbersInText {
+        guard let node = reader["numbersInText"],
+            let written = reader.text("numbersInText", collector: &collector, limits: limits)
+        else { return .plain }
+        guard let value = NumbersInText(rawValue: written) else {
+            let words = NumbersInText.allCases.map(\.rawValue)
+            collector.report(
+                .wrongType(key: "numbersInText", expected: words.joined(separator: " or "), found: "'\(written)'"),
+                at: node)
+            return .plain
+        }
+        return value
+    }
+
     /// `groups: [{ path, in, visible }]`: the ODK groups, each compiled later in the
     /// form's scope or in its repeat's entries (`compileSubmissionGroups`).
     private mutating func decodeSubmissionGroups(_ node: SyntaxNode?) {

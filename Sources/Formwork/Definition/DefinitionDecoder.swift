@@ -52,7 +52,7 @@ struct DefinitionDecoder {
 
     static let formKeys = [
         "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs", "submission",
-        "hiddenAnswers",
+        "hiddenAnswers", "numbersInText",
     ]
     static let sectionKeys = ["id", "header", "footer", "visible", "page", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
@@ -102,6 +102,7 @@ struct DefinitionDecoder {
         if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
         var submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
         let hiddenAnswers = decodeHiddenAnswers(form, key: "hiddenAnswers", clearedWord: "blank")
+        let numbersInText = decodeNumbersInText(form)
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -134,6 +135,7 @@ struct DefinitionDecoder {
         definition.warnings = warnings
         definition.submission = submission
         definition.hiddenAnswers = hiddenAnswers
+        definition.numbersInText = numbersInText
         return definition
     }
 

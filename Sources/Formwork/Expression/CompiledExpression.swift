@@ -15,6 +15,9 @@ public final class EvaluationContext {
     private let ownedReader: (any ScopeReader)?
     /// The entry the expression is evaluated in; 0: the form.
     let scope: Int
+    /// How `string()`, `concat()` and a label's `{…}` write a number (the form's
+    /// `numbersInText`).
+    public let numbersInText: NumbersInText
 
     /// A context that reads the value of the field at an index (hidden and unanswered
     /// fields: `.null`), for a form without repeats.
@@ -23,27 +26,34 @@ public final class EvaluationContext {
     ///   - today: Today's date for `today()` and `age()`.
     ///   - now: The moment `now()` reads; the clock's (on `today`) when `nil`.
     ///   - seed: What `uuid()` derives its values from.
+    ///   - numbersInText: How a number is written as text.
     ///   - read: The value of the field at an index.
     public init(
-        today: LocalDate, now: LocalDateTime? = nil, seed: UInt64 = 0, read: @escaping (Int) -> Value
+        today: LocalDate, now: LocalDateTime? = nil, seed: UInt64 = 0, numbersInText: NumbersInText = .plain,
+        read: @escaping (Int) -> Value
     ) {
-        let reader = ClosureScopeReader(read: read)
+        let reader = ClosureScopeReader(read: read, numbersInText: numbersInText)
         self.today = today
         self.now = now ?? LocalDateTime(date: today, time: .now())
         self.seed = seed
         self.scopes = reader
         self.ownedReader = reader
         self.scope = 0
+        self.numbersInText = numbersInText
     }
 
     /// A context of `scopes`, which must outlive it (an evaluation and its contexts).
-    init(today: LocalDate, now: LocalDateTime, seed: UInt64, scopes: any ScopeReader, scope: Int) {
+    init(
+        today: LocalDate, now: LocalDateTime, seed: UInt64, scopes: any ScopeReader, scope: Int,
+        numbersInText: NumbersInText
+    ) {
         self.today = today
         self.now = now
         self.seed = seed
         self.scopes = scopes
         self.ownedReader = nil
         self.scope = scope
+        self.numbersInText = numbersInText
     }
 
     /// `$field`, seen from this scope.
@@ -91,13 +101,19 @@ extension ScopeReader {
 /// Reads by field index alone: no repeats, one scope.
 final class ClosureScopeReader: ScopeReader {
     let readField: (Int) -> Value
+    let numbersInText: NumbersInText
 
-    init(read: @escaping (Int) -> Value) { readField = read }
+    init(read: @escaping (Int) -> Value, numbersInText: NumbersInText) {
+        readField = read
+        self.numbersInText = numbersInText
+    }
 
     func read(_ field: Int, in scope: Int) -> Value { readField(field) }
     func readEach(_ field: Int, inEntries entries: [Int]) -> [Value] { entries.map { _ in readField(field) } }
     func entries(of repeatIndex: Int, in scope: Int) -> [Int] { [] }
-    func context(for scope: Int) -> EvaluationContext { EvaluationContext(today: .today(), read: readField) }
+    func context(for scope: Int) -> EvaluationContext {
+        EvaluationContext(today: .today(), numbersInText: numbersInText, read: readField)
+    }
     func position(of scope: Int) -> Int? { nil }
 }
 

@@ -131,6 +131,9 @@ struct ExpressionCompiler {
             }
         default:
             let function = environment.functions[name]!
+            if let writing = function.evaluateWritingNumbers {
+                return { context in writing(codes.map { $0(context) }, context.numbersInText) }
+            }
             let evaluate = function.evaluate
             return { context in evaluate(codes.map { $0(context) }, context.today) }
         }

@@ -36,7 +36,7 @@ extension FunctionLibrary {
             name: "string", signature: "string(value)",
             summary: "the value as text: 3, 'true', '2024-02-29', '14:30'; '' for null",
             arity: 1...1, check: scalar(.string),
-            evaluate: { arguments, _ in .string(text(of: arguments[0])) }),
+            writingNumbers: { arguments, numbers in .string(text(of: arguments[0], numbers: numbers)) }),
         FunctionDefinition(
             name: "boolean", signature: "boolean(value)",
             summary: "false for null, 0, empty text and an empty list; true otherwise",
@@ -72,11 +72,13 @@ extension FunctionLibrary {
             name: "concat", signature: "concat(a, b, …)",
             summary: "the arguments as text, joined (null as ''; a list's elements one after another)",
             arity: 1...manyArguments, check: { _ in .success(.string) },
-            evaluate: { arguments, _ in
+            writingNumbers: { arguments, numbers in
                 .string(
                     arguments.map { argument in
-                        if case .list(let elements) = argument { return elements.map(text).joined() }
-                        return text(of: argument)
+                        if case .list(let elements) = argument {
+                            return elements.map { text(of: $0, numbers: numbers) }.joined()
+                        }
+                        return text(of: argument, numbers: numbers)
                     }.joined())
             }),
         FunctionDefinition(
@@ -113,16 +115,18 @@ extension FunctionLibrary {
         }
     }
 
-    /// A value as `string()` writes it: numbers as JSON, booleans `true`/`false`,
-    /// dates and times ISO 8601, a geopoint ODK's way, null as ''.
-    static func text(of value: Value) -> String {
+    /// A value as `string()` writes it: numbers in the form's style (`numbers`),
+    /// booleans `true`/`false`, dates and times ISO 8601, a geopoint ODK's way, null
+    /// as ''.
+    static func text(of value: Value, numbers: NumbersInText) -> String {
         switch value {
         case .null: return ""
         case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return numbers.text(number)
         case .string(let text): return text
         case .geopoint(let point): return point.odkText
         case .dateTime(let moment): return moment.description
-        case .list(let elements): return elements.map(text).joined(separator: " ")
+        case .list(let elements): return elements.map { text(of: $0, numbers: numbers) }.joined(separator: " ")
         default: return value.plainText
         }
     }

@@ -38,14 +38,14 @@ extension FunctionLibrary {
                 }
                 return .success(.string)
             },
-            evaluate: { arguments, _ in
-                let separator = text(of: arguments[0])
+            writingNumbers: { arguments, numbers in
+                let separator = text(of: arguments[0], numbers: numbers)
                 var parts: [String] = []
                 for argument in arguments.dropFirst() {
                     switch argument {
-                    case .list(let elements): parts += elements.map(text)
+                    case .list(let elements): parts += elements.map { text(of: $0, numbers: numbers) }
                     case .null where arguments.count == 2: break
-                    default: parts.append(text(of: argument))
+                    default: parts.append(text(of: argument, numbers: numbers))
                     }
                 }
                 return .string(parts.joined(separator: separator))

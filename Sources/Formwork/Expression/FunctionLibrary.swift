@@ -17,6 +17,10 @@ public struct FunctionDefinition: Sendable {
     let check: @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>
     /// The implementation on evaluated arguments.
     let evaluate: @Sendable ([Value], LocalDate) -> Value
+    /// For a function that writes numbers as text (`string`, `concat`, `join`): the
+    /// implementation in the form's style (`FormDefinition.numbersInText`);
+    /// `evaluate` is it in the plain style.
+    let evaluateWritingNumbers: (@Sendable ([Value], NumbersInText) -> Value)?
 
     /// A function with its own type rule: `check` gives the result type for the argument
     /// types, or the first argument that does not fit; `evaluate` gets the arguments'
@@ -32,6 +36,23 @@ public struct FunctionDefinition: Sendable {
         self.arity = arity
         self.check = check
         self.evaluate = evaluate
+        self.evaluateWritingNumbers = nil
+    }
+
+    /// A function that writes numbers as text, in the style of the form it is
+    /// evaluated in.
+    init(
+        name: String, signature: String, summary: String, arity: ClosedRange<Int>,
+        check: @escaping @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>,
+        writingNumbers: @escaping @Sendable ([Value], NumbersInText) -> Value
+    ) {
+        self.name = name
+        self.signature = signature
+        self.summary = summary
+        self.arity = arity
+        self.check = check
+        self.evaluate = { arguments, _ in writingNumbers(arguments, .plain) }
+        self.evaluateWritingNumbers = writingNumbers
     }
 }
 

@@ -134,7 +134,13 @@ public struct TextTemplate: Sendable {
         for part in parts {
             switch part {
             case .text(let text): result += text
-            case .expression(let expression): result += expression.evaluate(context).plainText
+            case .expression(let expression):
+                let value = expression.evaluate(context)
+                if case .number(let number) = value {
+                    result += context.numbersInText.text(number)
+                } else {
+                    result += value.plainText
+                }
             }
         }
         return result

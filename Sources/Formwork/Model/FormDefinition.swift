@@ -29,6 +29,10 @@ public struct FormDefinition: Sendable {
     /// the default, as ODK does). Hidden answers are submitted only where the
     /// submission layout keeps them (`SubmissionLayout.hiddenAnswers`).
     public internal(set) var hiddenAnswers = HiddenAnswers.cleared
+    /// How `string()`, `concat()`, `join()` and a label's `{…}` write a number
+    /// (`numbersInText: plain | java`): Formwork's way by default, JavaRosa's for an
+    /// imported ODK form.
+    public internal(set) var numbersInText = NumbersInText.plain
     /// How filled forms are written as another engine's answers (an imported ODK
     /// form's XForm instance, a SurveyJS survey's data), if the definition says.
     public internal(set) var submission: SubmissionLayout?

@@ -76,6 +76,20 @@ public enum DefinitionSchema {
                             ),
                         ])
                     ),
+                    (
+                        "numbersInText",
+                        .object([
+                            ("enum", strings(NumbersInText.allCases.map(\.rawValue))),
+                            (
+                                "description",
+                                .value(
+                                    .string(
+                                        "How string(), concat(), join() and a label's {…} write a number: plain "
+                                            + "(the default: 0.1 + 0.2 is 0.3) or java (as JavaRosa: "
+                                            + "0.30000000000000004, 1.23456785E7)."))
+                            ),
+                        ])
+                    ),
                 ])
             ),
             ("$defs", .object(definitions)),

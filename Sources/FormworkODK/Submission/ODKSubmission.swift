@@ -216,7 +216,7 @@ public enum ODKSubmission {
             }
             switch field.answer {
             case .value(.number(let number)) where context.decimals.contains(field.id):
-                container.appending(Element(name: last, text: javaDouble(number)))
+                container.appending(Element(name: last, text: NumbersInText.javaDouble(number)))
             case .value(let value):
                 container.appending(Element(name: last, text: text(of: value, timeZone: context.timeZone)))
             case .entries(let entries):
@@ -238,28 +238,23 @@ public enum ODKSubmission {
         // JavaRosa writes a boolean (a calculation's `1 > 0`) as 1 or 0.
         case .bool(let flag): return flag ? "1" : "0"
         case .number(let number):
+            // A decimal as JavaRosa writes it: a whole number as an integer, another
+            // in full (Java's shortest text that reads back as the same double:
+            // 2.5999999999999996, 1.0E-5), and no value for NaN.
             if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
-            // JavaRosa writes a calculated number in full (Java's shortest text that reads
-            // back as the same double: 2.5999999999999996, not 2.6), and no value for NaN.
             if number.isNaN { return "" }
-            if abs(number) >= 1e-3, abs(number) < 1e7 { return "\(number)" }
-            return JSONText.encode(value)
+            return NumbersInText.javaDouble(number)
         case .string(let text): return text
         case .date(let date): return date.description
         case .time(let time): return time.fullDescription + ".000" + offset(timeZone)
         case .dateTime(let moment): return moment.description + ".000" + offset(timeZone)
         case .geopoint(let point):
-            return [point.latitude, point.longitude, point.altitude ?? 0, point.accuracy ?? 0].map(javaDouble)
-                .joined(separator: " ")
+            return [point.latitude, point.longitude, point.altitude ?? 0, point.accuracy ?? 0].map(
+                NumbersInText.javaDouble
+            )
+            .joined(separator: " ")
         case .list(let elements): return elements.map { text(of: $0, timeZone: timeZone) }.joined(separator: " ")
         }
-    }
-
-    /// A number as Java's `Double.toString` writes it, as JavaRosa does for decimals
-    /// and a geopoint's parts: a whole number with `.0` (`42.0`), else its shortest form.
-    public static func javaDouble(_ number: Double) -> String {
-        if number.rounded() == number, abs(number) < 1e7 { return String(Int64(number)) + ".0" }
-        return JSONText.encode(.number(number))
     }
 
     /// `+01:00`, the zone's offset now; `Z` for UTC, as JavaRosa writes it.

@@ -72,6 +72,8 @@ extension XLSFormReader {
         if !inputs.isEmpty { form.append(("inputs", .list(inputs))) }
         form.append(("sections", .list(builder.sections)))
         form.append(("submission", submissionLayout))
+        // JavaRosa writes a number in text as Java does (`n=0.7899999999999991`).
+        form.append(("numbersInText", .string(NumbersInText.java.rawValue)))
         return .object(form, at: SourcePlace("survey"))
     }
 

@@ -116,17 +116,4 @@ struct XPathOperand {
         else { return .nan }
         return number
     }
-
-    /// JavaRosa's `string()` of a number, where Formwork writes it the same way (`5`,
-    /// `2.5`, `NaN`); `nil` where JavaRosa would switch to its exponent form (`1.0E7`).
-    static func javaRosaText(_ number: Double) -> String? {
-        if number.isNaN { return "NaN" }
-        if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
-        if abs(number) < 1e-12 { return "0" }
-        if abs(number) < 2_147_483_647, abs(number - number.rounded(.towardZero)) < 1e-12 {
-            return String(Int(number.rounded(.towardZero)))
-        }
-        guard abs(number) >= 1e-3, abs(number) < 1e7 else { return nil }
-        return number.description
-    }
 }

@@ -70,8 +70,7 @@ extension XPathTranslation {
         switch (operand.kind, operand.literal) {
         case (.text, _), (.choice, _): return operand
         case (_, .number(let number)?):
-            if let text = XPathOperand.javaRosaText(number) { return .text(text) }
-            return .call("string", [operand.code], kind: .text, absence: .never, readsAnswers: false)
+            return .text(NumbersInText.java.text(number))
         case (_, .bool(let flag)?): return .text(flag ? "true" : "false")
         case (.number, _), (.bool, _), (.date, _):
             return .call(

@@ -71,7 +71,8 @@ final class Evaluation: ScopeReader {
         self.now = now
         self.seed = seed
         sectionState = Array(repeating: .unknown, count: definition.sections.count)
-        context = EvaluationContext(today: today, now: now, seed: seed, scopes: self, scope: 0)
+        context = EvaluationContext(
+            today: today, now: now, seed: seed, scopes: self, scope: 0, numbersInText: definition.numbersInText)
         growToFit()
         evaluateEverything()
     }
@@ -189,7 +190,8 @@ final class Evaluation: ScopeReader {
         if scope == 0 { return context }
         if scope >= contexts.count { growToFit() }
         if let existing = contexts[scope] { return existing }
-        let created = EvaluationContext(today: today, now: now, seed: seed, scopes: self, scope: scope)
+        let created = EvaluationContext(
+            today: today, now: now, seed: seed, scopes: self, scope: scope, numbersInText: definition.numbersInText)
         contexts[scope] = created
         return created
     }

@@ -93,7 +93,10 @@ final class AnswerStore {
             case .value(let literal)?: value = literal
             case .expression(let expression)?:
                 value = expression.evaluate(
-                    EvaluationContext(today: clock.today, now: clock.now, seed: clock.seed) { _ in .null })
+                    EvaluationContext(
+                        today: clock.today, now: clock.now, seed: clock.seed,
+                        numbersInText: definition.numbersInText
+                    ) { _ in .null })
             case nil: break
             }
         }
