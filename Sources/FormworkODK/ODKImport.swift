@@ -59,7 +59,7 @@ public enum ODKImport {
         let xform = XFormReader(tree, fileName: (path as NSString).lastPathComponent)
         var reader = XLSFormReader(
             workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
-            places: xform.places)
+            places: xform.places, cleansText: false)
         for problem in xform.problems { reader.report(.importError(problem.message, hint: nil), at: problem.place) }
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))

@@ -145,7 +145,8 @@ struct OracleStructureTests {
             let choices = workbook["choices"].map {
                 XLSFormChoices(
                     XLSFormTable($0),
-                    allowDuplicates: XLSFormSettings(workbook["settings"].map(XLSFormTable.init)).allowsChoiceDuplicates
+                    allowDuplicates: XLSFormSettings(workbook["settings"].map { XLSFormTable($0) })
+                        .allowsChoiceDuplicates
                 )
             }
             let ours = Self.elements(survey, choices: choices)

@@ -18,7 +18,7 @@ struct XLSFormSettingsTests {
                 <c><v>2024091201</v></c><c t="inlineStr"><is><t>English (en)</t></is></c>\
                 <c t="inlineStr"><is><t>Yes</t></is></c></row>
                 """)
-        let settings = XLSFormSettings(try Workbook(bytes: bytes)["settings"].map(XLSFormTable.init))
+        let settings = XLSFormSettings(try Workbook(bytes: bytes)["settings"].map { XLSFormTable($0) })
         #expect(settings.formID == "household")
         #expect(settings.title == "Household")
         #expect(settings.version == "2024091201")
@@ -35,7 +35,7 @@ struct XLSFormSettingsTests {
             print("skipped: ../shared/corpus/xlsform is absent")
             return
         }
-        let settings = XLSFormSettings(try Workbook(contentsOf: path)["settings"].map(XLSFormTable.init))
+        let settings = XLSFormSettings(try Workbook(contentsOf: path)["settings"].map { XLSFormTable($0) })
         #expect(settings.version?.hasPrefix("2024091201") == true, "\(settings.values)")
         #expect(settings.formID != nil)
     }

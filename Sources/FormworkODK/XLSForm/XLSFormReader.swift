@@ -85,27 +85,32 @@ struct XLSFormReader {
     ///   - limits: The definition limits the form is read within.
     ///   - places: For tables that are not sheets (an XForm's), each row's place by sheet
     ///     and row number.
+    ///   - cleansText: Whether cell values are cleaned as pyxform cleans a workbook's
+    ///     (quotes straightened; in `survey`, spaces collapsed): not an XForm's.
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
-        places: [String: [Int: String]] = [:]
+        places: [String: [Int: String]] = [:], cleansText: Bool = true
     ) {
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
         self.limits = limits
+        let quotes: XLSFormTable.Cleaning = cleansText ? .straightQuotes : .none
+        let settings = XLSFormSettings(workbook["settings"].map { XLSFormTable($0, cleaning: quotes) })
+        self.settings = settings
         let surveySheet = workbook["survey"]
-        var surveyTable = XLSFormTable(surveySheet ?? Sheet(name: "survey", rows: []))
+        var surveyTable = XLSFormTable(
+            surveySheet ?? Sheet(name: "survey", rows: []),
+            cleaning: cleansText && settings.cleansTextValues ? .straightQuotesAndSpaces : quotes)
         surveyTable.places = places["survey"] ?? [:]
         var survey = XLSFormSurvey(surveyTable)
-        let settings = XLSFormSettings(workbook["settings"].map(XLSFormTable.init))
-        self.settings = settings
         let allowDuplicates = settings.allowsChoiceDuplicates
         let choicesTable = workbook["choices"].map { sheet in
-            var table = XLSFormTable(sheet)
+            var table = XLSFormTable(sheet, cleaning: quotes)
             table.places = places["choices"] ?? [:]
             return table
         }
         var lists = choicesTable.map { XLSFormChoices($0, allowDuplicates: allowDuplicates) }
-        if let external = workbook["external_choices"].map(XLSFormTable.init) {
+        if let external = workbook["external_choices"].map({ XLSFormTable($0, cleaning: quotes) }) {
             let externalLists = XLSFormChoices(external, allowDuplicates: allowDuplicates)
             lists = lists.map { $0.merging(externalLists) } ?? externalLists
         }

@@ -3,7 +3,7 @@
 /// older spellings resolved (`id_string` and `set form id` are `form_id`).
 ///
 /// ```swift
-/// let settings = XLSFormSettings(workbook["settings"].map(XLSFormTable.init))
+/// let settings = XLSFormSettings(workbook["settings"].map { XLSFormTable($0) })
 /// settings.formID                // "household_survey"
 /// settings.version               // "2024091201" (a number cell keeps its digits)
 /// ```
@@ -37,6 +37,11 @@ struct XLSFormSettings: Sendable {
     var version: String? { values["version"] }
     /// The language shown first (`default_language`), as written (`English (en)`).
     var defaultLanguage: String? { values["default_language"] }
+    /// Whether the survey sheet's texts have their runs of spaces collapsed and ends
+    /// trimmed (`clean_text_values`, yes unless it says no, as pyxform reads it).
+    var cleansTextValues: Bool {
+        !["no", "false", "false()"].contains(values["clean_text_values"]?.lowercased() ?? "")
+    }
     /// Whether a choice list may hold the same name twice.
     var allowsChoiceDuplicates: Bool {
         ["yes", "true", "true()", "1"].contains(values["allow_choice_duplicates"]?.lowercased() ?? "")

@@ -96,6 +96,11 @@ struct XLSFormSurvey {
                     "unknown question type '\(written)'"
                         + (Suggestions.didYouMean(suggestion).map { "; " + $0 } ?? ""))
             default:
+                if name.isEmpty, case .note = type {
+                    // pyxform names a note without one by its row.
+                    append(Node(kind: .question(type), row: row, name: "generated_note_name_\(row.number)"))
+                    continue
+                }
                 if name.isEmpty {
                     report(row, "name", "a '\(typeCell)' question without a name: the name is how answers are stored")
                     continue

@@ -41,13 +41,12 @@ struct XLSFormTable: Sendable {
         }
 
         /// Every language's value of a translated column (and the untranslated one,
-        /// under `nil`), in column order.
+        /// under `nil`), in column order, trimmed (as JavaRosa reads a label).
         func translations(of name: String) -> [(language: String?, text: String)] {
             columns.compactMap { column in
-                guard column.name == name, let value = values[column.index],
-                    !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                else { return nil }
-                return (column.language, value)
+                guard column.name == name, let value = values[column.index] else { return nil }
+                let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                return trimmed.isEmpty ? nil : (column.language, trimmed)
             }
         }
     }
@@ -64,7 +63,51 @@ struct XLSFormTable: Sendable {
     /// `form.xml:12:5`), by row number: references name it instead of a cell.
     var places: [Int: String] = [:]
 
-    init(_ sheet: Sheet) {
+    /// How cell values are cleaned as they are read, as pyxform cleans a workbook's
+    /// (an XForm's tables are read as written, as JavaRosa reads them).
+    enum Cleaning: Sendable {
+        /// As written.
+        case none
+        /// Typographic quotes straightened (`‘yes’` is `'yes'`), as pyxform does in
+        /// every sheet.
+        case straightQuotes
+        /// Quotes straightened, runs of spaces made one and the ends trimmed, as
+        /// pyxform does in the `survey` sheet unless `clean_text_values` is `no`.
+        case straightQuotesAndSpaces
+
+        /// `value` cleaned.
+        func apply(_ value: String) -> String {
+            guard case .none = self else {
+                var cleaned = value
+                if value.unicodeScalars.contains(where: { Self.smartQuotes[$0] != nil }) {
+                    cleaned = String(
+                        String.UnicodeScalarView(value.unicodeScalars.map { Self.smartQuotes[$0] ?? $0 }))
+                }
+                if case .straightQuotesAndSpaces = self,
+                    cleaned.contains("  ") || cleaned.first?.isWhitespace == true
+                        || cleaned.last?.isWhitespace == true
+                {
+                    var collapsed = ""
+                    var previousWasSpace = false
+                    for character in cleaned {
+                        if character == " ", previousWasSpace { continue }
+                        previousWasSpace = character == " "
+                        collapsed.append(character)
+                    }
+                    cleaned = collapsed.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                return cleaned
+            }
+            return value
+        }
+
+        /// pyxform's `SMART_QUOTES`.
+        static let smartQuotes: [Unicode.Scalar: Unicode.Scalar] = [
+            "\u{2018}": "'", "\u{2019}": "'", "\u{201C}": "\"", "\u{201D}": "\"",
+        ]
+    }
+
+    init(_ sheet: Sheet, cleaning: Cleaning = .none) {
         self.sheet = sheet.name
         guard let header = sheet.rows.first else {
             columns = []
@@ -82,7 +125,8 @@ struct XLSFormTable: Sendable {
             Row(
                 number: row.number,
                 values: Dictionary(
-                    row.cells.map { ($0.column, $0.value.text) }, uniquingKeysWith: { first, _ in first }),
+                    row.cells.map { ($0.column, cleaning.apply($0.value.text)) },
+                    uniquingKeysWith: { first, _ in first }),
                 columns: columns)
         }
     }
