@@ -44,6 +44,17 @@ extension XPathTranslation {
         "pow": Function(2...2) { t, a, _ throws(TranslationError) in try t.numeric("pow", a) },
         "round": Function(1...2) { t, a, _ throws(TranslationError) in try t.round(a) },
         "pi": Function(0...0) { _, _, _ in .number(Double.pi) },
+        "exp": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("exp", a) },
+        "exp10": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("exp10", a) },
+        "log": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("log", a) },
+        "log10": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("log10", a) },
+        "sin": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("sin", a) },
+        "cos": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("cos", a) },
+        "tan": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("tan", a) },
+        "asin": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("asin", a) },
+        "acos": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("acos", a) },
+        "atan": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("atan", a) },
+        "atan2": Function(2...2) { t, a, _ throws(TranslationError) in try t.numeric("atan2", a) },
         // Text
         "string": Function(0...1) { t, a, o throws(TranslationError) in
             try t.text(a.isEmpty ? try t.current(at: o) : try t.translate(a[0]), at: a.first?.offset ?? o)
@@ -104,14 +115,6 @@ extension XPathTranslation {
         "substring-after": "Formwork has no function for it",
         "checklist": "Formwork has no function for it",
         "weighted-checklist": "Formwork has no function for it",
-        "exp": "Formwork has no exponential function",
-        "exp10": "Formwork has no exponential function",
-        "log": "Formwork has no logarithm",
-        "log10": "Formwork has no logarithm",
-        "sin": "Formwork has no trigonometry", "cos": "Formwork has no trigonometry",
-        "tan": "Formwork has no trigonometry", "asin": "Formwork has no trigonometry",
-        "acos": "Formwork has no trigonometry", "atan": "Formwork has no trigonometry",
-        "atan2": "Formwork has no trigonometry",
         "area": "it measures a shape drawn on a map", "enclosed-area": "it measures a shape drawn on a map",
         "distance": "it measures a line drawn on a map", "geofence": "it reads a shape drawn on a map",
         "digest": "Formwork has no hash functions", "base64-decode": "Formwork has no function for it",
@@ -176,7 +179,8 @@ extension XPathTranslation {
             readsAnswers: first.readsAnswers || second.readsAnswers)
     }
 
-    /// `name(numbers…)`: `int`, `abs`, `sqrt`, `pow`.
+    /// `name(numbers…)`: `int`, `abs`, `sqrt`, `pow`, the exponentials, logarithms
+    /// and trigonometry.
     func numeric(_ name: String, _ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         var codes: [String] = []
         var reads = false
