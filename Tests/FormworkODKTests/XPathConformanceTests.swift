@@ -139,6 +139,11 @@ struct XPathConformanceTests {
         Vector(
             xpath: "log(${num} - 5)", use: .value, place: .form, javaRosa: [.answered: "-Infinity"],
             formwork: [.answered: "NaN"], differs: "a number that is not finite is null in Formwork"),
+        // A path down from the question names a child it does not have: an empty node-set
+        v("if(${num} > 3, ${num} * 2, null)", [.answered: "10", .unanswered: "", .numeric: ""]),
+        t("if(${num} > 3, 'big', null)", [.answered: "big", .unanswered: "", .numeric: ""]),
+        t("coalesce(null, ${txt})", [.answered: "hello", .unanswered: "", .numeric: "5"]),
+        t("concat(./x, ${txt})", [.answered: "hello", .unanswered: ""]),
         v("true() + 1", [.answered: "2"]),
         v("${txt} + 1", [.answered: "NaN", .numeric: "6"]),
         v("${calc} * 2", [.answered: "NaN", .numeric: "14"]),

@@ -243,10 +243,6 @@ struct XPathTranslatorTests {
         ("indexed-repeat(${g}, ${rep}, 1)", 15, "indexed-repeat() of 'g', which is not a question directly in 'rep'"),
         ("indexed-repeat(${g}, ${rep}, 1, ${inner}, 2)", 0, "indexed-repeat() through repeats within repeats"),
         ("position()", 0, "position() of anything but '..', '../..' (the entry or group the question is in)"),
-        (
-            "name = 'x'", 0,
-            "'name' is a path to a child of the question, which has none (write ${name} for the question)"
-        ),
         ("${num} | ${dec}", 7, "a union ('|') of node-sets"),
         ("sum(${name})", 4, "sum() of values that are not number questions, in each entry"),
         ("max(${name})", 4, "max() of values that are not number questions, in each entry"),

@@ -14,7 +14,8 @@ struct XLSFormChoices: Sendable {
         let name: String
         /// The label per language (`nil`: the untranslated `label` column), in column order.
         let labels: [(language: String?, text: String)]
-        /// The other columns' values, by canonical name, for `choice_filter`.
+        /// The other columns' values, by their header as written (`Gov`), for
+        /// `choice_filter`.
         let properties: [String: String]
         /// Where the option is written (`choices!B3`).
         let place: String
@@ -42,7 +43,8 @@ struct XLSFormChoices: Sendable {
                     problems.append(
                         XLSFormProblem(
                             place: table.reference(of: "list_name", in: row),
-                            message: "a choice without a list_name: every row of the choices sheet names its list"))
+                            message: "a choice without a list_name is in no list (pyxform leaves it out too)",
+                            isNotice: true))
                 }
                 continue
             }
@@ -64,7 +66,7 @@ struct XLSFormChoices: Sendable {
             firstRows[list, default: [:]][name] = row.number
             var properties: [String: String] = [:]
             for column in table.columns where column.language == nil && !reserved.contains(column.name) {
-                if let value = row[column.name] { properties[column.name] = value }
+                if let value = row[column.name] { properties[column.written] = value }
             }
             if lists[list] == nil { order.append(list) }
             lists[list, default: []].append(
@@ -83,10 +85,13 @@ struct XLSFormProblem: Sendable, Equatable, CustomStringConvertible {
     /// `survey!C42`.
     let place: String
     let message: String
+    /// Whether the form still loads (pyxform accepts it): a warning, not an error.
+    let isNotice: Bool
 
-    init(place: String, message: String) {
+    init(place: String, message: String, isNotice: Bool = false) {
         self.place = place
         self.message = message
+        self.isNotice = isNotice
     }
 
     /// `choices!B7: list 'yes_no' has 'yes' twice …`.

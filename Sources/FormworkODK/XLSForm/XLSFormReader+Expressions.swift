@@ -154,8 +154,22 @@ extension XLSFormReader {
                 return nil
             }
             return .number(cell, at: at)
-        case "multichoice", "rank":
-            return .list(cell.split(separator: " ").map { .string(String($0)) }, at: at)
+        case "choice", "multichoice", "rank":
+            // A default that is not one of the choices leaves the question unanswered
+            // in JavaRosa (pyxform accepts it): so here, with a warning.
+            let written = cell.split(separator: " ").map(String.init)
+            let options = optionValues[node.id].map(Set.init)
+            let kept = written.filter { options?.contains($0) ?? true }
+            if kept.count < written.count {
+                let dropped = written.filter { !kept.contains($0) }.map { "'\($0)'" }.joined(separator: ", ")
+                report(
+                    .importNotice(
+                        "the default \(dropped) is not one of the question's choices: it is left out, "
+                            + "as JavaRosa leaves it"),
+                    at: at.name, quote: cell)
+            }
+            if kind == "choice" { return kept.count == 1 ? .string(kept[0], at: at) : nil }
+            return kept.isEmpty ? nil : .list(kept.map { .string($0) }, at: at)
         default:
             return .string(cell, at: at)
         }

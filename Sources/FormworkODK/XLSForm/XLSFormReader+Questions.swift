@@ -40,6 +40,8 @@ extension XLSFormReader {
         }
         if kind.answerable {
             pairs += answerKeys(node, kind: kind.name, current: current, repeats: repeats)
+        } else if kind.name == "note" {
+            pairs += blockingNoteKeys(node, current: current, repeats: repeats)
         }
         if Self.hasOther(type), let other = symbols[node.name + "_other"] {
             let otherKey = answerKey(node, name: node.name + "_other", repeats: repeats)
@@ -309,5 +311,28 @@ extension XLSFormReader {
 
     func cellPlace(_ column: String, _ row: XLSFormTable.Row) -> SourcePlace {
         SourcePlace(place(column, row), quote: row[column])
+    }
+
+    /// A blocking note's `required`: JavaRosa refuses to finish while a required note
+    /// is relevant (it never has an answer). Its constraint never applies (JavaRosa
+    /// checks a constraint on an answer only), which `check` says.
+    mutating func blockingNoteKeys(
+        _ node: XLSFormSurvey.Node, current: XPathSymbol, repeats: [String]
+    ) -> [(String, DefinitionDocument)] {
+        var pairs: [(String, DefinitionDocument)] = []
+        if let required = flag("required", of: node, current: current, repeats: repeats) {
+            pairs.append(("required", required))
+            if node.row["required_message"] != nil || !node.row.translations(of: "required_message").isEmpty {
+                pairs.append(("requiredMessage", texts("required_message", of: node, repeats: repeats)!))
+            }
+        }
+        if let constraint = node.row["constraint"] {
+            report(
+                .importNotice(
+                    "a note's constraint never applies: JavaRosa checks a constraint on an answer, and a note "
+                        + "has none"),
+                at: place("constraint", node.row), quote: constraint)
+        }
+        return pairs
     }
 }

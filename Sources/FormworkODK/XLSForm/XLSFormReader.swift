@@ -127,7 +127,9 @@ struct XLSFormReader {
                     hint: "an XLSForm keeps its questions in a sheet named 'survey'"), at: "workbook")
         }
         for problem in survey.problems + choices.problems {
-            report(.importError(problem.message, hint: nil), at: problem.place)
+            report(
+                problem.isNotice ? .importNotice(problem.message) : .importError(problem.message, hint: nil),
+                at: problem.place)
         }
         writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
     }

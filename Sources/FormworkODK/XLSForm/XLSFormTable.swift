@@ -20,6 +20,9 @@ struct XLSFormTable: Sendable {
         let language: String?
         /// The column's index in the sheet (from 0).
         let index: Int
+        /// The header as written, trimmed (`Gov`): what a `choice_filter` names a
+        /// column of the choices by, case and all, as XPath does.
+        var written: String = ""
     }
 
     /// A row under the header: its number in the sheet and its values by column.
@@ -118,7 +121,9 @@ struct XLSFormTable: Sendable {
         headerRow = header.number
         let columns = header.cells.map { cell in
             let (name, language) = Self.canonical(cell.value.text)
-            return Column(name: name, language: language, index: cell.column)
+            return Column(
+                name: name, language: language, index: cell.column,
+                written: cell.value.text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         self.columns = columns
         rows = sheet.rows.dropFirst().map { row in

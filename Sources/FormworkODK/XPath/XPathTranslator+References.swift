@@ -102,6 +102,15 @@ extension XPathTranslation {
                 "the path '\(path)' (only '.', and '../name' or '../group/name' to another question, are read)",
                 at: offset)
         }
+        if !steps.prefix(up).contains(".."), let current = context.current, current.type != .none,
+            current.type != .repeatEntries
+        {
+            // A path down from a question (`null`, `./x`) names a child it does not
+            // have: XPath's empty node-set, '' (and NaN as a number), as JavaRosa reads it.
+            var empty = XPathOperand.text("")
+            empty.isNodeSet = true
+            return empty
+        }
         guard steps.count > 1 else {
             throw unsupported(
                 "'\(path)' is a path to a child of the question, which has none (write ${\(path)} for the question)",

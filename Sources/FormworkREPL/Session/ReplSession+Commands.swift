@@ -133,8 +133,11 @@ extension ReplSession {
             let path = form.visibleIndexPath(ofField: error.field) ?? form.visibleIndexPath(ofAddRow: error.field)
             let number = path.flatMap(table.number(at:)).map { String(format: "%3d", $0) } ?? "  -"
             let instance = try? form.instance(error.field)
-            var label =
-                instance.map { TerminalText.escaped(form.label(ofInstance: $0)) } ?? TerminalText.escaped(error.field)
+            // A note (a blocking one, required while shown) is named by its text.
+            let written = instance.map { form.label(ofInstance: $0) }.flatMap { label in
+                label.isEmpty ? try? form.display(.null, of: error.field) : label
+            }
+            var label = TerminalText.escaped(written ?? error.field)
             if let instance, name(instance) != definition(instance).id {
                 label += " (\(TerminalText.escaped(name(instance))))"
             }

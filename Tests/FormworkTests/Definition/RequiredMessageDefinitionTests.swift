@@ -73,15 +73,24 @@ struct RequiredMessageDefinitionTests {
     }
 
     /// A kind without `required` is told the key does not apply, and nothing more.
-    @Test func onANoteItDoesNotApply() {
+    @Test func onACalculationItDoesNotApply() {
         let text = Fixtures.diagnostics(
-            yaml: Self.form("      - { id: n, kind: note, text: Hi, requiredMessage: Say hi }", header: ""))
+            yaml: Self.form("      - { id: n, kind: calculate, value: 1, requiredMessage: Say hi }", header: ""))
         #expect(
             text == """
-                form.yaml:8:40: error: 'requiredMessage' does not apply to a note field
-                          - { id: n, kind: note, text: Hi, requiredMessage: Say hi }
-                                                           ^~~~~~~~~~~~~~~
+                form.yaml:8:45: error: 'requiredMessage' does not apply to a calculate field
+                          - { id: n, kind: calculate, value: 1, requiredMessage: Say hi }
+                                                                ^~~~~~~~~~~~~~~
                 """)
+    }
+
+    /// A required note (ODK's blocking note) may say why it blocks.
+    @Test func aRequiredNoteTakesAMessage() throws {
+        let form = try FormDefinition(
+            yaml: Self.form(
+                "      - { id: n, kind: note, text: Hi, required: true, requiredMessage: Agree first }", header: ""))
+        let session = FormSession(definition: form)
+        #expect(session.validate().first?.message == "Agree first")
     }
 
     @Test func itsExpressionsAreCheckedWherePlaced() {

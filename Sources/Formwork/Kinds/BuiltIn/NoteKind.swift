@@ -1,11 +1,14 @@
-/// `note`: display-only text (`text:`), with no value and no label to require.
+/// `note`: display-only text (`text:`), with no value. A required note (`required`,
+/// with its condition) blocks a submission while it is shown, and its `rules` are
+/// checked while it is shown: what ODK's "blocking notes" do (a note made required, or
+/// given a constraint, until earlier answers agree).
 enum NoteKind: KindSpecification {
     static var kind: FieldKind { .note }
     static var valueType: ValueType? { nil }
     static var hasValue: Bool { false }
     static var requiredKeys: [String] { ["text"] }
 
-    static let keys = ["text"]
+    static let keys = ["text", "required", "requiredMessage", "rules"]
 
     static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
         let field = pending.definition.index

@@ -1,0 +1,57 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkODK
+
+/// What pyxform converts and JavaRosa fills opens here too, filled as JavaRosa fills
+/// it (each behaviour checked with the oracle's `describe` and `fill` on the same
+/// workbook): a choice filter on a column named with capitals, a stray row of the
+/// choices sheet, a default that is not a choice, a blocking note.
+@Suite("XLSForms pyxform accepts")
+struct XLSFormAcceptedAsPyxformTests {
+    static let survey = [
+        ["type", "name", "label", "choice_filter", "default", "required", "constraint", "relevant"],
+        ["select_one gov", "governorate", "Governorate", "", "zz", "", "", ""],
+        ["select_one dist", "district", "District", "Gov = ${governorate}", "", "", "", ""],
+        ["integer", "age", "Age", "", "", "", "", ""],
+        ["note", "stop", "Stop: age must be over 5", "", "", "yes", ". = 'ok'", "${age} < 5"],
+    ]
+    static let choices = [
+        ["list_name", "name", "label", "Gov"], ["gov", "a", "A", ""], ["gov", "b", "B", ""], ["dist", "d1", "D1", "a"],
+        ["dist", "d2", "D2", "b"], ["dist", "d3", "D3", "a"], ["", "stray", "Stray", ""],
+    ]
+
+    @Test func opensWithAWarningForEachThingPyxformLetsThrough() throws {
+        let form = try XLSFormBuilder.form(survey: Self.survey, choices: Self.choices)
+        let warnings = form.warnings.map { "\($0.place?.name ?? ""): \($0.message)" }
+        #expect(warnings.contains { $0.hasPrefix("choices!A7") && $0.contains("without a list_name") })
+        #expect(
+            warnings.contains { $0.hasPrefix("survey!E2") && $0.contains("'zz' is not one of the question's choices") })
+        #expect(warnings.contains { $0.hasPrefix("survey!G5") && $0.contains("constraint never applies") })
+        #expect(form.field("governorate")?.options.map(\.value) == ["a", "b"])
+    }
+
+    @Test func aDefaultThatIsNoChoiceLeavesTheQuestionUnanswered() throws {
+        let session = FormSession(definition: try XLSFormBuilder.form(survey: Self.survey, choices: Self.choices))
+        #expect(session.value(of: "governorate") == .null)
+    }
+
+    @Test func aChoiceFilterReadsAColumnByItsNameAsWritten() throws {
+        let session = FormSession(definition: try XLSFormBuilder.form(survey: Self.survey, choices: Self.choices))
+        try session.set("governorate", text: "a")
+        #expect(session.visibleOptions(of: "district").map(\.value) == ["d1", "d3"])
+        try session.set("governorate", text: "b")
+        #expect(session.visibleOptions(of: "district").map(\.value) == ["d2"])
+    }
+
+    @Test func aRequiredNoteBlocksTheSubmissionWhileItIsShown() throws {
+        let session = FormSession(definition: try XLSFormBuilder.form(survey: Self.survey, choices: Self.choices))
+        #expect(session.validate().isEmpty)
+        try session.set("age", text: "3")
+        #expect(session.validate().map(\.field) == ["stop"])
+        #expect(session.validate().first?.rule.name == "required")
+        try session.set("age", text: "7")
+        #expect(session.validate().isEmpty)
+    }
+}
