@@ -72,6 +72,12 @@ extension XPathTranslation {
         case (_, .number(let number)?):
             return .text(NumbersInText.java.text(number))
         case (_, .bool(let flag)?): return .text(flag ? "true" : "false")
+        case (.number, _) where operand.absence == .nan:
+            // A number computed from nothing is NaN in JavaRosa, written `NaN`; here null.
+            let value = operand.code(.additive)
+            return XPathOperand(
+                code: "if(\(value) == null, 'NaN', string(\(operand.code)))", kind: .text, absence: .never,
+                precedence: .primary, readsAnswers: reads)
         case (.number, _), (.bool, _), (.date, _):
             return .call(
                 "string", [operand.code], kind: .text, absence: operand.kind == .bool ? .never : .emptyText,

@@ -16,6 +16,8 @@ extension XPathTranslation {
         for (operand, argument) in zip(operands, arguments) {
             try single(operand, at: argument.offset)
             switch operand.kind {
+            case .number where operand.absence == .nan:
+                codes.append(try text(operand, at: argument.offset).code)
             case .text, .choice, .number, .date, .bool:
                 // Formwork's concat writes these as string() does.
                 codes.append(operand.code)
