@@ -338,7 +338,8 @@ struct XPathTranslatorTests {
         #expect(
             try translate("${num} * 2", .condition) == TranslatedExpression(text: "boolean($num * 2)", type: .bool))
         #expect(try translate("${num} * 2", .value) == TranslatedExpression(text: "$num * 2", type: .number))
-        #expect(try translate("${num} * 2", .text)
+        #expect(
+            try translate("${num} * 2", .text)
                 == TranslatedExpression(text: "if($num * 2 == null, 'NaN', string($num * 2))", type: .string))
         #expect(try translate("${sel}", .text) == TranslatedExpression(text: "$sel", type: .string))
         #expect(try translate("${num} > 1", .text) == TranslatedExpression(text: "string($num > 1)", type: .string))
