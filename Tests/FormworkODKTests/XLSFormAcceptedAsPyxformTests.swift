@@ -54,4 +54,21 @@ struct XLSFormAcceptedAsPyxformTests {
         try session.set("age", text: "7")
         #expect(session.validate().isEmpty)
     }
+
+    /// What a device records and a terminal cannot: an empty element where JavaRosa's
+    /// submission has one (`meta/audit` first in meta, as pyxform writes it), and a
+    /// warning each.
+    @Test func whatOnlyADeviceRecordsIsAnEmptyElementAndAWarning() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label"], ["audit", "audit", ""], ["start-geopoint", "sg", ""],
+            ["background-audio", "ba", ""], ["text", "a", "A"],
+        ])
+        #expect(form.warnings.map { $0.place?.name ?? "" } == ["survey!A2", "survey!A3", "survey!A4"])
+        let session = FormSession(definition: form)
+        try session.set("a", text: "x")
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(
+            xml.contains(
+                "<sg/>\n  <ba/>\n  <a>x</a>\n  <meta>\n    <audit/>\n    <instanceID>uuid:1</instanceID>\n  </meta>"))
+    }
 }

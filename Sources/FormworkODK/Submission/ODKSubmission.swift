@@ -64,7 +64,9 @@ public enum ODKSubmission {
                 }
             }
             if container.child(named: leaf) == nil {
-                container.children.insert(Element(name: leaf, text: instanceID), at: 0)
+                // First in meta, after an audit's element (as pyxform orders them).
+                let position = container.children.prefix { $0.name == "audit" }.count
+                container.children.insert(Element(name: leaf, text: instanceID), at: position)
             }
         }
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

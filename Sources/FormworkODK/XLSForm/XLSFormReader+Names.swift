@@ -34,7 +34,9 @@ extension XLSFormReader {
                 absoluteSymbols[absolute + "/" + node.name] =
                     symbols[node.name].flatMap { $0.id == id ? $0 : nil }
                     ?? XPathSymbol(id: id, type: valueType, repeats: repeats)
-                elementPaths.append((id, (groups + [node.name]).joined(separator: "/")))
+                // pyxform writes an audit's element in `meta`, wherever its row is.
+                let path = type == .metadata("audit") ? ["meta", node.name] : groups + [node.name]
+                elementPaths.append((id, path.joined(separator: "/")))
                 if Self.hasOther(type) {
                     let otherName = node.name + "_other"
                     let otherID = ids.makeID(from: otherName)

@@ -209,10 +209,8 @@ extension XLSFormReader {
             return KindMapping(
                 name: "choice", pairs: [("options", .list([.object([("value", "OK"), ("label", "OK")])]))])
         case .media("background-audio"):
-            report(
-                .unsupportedConstruct("'background-audio'", reason: "it records sound while the form is filled"),
-                at: typePlace.name, quote: typePlace.quote)
-            return nil
+            return unrecorded(
+                "background audio is not recorded at a terminal: its element is left empty", at: typePlace)
         case .media: return KindMapping(name: "file")
         case .selectOne(let list, _), .selectExternal(let list):
             return KindMapping(name: "choice", list: list)
@@ -230,6 +228,14 @@ extension XLSFormReader {
             return KindMapping(name: "calculate", pairs: [("value", "now()")], answerable: false)
         case .metadata("today"):
             return KindMapping(name: "calculate", pairs: [("value", "today()")], answerable: false)
+        case .metadata("audit"):
+            return unrecorded(
+                "an audit log is not recorded at a terminal: the submission's meta/audit is left empty "
+                    + "(Collect would attach the log)", at: typePlace)
+        case .metadata("start-geopoint"):
+            return unrecorded(
+                "the device's location when the form starts is not recorded at a terminal: it is left empty",
+                at: typePlace)
         case .metadata(let name):
             report(
                 .unsupportedConstruct("metadata '\(name)'", reason: "the device records it; there is nothing to ask"),
@@ -334,5 +340,13 @@ extension XLSFormReader {
                 at: place("constraint", node.row), quote: constraint)
         }
         return pairs
+    }
+
+    /// What a device records and a terminal cannot (an audit log, background audio, the
+    /// location at the start): an element left empty, as a submission without it has
+    /// it, and a warning saying so.
+    private mutating func unrecorded(_ notice: String, at place: SourcePlace) -> KindMapping {
+        report(.importNotice(notice), at: place.name, quote: place.quote)
+        return KindMapping(name: "calculate", pairs: [("value", "null")], answerable: false)
     }
 }
