@@ -71,4 +71,33 @@ struct XLSFormAcceptedAsPyxformTests {
             xml.contains(
                 "<sg/>\n  <ba/>\n  <a>x</a>\n  <meta>\n    <audit/>\n    <instanceID>uuid:1</instanceID>\n  </meta>"))
     }
+
+    /// A line or a shape drawn on a map is typed as ODK writes it, validated as
+    /// Collect's widget does, and written as JavaRosa writes it (checked with `fill`).
+    @Test func aGeotraceAndAGeoshapeAreTypedAsODKWritesThem() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label"], ["geotrace", "line", "Line"], ["geoshape", "shape", "Shape"],
+        ])
+        #expect(form.warnings.map { $0.place?.name ?? "" } == ["survey!A2", "survey!A3"])
+        let session = FormSession(definition: form)
+        #expect(throws: SessionError.self) { try session.set("line", text: "52.1 4.3") }
+        #expect(throws: SessionError.self) { try session.set("line", text: "52.1 4.3; 95 4.4") }
+        #expect(throws: SessionError.self) { try session.set("shape", text: "52.1 4.3; 52.2 4.4; 52.3 4.3; 52.4 4.3") }
+        try session.set("line", text: "52.1 4.3;52.2 4.4 12 5")
+        try session.set("shape", text: "52.1 4.3; 52.2 4.4; 52.3 4.3; 52.1 4.3")
+        let xml = ODKSubmission.xml(of: session, instanceID: "uuid:1")
+        #expect(xml.contains("<line>52.1 4.3 0.0 0.0; 52.2 4.4 12.0 5.0</line>"))
+        #expect(xml.contains("<shape>52.1 4.3 0.0 0.0; 52.2 4.4 0.0 0.0; 52.3 4.3 0.0 0.0; 52.1 4.3 0.0 0.0</shape>"))
+    }
+
+    /// A signature, a drawing or an annotated image is a file answer here.
+    @Test func aSignatureIsAFileAnswer() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "appearance"], ["image", "sign", "Sign", "signature"],
+            ["image", "sketch", "Sketch", "draw"], ["image", "marked", "Mark it", "annotate"],
+        ])
+        #expect(form.fields.map(\.kind) == [.file, .file, .file])
+        #expect(form.warnings.map { $0.place?.name ?? "" } == ["survey!D2", "survey!D3", "survey!D4"])
+        #expect(form.warnings.first?.message.contains("a signature is made on the screen in Collect") == true)
+    }
 }

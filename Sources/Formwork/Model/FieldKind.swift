@@ -101,6 +101,13 @@ public enum TextFormat: String, CaseIterable, Sendable, Hashable {
     case email
     /// An `http://` or `https://` URL with a host.
     case url
+    /// A line as ODK writes a geotrace: at least 2 points, each `latitude longitude`
+    /// with an optional altitude and accuracy, separated by `;`
+    /// (`52.1 4.3 0 0; 52.2 4.4 0 0`).
+    case geotrace
+    /// A closed shape as ODK writes a geoshape: at least 4 points as a geotrace's, the
+    /// last the same as the first.
+    case geoshape
 }
 
 /// A field kind of an embedder's own: a new name for the `kind:` key whose values,

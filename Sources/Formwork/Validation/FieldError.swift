@@ -133,7 +133,15 @@ public enum ValidationRule: Hashable, Sendable {
             }
             return "'\(TerminalText.excerpt(value))' is not an option (choose \(Suggestions.quotedList(options)))"
         case .format(let format):
-            return format == "email" ? "must be an e-mail address" : "must be a URL (http:// or https://)"
+            switch TextFormat(rawValue: format) {
+            case .email?: return "must be an e-mail address"
+            case .url?: return "must be a URL (http:// or https://)"
+            case .geotrace?:
+                return "must be a line of at least 2 points: 'latitude longitude; …' (altitude, accuracy optional)"
+            case .geoshape?:
+                return "must be a closed shape of at least 4 points, the last the first: 'latitude longitude; …'"
+            case nil: return "must be written as \(format)"
+            }
         case .minSelected(let count): return "select at least \(count)"
         case .maxSelected(let count): return "select at most \(count)"
         case .lengthLimit(let length): return "must be at most \(length) characters long (the limit for any text)"

@@ -39,12 +39,14 @@ public enum ODKSubmission {
         let keys = Dictionary(
             definition.fields.map { ($0.id, $0.key ?? $0.id) }, uniquingKeysWith: { first, _ in first })
         let decimals = Set(definition.fields.filter { $0.kind == .number && $0.step != 1 }.map(\.id))
+        let lines = Set(definition.fields.filter { $0.format == .geotrace || $0.format == .geoshape }.map(\.id))
         let root = Element(name: layout.root)
         var attributes = [("id", layout.formID)]
         if let version = layout.version { attributes.append(("version", version)) }
         add(
             session.relevantFields(), to: root,
-            context: Context(layout: layout, keys: keys, decimals: decimals, timeZone: timeZone, session: session))
+            context: Context(
+                layout: layout, keys: keys, decimals: decimals, lines: lines, timeZone: timeZone, session: session))
         addShownGroups(of: session, to: root, layout: layout, keys: keys)
         if let idPath = layout.instanceID {
             // `meta/instanceID`: inside the element its path names (the last of the
@@ -196,6 +198,9 @@ public enum ODKSubmission {
         let keys: [String: String]
         /// Fields whose numbers are decimals (JavaRosa writes `5.0`), not integers.
         let decimals: Set<String>
+        /// Geotraces and geoshapes typed as text, written as JavaRosa writes their
+        /// points (`52.1 4.3 0.0 0.0; 52.2 4.4 0.0 0.0`).
+        var lines: Set<String> = []
         let timeZone: TimeZone
         /// The session written, for the groups in entries (their conditions).
         var session: FormSession?
@@ -219,6 +224,8 @@ public enum ODKSubmission {
             switch field.answer {
             case .value(.number(let number)) where context.decimals.contains(field.id):
                 container.appending(Element(name: last, text: NumbersInText.javaDouble(number)))
+            case .value(.string(let points)) where context.lines.contains(field.id):
+                container.appending(Element(name: last, text: javaPoints(points)))
             case .value(let value):
                 container.appending(Element(name: last, text: text(of: value, timeZone: context.timeZone)))
             case .entries(let entries):
@@ -257,6 +264,17 @@ public enum ODKSubmission {
             .joined(separator: " ")
         case .list(let elements): return elements.map { text(of: $0, timeZone: timeZone) }.joined(separator: " ")
         }
+    }
+
+    /// A geotrace's or geoshape's points as JavaRosa writes them: each point's four
+    /// numbers as Java doubles (a missing altitude or accuracy is 0.0), joined by `; `.
+    static func javaPoints(_ text: String) -> String {
+        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map {
+            part in
+            guard let point = GeoPoint(part) else { return part }
+            return [point.latitude, point.longitude, point.altitude ?? 0, point.accuracy ?? 0]
+                .map(NumbersInText.javaDouble).joined(separator: " ")
+        }.joined(separator: "; ")
     }
 
     /// `+01:00`, the zone's offset now; `Z` for UTC, as JavaRosa writes it.

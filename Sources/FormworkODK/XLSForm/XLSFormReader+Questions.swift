@@ -96,11 +96,8 @@ extension XLSFormReader {
             report(.unsupportedConstruct("the question's choices", reason: reason), at: typePlace.name, quote: nil)
             return nil
         }
-        if let meaning = Self.unsupportedAppearance(appearance, type: type) {
-            report(
-                .unsupportedConstruct("appearance '\(appearance)'", reason: meaning),
-                at: place("appearance", node.row), quote: node.row["appearance"])
-            return nil
+        if let notice = Self.screenAppearance(appearance, type: type) {
+            report(.importNotice(notice), at: place("appearance", node.row), quote: node.row["appearance"])
         }
         if let calculation = node.row["calculation"], type != .calculate, type != .hidden, node.row["trigger"] == nil {
             return calculated(node, type: type, calculation: calculation, repeats: repeats, place: typePlace)
@@ -204,6 +201,15 @@ extension XLSFormReader {
         case .time: return KindMapping(name: "time")
         case .dateTime: return KindMapping(name: "datetime")
         case .geopoint: return KindMapping(name: "geopoint")
+        case .geotrace, .geoshape:
+            let shape = type == .geoshape
+            report(
+                .importNotice(
+                    "a \(shape ? "shape" : "line") is drawn on a map in Collect: here its points are typed as ODK "
+                        + "writes them ('latitude longitude altitude accuracy; …', \(shape ? "at least 4, closed" : "at least 2"))"
+                ),
+                at: typePlace.name, quote: typePlace.quote)
+            return KindMapping(name: "text", pairs: [("format", .string(shape ? "geoshape" : "geotrace"))])
         case .note: return KindMapping(name: "note", answerable: false)
         case .acknowledge:
             return KindMapping(
@@ -249,15 +255,20 @@ extension XLSFormReader {
         }
     }
 
-    /// Appearances that change what a question is, not how it looks. (`ex:` is not one:
-    /// it offers another app to fill the answer, and Collect lets the person type it
-    /// when there is none, as at a terminal.)
-    static func unsupportedAppearance(_ appearance: String, type: XLSFormType) -> String? {
+    /// What a media appearance made on a phone's screen (a signature, a drawing, an
+    /// annotated image) is at a terminal: a file answer, the path of an image made
+    /// elsewhere; the warning that says so. (`ex:` is not one: it offers another app
+    /// to fill the answer, and Collect lets the person type it when there is none, as
+    /// at a terminal.)
+    static func screenAppearance(_ appearance: String, type: XLSFormType) -> String? {
         let words = appearance.split(separator: " ").map(String.init)
-        if case .media = type {
-            for word in ["signature", "draw", "annotate"] where words.contains(word) {
-                return "a \(word == "signature" ? "signature" : "drawing") is made on the screen"
-            }
+        guard case .media = type else { return nil }
+        for word in ["signature", "draw", "annotate"] where words.contains(word) {
+            let made = [
+                "signature": "a signature is made", "draw": "a drawing is made", "annotate": "an image is annotated",
+            ][
+                word]!
+            return "\(made) on the screen in Collect: here the answer is the path of an image file"
         }
         return nil
     }

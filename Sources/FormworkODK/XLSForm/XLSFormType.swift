@@ -8,7 +8,7 @@ import Formwork
 /// ```swift
 /// XLSFormType("select_one yes_no or_other")   // .selectOne(list: "yes_no", orOther: true)
 /// XLSFormType("begin repeat")                 // .beginRepeat
-/// XLSFormType("geoshape")                     // .unsupported("geoshape", reason: …)
+/// XLSFormType("geoshape")                     // .geoshape
 /// ```
 ///
 /// Mapping the types onto Formwork's kinds is the form reader's job; this says what
@@ -29,6 +29,10 @@ enum XLSFormType: Sendable, Equatable {
     /// `phone number`: a question (digits), not the device's `phonenumber` metadata.
     case phoneNumber
     case geopoint
+    /// A line drawn on a map (`geotrace`), typed at a terminal as ODK writes it.
+    case geotrace
+    /// A shape drawn on a map (`geoshape`), typed at a terminal as ODK writes it.
+    case geoshape
     /// A captured file: `image`, `audio`, `video`, `file`, `background-audio`.
     case media(String)
     case selectOne(list: String, orOther: Bool)
@@ -131,6 +135,7 @@ enum XLSFormType: Sendable, Equatable {
         "text": .text, "integer": .integer, "decimal": .decimal, "range": .range, "date": .date, "time": .time,
         "datetime": .dateTime, "note": .note, "calculate": .calculate, "hidden": .hidden,
         "acknowledge": .acknowledge, "barcode": .barcode, "phone number": .phoneNumber, "geopoint": .geopoint,
+        "geotrace": .geotrace, "geoshape": .geoshape,
         "image": .media("image"),
         "audio": .media("audio"), "video": .media("video"), "file": .media("file"),
         "background-audio": .media("background-audio"), "start": .metadata("start"), "end": .metadata("end"),
@@ -141,8 +146,6 @@ enum XLSFormType: Sendable, Equatable {
     ]
 
     static let unsupported: [String: String] = [
-        "geotrace": "a line drawn on a map cannot be entered at a terminal",
-        "geoshape": "a shape drawn on a map cannot be entered at a terminal",
         "xml-external": "an external XML instance is data for pulldata() and searches, not a question",
         "csv-external": "an external CSV instance is data for pulldata() and searches, not a question",
         "entity": "entities are ODK Central's data, not a question",

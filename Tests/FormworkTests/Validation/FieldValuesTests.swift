@@ -21,6 +21,8 @@ struct FieldValuesTests {
                       - { id: code, kind: text, label: Code, pattern: '[A-Z]{3}-\d+' }
                       - { id: mail, kind: text, label: Mail, format: email }
                       - { id: site, kind: text, label: Site, format: url }
+                      - { id: line, kind: text, label: Line, format: geotrace }
+                      - { id: shape, kind: text, label: Shape, format: geoshape }
                       - { id: story, kind: text, label: Story, maxLength: 1000000 }
                       - { id: pin, kind: secure, label: PIN, minLength: 4 }
                       - { id: qty, kind: number, label: Qty, min: 1, max: 10, step: 0.5 }
@@ -233,6 +235,20 @@ struct FieldValuesTests {
         ] {
             #expect(check(.string(text), "site") == .format("url"), "\(text)")
         }
+    }
+
+    @Test func linesAndShapesAreWrittenAsODKWritesThem() {
+        for text in ["52.1 4.3; 52.2 4.4", "52.1 4.3 12 5;52.2 4.4 0 0", "-10 20; 10 -20; 0 0"] {
+            #expect(check(.string(text), "line") == nil, "\(text)")
+        }
+        for text in ["52.1 4.3", "52.1 4.3; 91 4.4", "52.1 4.3; x", "52.1 4.3 0 -1; 52.2 4.4"] {
+            #expect(check(.string(text), "line") == .format("geotrace"), "\(text)")
+        }
+        #expect(check(.string("52.1 4.3; 52.2 4.4; 52.3 4.3; 52.1 4.3"), "shape") == nil)
+        for text in ["52.1 4.3; 52.2 4.4; 52.1 4.3", "52.1 4.3; 52.2 4.4; 52.3 4.3; 52.4 4.3"] {
+            #expect(check(.string(text), "shape") == .format("geoshape"), "\(text)")
+        }
+        #expect(ValidationRule.format("geoshape").message.contains("closed shape of at least 4 points"))
     }
 
     @Test func numbersWithinTheirBoundsOnTheirStep() {

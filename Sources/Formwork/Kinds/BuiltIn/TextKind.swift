@@ -56,8 +56,10 @@ enum TextKind: KindSpecification {
         if let pattern = field.pattern, !pattern.source.hasPrefix("(?i)") {
             members.append(("pattern", .value(.string("^(?:\(pattern.source))$"))))
         }
-        if let format = field.format {
-            members.append(("format", .value(.string(format == .email ? "email" : "uri"))))
+        switch field.format {
+        case .email?: members.append(("format", "email"))
+        case .url?: members.append(("format", "uri"))
+        case .geotrace?, .geoshape?, nil: break
         }
         return members
     }
@@ -94,6 +96,14 @@ extension TextFormat {
                 let host = url.host, !host.isEmpty, !text.contains(" ")
             else { return false }
             return true
+        case .geotrace, .geoshape:
+            let parts = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            let points = parts.compactMap { GeoPoint($0) }
+            guard points.count == parts.count else { return false }
+            if self == .geotrace { return points.count >= 2 }
+            guard points.count >= 4, let first = points.first, let last = points.last else { return false }
+            return first.latitude == last.latitude && first.longitude == last.longitude
         }
     }
 }
