@@ -100,4 +100,19 @@ struct XLSFormAcceptedAsPyxformTests {
         #expect(form.warnings.map { $0.place?.name ?? "" } == ["survey!D2", "survey!D3", "survey!D4"])
         #expect(form.warnings.first?.message.contains("a signature is made on the screen in Collect") == true)
     }
+
+    /// A file answer is written as the file's name, as Collect writes it (the file
+    /// travels beside the submission: `ODKAnswerFormat.sendsFilesBeside`).
+    @Test func aFileAnswerIsWrittenAsTheFilesName() throws {
+        let form = try XLSFormBuilder.form(survey: [["type", "name", "label"], ["image", "photo", "Photo"]])
+        let photo = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-\(UUID()).jpg")
+        try Data("jpg".utf8).write(to: photo)
+        defer { try? FileManager.default.removeItem(at: photo) }
+        let session = FormSession(definition: form)
+        try session.set("photo", text: photo.path)
+        #expect(
+            ODKSubmission.xml(of: session, instanceID: "uuid:1").contains("<photo>\(photo.lastPathComponent)</photo>"))
+        #expect(ODKAnswerFormat().sendsFilesBeside)
+        #expect(!FormworkAnswerFormat().sendsFilesBeside)
+    }
 }

@@ -35,6 +35,11 @@ public protocol AnswerFormat: Sendable {
     var fileExtension: String { get }
     /// What a `submission:` layout of this format holds (see `SubmissionLayout.Rules`).
     var layoutRules: SubmissionLayout.Rules { get }
+    /// Whether a file answer is written as the file's name, the file sent beside the
+    /// answers (ODK: Collect writes `a.jpg` and sends the file with the submission, as
+    /// Briefcase lays out an instance folder); otherwise the answers hold the path as
+    /// given. Default `false`.
+    var sendsFilesBeside: Bool { get }
 
     /// Whether `bytes` are answers in this format: by their content first (a renamed
     /// file is still read), by `path`'s extension where the content cannot say.
@@ -85,6 +90,9 @@ public struct AnswerWriting: Sendable {
 }
 
 extension AnswerFormat {
+    /// Answers hold a file's path as given.
+    public var sendsFilesBeside: Bool { false }
+
     /// Reads `bytes` as JSON (within `definition`'s limits) and passes the tree through
     /// `answersTree(_:of:)`; a syntax error is the response's one problem.
     public func readResponse(_ bytes: [UInt8], of definition: FormDefinition) -> Result<SyntaxNode, ResponseProblem> {

@@ -23,6 +23,10 @@ public struct ODKAnswerFormat: AnswerFormat {
     /// `xml`.
     public var fileExtension: String { "xml" }
 
+    /// A file answer is the file's name (`a.jpg`), the file sent beside the
+    /// submission, as Collect sends it and ODK Central and KoboToolbox match it.
+    public var sendsFilesBeside: Bool { true }
+
     /// An XForm instance: a root element, element paths (`group/question`), the
     /// submission's id at `meta/instanceID` unless the layout says otherwise.
     public var layoutRules: SubmissionLayout.Rules {

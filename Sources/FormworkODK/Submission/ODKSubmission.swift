@@ -40,13 +40,15 @@ public enum ODKSubmission {
             definition.fields.map { ($0.id, $0.key ?? $0.id) }, uniquingKeysWith: { first, _ in first })
         let decimals = Set(definition.fields.filter { $0.kind == .number && $0.step != 1 }.map(\.id))
         let lines = Set(definition.fields.filter { $0.format == .geotrace || $0.format == .geoshape }.map(\.id))
+        let files = Set(definition.fields.filter { $0.kind == .file }.map(\.id))
         let root = Element(name: layout.root)
         var attributes = [("id", layout.formID)]
         if let version = layout.version { attributes.append(("version", version)) }
         add(
             session.relevantFields(), to: root,
             context: Context(
-                layout: layout, keys: keys, decimals: decimals, lines: lines, timeZone: timeZone, session: session))
+                layout: layout, keys: keys, decimals: decimals, lines: lines, files: files, timeZone: timeZone,
+                session: session))
         addShownGroups(of: session, to: root, layout: layout, keys: keys)
         if let idPath = layout.instanceID {
             // `meta/instanceID`: inside the element its path names (the last of the
@@ -201,6 +203,8 @@ public enum ODKSubmission {
         /// Geotraces and geoshapes typed as text, written as JavaRosa writes their
         /// points (`52.1 4.3 0.0 0.0; 52.2 4.4 0.0 0.0`).
         var lines: Set<String> = []
+        /// File answers, written as the file's name (the file is sent beside).
+        var files: Set<String> = []
         let timeZone: TimeZone
         /// The session written, for the groups in entries (their conditions).
         var session: FormSession?
@@ -226,6 +230,8 @@ public enum ODKSubmission {
                 container.appending(Element(name: last, text: NumbersInText.javaDouble(number)))
             case .value(.string(let points)) where context.lines.contains(field.id):
                 container.appending(Element(name: last, text: javaPoints(points)))
+            case .value(.string(let file)) where context.files.contains(field.id):
+                container.appending(Element(name: last, text: (file as NSString).lastPathComponent))
             case .value(let value):
                 container.appending(Element(name: last, text: text(of: value, timeZone: context.timeZone)))
             case .entries(let entries):

@@ -193,13 +193,24 @@ extension ReplSession {
             onSubmit(form)
         } else if let path = options.answersPath {
             let answers = options.answerFormat.write(form, options: AnswerWriting())
+            let attachments = options.answerFormat.sendsFilesBeside ? form.attachments : []
+            let copied: [String]
+            do {
+                // The files travel with the answers, beside them, by name.
+                let directory = (path as NSString).deletingLastPathComponent
+                copied = try Attachment.copy(attachments, into: directory.isEmpty ? "." : directory)
+            } catch {
+                self.error(.writeFailed(TerminalText.escaped(error.description)))
+                return askCommand()
+            }
             do {
                 try options.writeFile(path, answers)
-                say("Submitted. The answers are in \(TerminalText.escaped(path)).")
             } catch {
                 self.error(.writeFailed(Self.writeFailure(path, error)))
                 return askCommand()
             }
+            let files = copied.isEmpty ? "" : ", with \(copied.count) file\(copied.count == 1 ? "" : "s") beside them"
+            say("Submitted. The answers are in \(TerminalText.escaped(path))\(files).")
         } else {
             say("Submitted.")
             let answers = options.answerFormat.write(form, options: AnswerWriting())

@@ -18,7 +18,8 @@ final class ReplHarness {
 
     convenience init(
         _ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
-        draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!
+        draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!,
+        answerFormat: any AnswerFormat = FormworkAnswerFormat()
     ) throws {
         let definition: FormDefinition
         if name.hasPrefix("id:") {
@@ -28,22 +29,23 @@ final class ReplHarness {
         }
         try self.init(
             session: FormSession(definition: definition, today: today), interactive: interactive, guided: guided,
-            answersPath: answersPath, draft: draft, readOnly: readOnly, width: width)
+            answersPath: answersPath, draft: draft, readOnly: readOnly, width: width, answerFormat: answerFormat)
     }
 
     /// A harness around a session built by the test (custom descriptors, say).
     init(
         session: FormSession, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
-        draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80
+        draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80,
+        answerFormat: any AnswerFormat = FormworkAnswerFormat()
     ) throws {
         form = session
         let box = WriteBox()
-        repl = ReplSession(
-            form: form,
-            options: .init(
-                interactive: interactive, guided: guided, width: width, answersPath: answersPath, draft: draft,
-                readOnly: readOnly,
-                writeFile: { path, contents in box.files[path] = contents }))
+        var options = ReplSession.Options(
+            interactive: interactive, guided: guided, width: width, answersPath: answersPath, draft: draft,
+            readOnly: readOnly,
+            writeFile: { path, contents in box.files[path] = contents })
+        options.answerFormat = answerFormat
+        repl = ReplSession(form: form, options: options)
         self.box = box
         record(repl.start())
     }
