@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The CSV files sent with an ODK form (select_one_from_file), read by FormworkODK.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // `make docs`: the DocC catalogs (Sources/TARGET/Documentation.docc). No target uses it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -44,11 +46,15 @@ let package = Package(
         // a file gives (checked by the same loader, problems at the Swift call).
         .target(name: "FormworkBuilder", dependencies: ["Formwork"]),
         // ODK forms: XLSForm workbooks (.xlsx, read with ZIPFoundation and Foundation's XML
-        // parser) and XForms imported as Formwork definitions (XPath translated); answers
+        // parser; the CSV files sent with them with CSV.swift) and XForms imported as Formwork
+        // definitions (XPath translated); answers
         // written as ODK submissions, and read back to be validated (an AnswerFormat).
         .target(
             name: "FormworkODK",
-            dependencies: ["Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: [
+                "Formwork", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]),
         // SurveyJS surveys (JSON) imported as Formwork definitions (survey-core's expressions
         // translated); answers written and read as SurveyJS's survey.data (an AnswerFormat).
         .target(name: "FormworkSurveyJS", dependencies: ["Formwork"]),

@@ -293,18 +293,18 @@ struct XLSFormReaderTests {
 
     @Test func whatCannotBeRepresentedIsListedOrSkippedAsANote() throws {
         let survey = [
-            ["type", "name", "label", "relevant"], ["geoshape", "area", "Area", ""],
+            ["type", "name", "label", "relevant"], ["xml-external", "area", "Area", ""],
             ["text", "t", "T", "${area} != ''"],
         ]
         let list = try #require(try XLSFormBuilder.problems(survey: survey))
         #expect(list.diagnostics.count == 1)
-        #expect(list.rendered.hasPrefix("form.xlsx: survey!A2: error: 'geoshape' is not supported: "))
+        #expect(list.rendered.hasPrefix("form.xlsx: survey!A2: error: 'xml-external' is not supported: "))
         #expect(list.rendered.contains("--skip-unsupported"))
         let form = try XLSFormBuilder.form(survey: survey, skipUnsupported: true)
         #expect(form.fields.map(\.kind) == [.note, .note])
         #expect(form.warnings.count == 2)
         let note = try #require(form.fields[0].texts.note?.variants.first?.template.source)
-        #expect(note.hasPrefix("Skipped 'area': survey!A2: 'geoshape' is not supported"), "\(note)")
+        #expect(note.hasPrefix("Skipped 'area': survey!A2: 'xml-external' is not supported"), "\(note)")
     }
 
     /// The longest expression translated is the loader's (`ImportOptions.limits`), as

@@ -99,7 +99,9 @@ extension DefinitionDecoder {
             return
         }
         if nodes.isEmpty {
-            collector.report(.noOptions(kind: pending.definition.kind.rawValue), at: reader["options"]!)
+            var warning = Diagnostic(.emptyOptions(field: pending.definition.id), at: reader["options"]!.location)
+            warning.severity = .warning
+            warnings.append(warning)
         }
         var seen = SmallStringSet()
         pending.definition.options.reserveCapacity(nodes.count)

@@ -122,6 +122,7 @@ public enum DiagnosticRenderer {
         case let .keyNotApplicable(key, kind): return "'\(q(key))' does not apply to a \(kind) field"
         case .requiredMessageWithoutRequired: return "'requiredMessage' is given without 'required'"
         case .noOptions(let kind): return "a \(kind) field needs 'options'"
+        case .emptyOptions(let field): return "field '\(q(field))' has no options: it can never be answered"
         case .duplicateOption(let value): return "the option value '\(q(value))' is listed twice"
         case let .empty(context, missing): return "\(context) has no \(missing)"
         case let .rangeInverted(lowerKey, lower, upperKey, upper):

@@ -64,6 +64,9 @@ public enum Problem: Hashable, Sendable {
     case requiredMessageWithoutRequired
     /// A choice or multichoice without options.
     case noOptions(kind: String)
+    /// A choice field whose options are an empty list (a warning: it is shown, and can
+    /// never be answered, as in the engines that open such forms).
+    case emptyOptions(field: String)
     /// Two options with one value.
     case duplicateOption(String)
     /// A form or section with nothing in it.

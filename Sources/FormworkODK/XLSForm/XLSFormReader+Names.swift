@@ -17,7 +17,8 @@ extension XLSFormReader {
                 let valueType = calculationType(node.row, type: type) ?? Self.valueType(type)
                 record(node.name, XPathSymbol(id: id, type: valueType, repeats: repeats))
                 switch type {
-                case .selectOne(let list, _), .selectMultiple(let list, _), .selectExternal(let list), .rank(let list):
+                case .selectOne(let list, _), .selectMultiple(let list, _), .selectExternal(let list), .rank(let list),
+                    .selectFromFile(let list, _):
                     optionValues[id] = choices.lists[list]?.map(\.name)
                 case .acknowledge: optionValues[id] = ["OK"]
                 default: break
@@ -146,8 +147,8 @@ extension XLSFormReader {
         case .time: return .time
         case .dateTime: return .dateTime
         case .geopoint: return .geopoint
-        case .selectOne, .selectExternal, .acknowledge: return .choice
-        case .selectMultiple, .rank: return .multichoice
+        case .selectOne, .selectExternal, .acknowledge, .selectFromFile(_, false): return .choice
+        case .selectMultiple, .rank, .selectFromFile(_, true): return .multichoice
         case .metadata("start"), .metadata("end"): return .dateTime
         case .metadata("today"): return .date
         default: return .text

@@ -224,12 +224,9 @@ extension XLSFormReader {
         case .rank(let list): return KindMapping(name: "rank", list: list)
         case .calculate, .hidden:
             return calculateKind(node, repeats: repeats)
-        case .selectFromFile(let file, _):
-            report(
-                .unsupportedConstruct(
-                    "choices from '\(file)'", reason: "the file is not in the workbook (ODK sends it beside the form)"),
-                at: typePlace.name, quote: typePlace.quote)
-            return nil
+        case .selectFromFile(let file, let multiple):
+            // Its choices were read from the file with the form (`mediaChoices`).
+            return KindMapping(name: multiple ? "multichoice" : "choice", list: file)
         case .metadata("start"), .metadata("end"):
             return KindMapping(name: "calculate", pairs: [("value", "now()")], answerable: false)
         case .metadata("today"):

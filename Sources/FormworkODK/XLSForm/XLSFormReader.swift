@@ -87,9 +87,11 @@ struct XLSFormReader {
     ///     and row number.
     ///   - cleansText: Whether cell values are cleaned as pyxform cleans a workbook's
     ///     (quotes straightened; in `survey`, spaces collapsed): not an XForm's.
+    ///   - media: The folder of the files sent with the form (`--media`); by default
+    ///     `FORM-media/` beside the form, then beside the form itself.
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
-        places: [String: [Int: String]] = [:], cleansText: Bool = true
+        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: String? = nil
     ) {
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
@@ -114,7 +116,8 @@ struct XLSFormReader {
             let externalLists = XLSFormChoices(external, allowDuplicates: allowDuplicates)
             lists = lists.map { $0.merging(externalLists) } ?? externalLists
         }
-        choices = (lists ?? XLSFormChoices.empty).withOther(forListsIn: survey.table)
+        let (fileLists, mediaProblems) = Self.mediaChoices(in: survey.table, form: fileName, media: media)
+        choices = (lists ?? XLSFormChoices.empty).merging(fileLists).withOther(forListsIn: survey.table)
         survey.expandLoops(choices)
         self.survey = survey
         nodes = survey.nodes
@@ -126,7 +129,7 @@ struct XLSFormReader {
                     "the workbook has no 'survey' sheet (its sheets: \(names.isEmpty ? "none" : names))",
                     hint: "an XLSForm keeps its questions in a sheet named 'survey'"), at: "workbook")
         }
-        for problem in survey.problems + choices.problems {
+        for problem in survey.problems + choices.problems + mediaProblems {
             report(
                 problem.isNotice ? .importNotice(problem.message) : .importError(problem.message, hint: nil),
                 at: problem.place)
