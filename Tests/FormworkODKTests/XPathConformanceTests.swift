@@ -144,6 +144,11 @@ struct XPathConformanceTests {
         t("if(${num} > 3, 'big', null)", [.answered: "big", .unanswered: "", .numeric: ""]),
         t("coalesce(null, ${txt})", [.answered: "hello", .unanswered: "", .numeric: "5"]),
         t("concat(./x, ${txt})", [.answered: "hello", .unanswered: ""]),
+        // A calculation holding values separated by spaces, read as a selection
+        t("selected-at(concat(${txt}, '  x y'), 1)", [.answered: "x", .unanswered: "y"]),
+        t("selected-at(${calc}, 0)", [.answered: "hello", .unanswered: "", .numeric: "7"]),
+        v("count-selected(concat(' ', ${txt}, '  x y '))", [.answered: "3", .unanswered: "2"]),
+        v("count-selected(${sel})", [.answered: "1", .unanswered: "0"]),
         v("true() + 1", [.answered: "2"]),
         v("${txt} + 1", [.answered: "NaN", .numeric: "6"]),
         v("${calc} * 2", [.answered: "NaN", .numeric: "14"]),

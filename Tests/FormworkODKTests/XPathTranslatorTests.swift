@@ -238,8 +238,6 @@ struct XPathTranslatorTests {
             "format-date(${d}, '%Y week %W')", 18,
             "the format-date() pattern '%Y week %W' (Formwork writes %Y %y %m %n %b %d %e %a %H %h %M %S)"
         ),
-        ("count-selected(${txt})", 15, "count-selected() of something that is not a choice question"),
-        ("selected-at(${sel}, 0)", 12, "selected-at() of something that is not a multiple choice question"),
         ("indexed-repeat(${g}, ${rep}, 1)", 15, "indexed-repeat() of 'g', which is not a question directly in 'rep'"),
         ("indexed-repeat(${g}, ${rep}, 1, ${inner}, 2)", 0, "indexed-repeat() through repeats within repeats"),
         ("position()", 0, "position() of anything but '..', '../..' (the entry or group the question is in)"),

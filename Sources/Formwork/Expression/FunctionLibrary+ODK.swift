@@ -6,6 +6,17 @@
 extension FunctionLibrary {
     static let odk: [FunctionDefinition] = [
         FunctionDefinition(
+            name: "words", signature: "words(text)",
+            summary: "the text's words, split at runs of spaces, as a list ('a  b' is ['a', 'b'])", arity: 1...1,
+            check: { types in
+                accepts(types[0], .string)
+                    ? .success(.list(.string)) : .failure(ArgumentMismatch(index: 0, expected: "text"))
+            },
+            evaluate: { arguments, _ in
+                guard case .string(let text) = arguments[0] else { return .list([]) }
+                return .list(text.split(whereSeparator: \.isWhitespace).map { .string(String($0)) })
+            }),
+        FunctionDefinition(
             name: "nth", signature: "nth(list, position)",
             summary: "the element at a position of a list, from 1 (null outside the list or for a position not whole)",
             arity: 2...2,

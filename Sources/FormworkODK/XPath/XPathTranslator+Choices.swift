@@ -54,17 +54,25 @@ extension XPathTranslation {
                 "if", ["empty(\(selection.code))", "0", "1"], kind: .number, absence: .never, readsAnswers: true)
         default:
             try single(selection, at: argument.offset)
-            throw unsupported("count-selected() of something that is not a choice question", at: argument.offset)
+            let list = try words(selection, at: argument.offset)
+            return .call("count", [list.code], kind: .number, absence: .never, readsAnswers: list.readsAnswers)
         }
+    }
+
+    /// A value that is not a multiple choice (a calculation holding `a b c`) as the
+    /// list JavaRosa reads in it: its text split at runs of spaces.
+    func words(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
+        let text = try strictText(operand, at: offset)
+        return .call("words", [text.code], kind: .multichoice, absence: .never, readsAnswers: text.readsAnswers)
     }
 
     /// `selected-at(x, n)`: the `n`-th value chosen, from 0 (`''` past the last).
     func selectedAt(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
-        let selection = try translate(arguments[0])
-        guard selection.kind == .multichoice else {
+        var selection = try translate(arguments[0])
+        if selection.kind != .multichoice {
+            // Any other value is read as JavaRosa reads it: its text's words.
             try single(selection, at: arguments[0].offset)
-            throw unsupported(
-                "selected-at() of something that is not a multiple choice question", at: arguments[0].offset)
+            selection = try words(selection, at: arguments[0].offset)
         }
         let index = try number(try translate(arguments[1]), at: arguments[1].offset)
         let position: String
