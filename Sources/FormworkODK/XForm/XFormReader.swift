@@ -15,30 +15,30 @@ struct XFormReader {
     private(set) var survey: [[String]] = []
     private(set) var choices: [[String]] = [["list_name", "name", "label"]]
     private(set) var settings: [[String]] = []
-    private(set) var places: [String: [Int: String]] = ["survey": [:], "choices": [:]]
+    var places: [String: [Int: String]] = ["survey": [:], "choices": [:]]
     private(set) var problems: [XLSFormProblem] = []
 
     let fileName: String
-    private var columns: [String] = ["type", "name"]
-    private var rows: [[String: String]] = []
-    private var choiceColumns: [String] = ["list_name", "name", "label"]
-    private var choiceRows: [[String: String]] = []
+    var columns: [String] = ["type", "name"]
+    var rows: [[String: String]] = []
+    var choiceColumns: [String] = ["list_name", "name", "label"]
+    var choiceRows: [[String: String]] = []
     /// Binds by node path.
-    private var binds: [String: XMLTree.Element] = [:]
+    var binds: [String: XMLTree.Element] = [:]
     /// Body controls, groups and repeats by the path they refer to.
-    private var controls: [String: XMLTree.Element] = [:]
-    private var groups: [String: XMLTree.Element] = [:]
-    private var repeats: [String: XMLTree.Element] = [:]
+    var controls: [String: XMLTree.Element] = [:]
+    var groups: [String: XMLTree.Element] = [:]
+    var repeats: [String: XMLTree.Element] = [:]
     /// itext: text id → language → text.
-    private var itext: [String: [String: String]] = [:]
-    private var languages: [String] = []
-    private var secondary: [String: XMLTree.Element] = [:]
+    var itext: [String: [String: String]] = [:]
+    var languages: [String] = []
+    var secondary: [String: XMLTree.Element] = [:]
     /// `setvalue` on first load (defaults) and on a control's change (triggers), by ref.
-    private var firstLoad: [String: String] = [:]
+    var firstLoad: [String: String] = [:]
     /// Elements of each path in the primary instance, templates left out.
-    private var initialEntries: [String: Int] = [:]
-    private var triggers: [String: String] = [:]
-    private var listCount = 0
+    var initialEntries: [String: Int] = [:]
+    var triggers: [String: String] = [:]
+    var listCount = 0
 
     init(_ tree: XMLTree, fileName: String) {
         self.fileName = fileName
@@ -94,41 +94,6 @@ struct XFormReader {
 
     // MARK: Model and body
 
-    private mutating func readItext(_ model: XMLTree.Element) {
-        guard let itextElement = model.child(named: "itext") else { return }
-        for translation in itextElement.children(named: "translation") {
-            let language = translation.attribute("lang") ?? "default"
-            // A language given twice is one language (its later texts win).
-            if !languages.contains(language) { languages.append(language) }
-            for text in translation.children(named: "text") {
-                guard let id = text.attribute("id") else { continue }
-                let values = text.children(named: "value")
-                guard let value = values.first(where: { $0.attribute("form") == nil }) ?? values.first else { continue }
-                // JavaRosa trims a text's ends (pyxform writes `<value> Hi <output …/> </value>`)
-                // and keeps the spaces between its parts.
-                itext[id, default: [:]][language] = Self.mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-        }
-    }
-
-    private func defaultLanguage(_ model: XMLTree.Element) -> String? {
-        model.child(named: "itext")?.children(named: "translation").first {
-            ["true()", "true"].contains($0.attribute("default") ?? "")
-        }?.attribute("lang")
-    }
-
-    /// Text with `<output value="…"/>` written as a marker the text reader translates.
-    static func mixed(_ element: XMLTree.Element) -> String {
-        element.content.map { part in
-            switch part {
-            case .text(let text): return text
-            case .element(let inner) where inner.localName == "output":
-                return "\u{E000}" + (inner.attribute("value") ?? inner.attribute("ref") ?? "") + "\u{E001}"
-            case .element(let inner): return mixed(inner)
-            }
-        }.joined()
-    }
-
     private mutating func indexBody(_ element: XMLTree.Element) {
         for child in element.children {
             switch child.localName {
@@ -164,48 +129,6 @@ struct XFormReader {
         }
         rows.append(row)
         places["survey"]![rows.count + 1] = place(element)
-    }
-
-    /// A text as columns: `label` (untranslated) or `label::LANG` from itext.
-    private func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
-        guard let element else { return [:] }
-        if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
-        }
-        let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return [:] }
-        // A text written inline in a translated form reads the same in every language.
-        guard !languages.isEmpty else { return [column: text] }
-        return Dictionary(languages.map { (Self.column(column, $0), text) }) { first, _ in first }
-    }
-
-    /// Columns by name, then by language in the order itext declares them.
-    func columnOrder(_ first: String, _ second: String) -> Bool {
-        let (a, b) = (first.components(separatedBy: "::"), second.components(separatedBy: "::"))
-        if a[0] != b[0] { return a[0] < b[0] }
-        func rank(_ parts: [String]) -> Int { parts.count > 1 ? languages.firstIndex(of: parts[1]) ?? 0 : -1 }
-        return rank(a) < rank(b)
-    }
-
-    /// `label::English (en)`; pyxform's `default` language is the untranslated column.
-    static func column(_ name: String, _ language: String) -> String {
-        language == "default" ? name : name + "::" + language
-    }
-
-    /// `jr:itext('id')` → `id`.
-    static func itextID(_ reference: String) -> String? {
-        guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
-        return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
-    }
-
-    /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language.
-    private func message(_ value: String?, column: String) -> [String: String] {
-        guard let value else { return [:] }
-        if let id = Self.itextID(value) {
-            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
-        }
-        guard !languages.isEmpty else { return [column: value] }
-        return Dictionary(languages.map { (Self.column(column, $0), value) }) { first, _ in first }
     }
 
     /// How many elements of each path the primary instance holds besides a repeat's
@@ -341,65 +264,6 @@ struct XFormReader {
             default: return "text"
             }
         }
-    }
-
-    /// A select's choices: inline `<item>`s as a list of their own, or an itemset over
-    /// a secondary instance (its predicate the choice filter).
-    private mutating func readChoices(_ control: XMLTree.Element, into row: inout [String: String]) {
-        let type = row["type"]!
-        if let itemset = control.child(named: "itemset"), let nodeset = itemset.attribute("nodeset") {
-            guard let (instance, filter) = Self.itemsetSource(nodeset), let source = secondary[instance] else {
-                row["type"] = "text"
-                row["x_unsupported"] = "choices from '\(nodeset)' (only instance('ID')/root/item[filter] is read)"
-                return
-            }
-            if let file = source.attribute("src") {
-                row["type"] = "text"
-                row["x_unsupported"] = "choices from '\(file)' (a file sent beside the form)"
-                return
-            }
-            let valueRef = itemset.child(named: "value")?.attribute("ref") ?? "name"
-            let labelRef = itemset.child(named: "label")?.attribute("ref") ?? "label"
-            let listName = "instance:" + instance
-            if !choiceRows.contains(where: { $0["list_name"] == listName }) {
-                for item in source.children.first?.children ?? [] {
-                    var choice: [String: String] = ["list_name": listName]
-                    // The item's other elements are the columns a filter reads.
-                    for field in item.children where field.localName != "label" && !field.localName.hasPrefix("label:")
-                    {
-                        choice[field.localName] = field.text
-                    }
-                    choice["name"] = item.child(named: valueRef)?.text ?? ""
-                    if let idField = Self.itextID(labelRef), let id = item.child(named: idField)?.text {
-                        for (language, text) in itext[id] ?? [:] { choice[Self.column("label", language)] = text }
-                    } else if let label = item.child(named: labelRef)?.text {
-                        for column in languages.isEmpty ? ["label"] : languages.map({ Self.column("label", $0) }) {
-                            choice[column] = label
-                        }
-                    }
-                    addChoice(choice, at: item)
-                }
-            }
-            row["type"] = "\(type) \(listName)"
-            if let filter { row["choice_filter"] = filter }
-            return
-        }
-        listCount += 1
-        let listName = "items:\(row["name"] ?? "")#\(listCount)"
-        for item in control.children(named: "item") {
-            var choice: [String: String] = ["list_name": listName, "name": item.child(named: "value")?.text ?? ""]
-            choice.merge(texts("label", of: item.child(named: "label"))) { a, _ in a }
-            addChoice(choice, at: item)
-        }
-        row["type"] = "\(type) \(listName)"
-    }
-
-    private mutating func addChoice(_ choice: [String: String], at element: XMLTree.Element) {
-        for key in choice.keys.sorted(by: columnOrder) where !choiceColumns.contains(key) {
-            choiceColumns.append(key)
-        }
-        choiceRows.append(choice)
-        places["choices"]![choiceRows.count + 1] = place(element)
     }
 
     /// The document as the sheets of an XLSForm workbook.
