@@ -58,8 +58,10 @@ struct XFormReader {
         }
         for instance in instances { if let id = instance.attribute("id") { secondary[id] = instance } }
         readItext(model)
+        let root = "/" + primary.localName
         for bind in model.children(named: "bind") {
-            if let nodeset = bind.attribute("nodeset") { binds[nodeset] = bind }
+            // JavaRosa resolves a relative nodeset (`b`, `./b`, `g/b`) against the root.
+            if let nodeset = bind.attribute("nodeset") { binds[Self.resolve(nodeset, against: root)] = bind }
         }
         for setvalue in model.children(named: "setvalue")
         where setvalue.attribute("event")?.contains("first-load") == true {
@@ -67,7 +69,7 @@ struct XFormReader {
                 firstLoad[ref] = setvalue.attribute("value") ?? "'\(setvalue.text)'"
             }
         }
-        if let body = html.child(named: "body") { indexBody(body) }
+        if let body = html.child(named: "body") { indexBody(body, base: root) }
         // JavaRosa takes a value listed twice in one list.
         var settingsRow = [
             "allow_choice_duplicates": "yes",
@@ -94,19 +96,25 @@ struct XFormReader {
 
     // MARK: Model and body
 
-    private mutating func indexBody(_ element: XMLTree.Element) {
+    /// Indexes the body's groups, repeats and controls by the paths they refer to: a
+    /// relative `ref` (`b`, `g/b`) resolved against the enclosing group's or repeat's
+    /// (`base`), as JavaRosa resolves it.
+    private mutating func indexBody(_ element: XMLTree.Element, base: String) {
         for child in element.children {
             switch child.localName {
             case "group":
-                if let ref = child.attribute("ref") { groups[ref] = child }
-                indexBody(child)
+                let ref = child.attribute("ref").map { Self.resolve($0, against: base) }
+                if let ref { groups[ref] = child }
+                indexBody(child, base: ref ?? base)
             case "repeat":
-                if let nodeset = child.attribute("nodeset") { repeats[nodeset] = child }
-                indexBody(child)
+                let nodeset = child.attribute("nodeset").map { Self.resolve($0, against: base) }
+                if let nodeset { repeats[nodeset] = child }
+                indexBody(child, base: nodeset ?? base)
             case "input", "select1", "select", "rank", "trigger", "upload", "range", "odk:rank":
-                if let ref = child.attribute("ref") ?? child.attribute("bind") { controls[ref] = child }
+                let ref = child.attribute("ref").map { Self.resolve($0, against: base) }
+                if let key = ref ?? child.attribute("bind") { controls[key] = child }
                 for setvalue in child.children(named: "setvalue") {
-                    if let target = setvalue.attribute("ref"), let ref = child.attribute("ref") {
+                    if let target = setvalue.attribute("ref"), let ref {
                         triggers[target] = ref
                         if let value = setvalue.attribute("value") { firstLoad["trigger-value:" + target] = value }
                     }
@@ -115,9 +123,26 @@ struct XFormReader {
                 if child.attribute("event")?.contains("first-load") == true, let ref = child.attribute("ref") {
                     firstLoad[ref] = child.attribute("value") ?? "'\(child.text)'"
                 }
-            default: indexBody(child)
+            default: indexBody(child, base: base)
             }
         }
+    }
+
+    /// The absolute path JavaRosa resolves a `nodeset` or `ref` to: an absolute one
+    /// as written; a relative one (`b`, `./b`, `g/b`, `../b`) against `base` (the
+    /// instance's root for a bind, the enclosing group's or repeat's for a control).
+    static func resolve(_ reference: String, against base: String) -> String {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.hasPrefix("/") else { return trimmed }
+        var steps = base.split(separator: "/")
+        for step in trimmed.split(separator: "/") {
+            switch step {
+            case ".": continue
+            case "..": if steps.count > 1 { steps.removeLast() }
+            default: steps.append(step)
+            }
+        }
+        return "/" + steps.joined(separator: "/")
     }
 
     // MARK: Rows
@@ -196,7 +221,10 @@ struct XFormReader {
         }
         let control = controls[path]
         let type = bind?.attribute("type").map { String($0.split(separator: ":").last ?? "") } ?? "string"
-        row["type"] = questionType(control, bindType: type, calculates: bind?.attribute("calculate") != nil, row: &row)
+        row["type"] = questionType(
+            control, bindType: type, calculates: bind?.attribute("calculate") != nil,
+            readonly: bind?.attribute("readonly"),
+            row: &row)
         if let control {
             row.merge(texts("label", of: control.child(named: "label"))) { a, _ in a }
             row.merge(texts("hint", of: control.child(named: "hint"))) { a, _ in a }
@@ -221,7 +249,8 @@ struct XFormReader {
 
     /// The XLSForm type of a leaf: its control's, refined by the bind's type.
     private func questionType(
-        _ control: XMLTree.Element?, bindType: String, calculates: Bool, row: inout [String: String]
+        _ control: XMLTree.Element?, bindType: String, calculates: Bool, readonly: String?,
+        row: inout [String: String]
     )
         -> String
     {
@@ -245,7 +274,7 @@ struct XFormReader {
             return "range"
         case "input"
         where control.attribute("readonly") == nil && !calculates
-            && ["true()", "true"].contains(binds[control.attribute("ref") ?? ""]?.attribute("readonly") ?? "")
+            && ["true()", "true"].contains(readonly ?? "")
             && ["string", ""].contains(bindType):
             // A read-only text input with nothing to compute is how pyxform writes a note.
             return "note"
