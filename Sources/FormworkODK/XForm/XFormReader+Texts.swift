@@ -3,6 +3,12 @@ import Foundation
 /// The texts of an XForm: itext translations, labels and hints as columns per
 /// language, messages, and `<output/>`s in them.
 extension XFormReader {
+    /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
+    /// form, else its plain one (a `<value>` without a `form`), as
+    /// `FormEntryCaption.getQuestionText` picks it; a hint's and a message's plain one.
+    /// `short` is a label's abbreviation (ODK Collect shows the long one), `image`,
+    /// `audio`, `video` and `big-image` are media and `guidance` a hint for the
+    /// person who trains: none of them is a label, so a text with only those has none.
     mutating func readItext(_ model: XMLTree.Element) {
         guard let itextElement = model.child(named: "itext") else { return }
         for translation in itextElement.children(named: "translation") {
@@ -12,12 +18,19 @@ extension XFormReader {
             for text in translation.children(named: "text") {
                 guard let id = text.attribute("id") else { continue }
                 let values = text.children(named: "value")
-                guard let value = values.first(where: { $0.attribute("form") == nil }) ?? values.first else { continue }
-                // JavaRosa trims a text's ends (pyxform writes `<value> Hi <output …/> </value>`)
-                // and keeps the spaces between its parts.
-                itext[id, default: [:]][language] = Self.mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
+                // JavaRosa reads `form=""` as no form.
+                let plain = values.first { ($0.attribute("form") ?? "").isEmpty }
+                let long = values.first { $0.attribute("form") == "long" }
+                if let label = long ?? plain { itext[id, default: [:]][language] = Self.itextValue(label) }
+                if let plain { plainItext[id, default: [:]][language] = Self.itextValue(plain) }
             }
         }
+    }
+
+    /// A `<value>`'s text: JavaRosa trims its ends (pyxform writes
+    /// `<value> Hi <output …/> </value>`) and keeps the spaces between its parts.
+    static func itextValue(_ value: XMLTree.Element) -> String {
+        mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func defaultLanguage(_ model: XMLTree.Element) -> String? {
@@ -38,11 +51,13 @@ extension XFormReader {
         }.joined()
     }
 
-    /// A text as columns: `label` (untranslated) or `label::LANG` from itext.
+    /// A text as columns: `label` (untranslated) or `label::LANG` from itext (a
+    /// label's long or plain form, a hint's plain one).
     func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
         guard let element else { return [:] }
         if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
+            let table = column == "label" ? itext : plainItext
+            return Dictionary((table[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
         }
         let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return [:] }
@@ -70,14 +85,16 @@ extension XFormReader {
         return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
     }
 
-    /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language.
+    /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language
+    /// (its plain form, as JavaRosa's `jr:itext()` reads it).
     func message(_ value: String?, column: String) -> [String: String] {
         guard let value else { return [:] }
         if let id = Self.itextID(value) {
-            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
+            return Dictionary((plainItext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) {
+                first, _ in first
+            }
         }
         guard !languages.isEmpty else { return [column: value] }
         return Dictionary(languages.map { (Self.column(column, $0), value) }) { first, _ in first }
     }
-
 }

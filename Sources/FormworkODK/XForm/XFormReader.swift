@@ -29,8 +29,11 @@ struct XFormReader {
     var controls: [String: XMLTree.Element] = [:]
     var groups: [String: XMLTree.Element] = [:]
     var repeats: [String: XMLTree.Element] = [:]
-    /// itext: text id → language → text.
+    /// itext: text id → language → the text a label shows (its `long` form, else its
+    /// plain one).
     var itext: [String: [String: String]] = [:]
+    /// itext: text id → language → its plain text (no `form`): a hint's, a message's.
+    var plainItext: [String: [String: String]] = [:]
     var languages: [String] = []
     var secondary: [String: XMLTree.Element] = [:]
     /// `setvalue` on first load (defaults) and on a control's change (triggers), by ref.
