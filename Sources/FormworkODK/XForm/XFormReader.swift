@@ -55,7 +55,9 @@ struct XFormReader {
             return
         }
         let instances = model.children(named: "instance")
-        guard let primary = instances.first(where: { $0.attribute("id") == nil })?.children.first else {
+        guard let instance = instances.first(where: { $0.attribute("id") == nil }),
+            let primary = instance.children.first
+        else {
             problems.append(XLSFormProblem(place: place(model), message: "the model has no primary instance"))
             return
         }
@@ -80,6 +82,12 @@ struct XFormReader {
             "form_title": head.child(named: "title")?.text ?? "",
         ]
         if let version = primary.attribute("version") { settingsRow["version"] = version }
+        let (namespace, prefixes) = Self.submissionNamespaces(
+            html: html, instance: primary, path: [head, model, instance])
+        if let namespace { settingsRow["x_namespace"] = namespace }
+        if !prefixes.isEmpty {
+            settingsRow["x_namespaces"] = prefixes.map { $0.prefix + "=" + $0.uri }.joined(separator: " ")
+        }
         if let language = defaultLanguage(model) { settingsRow["default_language"] = language }
         // Where the instance keeps its id (`meta/instanceID`, `jr:preload="uid"`), if it does.
         let uid = binds.first { $0.value.attribute("preload") == "uid" }?.key
@@ -92,6 +100,29 @@ struct XFormReader {
         for child in primary.children { walk(child, path: "/" + primary.localName + "/" + child.localName) }
         survey = [columns] + rows.map { row in columns.map { row[$0] ?? "" } }
         choices = [choiceColumns] + choiceRows.map { row in choiceColumns.map { row[$0] ?? "" } }
+    }
+
+    /// The namespaces JavaRosa writes on a submission's root: the instance root's own
+    /// namespace (its `xmlns`, or one it inherits from `path`, the elements between
+    /// the document's root and the instance) unless it is the document's default
+    /// (the XForms namespace, which JavaRosa leaves out); then the prefixes declared on
+    /// the instance root and on the document's root (`xmlns:jr`…), the latter's
+    /// winning for a prefix both declare.
+    static func submissionNamespaces(
+        html: XMLTree.Element, instance: XMLTree.Element, path: [XMLTree.Element]
+    ) -> (namespace: String?, prefixes: [(prefix: String, uri: String)]) {
+        let documentDefault = html.attributes["xmlns"] ?? ""
+        let inherited = ([html] + path + [instance]).compactMap { $0.attributes["xmlns"] }.last ?? ""
+        let namespace = inherited.isEmpty || inherited == documentDefault ? nil : inherited
+        var prefixes: [(prefix: String, uri: String)] = []
+        for element in [instance, html] {
+            for (name, uri) in element.attributes.sorted(by: { $0.key < $1.key }) where name.hasPrefix("xmlns:") {
+                let prefix = String(name.dropFirst("xmlns:".count))
+                prefixes.removeAll { $0.prefix == prefix }
+                prefixes.append((prefix, uri))
+            }
+        }
+        return (namespace, prefixes)
     }
 
     /// `123:9`: the element's line and column (rendered after the file's path).
