@@ -142,6 +142,62 @@ struct XFormRelativePathTests {
         }
     }
 
+    /// Two repeats that each hold an `age`, read as `../age` in each entry, and the
+    /// entries of a repeat counted from the other (`count(../../hh)`: all of them) and
+    /// from the root (`count(../hh)`); binds and refs all relative.
+    static let repeats = """
+        <?xml version="1.0"?>
+        <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml" \
+        xmlns:jr="http://openrosa.org/javarosa">
+          <h:head>
+            <h:title>Repeats</h:title>
+            <model>
+              <instance>
+                <data id="rep">
+                  <hh jr:template=""><age/><adult/></hh>
+                  <kids jr:template=""><age/><big/></kids>
+                  <n/>
+                </data>
+              </instance>
+              <bind nodeset="hh/age" type="int"/>
+              <bind nodeset="hh/adult" relevant="../age &gt;= 18"/>
+              <bind nodeset="kids/age" type="int"/>
+              <bind nodeset="kids/big" relevant="../age &gt; 10 and count(../../hh) &gt; 1"/>
+              <bind nodeset="n" type="int" calculate="count(../hh)"/>
+            </model>
+          </h:head>
+          <h:body>
+            <group><label>HH</label><repeat nodeset="hh">
+              <input ref="age"><label>Age</label></input><input ref="adult"><label>Adult</label></input>
+            </repeat></group>
+            <group><label>Kids</label><repeat nodeset="kids">
+              <input ref="age"><label>Kid age</label></input><input ref="big"><label>Big</label></input>
+            </repeat></group>
+          </h:body>
+        </h:html>
+        """
+
+    @Test func aRelativePathInARepeatReadsItsOwnEntry() throws {
+        let session = FormSession(definition: try Self.form(Self.repeats))
+        _ = try session.addEntry("hh")
+        _ = try session.addEntry("hh")
+        _ = try session.addEntry("kids")
+        try session.set("hh[1].age", text: "20")
+        try session.set("hh[2].age", text: "5")
+        try session.set("kids[1].age_2", text: "12")
+        #expect(session.value(of: "n") == .number(2))
+        let answers = [["/data/hh[1]/age", "20"], ["/data/hh[2]/age", "5"], ["/data/kids[1]/age", "12"]]
+        let expected = [
+            "/data/hh[1]/age", "/data/hh[1]/adult", "/data/hh[2]/age", "/data/kids[1]/age", "/data/kids[1]/big",
+        ]
+        #expect(OracleWalkTests.questions(of: session, root: "data") == expected)
+        guard let javaRosa = try XFormOracle.fill(Self.repeats, answers: answers) else { return }
+        #expect(javaRosa.questions == expected)
+        let ours = try SubmissionTree(ODKSubmission.xml(of: session, instanceID: "uuid:1"))
+        let theirs = try SubmissionTree(javaRosa.submission)
+        #expect(ours.firstDifference(from: theirs) == nil, "\(ours) vs \(theirs)")
+    }
+
     /// The same answers in JavaRosa: the same questions shown, the same submission.
     @Test func javaRosaShowsAndSubmitsTheSame() throws {
         let answers = [["/data/a", "1"], ["/data/b", "x"], ["/data/g/age", "10"], ["/data/h/age", "20"]]
