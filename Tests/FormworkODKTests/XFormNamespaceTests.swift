@@ -77,6 +77,26 @@ struct XFormNamespaceTests {
         #expect(try XFormReaderTests.form(explicit).submission?.namespace == nil)
     }
 
+    /// A root named with a prefix is in that prefix's namespace (JavaRosa writes it as
+    /// the submission's `xmlns`).
+    @Test func aPrefixedRootIsInItsPrefixsNamespace() throws {
+        let tree = try XMLTree(
+            Data(
+                """
+                <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">\
+                <h:head><model><instance><e:data xmlns:e="http://example.org/e" id="x"/></instance></model>\
+                </h:head></h:html>
+                """.utf8))
+        let head = try #require(tree.root.child(named: "head"))
+        let model = try #require(head.child(named: "model"))
+        let instance = try #require(model.child(named: "instance"))
+        let data = try #require(instance.children.first)
+        let (namespace, prefixes) = XFormReader.submissionNamespaces(
+            html: tree.root, instance: data, path: [head, model, instance])
+        #expect(namespace == "http://example.org/e")
+        #expect(prefixes.map(\.prefix) == ["e", "h"])
+    }
+
     @Test func theSubmissionIsWrittenInTheNamespace() throws {
         let xml = ODKSubmission.xml(of: try Self.filled(), instanceID: "uuid:1")
         #expect(

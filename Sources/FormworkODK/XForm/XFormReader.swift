@@ -103,16 +103,18 @@ struct XFormReader {
     }
 
     /// The namespaces JavaRosa writes on a submission's root: the instance root's own
-    /// namespace (its `xmlns`, or one it inherits from `path`, the elements between
-    /// the document's root and the instance) unless it is the document's default
-    /// (the XForms namespace, which JavaRosa leaves out); then the prefixes declared on
-    /// the instance root and on the document's root (`xmlns:jr`…), the latter's
-    /// winning for a prefix both declare.
+    /// namespace (its `xmlns`, or its prefix's, declared on it or inherited from
+    /// `path`, the elements between the document's root and the instance) unless it is
+    /// the document's default (the XForms namespace, which JavaRosa leaves out); then
+    /// the prefixes declared on the instance root and on the document's root
+    /// (`xmlns:jr`…), the latter's winning for a prefix both declare.
     static func submissionNamespaces(
         html: XMLTree.Element, instance: XMLTree.Element, path: [XMLTree.Element]
     ) -> (namespace: String?, prefixes: [(prefix: String, uri: String)]) {
         let documentDefault = html.attributes["xmlns"] ?? ""
-        let inherited = ([html] + path + [instance]).compactMap { $0.attributes["xmlns"] }.last ?? ""
+        let name = instance.name.split(separator: ":", maxSplits: 1)
+        let declaration = name.count == 2 ? "xmlns:" + name[0] : "xmlns"
+        let inherited = ([html] + path + [instance]).compactMap { $0.attributes[declaration] }.last ?? ""
         let namespace = inherited.isEmpty || inherited == documentDefault ? nil : inherited
         var prefixes: [(prefix: String, uri: String)] = []
         for element in [instance, html] {
