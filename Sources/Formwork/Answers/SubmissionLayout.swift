@@ -16,6 +16,8 @@
 ///   version: "2024091201"
 ///   paths: { region: headOfHousehold/region, persons: familyMembers/persons }
 ///   instanceID: meta/instanceID      # the default; '' when the instance has none
+///   namespace: http://example.org/household      # the root's xmlns, where the instance has one
+///   namespaces: { jr: http://openrosa.org/javarosa }   # xmlns:PREFIX declared on the root
 ///   groups:                          # written while relevant, even with nothing shown in them
 ///     - { path: headOfHousehold, visible: "$consent" }
 ///     - { path: details, in: persons, visible: "$age >= 18" }   # in each entry of persons
@@ -42,6 +44,15 @@ public struct SubmissionLayout: Sendable, Equatable {
     public var formID: String
     /// The form's version, written as the root's `version` attribute.
     public var version: String?
+    /// The root element's namespace (its `xmlns`), for a format whose answers have a
+    /// root element; `nil`: none. In XML it is part of the root's name, so answers
+    /// whose root is in another namespace are another form's (JavaRosa submits an
+    /// XForm whose instance declares `xmlns="http://example.org/e-imci"` in it).
+    public var namespace: String?
+    /// Namespace prefixes declared on the root element (`xmlns:PREFIX="URI"`), by
+    /// prefix: what the format's engine writes there besides the root's namespace
+    /// (JavaRosa: the XForm's own declarations and those of the instance's root).
+    public var namespaces: [String: String] = [:]
     /// Each field's and repeat's element path (`group/question`), relative to the
     /// element of the entry that holds it, or to the root; a field without one is
     /// written under its key (else its id).
@@ -79,7 +90,8 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Whether both lay out the same format's answers (compared by name) the same way.
     public static func == (left: SubmissionLayout, right: SubmissionLayout) -> Bool {
         left.format.name == right.format.name && left.root == right.root && left.formID == right.formID
-            && left.version == right.version && left.paths == right.paths && left.instanceID == right.instanceID
+            && left.version == right.version && left.namespace == right.namespace
+            && left.namespaces == right.namespaces && left.paths == right.paths && left.instanceID == right.instanceID
             && left.types == right.types && left.groups == right.groups && left.hiddenAnswers == right.hiddenAnswers
     }
 

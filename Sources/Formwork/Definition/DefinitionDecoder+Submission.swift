@@ -1,7 +1,10 @@
 /// `submission:`: how filled forms are written as another engine's submission
 /// (`SubmissionLayout`), checked against the fields and repeats once they are known.
 extension DefinitionDecoder {
-    static let submissionKeys = ["format", "root", "id", "version", "paths", "instanceID", "types", "hidden", "groups"]
+    static let submissionKeys = [
+        "format", "root", "id", "version", "namespace", "namespaces", "paths", "instanceID", "types", "hidden",
+        "groups",
+    ]
     /// The JSON types `types:` may give a field's values.
     static let submissionTypes = ["number", "boolean"]
 
@@ -34,6 +37,9 @@ extension DefinitionDecoder {
         }
         let id = reader.text("id", collector: &collector, limits: limits) ?? formID
         let version = reader.text("version", collector: &collector, limits: limits)
+        // The root's namespace and prefixes, for answers that have a root element.
+        let namespace = rules.hasRootElement ? reader.text("namespace", collector: &collector, limits: limits) : nil
+        let namespaces = rules.hasRootElement ? decodeSubmissionNamespaces(reader["namespaces"]) : [:]
         let paths = decodeSubmissionPaths(reader["paths"], style: rules.paths)
         var instanceID = rules.defaultInstanceID
         if let written = reader.text("instanceID", collector: &collector, limits: limits) {
@@ -54,7 +60,39 @@ extension DefinitionDecoder {
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
         layout.hiddenAnswers = hiddenAnswers
+        layout.namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
+        layout.namespaces = namespaces
         return layout
+    }
+
+    /// `namespaces: { prefix: URI }`: the prefixes declared on the root element.
+    private mutating func decodeSubmissionNamespaces(_ node: SyntaxNode?) -> [String: String] {
+        guard let node else { return [:] }
+        guard let pairs = node.pairs else {
+            collector.report(
+                .wrongType(key: "namespaces", expected: "URIs by prefix", found: node.typeDescription), at: node)
+            return [:]
+        }
+        var namespaces: [String: String] = [:]
+        for (key, value) in pairs {
+            guard let prefix = key.scalarText, SubmissionLayout.isElementName(Substring(prefix)),
+                !prefix.lowercased().hasPrefix("xml")
+            else {
+                collector.report(
+                    .wrongType(
+                        key: "namespaces", expected: "a namespace prefix (jr, orx)",
+                        found: key.scalarText.map { "'\($0)'" } ?? key.typeDescription),
+                    at: key)
+                continue
+            }
+            guard let uri = value.scalarText, !uri.isEmpty else {
+                collector.report(
+                    .wrongType(key: prefix, expected: "a namespace URI", found: value.typeDescription), at: value)
+                continue
+            }
+            namespaces[prefix] = uri
+        }
+        return namespaces
     }
 
     /// `paths: { id: path }`, each path as the format writes them (element paths, or

@@ -26,6 +26,11 @@ extension DefinitionSchema {
                         ("format", format),
                         ("root", .object([("type", "string")])), ("id", .object([("type", "string")])),
                         ("version", .object([("type", "string")])),
+                        ("namespace", .object([("type", "string")])),
+                        (
+                            "namespaces",
+                            .object([("type", "object"), ("additionalProperties", .object([("type", "string")]))])
+                        ),
                         (
                             "paths",
                             .object([("type", "object"), ("additionalProperties", .object([("type", "string")]))])
@@ -66,8 +71,9 @@ extension DefinitionSchema {
                 ),
             ]),
             "How filled forms are written in another engine's answer format: the format's name, where each "
-                + "field and repeat sits (element or data paths), the root element, id and version where the "
-                + "format has them, JSON types, whether hidden answers are written; imported forms carry it.")
+                + "field and repeat sits (element or data paths), the root element, id, version and namespaces "
+                + "where the format has them, JSON types, whether hidden answers are written; imported forms "
+                + "carry it.")
     }
 
     static var input: JSONOutput {

@@ -11,6 +11,16 @@ import Foundation
 /// and a zone offset (read as the local time written), geopoints `lat lon alt acc`,
 /// a switch (a Formwork form's) as `1` or `0`.
 ///
+/// The root must be the form's: its name, its `id` (where it has one) and its
+/// namespace. A submission whose root is in another namespace than the form's
+/// `namespace` is another form's (`.otherForm`), as XML reads it: the namespace is
+/// part of the element's name, so `<data xmlns="http://example.org/a" id="x">` is not
+/// the instance of a form whose instance is in `http://example.org/b`, nor of one in
+/// none, and a form in a namespace does not take a submission without it. A root in
+/// the XForms namespace (`http://www.w3.org/2002/xforms`, where an XForm's instance
+/// lies unless it declares its own) counts as in none, as JavaRosa leaves it out.
+/// Other prefixes declared on the root (`xmlns:jr`) are not compared.
+///
 /// The document is read as XForms are (`XMLTree`): no document type, so no entity is
 /// ever expanded or fetched; depth and size bounded.
 ///
@@ -34,14 +44,36 @@ public enum ODKResponse {
         let layout = ODKAnswerFormat.layout(of: definition)
         let root = tree.root
         let rootLocation = SourceLocation(line: root.line, column: root.column)
-        if root.localName != layout.root || (root.attribute("id").map { $0 != layout.formID } ?? false) {
-            let found = root.attribute("id").map { "<\(root.localName) id=\"\($0)\">" } ?? "<\(root.localName)>"
+        let namespace = Self.namespace(of: root)
+        if root.localName != layout.root || (root.attribute("id").map { $0 != layout.formID } ?? false)
+            || Self.compared(namespace) != Self.compared(layout.namespace)
+        {
+            func element(_ name: String, _ namespace: String?, _ id: String?) -> String {
+                "<" + name + (namespace.map { " xmlns=\"\($0)\"" } ?? "") + (id.map { " id=\"\($0)\"" } ?? "") + ">"
+            }
             return .failure(
                 ResponseProblem(
-                    .otherForm(found: found, expected: "<\(layout.root) id=\"\(layout.formID)\">"), at: rootLocation))
+                    .otherForm(
+                        found: element(root.localName, namespace, root.attribute("id")),
+                        expected: element(layout.root, layout.namespace, layout.formID)),
+                    at: rootLocation))
         }
         let reader = Reader(definition: definition, layout: layout)
         return .success(reader.mapping(of: root, scope: nil))
+    }
+
+    /// The namespace the root's name is in (its prefix's, else its `xmlns`); `nil` for
+    /// none.
+    static func namespace(of element: XMLTree.Element) -> String? {
+        let parts = element.name.split(separator: ":", maxSplits: 1)
+        let declared = parts.count == 2 ? element.attributes["xmlns:" + parts[0]] : element.attributes["xmlns"]
+        return declared.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A namespace as roots are compared: the XForms namespace (an XForm instance's
+    /// unless it declares its own, which JavaRosa leaves out of submissions) as none.
+    static func compared(_ namespace: String?) -> String? {
+        namespace == "http://www.w3.org/2002/xforms" ? nil : namespace
     }
 
     /// The instance's id (`meta/instanceID`, as the form's layout places it), if it

@@ -4,7 +4,10 @@ import Foundation
 /// A filled form as an ODK submission: the XForm instance, as ODK Collect sends it to
 /// ODK Central or KoboToolbox.
 ///
-/// The root element is the form's (`<data id="…" version="…">`); groups are elements
+/// The root element is the form's (`<data id="…" version="…">`), in the form's
+/// namespace with the prefixes JavaRosa declares there (`xmlns:jr="…"`,
+/// `xmlns="http://example.org/e-imci"`: the layout's `namespaces` and `namespace`,
+/// written after the attributes as JavaRosa writes them); groups are elements
 /// and each question an element inside them, as the form's `submission` layout says
 /// (an imported ODK form has one; another form writes each field under its key);
 /// a repeat's entries are repeated elements. What is not relevant is left out; a
@@ -44,6 +47,8 @@ public enum ODKSubmission {
         let root = Element(name: layout.root)
         var attributes = [("id", layout.formID)]
         if let version = layout.version { attributes.append(("version", version)) }
+        attributes += layout.namespaces.sorted { $0.key < $1.key }.map { ("xmlns:" + $0.key, $0.value) }
+        if let namespace = layout.namespace { attributes.append(("xmlns", namespace)) }
         add(
             session.relevantFields(), to: root,
             context: Context(

@@ -15,30 +15,33 @@ struct XFormReader {
     private(set) var survey: [[String]] = []
     private(set) var choices: [[String]] = [["list_name", "name", "label"]]
     private(set) var settings: [[String]] = []
-    private(set) var places: [String: [Int: String]] = ["survey": [:], "choices": [:]]
+    var places: [String: [Int: String]] = ["survey": [:], "choices": [:]]
     private(set) var problems: [XLSFormProblem] = []
 
     let fileName: String
-    private var columns: [String] = ["type", "name"]
-    private var rows: [[String: String]] = []
-    private var choiceColumns: [String] = ["list_name", "name", "label"]
-    private var choiceRows: [[String: String]] = []
+    var columns: [String] = ["type", "name"]
+    var rows: [[String: String]] = []
+    var choiceColumns: [String] = ["list_name", "name", "label"]
+    var choiceRows: [[String: String]] = []
     /// Binds by node path.
-    private var binds: [String: XMLTree.Element] = [:]
+    var binds: [String: XMLTree.Element] = [:]
     /// Body controls, groups and repeats by the path they refer to.
-    private var controls: [String: XMLTree.Element] = [:]
-    private var groups: [String: XMLTree.Element] = [:]
-    private var repeats: [String: XMLTree.Element] = [:]
-    /// itext: text id → language → text.
-    private var itext: [String: [String: String]] = [:]
-    private var languages: [String] = []
-    private var secondary: [String: XMLTree.Element] = [:]
+    var controls: [String: XMLTree.Element] = [:]
+    var groups: [String: XMLTree.Element] = [:]
+    var repeats: [String: XMLTree.Element] = [:]
+    /// itext: text id → language → the text a label shows (its `long` form, else its
+    /// plain one).
+    var itext: [String: [String: String]] = [:]
+    /// itext: text id → language → its plain text (no `form`): a hint's, a message's.
+    var plainItext: [String: [String: String]] = [:]
+    var languages: [String] = []
+    var secondary: [String: XMLTree.Element] = [:]
     /// `setvalue` on first load (defaults) and on a control's change (triggers), by ref.
-    private var firstLoad: [String: String] = [:]
+    var firstLoad: [String: String] = [:]
     /// Elements of each path in the primary instance, templates left out.
-    private var initialEntries: [String: Int] = [:]
-    private var triggers: [String: String] = [:]
-    private var listCount = 0
+    var initialEntries: [String: Int] = [:]
+    var triggers: [String: String] = [:]
+    var listCount = 0
 
     init(_ tree: XMLTree, fileName: String) {
         self.fileName = fileName
@@ -52,14 +55,18 @@ struct XFormReader {
             return
         }
         let instances = model.children(named: "instance")
-        guard let primary = instances.first(where: { $0.attribute("id") == nil })?.children.first else {
+        guard let instance = instances.first(where: { $0.attribute("id") == nil }),
+            let primary = instance.children.first
+        else {
             problems.append(XLSFormProblem(place: place(model), message: "the model has no primary instance"))
             return
         }
         for instance in instances { if let id = instance.attribute("id") { secondary[id] = instance } }
         readItext(model)
+        let root = "/" + primary.localName
         for bind in model.children(named: "bind") {
-            if let nodeset = bind.attribute("nodeset") { binds[nodeset] = bind }
+            // JavaRosa resolves a relative nodeset (`b`, `./b`, `g/b`) against the root.
+            if let nodeset = bind.attribute("nodeset") { binds[Self.resolve(nodeset, against: root)] = bind }
         }
         for setvalue in model.children(named: "setvalue")
         where setvalue.attribute("event")?.contains("first-load") == true {
@@ -67,7 +74,7 @@ struct XFormReader {
                 firstLoad[ref] = setvalue.attribute("value") ?? "'\(setvalue.text)'"
             }
         }
-        if let body = html.child(named: "body") { indexBody(body) }
+        if let body = html.child(named: "body") { indexBody(body, base: root) }
         // JavaRosa takes a value listed twice in one list.
         var settingsRow = [
             "allow_choice_duplicates": "yes",
@@ -75,6 +82,12 @@ struct XFormReader {
             "form_title": head.child(named: "title")?.text ?? "",
         ]
         if let version = primary.attribute("version") { settingsRow["version"] = version }
+        let (namespace, prefixes) = Self.submissionNamespaces(
+            html: html, instance: primary, path: [head, model, instance])
+        if let namespace { settingsRow["x_namespace"] = namespace }
+        if !prefixes.isEmpty {
+            settingsRow["x_namespaces"] = prefixes.map { $0.prefix + "=" + $0.uri }.joined(separator: " ")
+        }
         if let language = defaultLanguage(model) { settingsRow["default_language"] = language }
         // Where the instance keeps its id (`meta/instanceID`, `jr:preload="uid"`), if it does.
         let uid = binds.first { $0.value.attribute("preload") == "uid" }?.key
@@ -89,59 +102,55 @@ struct XFormReader {
         choices = [choiceColumns] + choiceRows.map { row in choiceColumns.map { row[$0] ?? "" } }
     }
 
+    /// The namespaces JavaRosa writes on a submission's root: the instance root's own
+    /// namespace (its `xmlns`, or its prefix's, declared on it or inherited from
+    /// `path`, the elements between the document's root and the instance) unless it is
+    /// the document's default (the XForms namespace, which JavaRosa leaves out); then
+    /// the prefixes declared on the instance root and on the document's root
+    /// (`xmlns:jr`…), the latter's winning for a prefix both declare.
+    static func submissionNamespaces(
+        html: XMLTree.Element, instance: XMLTree.Element, path: [XMLTree.Element]
+    ) -> (namespace: String?, prefixes: [(prefix: String, uri: String)]) {
+        let documentDefault = html.attributes["xmlns"] ?? ""
+        let name = instance.name.split(separator: ":", maxSplits: 1)
+        let declaration = name.count == 2 ? "xmlns:" + name[0] : "xmlns"
+        let inherited = ([html] + path + [instance]).compactMap { $0.attributes[declaration] }.last ?? ""
+        let namespace = inherited.isEmpty || inherited == documentDefault ? nil : inherited
+        var prefixes: [(prefix: String, uri: String)] = []
+        for element in [instance, html] {
+            for (name, uri) in element.attributes.sorted(by: { $0.key < $1.key }) where name.hasPrefix("xmlns:") {
+                let prefix = String(name.dropFirst("xmlns:".count))
+                prefixes.removeAll { $0.prefix == prefix }
+                prefixes.append((prefix, uri))
+            }
+        }
+        return (namespace, prefixes)
+    }
+
     /// `123:9`: the element's line and column (rendered after the file's path).
     func place(_ element: XMLTree.Element) -> String { "\(element.line):\(element.column)" }
 
     // MARK: Model and body
 
-    private mutating func readItext(_ model: XMLTree.Element) {
-        guard let itextElement = model.child(named: "itext") else { return }
-        for translation in itextElement.children(named: "translation") {
-            let language = translation.attribute("lang") ?? "default"
-            // A language given twice is one language (its later texts win).
-            if !languages.contains(language) { languages.append(language) }
-            for text in translation.children(named: "text") {
-                guard let id = text.attribute("id") else { continue }
-                let values = text.children(named: "value")
-                guard let value = values.first(where: { $0.attribute("form") == nil }) ?? values.first else { continue }
-                // JavaRosa trims a text's ends (pyxform writes `<value> Hi <output …/> </value>`)
-                // and keeps the spaces between its parts.
-                itext[id, default: [:]][language] = Self.mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-        }
-    }
-
-    private func defaultLanguage(_ model: XMLTree.Element) -> String? {
-        model.child(named: "itext")?.children(named: "translation").first {
-            ["true()", "true"].contains($0.attribute("default") ?? "")
-        }?.attribute("lang")
-    }
-
-    /// Text with `<output value="…"/>` written as a marker the text reader translates.
-    static func mixed(_ element: XMLTree.Element) -> String {
-        element.content.map { part in
-            switch part {
-            case .text(let text): return text
-            case .element(let inner) where inner.localName == "output":
-                return "\u{E000}" + (inner.attribute("value") ?? inner.attribute("ref") ?? "") + "\u{E001}"
-            case .element(let inner): return mixed(inner)
-            }
-        }.joined()
-    }
-
-    private mutating func indexBody(_ element: XMLTree.Element) {
+    /// Indexes the body's groups, repeats and controls by the paths they refer to: a
+    /// relative `ref` (`b`, `g/b`) resolved against the enclosing group's or repeat's
+    /// (`base`), as JavaRosa resolves it.
+    private mutating func indexBody(_ element: XMLTree.Element, base: String) {
         for child in element.children {
             switch child.localName {
             case "group":
-                if let ref = child.attribute("ref") { groups[ref] = child }
-                indexBody(child)
+                let ref = child.attribute("ref").map { Self.resolve($0, against: base) }
+                if let ref { groups[ref] = child }
+                indexBody(child, base: ref ?? base)
             case "repeat":
-                if let nodeset = child.attribute("nodeset") { repeats[nodeset] = child }
-                indexBody(child)
+                let nodeset = child.attribute("nodeset").map { Self.resolve($0, against: base) }
+                if let nodeset { repeats[nodeset] = child }
+                indexBody(child, base: nodeset ?? base)
             case "input", "select1", "select", "rank", "trigger", "upload", "range", "odk:rank":
-                if let ref = child.attribute("ref") ?? child.attribute("bind") { controls[ref] = child }
+                let ref = child.attribute("ref").map { Self.resolve($0, against: base) }
+                if let key = ref ?? child.attribute("bind") { controls[key] = child }
                 for setvalue in child.children(named: "setvalue") {
-                    if let target = setvalue.attribute("ref"), let ref = child.attribute("ref") {
+                    if let target = setvalue.attribute("ref"), let ref {
                         triggers[target] = ref
                         if let value = setvalue.attribute("value") { firstLoad["trigger-value:" + target] = value }
                     }
@@ -150,9 +159,26 @@ struct XFormReader {
                 if child.attribute("event")?.contains("first-load") == true, let ref = child.attribute("ref") {
                     firstLoad[ref] = child.attribute("value") ?? "'\(child.text)'"
                 }
-            default: indexBody(child)
+            default: indexBody(child, base: base)
             }
         }
+    }
+
+    /// The absolute path JavaRosa resolves a `nodeset` or `ref` to: an absolute one
+    /// as written; a relative one (`b`, `./b`, `g/b`, `../b`) against `base` (the
+    /// instance's root for a bind, the enclosing group's or repeat's for a control).
+    static func resolve(_ reference: String, against base: String) -> String {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.hasPrefix("/") else { return trimmed }
+        var steps = base.split(separator: "/")
+        for step in trimmed.split(separator: "/") {
+            switch step {
+            case ".": continue
+            case "..": if steps.count > 1 { steps.removeLast() }
+            default: steps.append(step)
+            }
+        }
+        return "/" + steps.joined(separator: "/")
     }
 
     // MARK: Rows
@@ -164,48 +190,6 @@ struct XFormReader {
         }
         rows.append(row)
         places["survey"]![rows.count + 1] = place(element)
-    }
-
-    /// A text as columns: `label` (untranslated) or `label::LANG` from itext.
-    private func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
-        guard let element else { return [:] }
-        if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
-        }
-        let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return [:] }
-        // A text written inline in a translated form reads the same in every language.
-        guard !languages.isEmpty else { return [column: text] }
-        return Dictionary(languages.map { (Self.column(column, $0), text) }) { first, _ in first }
-    }
-
-    /// Columns by name, then by language in the order itext declares them.
-    func columnOrder(_ first: String, _ second: String) -> Bool {
-        let (a, b) = (first.components(separatedBy: "::"), second.components(separatedBy: "::"))
-        if a[0] != b[0] { return a[0] < b[0] }
-        func rank(_ parts: [String]) -> Int { parts.count > 1 ? languages.firstIndex(of: parts[1]) ?? 0 : -1 }
-        return rank(a) < rank(b)
-    }
-
-    /// `label::English (en)`; pyxform's `default` language is the untranslated column.
-    static func column(_ name: String, _ language: String) -> String {
-        language == "default" ? name : name + "::" + language
-    }
-
-    /// `jr:itext('id')` → `id`.
-    static func itextID(_ reference: String) -> String? {
-        guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
-        return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
-    }
-
-    /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language.
-    private func message(_ value: String?, column: String) -> [String: String] {
-        guard let value else { return [:] }
-        if let id = Self.itextID(value) {
-            return Dictionary((itext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
-        }
-        guard !languages.isEmpty else { return [column: value] }
-        return Dictionary(languages.map { (Self.column(column, $0), value) }) { first, _ in first }
     }
 
     /// How many elements of each path the primary instance holds besides a repeat's
@@ -273,7 +257,10 @@ struct XFormReader {
         }
         let control = controls[path]
         let type = bind?.attribute("type").map { String($0.split(separator: ":").last ?? "") } ?? "string"
-        row["type"] = questionType(control, bindType: type, calculates: bind?.attribute("calculate") != nil, row: &row)
+        row["type"] = questionType(
+            control, bindType: type, calculates: bind?.attribute("calculate") != nil,
+            readonly: bind?.attribute("readonly"),
+            row: &row)
         if let control {
             row.merge(texts("label", of: control.child(named: "label"))) { a, _ in a }
             row.merge(texts("hint", of: control.child(named: "hint"))) { a, _ in a }
@@ -298,7 +285,8 @@ struct XFormReader {
 
     /// The XLSForm type of a leaf: its control's, refined by the bind's type.
     private func questionType(
-        _ control: XMLTree.Element?, bindType: String, calculates: Bool, row: inout [String: String]
+        _ control: XMLTree.Element?, bindType: String, calculates: Bool, readonly: String?,
+        row: inout [String: String]
     )
         -> String
     {
@@ -322,7 +310,7 @@ struct XFormReader {
             return "range"
         case "input"
         where control.attribute("readonly") == nil && !calculates
-            && ["true()", "true"].contains(binds[control.attribute("ref") ?? ""]?.attribute("readonly") ?? "")
+            && ["true()", "true"].contains(readonly ?? "")
             && ["string", ""].contains(bindType):
             // A read-only text input with nothing to compute is how pyxform writes a note.
             return "note"
@@ -341,65 +329,6 @@ struct XFormReader {
             default: return "text"
             }
         }
-    }
-
-    /// A select's choices: inline `<item>`s as a list of their own, or an itemset over
-    /// a secondary instance (its predicate the choice filter).
-    private mutating func readChoices(_ control: XMLTree.Element, into row: inout [String: String]) {
-        let type = row["type"]!
-        if let itemset = control.child(named: "itemset"), let nodeset = itemset.attribute("nodeset") {
-            guard let (instance, filter) = Self.itemsetSource(nodeset), let source = secondary[instance] else {
-                row["type"] = "text"
-                row["x_unsupported"] = "choices from '\(nodeset)' (only instance('ID')/root/item[filter] is read)"
-                return
-            }
-            if let file = source.attribute("src") {
-                row["type"] = "text"
-                row["x_unsupported"] = "choices from '\(file)' (a file sent beside the form)"
-                return
-            }
-            let valueRef = itemset.child(named: "value")?.attribute("ref") ?? "name"
-            let labelRef = itemset.child(named: "label")?.attribute("ref") ?? "label"
-            let listName = "instance:" + instance
-            if !choiceRows.contains(where: { $0["list_name"] == listName }) {
-                for item in source.children.first?.children ?? [] {
-                    var choice: [String: String] = ["list_name": listName]
-                    // The item's other elements are the columns a filter reads.
-                    for field in item.children where field.localName != "label" && !field.localName.hasPrefix("label:")
-                    {
-                        choice[field.localName] = field.text
-                    }
-                    choice["name"] = item.child(named: valueRef)?.text ?? ""
-                    if let idField = Self.itextID(labelRef), let id = item.child(named: idField)?.text {
-                        for (language, text) in itext[id] ?? [:] { choice[Self.column("label", language)] = text }
-                    } else if let label = item.child(named: labelRef)?.text {
-                        for column in languages.isEmpty ? ["label"] : languages.map({ Self.column("label", $0) }) {
-                            choice[column] = label
-                        }
-                    }
-                    addChoice(choice, at: item)
-                }
-            }
-            row["type"] = "\(type) \(listName)"
-            if let filter { row["choice_filter"] = filter }
-            return
-        }
-        listCount += 1
-        let listName = "items:\(row["name"] ?? "")#\(listCount)"
-        for item in control.children(named: "item") {
-            var choice: [String: String] = ["list_name": listName, "name": item.child(named: "value")?.text ?? ""]
-            choice.merge(texts("label", of: item.child(named: "label"))) { a, _ in a }
-            addChoice(choice, at: item)
-        }
-        row["type"] = "\(type) \(listName)"
-    }
-
-    private mutating func addChoice(_ choice: [String: String], at element: XMLTree.Element) {
-        for key in choice.keys.sorted(by: columnOrder) where !choiceColumns.contains(key) {
-            choiceColumns.append(key)
-        }
-        choiceRows.append(choice)
-        places["choices"]![choiceRows.count + 1] = place(element)
     }
 
     /// The document as the sheets of an XLSForm workbook.

@@ -87,6 +87,15 @@ extension XLSFormReader {
             ("id", .string(settings.formID ?? baseName, at: settingsPlace)),
         ]
         if let version = settings.version { pairs.append(("version", .string(version, at: settingsPlace))) }
+        // An XForm's instance namespace and the prefixes JavaRosa declares on the root.
+        if let namespace = settings.values["x_namespace"] { pairs.append(("namespace", .string(namespace))) }
+        if let prefixes = settings.values["x_namespaces"] {
+            let declared = prefixes.split(separator: " ").compactMap { pair -> (String, DefinitionDocument)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), .string(String(parts[1]))) : nil
+            }
+            pairs.append(("namespaces", .object(declared)))
+        }
         if let instanceID = settings.values["x_instance_id"] {
             pairs.append(("instanceID", .string(instanceID == "-" ? "" : instanceID)))
         }

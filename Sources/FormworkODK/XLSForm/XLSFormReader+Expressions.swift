@@ -2,8 +2,11 @@ import Formwork
 
 extension XLSFormReader {
     /// The context names resolve in: `${name}` by name, an absolute path by its last
-    /// step (pyxform writes `${x}` as `/form/group/x`, and names are unique to be read).
-    func context(current: XPathSymbol?, repeats: [String], choiceColumns: [String: String]? = nil) -> XPathContext {
+    /// step (pyxform writes `${x}` as `/form/group/x`, and names are unique to be read),
+    /// a relative path against `node` (the row's, `/form/group/q`), then as absolute.
+    func context(
+        current: XPathSymbol?, repeats: [String], node: String? = nil, choiceColumns: [String: String]? = nil
+    ) -> XPathContext {
         let symbols = self.symbols
         let absolute = absoluteSymbols
         let hidden = ambiguousNames.union(skippedNames)
@@ -17,7 +20,7 @@ extension XLSFormReader {
         return XPathContext(
             current: current, repeats: repeats,
             name: { name in name.hasPrefix("/") ? byPath(name) : hidden.contains(name) ? nil : symbols[name] },
-            path: byPath,
+            path: byPath, node: node,
             choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, limits: limits)
     }
 
@@ -26,7 +29,8 @@ extension XLSFormReader {
         _ text: String, column: String, row: XLSFormTable.Row, use: ExpressionUse, current: XPathSymbol?,
         repeats: [String], choiceColumns: [String: String]? = nil, placeName: String? = nil
     ) -> TranslatedExpression? {
-        let context = context(current: current, repeats: repeats, choiceColumns: choiceColumns)
+        let context = context(
+            current: current, repeats: repeats, node: nodePaths[row.number] ?? nil, choiceColumns: choiceColumns)
         let at = placeName ?? place(column, row)
         do {
             return try XPathTranslator.translate(text, as: use, in: context)

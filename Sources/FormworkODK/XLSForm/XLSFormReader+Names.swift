@@ -10,6 +10,12 @@ extension XLSFormReader {
         for index in nodes.indices {
             nodes[index].groups = groups
             let node = nodes[index]
+            let nodePath = absolute + "/" + node.name
+            if let known = nodePaths[node.row.number] {
+                if known != nodePath { nodePaths[node.row.number] = .some(nil) }
+            } else {
+                nodePaths[node.row.number] = nodePath
+            }
             switch node.kind {
             case .question(let type):
                 let id = ids.makeID(from: node.name)

@@ -44,6 +44,10 @@ struct XLSFormReader {
     /// Each question's and repeat's absolute instance path (`/data/group/q`), as
     /// XForms and pyxform's output write references.
     var absoluteSymbols: [String: XPathSymbol] = [:]
+    /// By row number: the absolute instance path of the row's node (`/data/group/q`),
+    /// against which its expressions' relative paths resolve; `nil` for a row a loop
+    /// copies (it is several nodes).
+    var nodePaths: [Int: String?] = [:]
     /// Names used by more than one question.
     var ambiguousNames: Set<String> = []
     /// Each field's and repeat's element in the XForm instance, relative to its entry

@@ -52,6 +52,12 @@ struct XPathContext: Sendable {
     var name: @Sendable (String) -> XPathSymbol?
     /// An absolute path (`/data/group/q`, XForms and pyxform's output) → its question.
     var path: @Sendable (String) -> XPathSymbol?
+    /// The absolute instance path of the node the expression is bound to (`/data/g/d`
+    /// for a bind on it, a group's for its `relevant`), against which a relative path
+    /// resolves as XPath resolves it (`../age` is `/data/g/age`), and is then read as
+    /// that absolute path; `nil` when unknown: then a relative path names the question
+    /// of its last step.
+    var node: String?
     /// In a `choice_filter`: the choice row's columns (`name`, `label`, and the
     /// filter columns), read as literals where the filter names them.
     var choiceColumns: [String: String]?
@@ -73,7 +79,7 @@ struct XPathContext: Sendable {
     init(
         current: XPathSymbol? = nil, repeats: [String] = [],
         name: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
-        path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil },
+        path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil }, node: String? = nil,
         choiceColumns: [String: String]? = nil,
         options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil,
         limits: Limits = .default
@@ -82,6 +88,7 @@ struct XPathContext: Sendable {
         self.repeats = repeats
         self.name = name
         self.path = path
+        self.node = node
         self.choiceColumns = choiceColumns
         self.options = options
         self.groupsInEntry = groupsInEntry

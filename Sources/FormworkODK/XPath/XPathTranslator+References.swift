@@ -87,17 +87,22 @@ extension XPathTranslation {
             // In a choice_filter, a name is a column of the choice's row (none: empty).
             return .text(columns[path] ?? "")
         }
-        return try relative(steps, path: path, at: offset)
+        // In a choice_filter the context node is the choice's row: only `current()/…`
+        // starts at the question.
+        return try relative(steps, path: path, from: context.choiceColumns == nil ? context.node : nil, at: offset)
     }
 
     /// `../q`, `../../q`, `./q`, `../group/q` (pyxform writes a reference within a
-    /// repeat's entry so): the question of that name, as `${q}` reads it.
-    func relative(_ steps: [String], path: String, at offset: Int) throws(TranslationError) -> XPathOperand {
+    /// repeat's entry so): resolved against `node` (the context's, where the path is
+    /// read from the bound node) as XPath resolves it and read as that absolute path
+    /// (`../age` from `/data/g/d` is `/data/g/age`, whatever other `age` the form has);
+    /// without a node, the question of its last step's name, as `${q}` reads it.
+    func relative(
+        _ steps: [String], path: String, from node: String?, at offset: Int
+    ) throws(TranslationError) -> XPathOperand {
         let up = steps.prefix { $0 == ".." || $0 == "." }.count
         let groups = steps.dropFirst(up).dropLast()
-        guard let name = steps.last, !name.isEmpty, name != "..", name != ".",
-            groups.allSatisfy({ context.name($0)?.type == XPathValueType.none })
-        else {
+        guard let name = steps.last, !name.isEmpty, name != "..", name != "." else {
             throw unsupported(
                 "the path '\(path)' (only '.', and '../name' or '../group/name' to another question, are read)",
                 at: offset)
@@ -116,11 +121,40 @@ extension XPathTranslation {
                 "'\(path)' is a path to a child of the question, which has none (write ${\(path)} for the question)",
                 at: offset)
         }
+        if let node, let resolved = Self.resolve(steps, against: node) {
+            guard let symbol = context.path(resolved) else {
+                throw TranslationError(
+                    .unknownReference(resolved, suggestion: nil), message: "'\(path)' (\(resolved)) names no question",
+                    offset: offset)
+            }
+            return try read(symbol, absolute: false, at: offset)
+        }
+        guard groups.allSatisfy({ context.name($0)?.type == XPathValueType.none }) else {
+            throw unsupported(
+                "the path '\(path)' (only '.', and '../name' or '../group/name' to another question, are read)",
+                at: offset)
+        }
         guard let symbol = context.name(name) else {
             throw TranslationError(
                 .unknownReference(name, suggestion: nil), message: "'\(name)' names no question", offset: offset)
         }
         return try read(symbol, absolute: false, at: offset)
+    }
+
+    /// The absolute path `steps` lead to from `node` (`..` its parent, `.` itself);
+    /// `nil` when they climb above the instance's root.
+    static func resolve(_ steps: [String], against node: String) -> String? {
+        var path = node.split(separator: "/").map(String.init)
+        for step in steps {
+            switch step {
+            case "", ".": continue
+            case "..":
+                guard path.count > 1 else { return nil }
+                path.removeLast()
+            default: path.append(step)
+            }
+        }
+        return "/" + path.joined(separator: "/")
     }
 
     /// A path after a filter expression: `current()/../q`.
@@ -129,7 +163,7 @@ extension XPathTranslation {
         case .call("current", let arguments, _) where arguments.isEmpty:
             let steps = path.split(separator: "/").map(String.init)
             if steps.allSatisfy({ $0 == "." }) { return try current(at: offset) }
-            return try relative(steps, path: "current()" + path, at: offset)
+            return try relative(steps, path: "current()" + path, from: context.node, at: offset)
         case .call("instance", _, let at):
             throw unsupported("instance() lookups (choices or data read from a list)", at: at)
         default:

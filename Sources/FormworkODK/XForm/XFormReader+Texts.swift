@@ -1,0 +1,100 @@
+import Foundation
+
+/// The texts of an XForm: itext translations, labels and hints as columns per
+/// language, messages, and `<output/>`s in them.
+extension XFormReader {
+    /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
+    /// form, else its plain one (a `<value>` without a `form`), as
+    /// `FormEntryCaption.getQuestionText` picks it; a hint's and a message's plain one.
+    /// `short` is a label's abbreviation (ODK Collect shows the long one), `image`,
+    /// `audio`, `video` and `big-image` are media and `guidance` a hint for the
+    /// person who trains: none of them is a label, so a text with only those has none.
+    mutating func readItext(_ model: XMLTree.Element) {
+        guard let itextElement = model.child(named: "itext") else { return }
+        for translation in itextElement.children(named: "translation") {
+            let language = translation.attribute("lang") ?? "default"
+            // A language given twice is one language (its later texts win).
+            if !languages.contains(language) { languages.append(language) }
+            for text in translation.children(named: "text") {
+                guard let id = text.attribute("id") else { continue }
+                let values = text.children(named: "value")
+                // JavaRosa reads `form=""` as no form.
+                let plain = values.first { ($0.attribute("form") ?? "").isEmpty }
+                let long = values.first { $0.attribute("form") == "long" }
+                if let label = long ?? plain { itext[id, default: [:]][language] = Self.itextValue(label) }
+                if let plain { plainItext[id, default: [:]][language] = Self.itextValue(plain) }
+            }
+        }
+    }
+
+    /// A `<value>`'s text: JavaRosa trims its ends (pyxform writes
+    /// `<value> Hi <output …/> </value>`) and keeps the spaces between its parts.
+    static func itextValue(_ value: XMLTree.Element) -> String {
+        mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func defaultLanguage(_ model: XMLTree.Element) -> String? {
+        model.child(named: "itext")?.children(named: "translation").first {
+            ["true()", "true"].contains($0.attribute("default") ?? "")
+        }?.attribute("lang")
+    }
+
+    /// Text with `<output value="…"/>` written as a marker the text reader translates.
+    static func mixed(_ element: XMLTree.Element) -> String {
+        element.content.map { part in
+            switch part {
+            case .text(let text): return text
+            case .element(let inner) where inner.localName == "output":
+                return "\u{E000}" + (inner.attribute("value") ?? inner.attribute("ref") ?? "") + "\u{E001}"
+            case .element(let inner): return mixed(inner)
+            }
+        }.joined()
+    }
+
+    /// A text as columns: `label` (untranslated) or `label::LANG` from itext (a
+    /// label's long or plain form, a hint's plain one).
+    func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
+        guard let element else { return [:] }
+        if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
+            let table = column == "label" ? itext : plainItext
+            return Dictionary((table[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
+        }
+        let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return [:] }
+        // A text written inline in a translated form reads the same in every language.
+        guard !languages.isEmpty else { return [column: text] }
+        return Dictionary(languages.map { (Self.column(column, $0), text) }) { first, _ in first }
+    }
+
+    /// Columns by name, then by language in the order itext declares them.
+    func columnOrder(_ first: String, _ second: String) -> Bool {
+        let (a, b) = (first.components(separatedBy: "::"), second.components(separatedBy: "::"))
+        if a[0] != b[0] { return a[0] < b[0] }
+        func rank(_ parts: [String]) -> Int { parts.count > 1 ? languages.firstIndex(of: parts[1]) ?? 0 : -1 }
+        return rank(a) < rank(b)
+    }
+
+    /// `label::English (en)`; pyxform's `default` language is the untranslated column.
+    static func column(_ name: String, _ language: String) -> String {
+        language == "default" ? name : name + "::" + language
+    }
+
+    /// `jr:itext('id')` → `id`.
+    static func itextID(_ reference: String) -> String? {
+        guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
+        return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+    }
+
+    /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language
+    /// (its plain form, as JavaRosa's `jr:itext()` reads it).
+    func message(_ value: String?, column: String) -> [String: String] {
+        guard let value else { return [:] }
+        if let id = Self.itextID(value) {
+            return Dictionary((plainItext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) {
+                first, _ in first
+            }
+        }
+        guard !languages.isEmpty else { return [column: value] }
+        return Dictionary(languages.map { (Self.column(column, $0), value) }) { first, _ in first }
+    }
+}
