@@ -56,7 +56,8 @@ struct XLSFormMediaChoicesTests {
                     + "<label>Place 2</label></item></root>",
                 "sites.geojson":
                     #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "s1", "#
-                    + #""geometry": {"type": "Point", "coordinates": [4.3, 52.1]}, "properties": {"title": "Site 1"}}]}"#,
+                    + #""geometry": {"type": "Point", "coordinates": [4.3, 52.1]}, "#
+                    + #""properties": {"title": "Site 1"}}]}"#,
             ], beside: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let form = try Self.load(root)

@@ -206,7 +206,8 @@ extension XLSFormReader {
             report(
                 .importNotice(
                     "a \(shape ? "shape" : "line") is drawn on a map in Collect: here its points are typed as ODK "
-                        + "writes them ('latitude longitude altitude accuracy; …', \(shape ? "at least 4, closed" : "at least 2"))"
+                        + "writes them ('latitude longitude altitude accuracy; …', "
+                        + (shape ? "at least 4, closed)" : "at least 2)")
                 ),
                 at: typePlace.name, quote: typePlace.quote)
             return KindMapping(name: "text", pairs: [("format", .string(shape ? "geoshape" : "geotrace"))])

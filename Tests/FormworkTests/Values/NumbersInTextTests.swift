@@ -89,7 +89,9 @@ struct NumbersInTextTests {
                   - id: main
                     fields:
                       - { id: q1, kind: number, label: Q1, default: 42.79 }
-                      - { id: text, kind: calculate, value: "concat('n=', $q1 % 3, ' [', string(0.1 + 0.2), '] ', join(',', 0.1 + 0.2))" }
+                      - id: text
+                        kind: calculate
+                        value: "concat('n=', $q1 % 3, ' [', string(0.1 + 0.2), '] ', join(',', 0.1 + 0.2))"
                       - { id: shown, kind: note, text: "{0.1 + 0.2}" }
                 """)
         let session = FormSession(definition: form)
