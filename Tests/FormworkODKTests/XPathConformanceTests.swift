@@ -149,6 +149,12 @@ struct XPathConformanceTests {
         t("selected-at(${calc}, 0)", [.answered: "hello", .unanswered: "", .numeric: "7"]),
         v("count-selected(concat(' ', ${txt}, '  x y '))", [.answered: "3", .unanswered: "2"]),
         v("count-selected(${sel})", [.answered: "1", .unanswered: "0"]),
+        // XPath's text functions
+        t("normalize-space(concat('  ', ${txt}, '   x  '))", [.answered: "hello x", .unanswered: "x"]),
+        t("translate(${txt}, 'hl', 'H')", [.answered: "Heo", .unanswered: ""]),
+        t("substring-before(${d}, '-')", [.answered: "2024", .unanswered: ""]),
+        t("substring-after(${d}, '-')", [.answered: "02-29", .unanswered: ""]),
+        t("substring-after(${txt}, '')", [.answered: "hello", .unanswered: ""]),
         v("true() + 1", [.answered: "2"]),
         v("${txt} + 1", [.answered: "NaN", .numeric: "6"]),
         v("${calc} * 2", [.answered: "NaN", .numeric: "14"]),

@@ -66,6 +66,14 @@ extension XPathTranslation {
         "starts-with": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("starts-with", a) },
         "ends-with": Function(2...2) { t, a, _ throws(TranslationError) in try t.affix("ends-with", a) },
         "substr": Function(2...3) { t, a, _ throws(TranslationError) in try t.substr(a) },
+        "normalize-space": Function(0...1) { t, a, o throws(TranslationError) in
+            try t.textual("normalize-space", a.isEmpty ? [] : a, current: a.isEmpty ? o : nil)
+        },
+        "translate": Function(3...3) { t, a, _ throws(TranslationError) in try t.textual("translate", a) },
+        "substring-before": Function(2...2) { t, a, _ throws(TranslationError) in
+            try t.textual("substring-before", a)
+        },
+        "substring-after": Function(2...2) { t, a, _ throws(TranslationError) in try t.textual("substring-after", a) },
         "regex": Function(2...2) { t, a, _ throws(TranslationError) in try t.regex(a) },
         "uuid": Function(0...1) { t, a, o throws(TranslationError) in
             guard a.isEmpty else {
@@ -109,10 +117,6 @@ extension XPathTranslation {
         "random": "its value changes every time it is computed",
         "randomize": "it shuffles a node-set",
         "decimal-time": "JavaRosa reads a time as the day it was entered on",
-        "normalize-space": "Formwork has no function that collapses inner spaces",
-        "translate": "Formwork has no function that replaces characters",
-        "substring-before": "Formwork has no function for it",
-        "substring-after": "Formwork has no function for it",
         "checklist": "Formwork has no function for it",
         "weighted-checklist": "Formwork has no function for it",
         "area": "it measures a shape drawn on a map", "enclosed-area": "it measures a shape drawn on a map",

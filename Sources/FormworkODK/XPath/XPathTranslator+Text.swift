@@ -83,6 +83,21 @@ extension XPathTranslation {
             readsAnswers: text.readsAnswers || part.readsAnswers)
     }
 
+    /// A text function of texts (`translate`, `normalize-space`, …), each argument as
+    /// `string()` reads it; with `current` and no arguments, of the question itself.
+    func textual(
+        _ name: String, _ arguments: [XPathExpression], current: Int? = nil
+    ) throws(TranslationError) -> XPathOperand {
+        var codes: [XPathOperand] = []
+        if let current { codes.append(try strictText(try self.current(at: current), at: current)) }
+        for argument in arguments {
+            codes.append(try strictText(try translate(argument), at: argument.offset))
+        }
+        return .call(
+            name, codes.map(\.code), kind: .text, absence: .emptyText,
+            readsAnswers: codes.contains(where: \.readsAnswers))
+    }
+
     /// `substr(text, start, end)`: from `start` (from 0) to before `end`.
     func substr(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         var codes = [try text(try translate(arguments[0]), at: arguments[0].offset)]
