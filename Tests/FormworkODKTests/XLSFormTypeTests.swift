@@ -41,11 +41,13 @@ struct XLSFormTypeTests {
     }
 
     @Test func unsupportedAndUnknownTypesSayWhy() {
-        guard case .unsupported("geoshape", let reason) = XLSFormType("geoshape") else {
-            Issue.record("geoshape")
+        guard case .unsupported("xml-external", let reason) = XLSFormType("xml-external") else {
+            Issue.record("xml-external")
             return
         }
-        #expect(reason.contains("map"))
+        #expect(reason.contains("pulldata"))
+        #expect(XLSFormType("geoshape") == .geoshape)
+        #expect(XLSFormType("geotrace") == .geotrace)
         #expect(XLSFormType("integr") == .unknown("integr", suggestion: "integer"))
         #expect(XLSFormType("selectone x") == .unknown("selectone x", suggestion: "select_one"))
         #expect(XLSFormType("select_one") == .unknown("select_one", suggestion: "select_one LIST_NAME"))
