@@ -13,8 +13,6 @@ import Testing
 struct XLSFormCorpusTests {
     /// The constructs each corpus form has that Formwork cannot represent, by cell.
     static let unsupported: [String: [String]] = [
-        // choices from a file sent beside the form (cities.geojson), in an XForm
-        "xforms/all-question-types-v2024091201-3.xml": ["31:14813"],
         // jr:itext(instance('seclass')/root/item[name = …]/itextId): a label looked up by id
         "xlsform/socio-economic-survey-v20240515.xlsx": ["survey!O12"],
         "xforms/socio-economic-survey-v20240515.xml": ["1:27204"],

@@ -102,4 +102,30 @@ struct XLSFormMediaChoicesTests {
         }
         #expect(reason.contains("not a file name"))
     }
+
+    /// An XForm's itemset over an external instance (`jr://file-csv/…`) reads the file
+    /// from the form's media folder as an XLSForm's `select_one_from_file` does.
+    @Test func anXFormsExternalInstanceIsReadFromTheMediaFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-xmedia-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("form-media"), withIntermediateDirectories: true)
+        try Data("code,title,zone\nv1,Village 1,a\nv2,Village 2,b\n".utf8).write(
+            to: root.appendingPathComponent("form-media/villages.csv"))
+        let xml = """
+            <?xml version="1.0"?>
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
+            <h:head><h:title>t</h:title><model>
+            <instance><data id="t"><village/></data></instance>
+            <instance id="villages" src="jr://file-csv/villages.csv"/>
+            <bind nodeset="/data/village" type="string"/></model></h:head>
+            <h:body><select1 ref="/data/village"><label>Village</label>
+            <itemset nodeset="instance('villages')/root/item[zone = 'a']"><value ref="code"/><label ref="title"/></itemset>
+            </select1></h:body></h:html>
+            """
+        try Data(xml.utf8).write(to: root.appendingPathComponent("form.xml"))
+        let form = try FormDefinition.load(contentsOf: root.appendingPathComponent("form.xml"), formats: .odk)
+        #expect(form.field("village")?.options.map(\.label) == ["Village 1", "Village 2"])
+        #expect(FormSession(definition: form).visibleOptions(of: "village").map(\.value) == ["v1"])
+    }
 }

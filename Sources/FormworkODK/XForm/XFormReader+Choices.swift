@@ -12,13 +12,26 @@ extension XFormReader {
                 row["x_unsupported"] = "choices from '\(nodeset)' (only instance('ID')/root/item[filter] is read)"
                 return
             }
-            if let file = source.attribute("src") {
-                row["type"] = "text"
-                row["x_unsupported"] = "choices from '\(file)' (a file sent beside the form)"
-                return
-            }
             let valueRef = itemset.child(named: "value")?.attribute("ref") ?? "name"
             let labelRef = itemset.child(named: "label")?.attribute("ref") ?? "label"
+            if let file = source.attribute("src") {
+                // A file sent with the form (`jr://file/cities.geojson`, `jr://file-csv/…`):
+                // read from the form's media folder as an XLSForm's select_one_from_file.
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                guard file.hasPrefix("jr://file/") || file.hasPrefix("jr://file-csv/"),
+                    type == "select_one" || type == "select_multiple"
+                else {
+                    row["type"] = "text"
+                    row["x_unsupported"] = "choices from '\(file)' (a file sent beside the form)"
+                    return
+                }
+                row["type"] = "\(type)_from_file \(name)"
+                let parameters = [("value", valueRef, "name"), ("label", labelRef, "label")]
+                    .filter { $0.1 != $0.2 }.map { "\($0.0)=\($0.1)" }
+                if !parameters.isEmpty { row["parameters"] = parameters.joined(separator: " ") }
+                if let filter { row["choice_filter"] = filter }
+                return
+            }
             let listName = "instance:" + instance
             if !choiceRows.contains(where: { $0["list_name"] == listName }) {
                 for item in source.children.first?.children ?? [] {
