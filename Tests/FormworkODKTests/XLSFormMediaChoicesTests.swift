@@ -120,7 +120,8 @@ struct XLSFormMediaChoicesTests {
             <instance id="villages" src="jr://file-csv/villages.csv"/>
             <bind nodeset="/data/village" type="string"/></model></h:head>
             <h:body><select1 ref="/data/village"><label>Village</label>
-            <itemset nodeset="instance('villages')/root/item[zone = 'a']"><value ref="code"/><label ref="title"/></itemset>
+            <itemset nodeset="instance('villages')/root/item[zone = 'a']">
+            <value ref="code"/><label ref="title"/></itemset>
             </select1></h:body></h:html>
             """
         try Data(xml.utf8).write(to: root.appendingPathComponent("form.xml"))
