@@ -155,6 +155,15 @@ struct XPathConformanceTests {
         t("substring-before(${d}, '-')", [.answered: "2024", .unanswered: ""]),
         t("substring-after(${d}, '-')", [.answered: "02-29", .unanswered: ""]),
         t("substring-after(${txt}, '')", [.answered: "hello", .unanswered: ""]),
+        // Checklists and base64
+        c("checklist(1, 2, ${num} > 3, ${txt} = 'hello', ${dec} > 1)", [.answered: "false", .unanswered: "false"]),
+        c("checklist(-1, 2, ${num} > 3, ${txt} = 'x')", [.answered: "true", .unanswered: "true"]),
+        c(
+            "weighted-checklist(3, 5, ${num} > 3, 2, ${txt} = 'x', 5, ${dec} > 1, 1)",
+            [.answered: "true", .unanswered: "false"]),
+        c("weighted-checklist(3, -1, ${num} > 3, 3)", [.answered: "false", .unanswered: "false"]),
+        t("base64-decode('SGVsbG8gd29ybGQ=')", [.answered: "Hello world"]),
+        t("base64-decode(${txt})", [.answered: "", .unanswered: ""]),
         v("true() + 1", [.answered: "2"]),
         v("${txt} + 1", [.answered: "NaN", .numeric: "6"]),
         v("${calc} * 2", [.answered: "NaN", .numeric: "14"]),

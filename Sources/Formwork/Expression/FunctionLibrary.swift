@@ -106,7 +106,7 @@ public struct ArgumentMismatch: Error, Sendable {
 public enum FunctionLibrary {
     /// Every built-in function, by name.
     public static let builtIns: [String: FunctionDefinition] = Dictionary(
-        uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + odk + xpathText).map {
+        uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + odk + xpathText + checklists).map {
             ($0.name, $0)
         })
 

@@ -74,6 +74,11 @@ extension XPathTranslation {
             try t.textual("substring-before", a)
         },
         "substring-after": Function(2...2) { t, a, _ throws(TranslationError) in try t.textual("substring-after", a) },
+        "base64-decode": Function(1...1) { t, a, _ throws(TranslationError) in try t.textual("base64-decode", a) },
+        "checklist": Function(2...many) { t, a, _ throws(TranslationError) in try t.checklist(a, weighted: false) },
+        "weighted-checklist": Function(2...many) { t, a, _ throws(TranslationError) in
+            try t.checklist(a, weighted: true)
+        },
         "regex": Function(2...2) { t, a, _ throws(TranslationError) in try t.regex(a) },
         "uuid": Function(0...1) { t, a, o throws(TranslationError) in
             guard a.isEmpty else {
@@ -117,11 +122,9 @@ extension XPathTranslation {
         "random": "its value changes every time it is computed",
         "randomize": "it shuffles a node-set",
         "decimal-time": "JavaRosa reads a time as the day it was entered on",
-        "checklist": "Formwork has no function for it",
-        "weighted-checklist": "Formwork has no function for it",
         "area": "it measures a shape drawn on a map", "enclosed-area": "it measures a shape drawn on a map",
         "distance": "it measures a line drawn on a map", "geofence": "it reads a shape drawn on a map",
-        "digest": "Formwork has no hash functions", "base64-decode": "Formwork has no function for it",
+        "digest": "Formwork has no hash functions",
         "extract-signed": "Formwork has no function for it",
         "version": "it reads the form's version", "property": "it reads the device's properties",
         "last": "it selects within node-sets", "local-name": "it reads node names", "name": "it reads node names",
@@ -195,6 +198,29 @@ extension XPathTranslation {
             reads = reads || operand.readsAnswers
         }
         return .call(name, codes, kind: .number, absence: .nan, readsAnswers: reads)
+    }
+
+    /// `checklist(min, max, c…)` and `weighted-checklist(min, max, c, w, …)`: the bounds
+    /// as numbers, each condition as XPath's `boolean()`, each weight as a number.
+    func checklist(_ arguments: [XPathExpression], weighted: Bool) throws(TranslationError) -> XPathOperand {
+        guard arguments.count >= 3, !weighted || arguments.count % 2 == 0 else {
+            throw invalid(
+                weighted
+                    ? "weighted-checklist() takes min, max and pairs of a condition and its weight"
+                    : "checklist() takes min, max and at least one condition", at: arguments.first?.offset ?? 0)
+        }
+        var codes: [String] = []
+        var reads = false
+        for (index, argument) in arguments.enumerated() {
+            let translated = try translate(argument)
+            let isNumber = index < 2 || (weighted && (index - 2) % 2 == 1)
+            let operand =
+                isNumber ? try number(translated, at: argument.offset) : try boolean(translated, at: argument.offset)
+            codes.append(isNumber && operand.absence != .never ? "coalesce(\(operand.code), 0)" : operand.code)
+            reads = reads || operand.readsAnswers
+        }
+        return .call(
+            weighted ? "weighted-checklist" : "checklist", codes, kind: .bool, absence: .never, readsAnswers: reads)
     }
 
     /// `round(x, digits)`: JavaRosa truncates the digits to a whole number.
