@@ -20,7 +20,7 @@ public struct FunctionDefinition: Sendable {
     /// For a function that writes numbers as text (`string`, `concat`, `join`): the
     /// implementation in the form's style (`FormDefinition.numbersInText`);
     /// `evaluate` is it in the plain style.
-    let evaluateWritingNumbers: (@Sendable ([Value], NumbersInText) -> Value)?
+    private(set) var evaluateWritingNumbers: (@Sendable ([Value], NumbersInText) -> Value)?
 
     /// A function with its own type rule: `check` gives the result type for the argument
     /// types, or the first argument that does not fit; `evaluate` gets the arguments'
@@ -46,12 +46,9 @@ public struct FunctionDefinition: Sendable {
         check: @escaping @Sendable ([ValueType]) -> Result<ValueType, ArgumentMismatch>,
         writingNumbers: @escaping @Sendable ([Value], NumbersInText) -> Value
     ) {
-        self.name = name
-        self.signature = signature
-        self.summary = summary
-        self.arity = arity
-        self.check = check
-        self.evaluate = { arguments, _ in writingNumbers(arguments, .plain) }
+        self.init(
+            name: name, signature: signature, summary: summary, arity: arity, check: check,
+            evaluate: { arguments, _ in writingNumbers(arguments, .plain) })
         self.evaluateWritingNumbers = writingNumbers
     }
 }

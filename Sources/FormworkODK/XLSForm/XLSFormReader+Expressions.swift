@@ -99,13 +99,7 @@ extension XLSFormReader {
     mutating func answerKeys(
         _ node: XLSFormSurvey.Node, kind: String, current: XPathSymbol, repeats: [String]
     ) -> [(String, DefinitionDocument)] {
-        var pairs: [(String, DefinitionDocument)] = []
-        if let required = flag("required", of: node, current: current, repeats: repeats) {
-            pairs.append(("required", required))
-            if node.row["required_message"] != nil || !node.row.translations(of: "required_message").isEmpty {
-                pairs.append(("requiredMessage", texts("required_message", of: node, repeats: repeats)!))
-            }
-        }
+        var pairs = requiredKeys(node, current: current, repeats: repeats)
         if let constraint = node.row["constraint"],
             let check = translate(
                 constraint, column: "constraint", row: node.row, use: .condition, current: current, repeats: repeats)
@@ -132,6 +126,18 @@ extension XLSFormReader {
         }
         if let trigger = node.row["trigger"] {
             pairs += recalculation(trigger, node: node, kind: kind, current: current, repeats: repeats)
+        }
+        return pairs
+    }
+
+    /// `required` and its `requiredMessage`, as the question's row gives them.
+    mutating func requiredKeys(
+        _ node: XLSFormSurvey.Node, current: XPathSymbol, repeats: [String]
+    ) -> [(String, DefinitionDocument)] {
+        guard let required = flag("required", of: node, current: current, repeats: repeats) else { return [] }
+        var pairs: [(String, DefinitionDocument)] = [("required", required)]
+        if node.row["required_message"] != nil || !node.row.translations(of: "required_message").isEmpty {
+            pairs.append(("requiredMessage", texts("required_message", of: node, repeats: repeats)!))
         }
         return pairs
     }

@@ -334,13 +334,7 @@ extension XLSFormReader {
     mutating func blockingNoteKeys(
         _ node: XLSFormSurvey.Node, current: XPathSymbol, repeats: [String]
     ) -> [(String, DefinitionDocument)] {
-        var pairs: [(String, DefinitionDocument)] = []
-        if let required = flag("required", of: node, current: current, repeats: repeats) {
-            pairs.append(("required", required))
-            if node.row["required_message"] != nil || !node.row.translations(of: "required_message").isEmpty {
-                pairs.append(("requiredMessage", texts("required_message", of: node, repeats: repeats)!))
-            }
-        }
+        let pairs = requiredKeys(node, current: current, repeats: repeats)
         if let constraint = node.row["constraint"] {
             report(
                 .importNotice(
