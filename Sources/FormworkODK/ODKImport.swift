@@ -24,12 +24,19 @@ public enum ODKImport {
     ///     `maximumExpressionLength` is not translated).
     ///   - skipUnsupported: Whether each construct that cannot be represented becomes
     ///     a note saying what was skipped (a warning) instead of an error.
+    ///   - formFile: Where the form's file is, for the files sent with it (`path` by
+    ///     default).
+    ///   - mediaDirectory: The folder of those files (`--media`); by default
+    ///     `FORM-media/` beside the form, then beside it.
     /// - Returns: The document, and every problem: errors, constructs that cannot be
     ///   represented (errors unless `skipUnsupported`), and warnings.
     public static func document(
-        fromWorkbook workbook: Workbook, path: String, limits: Limits = .default, skipUnsupported: Bool = false
+        fromWorkbook workbook: Workbook, path: String, limits: Limits = .default, skipUnsupported: Bool = false,
+        formFile: String? = nil, mediaDirectory: String? = nil
     ) -> (document: DefinitionDocument, problems: [Diagnostic]) {
-        var reader = XLSFormReader(workbook: workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits)
+        var reader = XLSFormReader(
+            workbook: workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
+            media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory))
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }
@@ -43,10 +50,15 @@ public enum ODKImport {
     ///     `maximumExpressionLength` is not translated).
     ///   - skipUnsupported: Whether each construct that cannot be represented becomes
     ///     a note saying what was skipped (a warning) instead of an error.
+    ///   - formFile: Where the form's file is, for the files sent with it (`path` by
+    ///     default).
+    ///   - mediaDirectory: The folder of those files (`--media`); by default
+    ///     `FORM-media/` beside the form, then beside it.
     /// - Returns: The document, and every problem: errors, constructs that cannot be
     ///   represented (errors unless `skipUnsupported`), and warnings.
     public static func document(
-        fromXForm data: Data, path: String, limits: Limits = .default, skipUnsupported: Bool = false
+        fromXForm data: Data, path: String, limits: Limits = .default, skipUnsupported: Bool = false,
+        formFile: String? = nil, mediaDirectory: String? = nil
     ) -> (document: DefinitionDocument, problems: [Diagnostic]) {
         let tree: XMLTree
         do {
@@ -59,7 +71,8 @@ public enum ODKImport {
         let xform = XFormReader(tree, fileName: (path as NSString).lastPathComponent)
         var reader = XLSFormReader(
             workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
-            places: xform.places, cleansText: false)
+            places: xform.places, cleansText: false,
+            media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory))
         for problem in xform.problems { reader.report(.importError(problem.message, hint: nil), at: problem.place) }
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
@@ -99,7 +112,8 @@ public struct XLSFormImporter: DefinitionImporter {
                 diagnostics: [Diagnostic(.importError(error.description, hint: nil), at: nil)])
         }
         let (document, problems) = ODKImport.document(
-            fromWorkbook: workbook, path: path, limits: options.limits, skipUnsupported: options.skipUnsupported)
+            fromWorkbook: workbook, path: path, limits: options.limits, skipUnsupported: options.skipUnsupported,
+            formFile: options.formFile, mediaDirectory: options.mediaDirectory)
         let stopping = problems.filter { $0.severity == .error }
         guard stopping.isEmpty else { throw DiagnosticList(path: path, source: nil, diagnostics: problems) }
         return (document, problems)
@@ -134,7 +148,8 @@ public struct XFormImporter: DefinitionImporter {
         -> (document: DefinitionDocument, warnings: [Diagnostic])
     {
         let (document, problems) = ODKImport.document(
-            fromXForm: Data(bytes), path: path, limits: options.limits, skipUnsupported: options.skipUnsupported)
+            fromXForm: Data(bytes), path: path, limits: options.limits, skipUnsupported: options.skipUnsupported,
+            formFile: options.formFile, mediaDirectory: options.mediaDirectory)
         guard !problems.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(path: path, source: nil, diagnostics: problems)
         }

@@ -37,6 +37,12 @@ struct Check: ParsableCommand {
     @Flag(help: "Report constructs an imported form has that Formwork cannot represent as warnings, not errors.")
     var skipUnsupported = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder of the files sent with the ODK forms checked (their CSV, XML and GeoJSON files); default: "
+                + "FORM-media/ beside each form, then the form's own folder.", valueName: "dir"))
+    var media: String?
+
     func run() throws {
         var failed = 0
         var checked = 0
@@ -59,7 +65,7 @@ struct Check: ParsableCommand {
                 do {
                     let form = try FormDefinition.load(
                         contentsOf: URL(fileURLWithPath: path), displayPath: path, formats: FormArguments.formats,
-                        skipUnsupported: skipUnsupported)
+                        skipUnsupported: skipUnsupported, mediaDirectory: media)
                     if !form.warnings.isEmpty {
                         let source = try? String(contentsOfFile: path, encoding: .utf8)
                         printError(DiagnosticList(path: path, source: source, diagnostics: form.warnings).rendered)

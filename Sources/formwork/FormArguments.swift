@@ -17,6 +17,12 @@ struct FormArguments: ParsableArguments {
                 + "as a note saying what was skipped."))
     var skipUnsupported = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder of the files sent with an ODK form (the CSV, XML and GeoJSON files its choices come "
+                + "from); default: FORM-media/ beside the form, then the form's own folder.", valueName: "dir"))
+    var media: String?
+
     @Option(help: "A values file (JSON or YAML) to start from.")
     var values: String?
 
@@ -53,7 +59,7 @@ struct FormArguments: ParsableArguments {
     /// The definition; its diagnostics are printed and the command exits with `status`
     /// when it does not load.
     func definition(failing status: Int32) throws -> FormDefinition {
-        try Self.definition(at: form, skipUnsupported: skipUnsupported, failing: status)
+        try Self.definition(at: form, skipUnsupported: skipUnsupported, media: media, failing: status)
     }
 
     /// A session of the definition with the values file applied, in the language asked.
@@ -79,14 +85,14 @@ struct FormArguments: ParsableArguments {
     static let formats = FormatRegistry.standard
 
     static func definition(
-        at path: String, skipUnsupported: Bool = false, failing status: Int32
+        at path: String, skipUnsupported: Bool = false, media: String? = nil, failing status: Int32
     ) throws
         -> FormDefinition
     {
         do {
             return try FormDefinition.load(
                 contentsOf: URL(fileURLWithPath: path), displayPath: path, formats: FormArguments.formats,
-                skipUnsupported: skipUnsupported)
+                skipUnsupported: skipUnsupported, mediaDirectory: media)
         } catch {
             printError(error.rendered)
             throw ExitCode(status)

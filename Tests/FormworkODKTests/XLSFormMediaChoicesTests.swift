@@ -129,4 +129,21 @@ struct XLSFormMediaChoicesTests {
         #expect(form.field("village")?.options.map(\.label) == ["Village 1", "Village 2"])
         #expect(FormSession(definition: form).visibleOptions(of: "village").map(\.value) == ["v1"])
     }
+
+    /// The files are found beside the form's file whatever path messages name it by,
+    /// and in the folder `mediaDirectory` (`--media`) names instead when given.
+    @Test func theFilesAreFoundBesideTheFormOrInTheMediaFolderGiven() throws {
+        let root = try Self.form(
+            survey: [["type", "name", "label"], ["select_one_from_file villages.csv", "village", "Village"]],
+            files: ["villages.csv": Self.villages])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = root.appendingPathComponent("form.xlsx")
+        let named = try FormDefinition.load(contentsOf: url, displayPath: "shown/as/form.xlsx", formats: .odk)
+        #expect(named.field("village")?.options.count == 3)
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("name,label\nx,X\n".utf8).write(to: elsewhere.appendingPathComponent("villages.csv"))
+        let given = try FormDefinition.load(contentsOf: url, formats: .odk, mediaDirectory: elsewhere.path)
+        #expect(given.field("village")?.options.map(\.value) == ["x"])
+    }
 }

@@ -45,17 +45,27 @@ public struct ImportOptions: Sendable {
     /// a note saying what was skipped (`--skip-unsupported`). When false, they are
     /// errors listing each with its place.
     public var skipUnsupported: Bool
+    /// Where the form's file is, for the files sent with it (an ODK form's
+    /// `FORM-media/`); `nil`: the path messages name it by.
+    public var formFile: String?
+    /// The folder of the files sent with the form (`--media`), looked in alone; `nil`:
+    /// the format's own places (`FORM-media/` beside an ODK form, then beside it).
+    public var mediaDirectory: String?
 
     /// Options with the loader's defaults: default limits, built-in functions, no custom
-    /// kinds, unsupported constructs an error.
+    /// kinds, unsupported constructs an error, files sent with the form where the
+    /// format keeps them.
     public init(
         limits: Limits = .default, functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = [], skipUnsupported: Bool = false
+        customKinds: [CustomFieldKind] = [], skipUnsupported: Bool = false, formFile: String? = nil,
+        mediaDirectory: String? = nil
     ) {
         self.limits = limits
         self.functions = functions
         self.customKinds = customKinds
         self.skipUnsupported = skipUnsupported
+        self.formFile = formFile
+        self.mediaDirectory = mediaDirectory
     }
 }
 

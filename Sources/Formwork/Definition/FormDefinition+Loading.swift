@@ -27,18 +27,22 @@ extension FormDefinition {
     ///     `submission` layout may name.
     ///   - skipUnsupported: Load an imported form even when it has constructs Formwork
     ///     cannot represent, each shown as a note saying what was skipped.
+    ///   - mediaDirectory: The folder of the files sent with the form (an ODK form's
+    ///     CSV, XML and GeoJSON files); by default the format's own places beside `url`.
     /// - Returns: The checked definition, with its warnings.
     /// - Throws: `DiagnosticList` with every problem found.
     public static func load(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
-        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork, skipUnsupported: Bool = false
+        customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork, skipUnsupported: Bool = false,
+        mediaDirectory: String? = nil
     ) throws(DiagnosticList) -> FormDefinition {
         let path = displayPath ?? url.path
         let bytes = try readBytes(url, path: path, limits: limits)
         if let importer = formats.importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
             let options = ImportOptions(
-                limits: limits, functions: functions, customKinds: customKinds, skipUnsupported: skipUnsupported)
+                limits: limits, functions: functions, customKinds: customKinds, skipUnsupported: skipUnsupported,
+                formFile: url.path, mediaDirectory: mediaDirectory)
             let (document, warnings) = try importer.document(bytes, path: path, options: options)
             return try FormDefinition(
                 document: document, path: path, warnings: warnings, limits: limits, functions: functions,

@@ -1,5 +1,14 @@
 import Formwork
 
+/// Where the files sent with a form are: beside its file (`FORM-media/`, then the
+/// form's own folder), or in the folder `--media` names.
+struct MediaFolder: Sendable {
+    /// The form's file, whose folder holds them.
+    let formFile: String
+    /// The folder `--media` names, looked in alone.
+    let directory: String?
+}
+
 extension XLSFormReader {
     /// The choices of every `select_one_from_file` (and `select_multiple_from_file`)
     /// of the survey, each file read once, as lists named by the file: the question
@@ -7,7 +16,7 @@ extension XLSFormReader {
     /// A missing file is a warning and an empty list, as JavaRosa loads it; one that
     /// cannot be read is an error at the question's type (the problems returned).
     static func mediaChoices(
-        in survey: XLSFormTable, form: String, media: String?
+        in survey: XLSFormTable, media: MediaFolder
     ) -> (XLSFormChoices, [XLSFormProblem]) {
         var mediaProblems: [XLSFormProblem] = []
         var lists: [String: [XLSFormChoices.Choice]] = [:]
@@ -19,7 +28,7 @@ extension XLSFormReader {
             let place = survey.reference(of: "type", in: row)
             order.append(file)
             switch XLSFormMediaChoices.load(
-                file, form: form, media: media, value: parameters["value"] ?? "name",
+                file, form: media.formFile, media: media.directory, value: parameters["value"] ?? "name",
                 label: parameters["label"] ?? "label")
             {
             case .choices(let choices):

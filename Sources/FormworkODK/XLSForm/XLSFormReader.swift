@@ -91,11 +91,11 @@ struct XLSFormReader {
     ///     and row number.
     ///   - cleansText: Whether cell values are cleaned as pyxform cleans a workbook's
     ///     (quotes straightened; in `survey`, spaces collapsed): not an XForm's.
-    ///   - media: The folder of the files sent with the form (`--media`); by default
-    ///     `FORM-media/` beside the form, then beside the form itself.
+    ///   - media: Where the files sent with the form are (`fileName`'s places by
+    ///     default).
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
-        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: String? = nil
+        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil
     ) {
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
@@ -120,7 +120,8 @@ struct XLSFormReader {
             let externalLists = XLSFormChoices(external, allowDuplicates: allowDuplicates)
             lists = lists.map { $0.merging(externalLists) } ?? externalLists
         }
-        let (fileLists, mediaProblems) = Self.mediaChoices(in: survey.table, form: fileName, media: media)
+        let (fileLists, mediaProblems) = Self.mediaChoices(
+            in: survey.table, media: media ?? MediaFolder(formFile: fileName, directory: nil))
         choices = (lists ?? XLSFormChoices.empty).merging(fileLists).withOther(forListsIn: survey.table)
         survey.expandLoops(choices)
         self.survey = survey
