@@ -61,6 +61,12 @@ struct Validate: ParsableCommand {
     @Flag(help: "Read the form even when it has constructs Formwork cannot represent (each becomes a note).")
     var skipUnsupported = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder of the files sent with an ODK form (its CSV, XML and GeoJSON files); default: FORM-media/ "
+                + "beside the form, then the form's own folder.", valueName: "dir"))
+    var media: String?
+
     @OptionGroup var clock: ClockOption
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -68,7 +74,8 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let definition = try FormArguments.definition(at: form, skipUnsupported: skipUnsupported, failing: 2)
+        let definition = try FormArguments.definition(
+            at: form, skipUnsupported: skipUnsupported, media: media, failing: 2)
         let validator = ResponseValidator(definition: definition, formats: FormArguments.formats, now: clock.moment)
         var summary = Summary()
         var output = OutputBuffer()
