@@ -32,6 +32,9 @@ enum FuzzTarget: String, CaseIterable {
     /// A finished response checked against the fixed form (`formwork validate`): the
     /// same bytes as JSON and as an ODK instance, and the cleaned answers written.
     case response
+    /// A file sent with an ODK form (`select_one_from_file`): the same bytes as its
+    /// CSV, XML and GeoJSON files, the form loaded and its choices filtered.
+    case media
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -44,6 +47,7 @@ enum FuzzTarget: String, CaseIterable {
         case .xform: Self.xform(bytes)
         case .surveyjs: Self.surveyjs(bytes)
         case .response: Self.response(bytes)
+        case .media: Self.media(bytes)
         }
     }
 

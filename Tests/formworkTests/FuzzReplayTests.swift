@@ -9,7 +9,7 @@ import Testing
 struct FuzzReplayTests {
     static let corpus = CommandLineTests.package.appendingPathComponent("Tests/Fuzz")
     static let targets = [
-        "expression", "definition", "values", "repl", "rpc", "workbook", "xform", "surveyjs", "response",
+        "expression", "definition", "values", "repl", "rpc", "workbook", "xform", "surveyjs", "response", "media",
     ]
 
     static func inputs(_ target: String) -> [String] {
