@@ -61,6 +61,20 @@ extension XPathTranslation {
         return result
     }
 
+    /// What an explicit conversion to text (`string()`, an argument of `concat()`)
+    /// writes: `text(_:at:)`'s, and for a number computed from nothing, `NaN`, as
+    /// JavaRosa writes it there (a calculation that is such a number itself is stored
+    /// empty, as here).
+    func explicitText(_ operand: XPathOperand, at offset: Int) throws(TranslationError) -> XPathOperand {
+        guard operand.kind == .number, operand.absence == .nan, operand.literal == nil else {
+            return try text(operand, at: offset)
+        }
+        try single(operand, at: offset)
+        return XPathOperand(
+            code: "if(\(operand.code(.additive)) == null, 'NaN', string(\(operand.code)))", kind: .text,
+            absence: .never, precedence: .primary, readsAnswers: operand.readsAnswers)
+    }
+
     /// JavaRosa's `string()`: numbers as it writes them (`5`, `2.5`), booleans `true`
     /// and `false`, a date `YYYY-MM-DD`, a date and time its date, a multiple choice
     /// its values joined by spaces.
@@ -72,12 +86,6 @@ extension XPathTranslation {
         case (_, .number(let number)?):
             return .text(NumbersInText.java.text(number))
         case (_, .bool(let flag)?): return .text(flag ? "true" : "false")
-        case (.number, _) where operand.absence == .nan:
-            // A number computed from nothing is NaN in JavaRosa, written `NaN`; here null.
-            let value = operand.code(.additive)
-            return XPathOperand(
-                code: "if(\(value) == null, 'NaN', string(\(operand.code)))", kind: .text, absence: .never,
-                precedence: .primary, readsAnswers: reads)
         case (.number, _), (.bool, _), (.date, _):
             return .call(
                 "string", [operand.code], kind: .text, absence: operand.kind == .bool ? .never : .emptyText,

@@ -57,7 +57,7 @@ extension XPathTranslation {
         "atan2": Function(2...2) { t, a, _ throws(TranslationError) in try t.numeric("atan2", a) },
         // Text
         "string": Function(0...1) { t, a, o throws(TranslationError) in
-            try t.text(a.isEmpty ? try t.current(at: o) : try t.translate(a[0]), at: a.first?.offset ?? o)
+            try t.explicitText(a.isEmpty ? try t.current(at: o) : try t.translate(a[0]), at: a.first?.offset ?? o)
         },
         "concat": Function(0...many) { t, a, _ throws(TranslationError) in try t.concat(a) },
         "join": Function(1...many) { t, a, _ throws(TranslationError) in try t.join(a) },

@@ -17,7 +17,7 @@ extension XPathTranslation {
             try single(operand, at: argument.offset)
             switch operand.kind {
             case .number where operand.absence == .nan:
-                codes.append(try text(operand, at: argument.offset).code)
+                codes.append(try explicitText(operand, at: argument.offset).code)
             case .text, .choice, .number, .date, .bool:
                 // Formwork's concat writes these as string() does.
                 codes.append(operand.code)
