@@ -18,7 +18,8 @@ struct Check: ParsableCommand {
             warning: the form loads, the file counts as ok, and the default
             language's text is shown. In an imported form, each construct Formwork
             cannot represent is an error at its place; with --skip-unsupported it is
-            a warning (fill then shows it as a note).
+            a warning (fill then shows it as a note). With --strict every warning is
+            an error, and a file with one fails.
 
             A directory is checked whole: every definition under it (.yaml, .yml,
             .json, .xlsx, .xml), in its folders too, but for hidden files and JSON
@@ -36,6 +37,12 @@ struct Check: ParsableCommand {
 
     @Flag(help: "Report constructs an imported form has that Formwork cannot represent as warnings, not errors.")
     var skipUnsupported = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Treat every warning as an error: a form with one fails (an imported form's terminal equivalents, "
+                + "a missing file of choices, a text missing in a language…)."))
+    var strict = false
 
     @Option(
         help: ArgumentHelp(
@@ -68,7 +75,16 @@ struct Check: ParsableCommand {
                         skipUnsupported: skipUnsupported, mediaDirectory: media)
                     if !form.warnings.isEmpty {
                         let source = try? String(contentsOfFile: path, encoding: .utf8)
-                        printError(DiagnosticList(path: path, source: source, diagnostics: form.warnings).rendered)
+                        let diagnostics = form.warnings.map { warning in
+                            var diagnostic = warning
+                            if strict { diagnostic.severity = .error }
+                            return diagnostic
+                        }
+                        printError(DiagnosticList(path: path, source: source, diagnostics: diagnostics).rendered)
+                        if strict {
+                            failed += 1
+                            continue
+                        }
                     }
                     func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
                     let repeats = form.repeats.isEmpty ? "" : ", " + counted(form.repeats.count, "repeat")

@@ -67,6 +67,21 @@ struct ODKCommandLineTests {
         #expect(masked(again.standardOutput) == masked(submission))
     }
 
+    /// A form that opens with warnings (a signature is a file answer here, a line on a
+    /// map is typed) passes `check`, and fails `check --strict` with each as an error.
+    @Test func strictCheckMakesEveryWarningAnError() throws {
+        let form = "xforms/all-widgets.xml"
+        guard Self.forms.contains(form) else { return }
+        let lenient = try Self.formwork(["check", form])
+        #expect(lenient.status == 0, "\(lenient.standardError)")
+        #expect(lenient.standardError.contains("warning: a signature is made on the screen in Collect"))
+        let strict = try Self.formwork(["check", "--strict", form])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("error: a signature is made on the screen in Collect"))
+        #expect(!strict.standardError.contains("warning:"))
+        #expect(strict.standardError.hasSuffix("1 of 1 file failed\n"))
+    }
+
     @Test func anUnsupportedConstructStopsFillUnlessSkipped() throws {
         let form = "xlsform/socio-economic-survey-v20240515.xlsx"
         guard Self.forms.contains(form) else { return }
