@@ -58,16 +58,13 @@ enum XLSFormMediaChoices {
         }
         let paths = candidates(for: file, form: form, media: media)
         guard let path = paths.first(where: { isRegularFile($0) }) else { return .missing(paths) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumSize else {
-            return .unreadable("'\(path)' is \(size) bytes, more than the \(maximumSize) a file of choices may have")
-        }
         // Read through a handle, at most the limit and a byte (FileManager.contents
         // leaked its buffer under LeakSanitizer: `make fuzz FUZZ_TARGETS=media`).
         guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable("'\(path)' cannot be read") }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data(), data.count <= maximumSize else {
-            return .unreadable("'\(path)' cannot be read, or is larger than \(maximumSize) bytes")
+            return .unreadable(
+                "'\(path)' cannot be read, or is more than the \(maximumSize) bytes a file of choices may have")
         }
         switch (file as NSString).pathExtension.lowercased() {
         case "csv": return csv(data, file: file, value: value, label: label)
