@@ -72,8 +72,13 @@ public enum ODKImport {
         var reader = XLSFormReader(
             workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
             places: xform.places, cleansText: false,
-            media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory))
-        for problem in xform.problems { reader.report(.importError(problem.message, hint: nil), at: problem.place) }
+            media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory),
+            instances: xform.secondaryInstances)
+        for problem in xform.problems {
+            reader.report(
+                problem.isNotice ? .importNotice(problem.message) : .importError(problem.message, hint: nil),
+                at: problem.place)
+        }
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }

@@ -111,7 +111,8 @@ struct ODKCorpusForm {
         if name.hasSuffix(".xml") {
             let converted = XFormReader(try XMLTree(Data(contentsOf: file)), fileName: file.lastPathComponent)
             reader = XLSFormReader(
-                workbook: converted.workbook, fileName: name, skipUnsupported: true, places: converted.places)
+                workbook: converted.workbook, fileName: name, skipUnsupported: true, places: converted.places,
+                instances: converted.secondaryInstances)
         } else {
             reader = XLSFormReader(workbook: try Workbook(contentsOf: file), fileName: name, skipUnsupported: true)
         }

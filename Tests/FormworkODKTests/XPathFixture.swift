@@ -75,7 +75,8 @@ enum XPathFixture {
         return XPathContext(
             current: symbols[place.current], repeats: place.repeats, name: { symbols[$0] },
             path: { path in symbols.first { paths[$0.key] == path }?.value },
-            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: place.groups)
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: place.groups,
+            tables: ["c": ["name", "label"]])
     }
 
     // MARK: Formwork

@@ -213,8 +213,16 @@ struct XPathTranslatorTests {
     /// What Formwork cannot compute is unsupported, with a message that names it, at
     /// its place.
     @Test(arguments: [
-        ("pulldata('prices', 'price', 'id', ${txt})", 0, "pulldata(): it reads a CSV file sent with the form"),
-        ("instance('c')/root/item[name = 'a']", 0, "instance() lookups (choices or data read from a list)"),
+        (
+            "instance('c')/root/item[name > 'a']/label", 24,
+            "the filter on instance('c') (a filter compares a column with a value, [name = ${x}], or is a "
+                + "position, [2])"
+        ),
+        (
+            "instance('c')/root/item/label/x", 0,
+            "the path '/root/item/label/x' in instance('c') (its rows are read as /root/item, and a row's "
+                + "columns one level below)"
+        ),
         (
             "${num} + ${f}", 9,
             "'f' is read as one value but is in each entry of a repeat (JavaRosa reads it only while there is "

@@ -94,6 +94,7 @@ struct ExpressionCompiler {
     func compileAggregate(_ name: String, _ arguments: [Expression]) -> Code? {
         if name == "index" { return { $0.position } }
         if name == "label" { return compileLabel(arguments) }
+        if name == "lookup" || name == "lookup-all" { return compileLookup(name, arguments) }
         guard ["count", "any", "all"].contains(name), case .reference(let reference) = arguments.first?.kind,
             environment.fields[reference] == nil, let path = repeatPath(reference), path.field == nil
         else { return nil }

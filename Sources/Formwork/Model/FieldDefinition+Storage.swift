@@ -18,6 +18,7 @@ extension FieldDefinition {
         var required: Requirement = .never
         var requiredMessage: FormText?
         var isInput = false
+        var deviceProperty: DeviceProperty?
         var visible: CompiledExpression?
         var value: CompiledExpression?
         var valueType: ValueType?

@@ -186,6 +186,12 @@ public struct FieldDefinition: Sendable {
         get { storage.properties.isInput }
         set { uniqueStorage().properties.isInput = newValue }
     }
+    /// For an input that stands for what the device knows (`device: deviceid`), the
+    /// property (`FormSession.applyDeviceProperties(_:)` gives it).
+    public internal(set) var deviceProperty: DeviceProperty? {
+        get { storage.properties.deviceProperty }
+        set { uniqueStorage().properties.deviceProperty = newValue }
+    }
     /// The value the field is given when other fields change (`recalculate:`).
     public internal(set) var trigger: ValueTrigger? {
         get { storage.properties.trigger }

@@ -74,3 +74,39 @@ extension XFormReader {
         places["choices"]![choiceRows.count + 1] = place(element)
     }
 }
+
+extension XFormReader {
+    /// The form's secondary instances as expressions read them: an inline one's items
+    /// (each child element a column; a label by `itextId` in every language), one
+    /// from a file by the file's name, and `_itext`, the translations by id.
+    var secondaryInstances: [String: SecondaryInstance] {
+        var instances: [String: SecondaryInstance] = [:]
+        for (id, element) in secondary {
+            if let source = element.attribute("src") {
+                guard let file = source.split(separator: "/").last.map(String.init), source.hasPrefix("jr://file")
+                else { continue }
+                instances[id] = .file(file)
+                continue
+            }
+            instances[id] = .rows(
+                (element.children.first?.children ?? []).map { item in
+                    var row: [String: String] = [:]
+                    for field in item.children where row[field.localName] == nil { row[field.localName] = field.text }
+                    if let id = row["itextId"] {
+                        for (language, text) in itext[id] ?? [:] { row[Self.column("label", language)] = text }
+                    }
+                    return row
+                })
+        }
+        // `jr:itext()` reads a text's plain form (a label shows its long one).
+        instances[XPathTranslation.itextTable] = .rows(
+            Set(itext.keys).union(plainItext.keys).sorted().map { id in
+                var row = ["id": id]
+                for (language, text) in plainItext[id] ?? itext[id] ?? [:] {
+                    row[Self.column("label", language)] = text
+                }
+                return row
+            })
+        return instances
+    }
+}

@@ -248,9 +248,19 @@ struct XFormReader {
             case ("date", "today"): row["type"] = "today"
             case ("property", let property) where Self.metadataName(property) != nil:
                 row["type"] = Self.metadataName(property)
+            case ("property", _), ("context", _), ("patient", _), ("user", _), ("case", _):
+                // What Collect (or CommCare) gives from the device: JavaRosa alone leaves
+                // it empty, and so does a terminal.
+                row["type"] = "calculate"
+                problems.append(
+                    XLSFormProblem(
+                        place: place(bind!),
+                        message: "jr:preload=\"\(preload)\" \(bind?.attribute("preloadParams") ?? ""): the device "
+                            + "fills it in; at a terminal it is left empty, as JavaRosa leaves it",
+                        isNotice: true))
             case (let kind, let parameters):
                 row["type"] = "text"
-                row["x_unsupported"] = "jr:preload=\"\(kind)\" \(parameters): the device fills it in"
+                row["x_unsupported"] = "jr:preload=\"\(kind)\" \(parameters): JavaRosa has no such preload"
             }
             add(row, at: bind!)
             return

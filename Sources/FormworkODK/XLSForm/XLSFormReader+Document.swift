@@ -69,6 +69,7 @@ extension XLSFormReader {
                 ))
             form.append(("defaultLanguage", .string(defaultLanguage.code)))
         }
+        if let dataDocument { form.append(("data", dataDocument)) }
         if !inputs.isEmpty { form.append(("inputs", .list(inputs))) }
         form.append(("sections", .list(builder.sections)))
         form.append(("submission", submissionLayout))
@@ -188,7 +189,13 @@ extension XLSFormReader {
         case .question(.metadata(let name)) where Self.inputMetadata.contains(name) && repeats.isEmpty:
             // Given by the device: an input, read in expressions, never asked.
             let at = SourcePlace(place("type", node.row), quote: node.row["type"])
-            inputs.append(.object([("id", .string(node.id)), ("type", "text"), ("label", .string(node.name))], at: at))
+            inputs.append(
+                .object(
+                    [
+                        ("id", .string(node.id)), ("type", "text"), ("label", .string(node.name)),
+                        ("device", .string(name)),
+                    ],
+                    at: at))
             guard let valueID = metadataValueIDs[node.id] else { return [] }
             var pairs: [(String, DefinitionDocument)] = [("id", .string(valueID))]
             let key = answerKey(node, repeats: repeats) ?? node.name

@@ -12,6 +12,7 @@ extension XLSFormReader {
         let hidden = ambiguousNames.union(skippedNames)
         let skippedIDs = Set(skippedNames.compactMap { symbols[$0]?.id })
         let options = optionValues
+        let tables = dataTableColumns
         @Sendable func byPath(_ path: String) -> XPathSymbol? {
             if let symbol = absolute[path] { return skippedIDs.contains(symbol.id) ? nil : symbol }
             let last = path.split(separator: "/").last.map(String.init) ?? ""
@@ -21,7 +22,8 @@ extension XLSFormReader {
             current: current, repeats: repeats,
             name: { name in name.hasPrefix("/") ? byPath(name) : hidden.contains(name) ? nil : symbols[name] },
             path: byPath, node: node,
-            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, limits: limits)
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, tables: tables,
+            formVersion: settings.version ?? "", limits: limits)
     }
 
     /// An expression cell translated, or `nil` with the problem reported at the cell.

@@ -17,7 +17,9 @@ extension XLSFormReader {
         if let key = answerKey(node, repeats: repeats), type != .note { pairs.append(("key", .string(key))) }
         var extra: [DefinitionDocument] = []
         let kind = self.kind(of: node, type: type, repeats: repeats, place: typePlace)
-        guard let kind else { return skipped(node, since: unsupportedBefore) }
+        guard let kind else {
+            return skipped(node, since: unsupportedBefore, current: current, repeats: repeats, conditions: conditions)
+        }
         pairs.append(("kind", .string(kind.name)))
         let label = texts("label", of: node, repeats: repeats)
         switch kind.name {
@@ -54,26 +56,31 @@ extension XLSFormReader {
                     ] + (otherKey.map { key in key == other.id ? [] : [("key", .string(key))] } ?? []),
                     at: typePlace))
         }
-        if problems.unsupported.count > unsupportedBefore { return skipped(node, since: unsupportedBefore) }
+        // With `skipUnsupported`, what could not be read (a constraint, a relevant, a
+        // text's expression) is left out and the question stays, so what reads it still
+        // works; without it, the form is refused anyway.
         return [.object(pairs, at: typePlace)] + extra
     }
 
-    /// A note in place of a question that cannot be represented (with
-    /// `skipUnsupported`); its name is skipped, so what reads it is skipped too.
-    private mutating func skipped(_ node: XLSFormSurvey.Node, since first: Int) -> [DefinitionDocument] {
+    /// A note in place of a question whose kind cannot be represented (with
+    /// `skipUnsupported`), shown where the question would be (its relevance kept);
+    /// its name is skipped, so what reads it is skipped too.
+    private mutating func skipped(
+        _ node: XLSFormSurvey.Node, since first: Int, current: XPathSymbol, repeats: [String], conditions: [String]
+    ) -> [DefinitionDocument] {
         guard skipUnsupported else { return [] }
         skippedNames.insert(node.name)
         let reasons = problems.unsupported[first...].map { "\($0.place?.name ?? ""): \($0.message)" }
-        return [
-            .object(
-                [
-                    ("id", .string(node.id)), ("kind", "note"),
-                    (
-                        "text",
-                        .string(Self.escapedTemplate("Skipped '\(node.name)': " + reasons.joined(separator: "; ")))
-                    ),
-                ], at: SourcePlace(place("type", node.row), quote: node.row["type"]))
+        var pairs: [(String, DefinitionDocument)] = [
+            ("id", .string(node.id)), ("kind", "note"),
+            ("text", .string(Self.escapedTemplate("Skipped '\(node.name)': " + reasons.joined(separator: "; ")))),
         ]
+        var visibility = conditions
+        if let relevant = condition("relevant", of: node, current: current, repeats: repeats) {
+            visibility.append(relevant)
+        }
+        if let visible = ExpressionText.conjunction(visibility) { pairs.append(("visible", .string(visible))) }
+        return [.object(pairs, at: SourcePlace(place("type", node.row), quote: node.row["type"]))]
     }
 
     /// A Formwork kind with the keys it needs (`step`, `min`, a calculate's `value`),
@@ -248,7 +255,7 @@ extension XLSFormReader {
         case .unsupported(let name, let reason):
             report(.unsupportedConstruct("'\(name)'", reason: reason), at: typePlace.name, quote: typePlace.quote)
             return nil
-        case .unknown, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .beginLoop, .endLoop:
+        case .unknown, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .beginLoop, .endLoop, .externalInstance:
             return nil
         }
     }
@@ -312,7 +319,11 @@ extension XLSFormReader {
             guard
                 let value = translate(
                     calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats)
-            else { return nil }
+            else {
+                // Skipped: the value is left empty, so what reads it still works.
+                guard skipUnsupported else { return nil }
+                return KindMapping(name: "calculate", pairs: [("value", "''")], answerable: false)
+            }
             return KindMapping(
                 name: "calculate", pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))],
                 answerable: false)

@@ -26,6 +26,12 @@ struct XLSFormReader {
     let skipUnsupported: Bool
     /// The loader's limits (the longest expression translated).
     let limits: Limits
+    /// Where the files sent with the form are.
+    let media: MediaFolder
+    /// The columns of each secondary instance expressions read, by id.
+    var dataTableColumns: [String: [String]] = [:]
+    /// The form's `data:` (the instances read, as tables), if it reads any.
+    var dataDocument: DefinitionDocument?
 
     /// Problems that stop the load, warnings, and constructs that cannot be represented.
     var problems = ImportProblems()
@@ -93,10 +99,14 @@ struct XLSFormReader {
     ///     (quotes straightened; in `survey`, spaces collapsed): not an XForm's.
     ///   - media: Where the files sent with the form are (`fileName`'s places by
     ///     default).
+    ///   - instances: An XForm's secondary instances (its own, inline or from files,
+    ///     and `_itext`), read by expressions as data tables.
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
-        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil
+        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil,
+        instances: [String: SecondaryInstance] = [:]
     ) {
+        self.media = media ?? MediaFolder(formFile: fileName, directory: nil)
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
         self.limits = limits
@@ -121,7 +131,7 @@ struct XLSFormReader {
             lists = lists.map { $0.merging(externalLists) } ?? externalLists
         }
         let (fileLists, mediaProblems) = Self.mediaChoices(
-            in: survey.table, media: media ?? MediaFolder(formFile: fileName, directory: nil))
+            in: survey.table, media: self.media)
         choices = (lists ?? XLSFormChoices.empty).merging(fileLists).withOther(forListsIn: survey.table)
         survey.expandLoops(choices)
         self.survey = survey
@@ -140,6 +150,7 @@ struct XLSFormReader {
                 at: problem.place)
         }
         writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
+        readInstances(given: instances)
     }
 
     // MARK: Reporting

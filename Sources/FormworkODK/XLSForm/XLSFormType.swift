@@ -53,6 +53,10 @@ enum XLSFormType: Sendable, Equatable {
     /// `username`, `phonenumber`, `simserial`, `subscriberid`, `email`, `audit`,
     /// `start-geopoint`.
     case metadata(String)
+    /// `csv-external`, `xml-external`: declares the instance of its name, read from the
+    /// file of that name sent with the form (`prices.csv`), for expressions; not a
+    /// question.
+    case externalInstance(fileExtension: String)
     /// A type Formwork cannot represent, and why.
     case unsupported(String, reason: String)
     /// Not an XLSForm type; `suggestion` is the closest known one.
@@ -142,13 +146,12 @@ enum XLSFormType: Sendable, Equatable {
         "today": .metadata("today"), "deviceid": .metadata("deviceid"), "username": .metadata("username"),
         "phonenumber": .metadata("phonenumber"), "simserial": .metadata("simserial"),
         "subscriberid": .metadata("subscriberid"), "email": .metadata("email"), "audit": .metadata("audit"),
-        "start-geopoint": .metadata("start-geopoint"),
+        "start-geopoint": .metadata("start-geopoint"), "csv-external": .externalInstance(fileExtension: "csv"),
+        "xml-external": .externalInstance(fileExtension: "xml"),
     ]
 
     static let unsupported: [String: String] = [
-        "xml-external": "an external XML instance is data for pulldata() and searches, not a question",
-        "csv-external": "an external CSV instance is data for pulldata() and searches, not a question",
-        "entity": "entities are ODK Central's data, not a question",
+        "entity": "entities are ODK Central's data, not a question"
     ]
 
     /// `select_one list`, `select all that apply list or_other`, `rank list`, and the

@@ -110,15 +110,19 @@ extension XPathTranslation {
         "format-date-time": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
         // The expression itself
         "current": Function(0...0) { t, _, o throws(TranslationError) in try t.current(at: o) },
+        // The form and the device
+        "version": Function(0...0) { t, _, _ in .text(t.context.formVersion) },
+        "property": Function(1...1) { t, a, o throws(TranslationError) in try t.property(a[0], at: o) },
+        // Secondary instances
+        "pulldata": Function(4...4) { t, a, o throws(TranslationError) in try t.pulldata(a, at: o) },
+        "jr:itext": Function(1...1) { t, a, o throws(TranslationError) in try t.itext(a[0], at: o) },
         "once": Function(1...1) { t, a, o throws(TranslationError) in try t.once(a[0], at: o) },
         "depend": Function(1...many) { t, a, _ throws(TranslationError) in try t.translate(a[0]) },
     ]
 
     /// Functions of ODK forms that have no translation, and why.
     static let unsupportedFunctions: [String: String] = [
-        "pulldata": "it reads a CSV file sent with the form",
-        "instance": "it reads choices or data from a list, not answers",
-        "jr:itext": "it reads a translation by its id",
+        "instance": "an instance is read through a path: instance('list')/root/item[name = ${x}]/label",
         "random": "its value changes every time it is computed",
         "randomize": "it shuffles a node-set",
         "decimal-time": "JavaRosa reads a time as the day it was entered on",
@@ -126,7 +130,6 @@ extension XPathTranslation {
         "distance": "it measures a line drawn on a map", "geofence": "it reads a shape drawn on a map",
         "digest": "Formwork has no hash functions",
         "extract-signed": "Formwork has no function for it",
-        "version": "it reads the form's version", "property": "it reads the device's properties",
         "last": "it selects within node-sets", "local-name": "it reads node names", "name": "it reads node names",
         "namespace-uri": "it reads node names", "sum-product": "Formwork has no function for it",
     ]

@@ -165,7 +165,7 @@ extension XPathTranslation {
             if steps.allSatisfy({ $0 == "." }) { return try current(at: offset) }
             return try relative(steps, path: "current()" + path, from: context.node, at: offset)
         case .call("instance", _, let at):
-            throw unsupported("instance() lookups (choices or data read from a list)", at: at)
+            throw unsupported("the path '\(path)' in an instance (its rows are read as /root/item)", at: at)
         default:
             throw unsupported("the path '\(path)' after an expression", at: offset)
         }

@@ -88,8 +88,10 @@ struct XPathTranslation {
         case .path(let path, let offset):
             return try self.path(path, at: offset)
         case .step(let base, let path, let offset):
+            if let data = try dataPath(expression) { return try readData(data, all: false) }
             return try step(base, path, at: offset)
         case .predicate(let base, _, let offset):
+            if let data = try dataPath(expression) { return try readData(data, all: false) }
             var root = base
             while case .step(let inner, _, _) = root { root = inner }
             if case .call("instance", _, let at) = root {
