@@ -11,6 +11,11 @@ extension FormSession: AnswerStoreObserver {
         madePresentation?.pendingRows.insert(instance)
     }
 
+    func answerStore(_ store: AnswerStore, kept instance: Int) {
+        hasChanges = true
+        log(.value(instance))
+    }
+
     func answerStore(_ store: AnswerStore, made entry: Int) {
         madePresentation?.growToFit()
         for instance in tree.scopes[entry].fields {
