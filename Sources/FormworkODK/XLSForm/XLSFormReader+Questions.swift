@@ -99,6 +99,12 @@ extension XLSFormReader {
         if let notice = Self.screenAppearance(appearance, type: type) {
             report(.importNotice(notice), at: place("appearance", node.row), quote: node.row["appearance"])
         }
+        if Self.parameters(node.row["parameters"])["randomize"]?.lowercased() == "true" {
+            // Formwork offers a list's choices in one order; JavaRosa's shuffle is not kept.
+            report(
+                .importNotice("the choices are offered in the order written: Collect shuffles them (randomize=true)"),
+                at: place("parameters", node.row), quote: node.row["parameters"])
+        }
         if let calculation = node.row["calculation"], type != .calculate, type != .hidden, node.row["trigger"] == nil {
             return calculated(node, type: type, calculation: calculation, repeats: repeats, place: typePlace)
         }
