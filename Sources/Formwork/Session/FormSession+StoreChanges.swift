@@ -11,8 +11,9 @@ extension FormSession: AnswerStoreObserver {
         madePresentation?.pendingRows.insert(instance)
     }
 
+    /// Logged for drafts only: a kept value is computed, not an answer, and undo
+    /// leaves it (it was the first).
     func answerStore(_ store: AnswerStore, kept instance: Int) {
-        hasChanges = true
         log(.value(instance))
     }
 
