@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The CSV files sent with an ODK form (select_one_from_file), read by FormworkODK.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // The hashes of `digest()` and the Ed25519 signatures of `extract-signed()` (ODK's
+        // functions, in the condition language): Foundation on Linux has no CryptoKit.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `make docs`: the DocC catalogs (Sources/TARGET/Documentation.docc). No target uses it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -34,7 +37,12 @@ let package = Package(
         // language, validation, sessions (values, repeats, undo, drafts' log), answer formats as
         // plug-ins (AnswerFormat, FormatRegistry), finished responses checked (ResponseValidator),
         // FormServer (JSON-RPC without I/O), the JSON Schemas.
-        .target(name: "Formwork", dependencies: ["FormworkCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "Formwork",
+            dependencies: [
+                "FormworkCore", .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // libedit, through a shim for its variadic calls. Only FormworkREPL's LineEditor imports it.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libedit's key reader, so that Ctrl-C is never lost (C: a self-pipe SIGINT handler, ppoll).

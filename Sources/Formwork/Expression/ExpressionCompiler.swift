@@ -37,11 +37,9 @@ struct ExpressionCompiler {
             }
         case let .binary(op, left, right):
             return compileBinary(op, compile(left), compile(right))
-        case .call("uuid", _):
-            // One identity per call: where the expression is, and where in it.
-            let site = FunctionLibrary.siteHash(environment.site + "+\(expression.offset)")
-            return { context in .string(FunctionLibrary.uuid(seed: context.seed, site: site, scope: context.entryKey)) }
         case let .call(name, arguments):
+            // One draw per call: where the expression is, and where in it.
+            if let chance = compileChance(name, arguments, offset: expression.offset) { return chance }
             return compileCall(name, arguments)
         }
     }

@@ -104,7 +104,8 @@ public enum FunctionLibrary {
     /// Every built-in function, by name.
     public static let builtIns: [String: FunctionDefinition] = Dictionary(
         uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + lookups + odk + xpathText
-            + checklists).map {
+            + checklists + geo + digests + chance)
+            .map {
                 ($0.name, $0)
             })
 

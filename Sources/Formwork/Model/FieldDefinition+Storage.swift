@@ -38,6 +38,7 @@ extension FieldDefinition {
         var readOnly: Requirement = .never
         var key: String?
         var trigger: ValueTrigger?
+        var keepsFirstValue = false
 
         init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
             self.id = id

@@ -7,7 +7,9 @@ extension XFormReader {
     mutating func readChoices(_ control: XMLTree.Element, into row: inout [String: String]) {
         let type = row["type"]!
         if let itemset = control.child(named: "itemset"), let nodeset = itemset.attribute("nodeset") {
-            guard let (instance, filter) = Self.itemsetSource(nodeset), let source = secondary[instance] else {
+            let (listNodes, shuffled) = Self.unshuffled(nodeset)
+            if shuffled { row["parameters"] = "randomize=true" }
+            guard let (instance, filter) = Self.itemsetSource(listNodes), let source = secondary[instance] else {
                 row["type"] = "text"
                 row["x_unsupported"] = "choices from '\(nodeset)' (only instance('ID')/root/item[filter] is read)"
                 return
@@ -72,6 +74,32 @@ extension XFormReader {
         }
         choiceRows.append(choice)
         places["choices"]![choiceRows.count + 1] = place(element)
+    }
+
+    /// An itemset's node-set without JavaRosa's `randomize(nodes, seed)` around it,
+    /// and whether it had one (then the question has XLSForm's `randomize=true`).
+    static func unshuffled(_ nodeset: String) -> (nodeset: String, shuffled: Bool) {
+        let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("randomize("), trimmed.hasSuffix(")") else { return (nodeset, false) }
+        let inner = trimmed.dropFirst("randomize(".count).dropLast()
+        // The node-set ends at the first comma outside brackets, parentheses and quotes.
+        var depth = 0
+        var quote: Character?
+        for index in inner.indices {
+            let character = inner[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"": quote = character
+            case "[", "(": depth += 1
+            case "]", ")": depth -= 1
+            case "," where depth == 0: return (String(inner[..<index]), true)
+            default: break
+            }
+        }
+        return (String(inner), true)
     }
 }
 

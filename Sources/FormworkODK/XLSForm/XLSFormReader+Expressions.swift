@@ -31,11 +31,22 @@ extension XLSFormReader {
         _ text: String, column: String, row: XLSFormTable.Row, use: ExpressionUse, current: XPathSymbol?,
         repeats: [String], choiceColumns: [String: String]? = nil, placeName: String? = nil
     ) -> TranslatedExpression? {
+        calculation(
+            text, column: column, row: row, use: use, current: current, repeats: repeats, choiceColumns: choiceColumns,
+            placeName: placeName, keepingFirstValue: false)?.expression
+    }
+
+    /// A calculation cell translated (a whole `once(x)` is `x`, kept: see
+    /// `XPathTranslator`), or `nil` with the problem reported at the cell.
+    mutating func calculation(
+        _ text: String, column: String, row: XLSFormTable.Row, use: ExpressionUse, current: XPathSymbol?,
+        repeats: [String], choiceColumns: [String: String]? = nil, placeName: String? = nil, keepingFirstValue: Bool
+    ) -> (expression: TranslatedExpression, keepsFirstValue: Bool)? {
         let context = context(
             current: current, repeats: repeats, node: nodePaths[row.number] ?? nil, choiceColumns: choiceColumns)
         let at = placeName ?? place(column, row)
         do {
-            return try XPathTranslator.translate(text, as: use, in: context)
+            return try XPathTranslator.translate(text, as: use, in: context, keepingFirstValue: keepingFirstValue)
         } catch {
             switch error.reason {
             case .syntax:

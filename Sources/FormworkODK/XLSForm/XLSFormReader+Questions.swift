@@ -106,6 +106,12 @@ extension XLSFormReader {
         if let notice = Self.screenAppearance(appearance, type: type) {
             report(.importNotice(notice), at: place("appearance", node.row), quote: node.row["appearance"])
         }
+        if Self.parameters(node.row["parameters"])["randomize"]?.lowercased() == "true" {
+            // Formwork offers a list's choices in one order; JavaRosa's shuffle is not kept.
+            report(
+                .importNotice("the choices are offered in the order written: Collect shuffles them (randomize=true)"),
+                at: place("parameters", node.row), quote: node.row["parameters"])
+        }
         if let calculation = node.row["calculation"], type != .calculate, type != .hidden, node.row["trigger"] == nil {
             return calculated(node, type: type, calculation: calculation, repeats: repeats, place: typePlace)
         }
@@ -124,13 +130,16 @@ extension XLSFormReader {
         let current = XPathSymbol(id: node.id, type: Self.valueType(type), repeats: repeats)
         let numeric = Self.valueType(type) == .number
         guard
-            let value = translate(
+            let (value, keeps) = self.calculation(
                 calculation, column: "calculation", row: node.row, use: numeric ? .value : .text, current: current,
-                repeats: repeats)
+                repeats: repeats, keepingFirstValue: true)
         else { return nil }
         let text = numeric && value.type != .number ? "number(\(value.text))" : value.text
         let at = cellPlace("calculation", node.row)
-        let computed = KindMapping(name: "computed", pairs: [("value", .string(text, at: at))], answerable: false)
+        let once: [(String, DefinitionDocument)] = keeps ? [("once", .bool(true))] : []
+        let computed = KindMapping(
+            name: "computed", pairs: [("value", .string(text, at: at))] + once, answerable: false)
+        if keeps { return computed }
         guard type != .note, var mapping = baseKind(of: node, type: type, repeats: repeats, place: typePlace),
             mapping.list == nil, node.row["default"] == nil
         else { return computed }
@@ -173,7 +182,7 @@ extension XLSFormReader {
     /// A translated calculation that reads nothing and does not depend on the moment
     /// (`concat('a', 'b')`), computed once as JavaRosa does when the form opens.
     static func constant(_ expression: String) -> DefinitionDocument? {
-        guard !["today(", "now(", "uuid(", "random("].contains(where: expression.contains),
+        guard !["today(", "now(", "uuid(", "random(", "randomize("].contains(where: expression.contains),
             let compiled = try? CompiledExpression(expression, environment: ExpressionEnvironment(fields: []))
         else { return nil }
         switch compiled.evaluate(EvaluationContext(today: .today()) { _ in .null }) {
@@ -317,15 +326,18 @@ extension XLSFormReader {
             default: use = .text
             }
             guard
-                let value = translate(
-                    calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats)
+                let (value, keeps) = self.calculation(
+                    calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats,
+                    keepingFirstValue: true)
             else {
                 // Skipped: the value is left empty, so what reads it still works.
                 guard skipUnsupported else { return nil }
                 return KindMapping(name: "calculate", pairs: [("value", "''")], answerable: false)
             }
+            let once: [(String, DefinitionDocument)] = keeps ? [("once", .bool(true))] : []
             return KindMapping(
-                name: "calculate", pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))],
+                name: "calculate",
+                pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))] + once,
                 answerable: false)
         }
         // A `hidden` question, or a calculate without a calculation: its default, or empty.
