@@ -102,7 +102,6 @@ struct FormArguments: ParsableArguments {
     /// Applies the values file, if any, then the `--set` values to `session` (after a
     /// draft, say).
     func loadValues(into session: FormSession, failing status: Int32) throws {
-        session.applyDeviceProperties(.current)
         try Self.load(values, into: session, failing: status)
         try Self.apply(assignments, to: session, failing: status)
     }
@@ -111,7 +110,6 @@ struct FormArguments: ParsableArguments {
         of definition: FormDefinition, values: String?, assignments: [String] = [], failing status: Int32
     ) throws -> FormSession {
         let session = FormSession(definition: definition)
-        session.applyDeviceProperties(.current)
         try load(values, into: session, failing: status)
         try apply(assignments, to: session, failing: status)
         return session

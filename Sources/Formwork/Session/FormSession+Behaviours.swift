@@ -62,7 +62,7 @@ extension FormSession {
     /// Gives each input that stands for a device property (`device: deviceid`) and
     /// has no value yet the device's value, as Collect fills ODK's metadata; returns
     /// the ids of the inputs given one. `formwork fill` gives `DeviceProperties.current`
-    /// before `--set`, which overrides it.
+    /// before `--values` and `--set`, which override it.
     @discardableResult
     public func applyDeviceProperties(_ properties: DeviceProperties) -> [String] {
         var given: [String] = []

@@ -138,3 +138,22 @@ extension XFormReader {
         return instances
     }
 }
+
+extension XFormReader {
+    /// `meta/entity` (ODK entities) as the entities sheet pyxform reads: its `dataset`,
+    /// the calculations bound to its `@create`, `@update` and `@id` (an update's entity;
+    /// a new entity's id is the `uuid()` a `setvalue` gives) and its `label`.
+    mutating func readEntity(_ element: XMLTree.Element?, root: String) {
+        guard let element, let dataset = element.attribute("dataset") else { return }
+        let path = root + "/meta/entity"
+        var row = ["list_name": dataset]
+        if let create = binds[path + "/@create"]?.attribute("calculate") { row["create_if"] = create }
+        if let update = binds[path + "/@update"]?.attribute("calculate") { row["update_if"] = update }
+        if element.attribute("update") != nil, let id = binds[path + "/@id"]?.attribute("calculate") {
+            row["entity_id"] = id
+        }
+        if let label = binds[path + "/label"]?.attribute("calculate") { row["label"] = label }
+        let columns = ["list_name", "label", "entity_id", "create_if", "update_if"]
+        entities = [columns, columns.map { row[$0] ?? "" }]
+    }
+}

@@ -14,6 +14,7 @@ extension XLSFormReader {
             instanceNameID = id
             elementPaths.append((id, "meta/instanceName"))
         }
+        allocateEntityIDs()
         let structural = problems
         var result: DefinitionDocument
         repeat {
@@ -41,14 +42,18 @@ extension XLSFormReader {
             }
         }
         builder.close()
+        var metaFields = entityFields()
         if let instanceName = settings.values["instance_name"], let id = instanceNameID,
             let name = translate(
                 instanceName, column: "instance_name", row: survey.table.rows.first ?? Self.emptyRow, use: .text,
                 current: nil, repeats: [], placeName: "settings")
         {
             // pyxform's meta/instanceName: the submission's name, computed.
+            metaFields.append(.object([("id", .string(id)), ("kind", "calculate"), ("value", .string(name.text))]))
+        }
+        if !metaFields.isEmpty {
             builder.start(id: ids.makeID(from: "meta"), header: nil, visible: nil, place: SourcePlace("settings"))
-            builder.add([.object([("id", .string(id)), ("kind", "calculate"), ("value", .string(name.text))])])
+            builder.add(metaFields)
             builder.close()
         }
         let settingsPlace = SourcePlace("settings")

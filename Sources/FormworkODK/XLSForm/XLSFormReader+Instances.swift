@@ -75,6 +75,10 @@ extension XLSFormReader {
             in: survey.table, settings: settings.values["instance_name"].map { [($0, "settings")] } ?? [])
         var document: [(String, DefinitionDocument)] = []
         var reads = ids
+        if let entity, entity.entityID != nil, !reads.contains(where: { $0.0 == entity.dataset }) {
+            // An update reads the entity's version in its list.
+            reads.append((entity.dataset, "entities"))
+        }
         if let itextPlace { reads.append((XPathTranslation.itextTable, itextPlace)) }
         for (id, place) in reads {
             let rows: [[String: String]]
@@ -117,12 +121,18 @@ extension XLSFormReader {
             return .rows(rows)
         }
         guard let list = choices.lists[id] else { return nil }
+        // pyxform writes a translated list's labels as `itextId`s (`jr:itext()` reads
+        // them), an untranslated one's as `label`.
+        let translated = list.contains { choice in choice.labels.contains { $0.language != nil } }
         return .rows(
             list.enumerated().map { index, choice in
                 var row = choice.properties
                 row["name"] = choice.name
-                row["itextId"] = "\(id)-\(index)"
-                for (language, text) in choice.labels { row[Self.labelColumn(language)] = text }
+                if translated {
+                    row["itextId"] = "\(id)-\(index)"
+                } else if let label = choice.labels.first(where: { $0.language == nil }) {
+                    row["label"] = label.text
+                }
                 return row
             })
     }

@@ -32,6 +32,11 @@ struct XLSFormReader {
     var dataTableColumns: [String: [String]] = [:]
     /// The form's `data:` (the instances read, as tables), if it reads any.
     var dataDocument: DefinitionDocument?
+    /// The `entities` sheet, and the entity its first row declares.
+    var entitiesTable: XLSFormTable?
+    var entity: EntityDeclaration?
+    /// The ids of the calculations writing `meta/entity`, in `entityParts` order.
+    var entityIDs: [String] = []
 
     /// Problems that stop the load, warnings, and constructs that cannot be represented.
     var problems = ImportProblems()
@@ -150,6 +155,10 @@ struct XLSFormReader {
                 at: problem.place)
         }
         writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
+        entitiesTable = workbook["entities"].map { XLSFormTable($0, cleaning: quotes) }
+        let (entity, entityProblems) = Self.entityDeclaration(entitiesTable)
+        self.entity = entity
+        for problem in entityProblems { report(.importError(problem.message, hint: nil), at: problem.place) }
         readInstances(given: instances)
     }
 

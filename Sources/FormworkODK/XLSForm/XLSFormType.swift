@@ -151,7 +151,7 @@ enum XLSFormType: Sendable, Equatable {
     ]
 
     static let unsupported: [String: String] = [
-        "entity": "entities are ODK Central's data, not a question"
+        "entity": "an entity of ODK Central's lists is declared in the entities sheet, not as a question"
     ]
 
     /// `select_one list`, `select all that apply list or_other`, `rank list`, and the
