@@ -32,6 +32,10 @@ struct XLSFormTableTests {
         #expect(XLSFormTable.language("English (en)") == FormLanguage(code: "en", name: "English"))
         #expect(XLSFormTable.language("Português (pt-BR)") == FormLanguage(code: "pt-BR", name: "Português"))
         #expect(XLSFormTable.language("French") == FormLanguage(code: "French", name: "French"))
+        // A code is ASCII, as definitions take it (the corpus' IFRC form writes `Français`).
+        #expect(XLSFormTable.language("Français") == FormLanguage(code: "Francais", name: "Français"))
+        #expect(XLSFormTable.language("Deutsch (dé)") == FormLanguage(code: "Deutsch__de_", name: "Deutsch (dé)"))
+        #expect(XLSFormTable.language("العربية").code == "_______")
         #expect(
             XLSFormTable.language("Swahili kenya") == FormLanguage(code: "Swahili_kenya", name: "Swahili kenya"))
     }

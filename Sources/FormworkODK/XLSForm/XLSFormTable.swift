@@ -201,17 +201,28 @@ struct XLSFormTable: Sendable {
 
     /// A language as XLSForm writes it (`English (en)`, `French`, `fr`): a code for
     /// Formwork (`en`, `French`, `fr`) and a name (`English`, `French`, `fr`).
+    ///
+    /// A code is ASCII letters, digits, `-` and `_`, as Formwork's definitions take
+    /// them: a name without a code gives one without its accents (`Français` gives
+    /// `Francais`), with `_` for anything else (`Local language` gives `Local_language`).
     static func language(_ written: String) -> FormLanguage {
         let trimmed = written.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
             let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
                 .trimmingCharacters(in: .whitespaces)
             let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-            if !code.isEmpty, code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            if !code.isEmpty, code.unicodeScalars.allSatisfy({ isCodeScalar($0) || $0 == "_" }) {
                 return FormLanguage(code: code, name: name.isEmpty ? code : name)
             }
         }
-        let code = String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let folded = trimmed.folding(options: .diacriticInsensitive, locale: nil)
+        let scalars = folded.unicodeScalars.map { isCodeScalar($0) ? $0 : "_" }
+        let code = String(String.UnicodeScalarView(scalars.prefix(35)))
         return FormLanguage(code: code.isEmpty ? "default" : code, name: trimmed.isEmpty ? "default" : trimmed)
+    }
+
+    /// An ASCII letter or digit, or `-`.
+    private static func isCodeScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
     }
 }
