@@ -95,6 +95,19 @@ struct XLSWorkbookTests {
         #expect(form.field("colours")?.options.map(\.value) == ["red", "green", "3.5"])
     }
 
+    /// The corpus' IFRC form, an `.xls` under an `.xlsx` name (Excel 97–2003, French
+    /// labels in Latin-1 and UTF-16 strings), imports with its three languages.
+    @Test func theCorpusXLSImports() throws {
+        guard Corpus.workbookNames() != nil else { return }
+        let url = Corpus.xlsform.appendingPathComponent("ifrc-distribution-site-assessment-v1.xlsx")
+        let form = try FormDefinition.load(contentsOf: url, formats: .odk)
+        #expect(form.fields.count == 99)
+        #expect(form.languages.map(\.code) == ["English", "Francais", "Local_language"])
+        let workbook = try Workbook(contentsOf: url)
+        let header = workbook["survey"]?.rows.first?.cells.map(\.value.text) ?? []
+        #expect(header.prefix(4) == ["type", "name", "label::English", "label::Français"])
+    }
+
     /// Whole numbers read without a fraction, as pyxform reads them; others as the
     /// shortest text that reads back the same.
     @Test func numbersReadAsPyxformReadsThem() {
