@@ -71,6 +71,19 @@ struct XLSRecordTests {
         #expect(Self.texts(sheets) == ["ab", "wxz\u{1F600}", "é\0\u{100}", "!"])
     }
 
+    /// A table of one string per `CONTINUE` record, 30,000 of them: read in linear time
+    /// (asking how many bytes are left at each string would be quadratic).
+    @Test func manyContinueRecordsAreReadInLinearTime() throws {
+        let count = 30_000
+        let sst =
+            Self.record(0x00FC, Self.le(UInt32(count)) + Self.le(UInt32(count)))
+            + Array((0..<count).map { _ in Self.record(0x003C, [1, 0, 0, UInt8(ascii: "a")]) }.joined())
+        let start = ContinuousClock.now
+        let sheets = try Self.read(Self.stream([("s", [Self.labelSST(0, 0, UInt32(count - 1))])], strings: [sst]))
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(Self.texts(sheets) == ["a"])
+    }
+
     @Test func aFormulaTextInAStringRecordAcrossAContinueRecord() throws {
         let result: [UInt8] = [0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
         let formula = Self.record(

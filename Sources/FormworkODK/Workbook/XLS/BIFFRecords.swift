@@ -86,8 +86,23 @@ struct BIFFCursor {
     }
 
     /// The bytes not read yet, all pieces together.
+    ///
+    /// - Complexity: O(the pieces left).
     var remaining: Int {
         pieces[(piece + 1)...].reduce(pieces[piece].upperBound - position) { $0 + $1.count }
+    }
+
+    /// Whether every byte is read; the pieces read to their end are left behind, as
+    /// reading the next byte would leave them.
+    ///
+    /// - Complexity: O(1) amortized over the reading.
+    mutating func atEnd() -> Bool {
+        while position == pieces[piece].upperBound {
+            guard piece + 1 < pieces.count else { return true }
+            piece += 1
+            position = pieces[piece].lowerBound
+        }
+        return false
     }
 
     private var ended: WorkbookError { .unreadableXLS(.stringPastEnd(offset: start)) }

@@ -73,7 +73,7 @@ struct BIFFWorkbook {
         // Each string takes at least 3 bytes: a count that lies reserves no more than that.
         strings.reserveCapacity(min(Int(declared), cursor.remaining / 3))
         while strings.count < declared {
-            guard cursor.remaining > 0 else {
+            guard !cursor.atEnd() else {
                 throw .unreadableXLS(.sharedStringsEndEarly(read: strings.count, declared: declared))
             }
             let string = try cursor.string()

@@ -85,7 +85,7 @@ extension CompoundFile {
 
     /// The mini stream: the root entry's stream, in ordinary sectors.
     private func miniStream() throws(WorkbookError) -> [UInt8] {
-        let root = directory[0]
+        guard let root = directory.first else { throw .unreadableXLS(.missingRoot) }
         guard root.size <= UInt64(bytes.count) else {
             throw .unreadableXLS(
                 .streamSizeTooLarge(stream: "the mini stream", declared: root.size, available: bytes.count))
