@@ -136,10 +136,17 @@ struct XLSFormTable: Sendable {
         }
     }
 
-    /// The languages of the translated columns, in order of appearance.
+    /// The languages of the translated columns that hold a text, in order of
+    /// appearance (pyxform writes no translation for a language whose columns are
+    /// empty, so JavaRosa offers none).
     var languages: [String] {
         var seen = Set<String>()
-        return columns.compactMap(\.language).filter { seen.insert($0).inserted }
+        return columns.filter { hasText(in: $0) }.compactMap(\.language).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether a row has a value in the column.
+    func hasText(in column: Column) -> Bool {
+        rows.contains { $0[column.name, language: column.language] != nil }
     }
 
     /// Whether the sheet has a column.
