@@ -46,8 +46,8 @@ let package = Package(
         // a file gives (checked by the same loader, problems at the Swift call).
         .target(name: "FormworkBuilder", dependencies: ["Formwork"]),
         // ODK forms: XLSForm workbooks (.xlsx, read with ZIPFoundation and Foundation's XML
-        // parser; .xls, BIFF8 in a compound file, read here; the CSV files sent with them with CSV.swift) and XForms imported as Formwork
-        // definitions (XPath translated); answers
+        // parser; .xls, BIFF8 in a compound file, read here; the CSV files sent with them with
+        // CSV.swift) and XForms imported as Formwork definitions (XPath translated); answers
         // written as ODK submissions, and read back to be validated (an AnswerFormat).
         .target(
             name: "FormworkODK",

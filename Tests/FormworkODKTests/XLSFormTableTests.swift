@@ -46,7 +46,8 @@ struct XLSFormTableTests {
                 <row r="1"><c t="inlineStr"><is><t>Type</t></is></c><c t="inlineStr"><is><t>name</t></is></c>\
                 <c t="inlineStr"><is><t>label::English (en)</t></is></c>\
                 <c t="inlineStr"><is><t>label::Français (fr)</t></is></c>\
-                <c t="inlineStr"><is><t>bind::relevant</t></is></c><c t="inlineStr"><is><t>hint::Deutsch</t></is></c></row>
+                <c t="inlineStr"><is><t>bind::relevant</t></is></c>\
+                <c t="inlineStr"><is><t>hint::Deutsch</t></is></c></row>
                 <row r="2"><c t="inlineStr"><is><t>text</t></is></c><c t="inlineStr"><is><t> q1 </t></is></c>\
                 <c t="inlineStr"><is><t>Name?</t></is></c><c t="inlineStr"><is><t>Nom ?</t></is></c></row>
                 <row r="4"><c t="inlineStr"><is><t>integer</t></is></c><c t="inlineStr"><is><t>q2</t></is></c>\
