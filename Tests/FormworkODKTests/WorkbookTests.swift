@@ -97,13 +97,19 @@ struct WorkbookTests {
     }
 
     @Test func notWorkbooksAreNamed() throws {
+        // A compound file whose header is all zeros: an .xls, read as one, and refused.
         let ole2: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504)
-        #expect(throws: WorkbookError.legacyExcel) { try Workbook(bytes: ole2) }
+        #expect(throws: WorkbookError.unreadableXLS(.invalidHeader(field: "byte order", value: 0))) {
+            try Workbook(bytes: ole2)
+        }
         #expect(
-            WorkbookError.legacyExcel.description
-                == "this is an Excel 97–2003 .xls workbook, not an .xlsx one; open it in a spreadsheet and save it "
-                + "as .xlsx (Excel Workbook)")
-        #expect(throws: WorkbookError.notAWorkbook("it is not a ZIP archive (an .xlsx workbook is one)")) {
+            WorkbookError.unreadableXLS(.invalidHeader(field: "byte order", value: 0)).description
+                == "not a readable .xls workbook: the compound file's header has byte order 0, which no compound "
+                + "file has")
+        #expect(
+            throws: WorkbookError.notAWorkbook(
+                "it is not a ZIP archive (an .xlsx workbook is one) nor a compound file (an .xls is one)")
+        ) {
             try Workbook(bytes: Array("id: yaml\n".utf8))
         }
         var small = WorkbookLimits()
@@ -196,20 +202,16 @@ struct WorkbookTests {
         }
     }
 
-    /// Every real workbook of the corpus opens and has its XLSForm sheets; the one
-    /// that is really an old `.xls` says so.
+    /// Every real workbook of the corpus opens and has its XLSForm sheets, the one that
+    /// is really an `.xls` (whatever its name says) too.
     @Test func theCorpusWorkbooksOpen() throws {
         guard let workbooks = Corpus.workbookNames() else { return }
         #expect(workbooks.count >= 10)
         for name in workbooks {
-            do {
-                let workbook = try Workbook(contentsOf: Corpus.xlsform.appendingPathComponent(name))
-                let survey = try #require(workbook["survey"], "\(name) has no survey sheet")
-                let header = survey.rows.first?.cells.map { $0.value.text.lowercased() } ?? []
-                #expect(header.contains("type") && header.contains("name"), "\(name): \(header)")
-            } catch WorkbookError.legacyExcel {
-                #expect(name == "ifrc-distribution-site-assessment-v1.xlsx")
-            }
+            let workbook = try Workbook(contentsOf: Corpus.xlsform.appendingPathComponent(name))
+            let survey = try #require(workbook["survey"], "\(name) has no survey sheet")
+            let header = survey.rows.first?.cells.map { $0.value.text.lowercased() } ?? []
+            #expect(header.contains("type") && header.contains("name"), "\(name): \(header)")
         }
     }
 }

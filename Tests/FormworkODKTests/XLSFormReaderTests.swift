@@ -95,6 +95,16 @@ struct XLSFormReaderTests {
         #expect(try session.help(of: "name") == "As written")
     }
 
+    /// A language whose columns are all empty is not one of the form's: pyxform writes
+    /// no translation for it (the corpus' IFRC form has such a `Local language`).
+    @Test func aLanguageWithoutTextIsNotDeclared() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label::English (en)", "label::Local language", "hint::Local language"],
+            ["text", "name", "Name", "", ""],
+        ])
+        #expect(form.languages.map(\.code) == ["en"])
+    }
+
     @Test func orOtherAddsTheOptionAndItsText() throws {
         let form = try XLSFormBuilder.form(
             survey: [["type", "name", "label"], ["select_one fruit or_other", "fruit", "Fruit"]],

@@ -182,7 +182,8 @@ struct XLSFormReader {
         for table in tables {
             for column in table.columns where XLSFormTable.translatable.contains(column.name) {
                 if let language = column.language {
-                    if !written.contains(language) { written.append(language) }
+                    // pyxform writes no translation for a language whose columns are empty.
+                    if !written.contains(language), table.hasText(in: column) { written.append(language) }
                 } else if column.name == "label" || column.name == "hint",
                     table.rows.contains(where: { $0[column.name] != nil })
                 {
