@@ -252,6 +252,10 @@ extension XLSFormReader {
             return unrecorded(
                 "an audit log is not recorded at a terminal: the submission's meta/audit is left empty "
                     + "(Collect would attach the log)", at: typePlace)
+        case .metadata("background-geopoint"):
+            return unrecorded(
+                "the device's location when the question it follows changes is not recorded at a terminal: "
+                    + "it is left empty", at: typePlace)
         case .metadata("start-geopoint"):
             return unrecorded(
                 "the device's location when the form starts is not recorded at a terminal: it is left empty",
