@@ -174,7 +174,9 @@ enum XLSFormType: Sendable, Equatable {
         "today": .metadata("today"), "deviceid": .metadata("deviceid"), "username": .metadata("username"),
         "phonenumber": .metadata("phonenumber"), "simserial": .metadata("simserial"),
         "subscriberid": .metadata("subscriberid"), "email": .metadata("email"), "audit": .metadata("audit"),
-        "start-geopoint": .metadata("start-geopoint"), "background-geopoint": .metadata("background-geopoint"), "csv-external": .externalInstance(fileExtension: "csv"),
+        "start-geopoint": .metadata("start-geopoint"),
+        "background-geopoint": .metadata("background-geopoint"),
+        "csv-external": .externalInstance(fileExtension: "csv"),
         "xml-external": .externalInstance(fileExtension: "xml"),
     ]
 
