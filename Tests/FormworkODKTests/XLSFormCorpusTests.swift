@@ -50,7 +50,7 @@ struct XLSFormCorpusTests {
 
     @Test func aScriptedFillAnswersEveryRequiredQuestionAndSubmits() throws {
         for name in Self.readableNames {
-            let form = try Self.load(name, skipUnsupported: true)
+            let form = try Self.load(name)
             let session = FormSession(definition: form)
             let unanswerable = ScriptedFill.fill(session, file: Corpus.root.appendingPathComponent(name).path)
             #expect(unanswerable.isEmpty, "\(name): no valid answer found for \(unanswerable)")

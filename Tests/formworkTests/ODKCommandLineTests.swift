@@ -30,13 +30,13 @@ struct ODKCommandLineTests {
 
     @Test(arguments: forms)
     func checkShowAndConvertEveryForm(_ form: String) throws {
-        let check = try Self.formwork(["check", "--skip-unsupported", form])
+        let check = try Self.formwork(["check", form])
         #expect(check.status == 0, "\(check.standardError)")
         #expect(check.standardOutput.hasPrefix("\(form): ok ("))
-        let show = try Self.formwork(["show", "--skip-unsupported", form])
+        let show = try Self.formwork(["show", form])
         #expect(show.status == 0, "\(show.standardError)")
         #expect(!show.standardOutput.isEmpty)
-        let convert = try Self.formwork(["convert", "--skip-unsupported", form])
+        let convert = try Self.formwork(["convert", form])
         #expect(convert.status == 0, "\(convert.standardError)")
         // The converted definition loads as Formwork's own and shows the same table.
         let converted = FileManager.default.temporaryDirectory.appendingPathComponent("converted-\(UUID()).yaml")
