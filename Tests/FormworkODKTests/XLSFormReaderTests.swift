@@ -349,3 +349,27 @@ struct XLSFormReaderTests {
         _ = try XLSFormImporter().document(bytes, path: "form.xlsx", options: ImportOptions(limits: limits))
     }
 }
+
+/// A path after a reference: `${group}/q` continues the group's path, as pyxform
+/// writes it (`/data/group /q`) and JavaRosa reads it (the oracle's fill of the same
+/// workbook: `twice` is 6 after `q` = 3).
+@Suite("XLSForm paths after a reference")
+struct XLSFormPathAfterReferenceTests {
+    @Test func aGroupsPathContinuesToItsQuestion() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation", "relevant"], ["begin group", "g", "G", "", ""],
+            ["integer", "q", "Q", "", ""], ["end group", "", "", "", ""],
+            ["calculate", "twice", "", "${g}/q * 2", ""], ["text", "t", "T", "", "${g}/q > 1"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("q", text: "3")
+        #expect(session.value(of: "twice") == .number(6))
+        #expect(form.field("t")?.visible?.source == "$q > 1")
+        #expect(throws: DiagnosticList.self) {
+            try XLSFormBuilder.form(survey: [
+                ["type", "name", "label", "calculation"], ["begin group", "g", "G", ""], ["integer", "q", "Q", ""],
+                ["end group", "", "", ""], ["calculate", "c", "", "${g}/nope"],
+            ])
+        }
+    }
+}

@@ -13,6 +13,7 @@ extension XLSFormReader {
         let skippedIDs = Set(skippedNames.compactMap { symbols[$0]?.id })
         let options = optionValues
         let tables = dataTableColumns
+        let pathsByID = Dictionary(absolute.map { ($0.value.id, $0.key) }, uniquingKeysWith: { first, _ in first })
         @Sendable func byPath(_ path: String) -> XPathSymbol? {
             if let symbol = absolute[path] { return skippedIDs.contains(symbol.id) ? nil : symbol }
             let last = path.split(separator: "/").last.map(String.init) ?? ""
@@ -23,7 +24,7 @@ extension XLSFormReader {
             name: { name in name.hasPrefix("/") ? byPath(name) : hidden.contains(name) ? nil : symbols[name] },
             path: byPath, node: node,
             choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, tables: tables,
-            formVersion: settings.version ?? "", limits: limits)
+            formVersion: settings.version ?? "", absolutePath: { pathsByID[$0] }, limits: limits)
     }
 
     /// An expression cell translated, or `nil` with the problem reported at the cell.

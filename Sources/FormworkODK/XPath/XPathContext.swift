@@ -76,6 +76,9 @@ struct XPathContext: Sendable {
     /// translations as `_itext`) by id, each with its columns, as data tables of the
     /// same names (no columns: a file not sent with the form, read as no rows).
     var tables: [String: [String]] = [:]
+    /// A question's or group's absolute instance path by its Formwork id (so
+    /// `${group}/q` reads `/data/group/q`); `nil` when unknown.
+    var absolutePath: @Sendable (String) -> String? = { _ in nil }
     /// The form's version (settings' `version`, an XForm instance's `version`
     /// attribute), which `version()` reads.
     var formVersion = ""
@@ -89,8 +92,10 @@ struct XPathContext: Sendable {
         path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil }, node: String? = nil,
         choiceColumns: [String: String]? = nil,
         options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil,
-        tables: [String: [String]] = [:], formVersion: String = "", limits: Limits = .default
+        tables: [String: [String]] = [:], formVersion: String = "",
+        absolutePath: @escaping @Sendable (String) -> String? = { _ in nil }, limits: Limits = .default
     ) {
+        self.absolutePath = absolutePath
         self.tables = tables
         self.formVersion = formVersion
         self.current = current
