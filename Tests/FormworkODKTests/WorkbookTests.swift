@@ -89,6 +89,20 @@ struct WorkbookTests {
         #expect(workbook["settings"]?.rows[0].cells.map(\.reference) == ["A1", "B1"])  // cells without r
     }
 
+    /// libxml2 refuses a part given at once with more than 10 MB on one line ("huge
+    /// input lookup"), which is how spreadsheets write a sheet of 60,000 choices; fed in
+    /// chunks, it is read.
+    @Test func aPartOfMoreThanTenMegabytesOnOneLineIsRead() throws {
+        let item = "<si><t>a shared string long enough to make the part large</t></si>"
+        let text =
+            #"<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">"#
+            + String(repeating: item, count: 180_000) + "</sst>"
+        #expect(text.utf8.count > 11_000_000)
+        let strings = try WorkbookXML.sharedStrings(Data(text.utf8), limits: WorkbookLimits())
+        #expect(strings.count == 180_000)
+        #expect(strings.last == "a shared string long enough to make the part large")
+    }
+
     @Test func columnNamesAndReferences() {
         #expect([0, 25, 26, 27, 701, 702].map(Cell.columnName) == ["A", "Z", "AA", "AB", "ZZ", "AAA"])
         #expect(["A1", "z9", "AB12", "XFD1"].map(SheetReader.column(of:)) == [0, 25, 27, 16_383])
