@@ -30,7 +30,7 @@ extension XFormReader {
     /// A `<value>`'s text: JavaRosa trims its ends (pyxform writes
     /// `<value> Hi <output …/> </value>`) and keeps the spaces between its parts.
     static func itextValue(_ value: XMLTree.Element) -> String {
-        mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
+        mixed(value).trimmed(.whitespacesAndNewlines)
     }
 
     func defaultLanguage(_ model: XMLTree.Element) -> String? {
@@ -59,7 +59,7 @@ extension XFormReader {
             let table = column == "label" ? itext : plainItext
             return Dictionary((table[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
         }
-        let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.mixed(element).trimmed(.whitespacesAndNewlines)
         guard !text.isEmpty else { return [:] }
         // A text written inline in a translated form reads the same in every language.
         guard !languages.isEmpty else { return [column: text] }
@@ -82,7 +82,7 @@ extension XFormReader {
     /// `jr:itext('id')` → `id`.
     static func itextID(_ reference: String) -> String? {
         guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
-        return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+        return reference.dropFirst(9).dropLast().trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
     }
 
     /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language

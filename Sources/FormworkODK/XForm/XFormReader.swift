@@ -168,7 +168,7 @@ struct XFormReader {
     /// as written; a relative one (`b`, `./b`, `g/b`, `../b`) against `base` (the
     /// instance's root for a bind, the enclosing group's or repeat's for a control).
     static func resolve(_ reference: String, against base: String) -> String {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmed(.whitespacesAndNewlines)
         guard !trimmed.hasPrefix("/") else { return trimmed }
         var steps = base.split(separator: "/")
         for step in trimmed.split(separator: "/") {
@@ -267,7 +267,7 @@ struct XFormReader {
             if let appearance = control.attribute("appearance") { row["appearance"] = appearance }
             if ["select1", "select", "rank", "odk:rank"].contains(control.name) { readChoices(control, into: &row) }
         }
-        let literal = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let literal = node.text.trimmed(.whitespacesAndNewlines)
         if !literal.isEmpty { row["default"] = literal }
         if let dynamic = firstLoad[path] { row["default"] = dynamic }
         if let trigger = triggers[path] {
@@ -349,10 +349,10 @@ struct XFormReader {
 
     /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).
     static func itemsetSource(_ nodeset: String) -> (instance: String, filter: String?)? {
-        let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
+        let trimmed = nodeset.trimmed(.whitespaces)
         guard trimmed.hasPrefix("instance("), let close = trimmed.firstIndex(of: ")") else { return nil }
         let id = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close]
-            .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+            .trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
         var rest = trimmed[trimmed.index(after: close)...]
         guard rest.hasPrefix("/root/item") else { return nil }
         rest = rest.dropFirst("/root/item".count)

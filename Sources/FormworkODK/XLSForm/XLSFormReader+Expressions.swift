@@ -227,7 +227,7 @@ extension XLSFormReader {
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
-            names.append(String(rest[start.upperBound..<end]).trimmingCharacters(in: .whitespaces))
+            names.append(String(rest[start.upperBound..<end]).trimmed(.whitespaces))
             rest = rest[rest.index(after: end)...]
         }
         return names

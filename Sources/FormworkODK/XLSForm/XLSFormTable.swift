@@ -36,7 +36,7 @@ struct XLSFormTable: Sendable {
         subscript(name: String, language language: String? = nil) -> String? {
             for column in columns where column.name == name && column.language == language {
                 if let value = values[column.index] {
-                    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = value.trimmed(.whitespacesAndNewlines)
                     return trimmed.isEmpty ? nil : trimmed
                 }
             }
@@ -48,7 +48,7 @@ struct XLSFormTable: Sendable {
         func translations(of name: String) -> [(language: String?, text: String)] {
             columns.compactMap { column in
                 guard column.name == name, let value = values[column.index] else { return nil }
-                let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = value.trimmed(.whitespacesAndNewlines)
                 return trimmed.isEmpty ? nil : (column.language, trimmed)
             }
         }
@@ -97,7 +97,7 @@ struct XLSFormTable: Sendable {
                         previousWasSpace = character == " "
                         collapsed.append(character)
                     }
-                    cleaned = collapsed.trimmingCharacters(in: .whitespacesAndNewlines)
+                    cleaned = collapsed.trimmed(.whitespacesAndNewlines)
                 }
                 return cleaned
             }
@@ -123,7 +123,7 @@ struct XLSFormTable: Sendable {
             let (name, language) = Self.canonical(cell.value.text)
             return Column(
                 name: name, language: language, index: cell.column,
-                written: cell.value.text.trimmingCharacters(in: .whitespacesAndNewlines))
+                written: cell.value.text.trimmed(.whitespacesAndNewlines))
         }
         self.columns = columns
         rows = sheet.rows.dropFirst().map { row in
@@ -178,7 +178,7 @@ struct XLSFormTable: Sendable {
 
     /// A header cell's canonical name and language.
     static func canonical(_ header: String) -> (name: String, language: String?) {
-        let trimmed = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = header.trimmed(.whitespacesAndNewlines)
         let lowered = trimmed.lowercased()
         if let alias = aliases[lowered] { return (alias, nil) }
         // `name::language`, trying the longest translatable prefix first (`media::image::fr`).
@@ -186,13 +186,13 @@ struct XLSFormTable: Sendable {
             for separator in ["::", ":"] {
                 let prefix = base + separator
                 if lowered.hasPrefix(prefix), lowered.count > prefix.count {
-                    return (base, String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+                    return (base, String(trimmed.dropFirst(prefix.count)).trimmed(.whitespaces))
                 }
             }
             for alias in aliases where alias.value == base {
                 let prefix = alias.key + "::"
                 if lowered.hasPrefix(prefix), lowered.count > prefix.count {
-                    return (base, String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+                    return (base, String(trimmed.dropFirst(prefix.count)).trimmed(.whitespaces))
                 }
             }
         }
@@ -202,11 +202,11 @@ struct XLSFormTable: Sendable {
     /// A language as XLSForm writes it (`English (en)`, `French`, `fr`): a code for
     /// Formwork (`en`, `French`, `fr`) and a name (`English`, `French`, `fr`).
     static func language(_ written: String) -> FormLanguage {
-        let trimmed = written.trimmingCharacters(in: .whitespaces)
+        let trimmed = written.trimmed(.whitespaces)
         if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
             let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
-            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+                .trimmed(.whitespaces)
+            let name = trimmed[..<open].trimmed(.whitespaces)
             if !code.isEmpty, code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
                 return FormLanguage(code: code, name: name.isEmpty ? code : name)
             }

@@ -88,7 +88,7 @@ enum XLSFormType: Sendable, Equatable {
             return
         }
         if Self.selectWords.contains(first) {
-            self = .unknown(cell.trimmingCharacters(in: .whitespaces), suggestion: "\(first) LIST_NAME")
+            self = .unknown(cell.trimmed(.whitespaces), suggestion: "\(first) LIST_NAME")
             return
         }
         let name = Self.aliases[joined] ?? Self.aliases[first] ?? (Self.simple[joined] != nil ? joined : first)
@@ -102,7 +102,7 @@ enum XLSFormType: Sendable, Equatable {
         }
         let known = Array(Self.simple.keys) + Array(Self.unsupported.keys) + ["select_one", "select_multiple", "rank"]
         self = .unknown(
-            cell.trimmingCharacters(in: .whitespaces), suggestion: Suggestions.closest(to: first, in: known).first)
+            cell.trimmed(.whitespaces), suggestion: Suggestions.closest(to: first, in: known).first)
     }
 
     static let selectWords: Set<String> = [

@@ -126,7 +126,7 @@ final class XMLTree: @unchecked Sendable {
             if character.isUppercase { words += " " }
             words += character.lowercased()
         }
-        return words.trimmingCharacters(in: .whitespaces)
+        return words.trimmed(.whitespaces)
     }
 
     /// Builds the tree from the parser's events.

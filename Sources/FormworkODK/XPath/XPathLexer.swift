@@ -84,7 +84,7 @@ enum XPathLexer {
                 guard index + 1 < characters.count, characters[index + 1] == "{",
                     let close = characters[(index + 2)...].firstIndex(of: "}")
                 else { throw XPathError(message: "'$' must start a reference like ${name}", offset: start) }
-                let name = String(characters[(index + 2)..<close]).trimmingCharacters(in: .whitespaces)
+                let name = String(characters[(index + 2)..<close]).trimmed(.whitespaces)
                 guard !name.isEmpty else { throw XPathError(message: "an empty reference ${}", offset: start) }
                 add(.reference(name))
                 index = close + 1
