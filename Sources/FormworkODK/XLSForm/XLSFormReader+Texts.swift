@@ -24,15 +24,15 @@ extension XLSFormReader {
             return text(translations[0].text, language: translations[0].language)
         }
         return .object(
-            filled(translations).map { (Self.language($0.language).code, text($0.text, language: $0.language)) })
+            filled(translations).map { (languageCode($0.language), text($0.text, language: $0.language)) })
     }
 
     /// A text in every language of the form: one missing in a language is the default
     /// language's (else the first written), as JavaRosa shows it; so a form whose
     /// columns are translated unevenly loads without a warning per text.
     func filled(_ translations: [(language: String?, text: String)]) -> [(language: String?, text: String)] {
-        let fallback =
-            translations.first { Self.language($0.language).code == defaultLanguage.code } ?? translations[0]
+        let defaultCode = defaultLanguage.code
+        let fallback = translations.first { languageCode($0.language) == defaultCode } ?? translations[0]
         return writtenLanguages.map { language in
             translations.first { $0.language == language } ?? (language, fallback.text)
         }
@@ -47,7 +47,7 @@ extension XLSFormReader {
             return .string(Self.escapedTemplate(choice.labels[0].text), at: at)
         }
         return .object(
-            filled(choice.labels).map { (Self.language($0.language).code, .string(Self.escapedTemplate($0.text))) },
+            filled(choice.labels).map { (languageCode($0.language), .string(Self.escapedTemplate($0.text))) },
             at: at)
     }
 

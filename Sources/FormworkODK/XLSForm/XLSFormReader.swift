@@ -33,6 +33,10 @@ struct XLSFormReader {
     /// The languages as written in column headers (`English (en)`), in order, with
     /// `nil` for columns without a language.
     var writtenLanguages: [String?] = []
+    /// Each written language's code (`English (en)` → `en`), parsed once.
+    var languageCodes: [String: String] = [:]
+    /// The language shown first (see `defaultLanguage(settings:written:)`).
+    var defaultLanguage = FormLanguage(code: "default", name: "default")
     /// The survey's tree (loops expanded), each node with its Formwork id.
     var nodes: [XLSFormSurvey.Node] = []
     /// The form's id (it shares the namespace of sections and fields).
@@ -140,6 +144,8 @@ struct XLSFormReader {
                 at: problem.place)
         }
         writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
+        for case let written? in writtenLanguages { languageCodes[written] = XLSFormTable.language(written).code }
+        defaultLanguage = Self.defaultLanguage(settings: settings, written: writtenLanguages)
     }
 
     // MARK: Reporting
@@ -177,6 +183,22 @@ struct XLSFormReader {
     /// Formwork's language for a written one (`nil`: `default`).
     static func language(_ written: String?) -> FormLanguage {
         written.map(XLSFormTable.language) ?? FormLanguage(code: "default", name: "default")
+    }
+
+    /// The code of a written language (`nil`: `default`), as `language(_:)` gives it.
+    func languageCode(_ written: String?) -> String {
+        guard let written else { return "default" }
+        return languageCodes[written] ?? XLSFormTable.language(written).code
+    }
+
+    /// The language shown first: `default_language` from settings, else the
+    /// untranslated columns' (`default`), else the first written.
+    static func defaultLanguage(settings: XLSFormSettings, written: [String?]) -> FormLanguage {
+        if let setting = settings.defaultLanguage {
+            let language = XLSFormTable.language(setting)
+            if written.contains(where: { Self.language($0).code == language.code }) { return language }
+        }
+        return Self.language(written.first ?? nil)
     }
 }
 
