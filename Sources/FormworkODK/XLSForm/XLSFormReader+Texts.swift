@@ -71,6 +71,9 @@ extension XLSFormReader {
     /// The next answer a text shows: `${name}` (XLSForm), or an XForm's
     /// `<output value="…"/>` (read between U+E000 and U+E001).
     static func nextInterpolation(in text: Substring) -> (range: Range<Substring.Index>, expression: String)? {
+        // Most texts have neither (nothing else is either: `$`, `{` and U+E000 have no
+        // canonical equivalents), and are not searched with Foundation's `range(of:)`.
+        guard Self.mayInterpolate(text.utf8) else { return nil }
         let reference = text.range(of: "${").flatMap { start in
             text[start.upperBound...].firstIndex(of: "}").map { (start.lowerBound..<text.index(after: $0)) }
         }
@@ -83,9 +86,21 @@ extension XLSFormReader {
         return reference.map { ($0, String(text[$0])) }
     }
 
+    /// Whether UTF-8 text may hold `${` or U+E000: no only when it holds neither (any
+    /// byte EE, which starts U+E000 and its neighbours, says yes).
+    static func mayInterpolate(_ utf8: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if (byte == UInt8(ascii: "{") && previous == UInt8(ascii: "$")) || byte == 0xEE { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Braces doubled, so Formwork shows them as written.
     static func escapedTemplate(_ text: String) -> String {
-        text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+        return text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
     }
 
     // MARK: Options
