@@ -67,8 +67,10 @@ extension XFormReader {
     }
 
     mutating func addChoice(_ choice: [String: String], at element: XMLTree.Element) {
-        for key in choice.keys.sorted(by: columnOrder) where !choiceColumns.contains(key) {
-            choiceColumns.append(key)
+        let new = choice.keys.filter { !knownChoiceColumns.contains($0) }
+        if !new.isEmpty {
+            choiceColumns += new.sorted(by: columnOrder)
+            knownChoiceColumns.formUnion(new)
         }
         choiceRows.append(choice)
         places["choices"]![choiceRows.count + 1] = place(element)

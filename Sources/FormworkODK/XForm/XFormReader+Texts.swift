@@ -68,10 +68,18 @@ extension XFormReader {
 
     /// Columns by name, then by language in the order itext declares them.
     func columnOrder(_ first: String, _ second: String) -> Bool {
-        let (a, b) = (first.components(separatedBy: "::"), second.components(separatedBy: "::"))
-        if a[0] != b[0] { return a[0] < b[0] }
-        func rank(_ parts: [String]) -> Int { parts.count > 1 ? languages.firstIndex(of: parts[1]) ?? 0 : -1 }
-        return rank(a) < rank(b)
+        let (a, b) = (Self.columnParts(first), Self.columnParts(second))
+        if a.name != b.name { return a.name < b.name }
+        func rank(_ language: Substring?) -> Int { language.map { languages.firstIndex(of: String($0)) ?? 0 } ?? -1 }
+        return rank(a.language) < rank(b.language)
+    }
+
+    /// `label::English (en)` → (`label`, `English (en)`); what lies between the first
+    /// `::` and the next (or the end) is the language.
+    static func columnParts(_ column: String) -> (name: Substring, language: Substring?) {
+        guard let separator = column.range(of: "::") else { return (column[...], nil) }
+        let rest = column[separator.upperBound...]
+        return (column[..<separator.lowerBound], rest[..<(rest.range(of: "::")?.lowerBound ?? rest.endIndex)])
     }
 
     /// `label::English (en)`; pyxform's `default` language is the untranslated column.

@@ -23,6 +23,9 @@ struct XFormReader {
     var rows: [[String: String]] = []
     var choiceColumns: [String] = ["list_name", "name", "label"]
     var choiceRows: [[String: String]] = []
+    /// `columns` and `choiceColumns` as sets, to find a row's new columns.
+    var knownColumns: Set<String> = ["type", "name"]
+    var knownChoiceColumns: Set<String> = ["list_name", "name", "label"]
     /// Binds by node path.
     var binds: [String: XMLTree.Element] = [:]
     /// Body controls, groups and repeats by the path they refer to.
@@ -185,8 +188,10 @@ struct XFormReader {
 
     private mutating func add(_ row: [String: String], at element: XMLTree.Element) {
         // New columns in a stable order: by name, then languages as itext declares them.
-        for key in row.keys.sorted(by: columnOrder) where !columns.contains(key) {
-            columns.append(key)
+        let new = row.keys.filter { !knownColumns.contains($0) }
+        if !new.isEmpty {
+            columns += new.sorted(by: columnOrder)
+            knownColumns.formUnion(new)
         }
         rows.append(row)
         places["survey"]![rows.count + 1] = place(element)
