@@ -28,17 +28,32 @@ struct XLSFormTable: Sendable {
     /// A row under the header: its number in the sheet and its values by column.
     struct Row: Sendable {
         let number: Int
-        let values: [Int: String]
-        let columns: [Column]
+        /// Each header column's cell, by the column's position in the header: `nil`
+        /// without one, else its value trimmed (`nil` inside when that leaves nothing).
+        let cells: [String??]
+        let header: Header
 
-        /// The value in a column (a language's, for a translated one), trimmed;
-        /// `nil` when empty.
-        subscript(name: String, language language: String? = nil) -> String? {
-            for column in columns where column.name == name && column.language == language {
-                if let value = values[column.index] {
+        /// A row of `values` by sheet column (`Column.index`), under `columns`.
+        init(number: Int, values: [Int: String], columns: [Column]) {
+            self.init(number: number, values: values, header: Header(columns))
+        }
+
+        init(number: Int, values: [Int: String], header: Header) {
+            self.number = number
+            self.header = header
+            cells = header.columns.map { column in
+                values[column.index].map { value in
                     let trimmed = value.trimmed(.whitespacesAndNewlines)
                     return trimmed.isEmpty ? nil : trimmed
                 }
+            }
+        }
+
+        /// The value in a column (a language's, for a translated one), trimmed;
+        /// `nil` when empty (the first such column with a cell decides).
+        subscript(name: String, language language: String? = nil) -> String? {
+            for position in header.positions[Header.Key(name: name, language: language)] ?? [] {
+                if let cell = cells[position] { return cell }
             }
             return nil
         }
@@ -46,11 +61,35 @@ struct XLSFormTable: Sendable {
         /// Every language's value of a translated column (and the untranslated one,
         /// under `nil`), in column order, trimmed (as JavaRosa reads a label).
         func translations(of name: String) -> [(language: String?, text: String)] {
-            columns.compactMap { column in
-                guard column.name == name, let value = values[column.index] else { return nil }
-                let trimmed = value.trimmed(.whitespacesAndNewlines)
-                return trimmed.isEmpty ? nil : (column.language, trimmed)
+            (header.positionsByName[name] ?? []).compactMap { position in
+                guard case .some(.some(let text)) = cells[position] else { return nil }
+                return (header.columns[position].language, text)
             }
+        }
+    }
+
+    /// The header's columns, with the positions of each name (and language) among
+    /// them: shared by the rows, so a value is found without a search.
+    final class Header: Sendable {
+        struct Key: Hashable {
+            let name: String
+            let language: String?
+        }
+
+        let columns: [Column]
+        let positions: [Key: [Int]]
+        let positionsByName: [String: [Int]]
+
+        init(_ columns: [Column]) {
+            self.columns = columns
+            var positions: [Key: [Int]] = [:]
+            var positionsByName: [String: [Int]] = [:]
+            for (position, column) in columns.enumerated() {
+                positions[Key(name: column.name, language: column.language), default: []].append(position)
+                positionsByName[column.name, default: []].append(position)
+            }
+            self.positions = positions
+            self.positionsByName = positionsByName
         }
     }
 
@@ -126,13 +165,14 @@ struct XLSFormTable: Sendable {
                 written: cell.value.text.trimmed(.whitespacesAndNewlines))
         }
         self.columns = columns
+        let shared = Header(columns)
         rows = sheet.rows.dropFirst().map { row in
             Row(
                 number: row.number,
                 values: Dictionary(
                     row.cells.map { ($0.column, cleaning.apply($0.value.text)) },
                     uniquingKeysWith: { first, _ in first }),
-                columns: columns)
+                header: shared)
         }
     }
 
