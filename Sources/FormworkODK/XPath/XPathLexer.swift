@@ -63,13 +63,13 @@ enum XPathLexer {
             }
         }
         func isNameCharacter(_ character: Character) -> Bool {
-            character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."
+            isLetter(character) || isNumber(character) || character == "_" || character == "-" || character == "."
                 || character == ":"
         }
         while index < characters.count {
             let character = characters[index]
             let start = index
-            if character.isWhitespace {
+            if isWhitespace(character) {
                 index += 1
                 continue
             }
@@ -114,21 +114,21 @@ enum XPathLexer {
             case "/":
                 index = readPath(characters, from: index, into: &tokens)
             case ".":
-                if index + 1 < characters.count, characters[index + 1].isNumber {
+                if index + 1 < characters.count, isNumber(characters[index + 1]) {
                     var end = index + 1
-                    while end < characters.count, characters[end].isNumber { end += 1 }
+                    while end < characters.count, isNumber(characters[end]) { end += 1 }
                     add(.number(String(characters[index..<end])))
                     index = end
                 } else {
                     index = readPath(characters, from: index, into: &tokens)
                 }
             default:
-                if character.isNumber {
+                if isNumber(character) {
                     var end = index
-                    while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
+                    while end < characters.count, isNumber(characters[end]) || characters[end] == "." { end += 1 }
                     add(.number(String(characters[index..<end])))
                     index = end
-                } else if character.isLetter || character == "_" || character == "@" {
+                } else if isLetter(character) || character == "_" || character == "@" {
                     var end = index + 1
                     while end < characters.count, isNameCharacter(characters[end]) { end += 1 }
                     var word = String(characters[index..<end])
@@ -144,7 +144,7 @@ enum XPathLexer {
                         continue
                     }
                     var next = end
-                    while next < characters.count, characters[next].isWhitespace { next += 1 }
+                    while next < characters.count, isWhitespace(characters[next]) { next += 1 }
                     if next < characters.count, characters[next] == "(" {
                         add(.function(word))
                         index = end
@@ -165,7 +165,7 @@ enum XPathLexer {
         var end = start
         while end < characters.count {
             let character = characters[end]
-            if character.isLetter || character.isNumber || "_-.:/@*".contains(character) {
+            if isLetter(character) || isNumber(character) || isPathPunctuation(character) {
                 end += 1
             } else {
                 break
@@ -175,5 +175,31 @@ enum XPathLexer {
         while end > start + 1, characters[end - 1] == "-" { end -= 1 }
         tokens.append(XPathToken(kind: .path(String(characters[start..<end])), offset: start))
         return end
+    }
+
+    /// `_-.:/@*`: what a path's steps hold besides letters and digits.
+    static func isPathPunctuation(_ character: Character) -> Bool {
+        switch character {
+        case "_", "-", ".", ":", "/", "@", "*": return true
+        default: return false
+        }
+    }
+
+    // Character classes, answered at once for ASCII (what expressions are mostly
+    // written in) and by Unicode's properties for the rest, as `Character` answers.
+
+    static func isLetter(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isLetter }
+        return (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
+    }
+
+    static func isNumber(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isNumber }
+        return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
+    }
+
+    static func isWhitespace(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isWhitespace }
+        return ascii == UInt8(ascii: " ") || (ascii >= 0x09 && ascii <= 0x0D)
     }
 }
