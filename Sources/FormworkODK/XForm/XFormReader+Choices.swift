@@ -33,7 +33,7 @@ extension XFormReader {
                 return
             }
             let listName = "instance:" + instance
-            if !choiceRows.contains(where: { $0["list_name"] == listName }) {
+            if instanceLists.insert(listName).inserted {
                 for item in source.children.first?.children ?? [] {
                     var choice: [String: String] = ["list_name": listName]
                     // The item's other elements are the columns a filter reads.

@@ -26,6 +26,8 @@ struct XFormReader {
     /// `columns` and `choiceColumns` as sets, to find a row's new columns.
     var knownColumns: Set<String> = ["type", "name"]
     var knownChoiceColumns: Set<String> = ["list_name", "name", "label"]
+    /// The secondary instances whose items are in `choiceRows` (`instance:ID`).
+    var instanceLists: Set<String> = []
     /// Binds by node path.
     var binds: [String: XMLTree.Element] = [:]
     /// Body controls, groups and repeats by the path they refer to.

@@ -9,8 +9,9 @@ extension XLSFormReader {
     ) -> XPathContext {
         let symbols = self.symbols
         let absolute = absoluteSymbols
-        let hidden = ambiguousNames.union(skippedNames)
-        let skippedIDs = Set(skippedNames.compactMap { symbols[$0]?.id })
+        // Nothing is skipped in most forms: no sets to build.
+        let hidden = skippedNames.isEmpty ? ambiguousNames : ambiguousNames.union(skippedNames)
+        let skippedIDs = skippedNames.isEmpty ? [] : Set(skippedNames.compactMap { symbols[$0]?.id })
         let options = optionValues
         @Sendable func byPath(_ path: String) -> XPathSymbol? {
             if let symbol = absolute[path] { return skippedIDs.contains(symbol.id) ? nil : symbol }
