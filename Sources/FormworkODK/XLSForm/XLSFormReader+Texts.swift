@@ -124,6 +124,8 @@ extension XLSFormReader {
             return .list([])
         }
         let filter = node.row["choice_filter"]
+        // Without a filter a list's options are the same for every question over it.
+        if filter == nil, let built = unfilteredOptions[list] { return .list(built, at: typePlace) }
         let current = XPathSymbol(
             id: node.id, type: Self.valueType(.selectOne(list: list, orOther: false)), repeats: repeats)
         // A value listed twice (allow_choice_duplicates, usually under different filters)
@@ -131,6 +133,11 @@ extension XLSFormReader {
         var order: [String] = []
         var merged: [String: (choice: XLSFormChoices.Choice, conditions: [String])] = [:]
         var filterFailed = false
+        // The filter reads a choice's columns by name: choices that agree on those it
+        // names have the same condition, translated once (a cascade's hundreds of
+        // choices have a few parents).
+        let namesRead = filter.flatMap { try? XPathParser.parse($0) }.map(Self.choiceColumnsRead)
+        var translated: [[String]: TranslatedExpression] = [:]
         for choice in choices {
             if merged[choice.name] == nil {
                 order.append(choice.name)
@@ -140,11 +147,15 @@ extension XLSFormReader {
             var columns = choice.properties
             columns["name"] = choice.name
             columns["label"] = choice.labels.first?.text ?? ""
-            if let visible = translate(
+            let key = namesRead.map { $0.map { columns[$0] ?? "" } }
+            if let key, let visible = translated[key] {
+                merged[choice.name]!.conditions.append(visible.text)
+            } else if let visible = translate(
                 filter, column: "choice_filter", row: node.row, use: .condition, current: current, repeats: repeats,
                 choiceColumns: columns)
             {
                 merged[choice.name]!.conditions.append(visible.text)
+                if let key { translated[key] = visible }
             } else {
                 filterFailed = true
             }
@@ -158,6 +169,26 @@ extension XLSFormReader {
             }
             return .object(pairs, at: SourcePlace(choice.place))
         }
+        if filter == nil { unfilteredOptions[list] = options }
         return .list(options, at: typePlace)
+    }
+
+    /// The names a choice filter reads as columns of the choice's row: its paths of
+    /// one step (`region`, in `region = ${region}`), each once.
+    static func choiceColumnsRead(_ expression: XPathExpression) -> [String] {
+        var names: [String] = []
+        var pending = [expression]
+        while let next = pending.popLast() {
+            switch next {
+            case .path(let path, _) where !path.contains("/"):
+                if !names.contains(path) { names.append(path) }
+            case .number, .string, .reference, .path: break
+            case .call(_, let arguments, _): pending += arguments
+            case .step(let base, _, _), .negation(let base, _): pending.append(base)
+            case .predicate(let base, let predicate, _): pending += [base, predicate]
+            case .chain(let first, let links, _): pending += [first] + links.map(\.operand)
+            }
+        }
+        return names
     }
 }

@@ -70,6 +70,8 @@ struct XLSFormReader {
     /// While a question is read: how many groups lie between it and the entry that
     /// holds it (for `position(..)`).
     var groupsInEntry: Int?
+    /// Each choice list's options as a select without a filter offers them, built once.
+    var unfilteredOptions: [String: [DefinitionDocument]] = [:]
     /// A select's option values by its id (so the translation compares a literal that
     /// is one directly).
     var optionValues: [String: [String]] = [:]
