@@ -53,6 +53,12 @@ extension XLSFormReader {
 
     /// A text with `${x}` as Formwork interpolations and every other brace escaped.
     mutating func template(_ written: String, row: XLSFormTable.Row, repeats: [String], place: String) -> String {
+        // Most texts have no `${`, no <output/> (U+E000, whose UTF-8 starts with EE) and
+        // no brace: they are as written, found in one pass over their bytes.
+        let special = written.containsByte {
+            $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "$") || $0 == 0xEE
+        }
+        guard special else { return written }
         var output = ""
         var rest = Substring(written)
         while let start = Self.nextInterpolation(in: rest) {
@@ -99,7 +105,7 @@ extension XLSFormReader {
 
     /// Braces doubled, so Formwork shows them as written.
     static func escapedTemplate(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+        guard text.containsByte(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
         return text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
     }
 
