@@ -41,7 +41,9 @@ extension XFormReader {
 
     /// Text with `<output value="…"/>` written as a marker the text reader translates.
     static func mixed(_ element: XMLTree.Element) -> String {
-        element.content.map { part in
+        // Most values are one text.
+        if element.content.count == 1, case .text(let text) = element.content[0] { return text }
+        return element.content.map { part in
             switch part {
             case .text(let text): return text
             case .element(let inner) where inner.localName == "output":

@@ -50,7 +50,8 @@ final class XMLTree: @unchecked Sendable {
 
         /// The text directly inside, joined.
         var text: String {
-            content.compactMap { if case .text(let text) = $0 { return text } else { return nil } }.joined()
+            if content.count == 1, case .text(let text) = content[0] { return text }
+            return content.compactMap { if case .text(let text) = $0 { return text } else { return nil } }.joined()
         }
 
         func children(named local: String) -> [Element] { children.filter { $0.localName == local } }
