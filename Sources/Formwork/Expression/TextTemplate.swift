@@ -52,12 +52,16 @@ public struct TextTemplate: Sendable {
         self.source = source
         // Braces are ASCII, so they are found among the UTF-8 bytes (a byte of a longer
         // scalar is never one); most texts have none.
-        let bytes = Array(source.utf8)
         let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
-        guard bytes.contains(where: { $0 == open || $0 == close }) else {
-            parts = bytes.isEmpty ? [] : [.text(source)]
+        let isBrace = { (byte: UInt8) in byte == open || byte == close }
+        guard
+            source.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isBrace) })
+                ?? source.utf8.contains(where: isBrace)
+        else {
+            parts = source.isEmpty ? [] : [.text(source)]
             return
         }
+        let bytes = Array(source.utf8)
         /// The offset in scalars of a byte offset (for errors).
         func scalarOffset(_ byteOffset: Int) -> Int {
             bytes[..<byteOffset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
