@@ -45,6 +45,14 @@ enum ImportCase {
 
     /// An `.xlsx` XLSForm of `questions` questions.
     static func workbook(questions: Int) throws -> [UInt8] {
+        try xlsx([
+            ("survey", surveyRows(questions: questions)), ("choices", choiceRows),
+            ("settings", [["form_id"], ["bench"]]),
+        ])
+    }
+
+    /// The `survey` sheet of `workbook(questions:)`, its header first.
+    static func surveyRows(questions: Int) -> [[String]] {
         var survey = [["type", "name", "label", "relevant", "constraint", "calculation", "required"]]
         let types = ["integer", "text", "select_one yn", "decimal", "date", "select_multiple colors", "calculate"]
         for index in 0..<questions {
@@ -63,12 +71,14 @@ enum ImportCase {
             survey.append(row)
         }
         survey.append(["end group"])
-        let choices = [
-            ["list_name", "name", "label"], ["yn", "yes", "Yes"], ["yn", "no", "No"], ["colors", "red", "Red"],
-            ["colors", "green", "Green"], ["colors", "blue", "Blue"],
-        ]
-        return try xlsx([("survey", survey), ("choices", choices), ("settings", [["form_id"], ["bench"]])])
+        return survey
     }
+
+    /// The `choices` sheet of `workbook(questions:)`.
+    static let choiceRows = [
+        ["list_name", "name", "label"], ["yn", "yes", "Yes"], ["yn", "no", "No"], ["colors", "red", "Red"],
+        ["colors", "green", "Green"], ["colors", "blue", "Blue"],
+    ]
 
     static func relevant(reading index: Int, type: String) -> String {
         switch type {

@@ -8,7 +8,7 @@ import Foundation
 ///
 ///     perf record -g .build/release/formwork-bench --profile load-json --sizes 100000
 enum Profile {
-    static func run(_ name: String, size: Int) throws {
+    static func run(_ name: String, size: Int, forms: [String] = []) throws {
         var limits = Limits()
         limits.maximumFields = max(limits.maximumFields, size)
         switch name {
@@ -36,6 +36,23 @@ enum Profile {
             let bytes = Array(SurveyJSCase.survey(questions: size).utf8)
             limits.maximumFields = max(limits.maximumFields, size * 2)
             for _ in 0..<20 { consume(SurveyJSCase.definition(bytes, limits: limits)) }
+        case "odk-open":
+            // The generated WHO-like XForm, or the first `--form`.
+            let folder = BenchFolder("profile")
+            defer { folder.remove() }
+            let form =
+                forms.first.map(URL.init(fileURLWithPath:)) ?? folder.write("whova-like.xml", GeneratedXForm.whoLike())
+            for _ in 0..<100 { consume(ODKOpenCase.open(form)) }
+        case "odk-csv-import":
+            let folder = BenchFolder("profile")
+            defer { folder.remove() }
+            let form = GeneratedCSVForm.long(questions: 1_000, files: 10, rows: size, in: folder)
+            for _ in 0..<5 { consume(ODKCSVCase.open(form)) }
+        case "csv-filter-keystroke":
+            let folder = BenchFolder("profile")
+            defer { folder.remove() }
+            let (body, _) = ODKCSVCase.keystroke(GeneratedCSVForm.villages(rows: size, named: "villages", in: folder))
+            for _ in 0..<200 { body() }
         case "prompt-set", "prompt-section":
             let repl = PromptCase.session(size)
             let lines = PromptCase.commands(size)[name == "prompt-set" ? 0 : 1].lines
@@ -53,7 +70,8 @@ enum Profile {
             guard let (action, throughREPL) = EntryAction.named(name) else {
                 throw ValidationError(
                     "unknown profile '\(name)': expected diff-sectioned, load-yaml, load-json, prompt-set, "
-                        + "prompt-section, rpc-set, \(EntryAction.profileNames.joined(separator: ", ")) or layout"
+                        + "prompt-section, rpc-set, odk-open, odk-csv-import, csv-filter-keystroke, "
+                        + "\(EntryAction.profileNames.joined(separator: ", ")) or layout"
                 )
             }
             // `--sizes` is the number of entries. An add's or a remove's loop includes

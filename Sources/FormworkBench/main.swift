@@ -19,7 +19,7 @@ struct Bench: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Cases to run: diff, unchanged, reload, load, conditions, memory, startup, prompt, repeats, import, "
-                + "surveyjs, validate."))
+                + "surveyjs, validate, odk-open, odk-csv-import, csv-filter-keystroke."))
     var cases: [String] = Bench.allCases
 
     @Option(
@@ -30,6 +30,13 @@ struct Bench: ParsableCommand {
     var profile: String?
 
     @Option(
+        name: .customLong("form"),
+        help: ArgumentHelp(
+            "An XForm to open too in the odk-open case (or to open in a loop with --profile odk-open).",
+            valueName: "path", visibility: .hidden))
+    var forms: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "Measure one memory reading in this process (used by the memory cases): session, diff, repeats.",
             visibility: .hidden))
@@ -37,7 +44,7 @@ struct Bench: ParsableCommand {
 
     static let allCases = [
         "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats", "import",
-        "surveyjs", "validate",
+        "surveyjs", "validate", "odk-open", "odk-csv-import", "csv-filter-keystroke",
     ]
 
     func validate() throws {
@@ -54,7 +61,7 @@ struct Bench: ParsableCommand {
             return
         }
         if let profile {
-            try Profile.run(profile, size: sizes.last ?? 100_000)
+            try Profile.run(profile, size: sizes.last ?? 100_000, forms: forms)
             return
         }
         let sizes = quick ? [1_000] : self.sizes
@@ -88,6 +95,9 @@ struct Bench: ParsableCommand {
                 runs: runs, small: 10, large: quick ? 100 : 1_000, memoryEntries: quick ? 1_000 : 10_000)
         }
         if cases.contains("validate") { rows += ValidateCase.run(runs: runs, quick: quick) }
+        if cases.contains("odk-open") { rows += ODKOpenCase.run(runs: runs, forms: forms) }
+        if cases.contains("odk-csv-import") { rows += ODKCSVCase.importRows(runs: runs, quick: quick) }
+        if cases.contains("csv-filter-keystroke") { rows += ODKCSVCase.keystrokeRows(runs: runs, quick: quick) }
         if quick {
             // Targets hold for the real sizes in release mode; a smoke run judges none.
             rows = rows.map {

@@ -16,6 +16,7 @@ struct BenchmarkTests {
             "reload after one change", "load YAML definition", "load JSON definition", "conditions",
             "memory: session", "memory: diff extra peak", "start-up: formwork show", "set a field in an entry",
             "add an entry (REPL)", "remove an entry", "move an entry: the changeset", "memory: entries",
+            "open an ODK XForm", "import an XLSForm with CSV choices", "filter CSV choices at the prompt",
         ] {
             #expect(lines.contains { $0.hasPrefix("| \(name)") }, "no row for \(name)")
         }

@@ -98,12 +98,15 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Whether a name is an XML element name made of ASCII letters, digits, `_`, `-`
     /// and `.` (what ODK names are), not starting with a digit, `-` or `.`.
     static func isElementName(_ name: Substring) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
-            return false
+        // Byte by byte: every scalar allowed is ASCII (a letter or `_` first, then
+        // letters, digits, `_`, `-` and `.`), so a byte of a longer one fails.
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
         }
-        return name.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
-                || "_-.".unicodeScalars.contains($0)
+        guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy {
+            isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
         }
     }
 }

@@ -55,6 +55,7 @@ extension DefinitionDecoder {
             sections[index].visible = compileCondition(node, key: "visible", environment: environment)
         }
         let formEnvironment = environment
+        var optionConditions: [OptionCondition: CompiledExpression] = [:]
         for index in definitions.indices {
             // Nodes are read one at a time: copying a field's whole record of nodes
             // (or its definition) per field dominated loading large forms.
@@ -77,8 +78,8 @@ extension DefinitionDecoder {
             }
             if !fieldNodes[index].optionVisibleNodes.isEmpty {
                 for (optionIndex, node) in fieldNodes[index].optionVisibleNodes {
-                    definitions[index].options[optionIndex].visible = compileCondition(
-                        node, key: "visible", environment: environment)
+                    definitions[index].options[optionIndex].visible = compileOptionCondition(
+                        node, environment: environment, compiled: &optionConditions)
                 }
             }
             if !fieldNodes[index].ruleNodes.isEmpty {
@@ -101,6 +102,25 @@ extension DefinitionDecoder {
                 }
             }
         }
+    }
+
+    /// An option's `visible`, compiled once for every option that writes it the same
+    /// way in the same scope (a cascade's thousands of options repeat a few conditions;
+    /// what compiles is the same whatever option holds it). A condition that does not
+    /// compile is compiled, and reported, at each option; one that calls `uuid()`
+    /// depends on where it is written, and is compiled each time.
+    mutating func compileOptionCondition(
+        _ node: SyntaxNode, environment: ExpressionEnvironment,
+        compiled: inout [OptionCondition: CompiledExpression]
+    ) -> CompiledExpression? {
+        guard let source = node.scalarText, !source.contains("uuid") else {
+            return compileCondition(node, key: "visible", environment: environment)
+        }
+        let key = OptionCondition(source: source, scope: environment.scope)
+        if let condition = compiled[key] { return condition }
+        let condition = compileCondition(node, key: "visible", environment: environment)
+        compiled[key] = condition
+        return condition
     }
 
     /// `visible` accepts `true`/`false` as well as a condition.
@@ -142,4 +162,10 @@ extension DefinitionDecoder {
         !text.isEmpty && text.first!.isNumber && text.allSatisfy { $0.isNumber || "-/.: ".contains($0) }
             && text.contains { !$0.isNumber }
     }
+}
+
+/// An option's condition as written, and the repeat it is read in (`nil`: the form).
+struct OptionCondition: Hashable {
+    let source: String
+    let scope: Int?
 }

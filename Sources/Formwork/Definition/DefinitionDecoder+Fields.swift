@@ -104,7 +104,11 @@ extension DefinitionDecoder {
             warnings.append(warning)
         }
         var seen = SmallStringSet()
-        pending.definition.options.reserveCapacity(nodes.count)
+        // Built apart and stored once: appending through the definition's shared
+        // storage would copy the options read so far each time.
+        var options: [ChoiceOption] = []
+        options.reserveCapacity(nodes.count)
+        defer { pending.definition.options = options }
         for node in nodes {
             var option: ChoiceOption
             var visibleNode: SyntaxNode?
@@ -124,7 +128,7 @@ extension DefinitionDecoder {
                 if let label {
                     option.labelText = text(
                         label,
-                        for: .option(field: pending.definition.index, option: pending.definition.options.count))
+                        for: .option(field: pending.definition.index, option: options.count))
                 }
                 visibleNode = optionReader["visible"]
                 valueNode = optionReader["value"]!
@@ -134,9 +138,9 @@ extension DefinitionDecoder {
                 continue
             }
             if let visibleNode {
-                pending.nodes.optionVisibleNodes.append((pending.definition.options.count, visibleNode))
+                pending.nodes.optionVisibleNodes.append((options.count, visibleNode))
             }
-            pending.definition.options.append(option)
+            options.append(option)
         }
     }
 

@@ -49,6 +49,7 @@ extension DefinitionDecoder {
                     return
                 }
                 languages.append(FormLanguage(code: code, name: name ?? code))
+                languageCodes.insert(code)
             }
             if let elements = node.elements {
                 for element in elements { add(element, name: nil) }
@@ -102,7 +103,7 @@ extension DefinitionDecoder {
     /// Reads a text key: a string, or a mapping from language code to string.
     /// `owner` names what the text belongs to in warnings ("field 'age'").
     mutating func readText(
-        _ reader: MappingReader, _ key: String, owner: String, required: Bool = false
+        _ reader: MappingReader, _ key: String, owner: @autoclosure () -> String, required: Bool = false
     )
         -> PendingText?
     {
@@ -121,7 +122,7 @@ extension DefinitionDecoder {
         var pending = PendingText(variants: [])
         // Sets, not searches of the list: a form of 10,000 languages reads each text
         // in a moment rather than in seconds.
-        let declared = Set(languages.map(\.code))
+        let declared = languageCodes
         var written: Set<String> = []
         for (keyNode, value) in pairs {
             guard let code = keyNode.scalarText else { continue }
@@ -141,14 +142,16 @@ extension DefinitionDecoder {
             written.insert(code)
             pending.variants.append((code, text, value))
         }
-        let missing = languages.map(\.code).filter { !written.contains($0) }
         guard !pending.variants.isEmpty else { return nil }
+        // Every language written (as most texts are): nothing to warn of.
+        guard written.count < languages.count else { return pending }
+        let missing = languages.map(\.code).filter { !written.contains($0) }
         let fallback =
             pending.variants.contains { $0.language == defaultLanguage }
             ? defaultLanguage! : pending.variants[0].language!
         for language in missing {
             var warning = Diagnostic(
-                .missingTranslation(owner: owner, key: key, language: language, fallback: fallback),
+                .missingTranslation(owner: owner(), key: key, language: language, fallback: fallback),
                 at: node.location)
             warning.severity = .warning
             warnings.append(warning)

@@ -29,6 +29,8 @@ struct DefinitionDecoder {
     /// The form's languages (`languages:`), its default, and the warnings (texts
     /// missing in a language).
     var languages: [FormLanguage] = []
+    /// The codes of `languages`.
+    var languageCodes: Set<String> = []
     var defaultLanguage: String?
     var warnings: [Diagnostic] = []
     /// Texts with expressions or languages, compiled once the environment is known.

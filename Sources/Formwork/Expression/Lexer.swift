@@ -11,6 +11,13 @@
 enum Lexer {
     static func tokenize(_ text: String) throws(ExpressionError) -> [Token] {
         let scalars = Array(text.unicodeScalars)
+        // One byte per scalar (ASCII): numbers and names are sliced from the bytes, not
+        // rebuilt scalar by scalar.
+        let bytes = text.utf8.count == scalars.count ? Array(text.utf8) : nil
+        func slice(_ range: Range<Int>) -> String {
+            guard let bytes else { return String(String.UnicodeScalarView(scalars[range])) }
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
         var tokens: [Token] = []
         var index = 0
         // `$id` reads an id by the definition's rule (`ExpressionText.isIdentifier`).
@@ -42,7 +49,7 @@ enum Lexer {
                         while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
                     }
                 }
-                let literal = String(String.UnicodeScalarView(scalars[start..<index]))
+                let literal = slice(start..<index)
                 guard let value = Double(literal), value.isFinite else {
                     throw ExpressionError(.numberOutOfRange(literal), offset: start, length: index - start)
                 }
@@ -93,7 +100,7 @@ enum Lexer {
                     index += 1
                     while index < scalars.count, isIdentifierPart(scalars[index]) { index += 1 }
                 }
-                let name = String(String.UnicodeScalarView(scalars[(start + 1)..<index]))
+                let name = slice((start + 1)..<index)
                 tokens.append(Token(kind: .reference(name), offset: start, length: index - start))
                 continue
             }
@@ -107,7 +114,7 @@ enum Lexer {
                     while end < scalars.count, isIdentifierPart(scalars[end]) { end += 1 }
                 }
                 if end > index, end < scalars.count, scalars[end] == "(" { index = end }
-                let name = String(String.UnicodeScalarView(scalars[start..<index]))
+                let name = slice(start..<index)
                 tokens.append(Token(kind: .identifier(name), offset: start, length: index - start))
                 continue
             }

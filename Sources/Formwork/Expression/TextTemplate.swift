@@ -46,55 +46,70 @@ public struct TextTemplate: Sendable {
 
     /// Parses the text and checks each expression in `environment`.
     ///
-    /// - Throws: `ExpressionErrors`, with offsets in the whole text.
+    /// - Throws: `ExpressionErrors`, with offsets in the whole text (in Unicode scalars).
+    /// - Complexity: O(*n*) in the text's UTF-8 length, and the expressions' checks.
     public init(_ source: String, environment: ExpressionEnvironment) throws(ExpressionErrors) {
         self.source = source
-        let scalars = Array(source.unicodeScalars)
+        // Braces are ASCII, so they are found among the UTF-8 bytes (a byte of a longer
+        // scalar is never one); most texts have none.
+        let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        let isBrace = { (byte: UInt8) in byte == open || byte == close }
+        guard
+            source.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isBrace) })
+                ?? source.utf8.contains(where: isBrace)
+        else {
+            parts = source.isEmpty ? [] : [.text(source)]
+            return
+        }
+        let bytes = Array(source.utf8)
+        /// The offset in scalars of a byte offset (for errors).
+        func scalarOffset(_ byteOffset: Int) -> Int {
+            bytes[..<byteOffset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        }
         var parts: [Part] = []
         var errors: [ExpressionError] = []
-        var text = String.UnicodeScalarView()
+        var text: [UInt8] = []
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-            if (scalar == "{" && next == "{") || (scalar == "}" && next == "}") {
-                text.append(scalar)
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+            if (byte == open && next == open) || (byte == close && next == close) {
+                text.append(byte)
                 index += 2
                 continue
             }
-            if scalar == "}" {
+            if byte == close {
                 errors.append(
                     ExpressionError(
                         .unexpectedToken(found: "'}' without its '{'", expected: "'}}' for a brace"),
-                        offset: index))
+                        offset: scalarOffset(index)))
                 index += 1
                 continue
             }
-            guard scalar == "{" else {
-                text.append(scalar)
+            guard byte == open else {
+                text.append(byte)
                 index += 1
                 continue
             }
-            guard let end = Self.closingBrace(in: scalars, from: index + 1) else {
+            guard let end = Self.closingBrace(in: bytes, from: index + 1) else {
                 errors.append(
                     ExpressionError(
                         .unexpectedToken(found: "'{' without its '}'", expected: "'{{' for a brace"),
-                        offset: index))
+                        offset: scalarOffset(index)))
                 break
             }
-            if !text.isEmpty { parts.append(.text(String(text))) }
-            text = String.UnicodeScalarView()
-            let inner = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+            if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
+            text.removeAll(keepingCapacity: true)
+            let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
             do {
                 parts.append(.expression(try CompiledExpression(inner, environment: environment)))
             } catch {
-                errors += error.errors.map {
-                    ExpressionError($0.problem, offset: $0.offset + index + 1, length: $0.length)
-                }
+                let base = scalarOffset(index) + 1
+                errors += error.errors.map { ExpressionError($0.problem, offset: $0.offset + base, length: $0.length) }
             }
             index = end + 1
         }
-        if !text.isEmpty { parts.append(.text(String(text))) }
+        if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
         guard errors.isEmpty else { throw ExpressionErrors(errors: errors) }
         self.parts = parts
     }
@@ -106,21 +121,22 @@ public struct TextTemplate: Sendable {
     }
 
     /// The index of the `}` that closes the expression starting at `start`, skipping
-    /// quoted strings.
-    static func closingBrace(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    /// quoted strings (a backslash in one escapes the next scalar, whose other bytes
+    /// are never a quote or a brace).
+    static func closingBrace(in bytes: [UInt8], from start: Int) -> Int? {
         var index = start
-        var quote: Unicode.Scalar?
-        while index < scalars.count {
-            let scalar = scalars[index]
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
-                if scalar == "\\" {
+                if byte == UInt8(ascii: "\\") {
                     index += 2
                     continue
                 }
-                if scalar == open { quote = nil }
-            } else if scalar == "'" || scalar == "\"" {
-                quote = scalar
-            } else if scalar == "}" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "}") {
                 return index
             }
             index += 1

@@ -159,6 +159,9 @@ public struct FieldDefinition: Sendable {
     public internal(set) var options: [ChoiceOption] {
         get { storage.properties.options }
         set { uniqueStorage().properties.options = newValue }
+        // In place: the loader sets each option's condition and label one by one, and
+        // a get-then-set would copy every option each time.
+        _modify { yield &uniqueStorage().properties.options }
     }
     /// The fewest options a multichoice field's answer may select.
     public internal(set) var minSelected: Int? {

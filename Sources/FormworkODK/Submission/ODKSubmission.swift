@@ -297,7 +297,7 @@ public enum ODKSubmission {
     /// A geotrace's or geoshape's points as JavaRosa writes them: each point's four
     /// numbers as Java doubles (a missing altitude or accuracy is 0.0), joined by `; `.
     static func javaPoints(_ text: String) -> String {
-        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map {
+        text.split(separator: ";").map { $0.trimmed(.whitespaces) }.filter { !$0.isEmpty }.map {
             part in
             guard let point = GeoPoint(part) else { return part }
             return [point.latitude, point.longitude, point.altitude ?? 0, point.accuracy ?? 0]

@@ -83,15 +83,15 @@ final class SheetReader: PartReader {
             let value: CellValue
             switch type {
             case "s":
-                guard let index = Int(raw.trimmingCharacters(in: .whitespaces)), strings.indices.contains(index) else {
+                guard let index = Int(raw.trimmed(.whitespaces)), strings.indices.contains(index) else {
                     return fail(.invalidCell(place: place, reason: "no shared string \(raw)"), parser)
                 }
                 value = .text(strings[index])
             case "inlineStr", "str": value = .text(raw)
-            case "b": value = .bool(raw.trimmingCharacters(in: .whitespaces) == "1")
+            case "b": value = .bool(raw.trimmed(.whitespaces) == "1")
             case "e": value = .error(raw)
             default:
-                let trimmed = raw.trimmingCharacters(in: .whitespaces)
+                let trimmed = raw.trimmed(.whitespaces)
                 value = Double(trimmed).map { .number($0, text: trimmed) } ?? .text(raw)
             }
             if case .text(let string) = value, string.isEmpty { return }

@@ -83,8 +83,10 @@ enum WorkbookXML {
             let bytes = raw.bindMemory(to: UInt8.self)
             guard bytes.count >= pattern.count else { return false }
             var index = 0
-            while index <= bytes.count - pattern.count {
-                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!") {
+            // From `<` to `<` (memchr, not byte by byte: XForms run to megabytes).
+            while let next = nextOpening(in: bytes, from: index), next <= bytes.count - pattern.count {
+                index = next
+                if bytes[index + 1] == UInt8(ascii: "!") {
                     var matches = true
                     for offset in 2..<pattern.count where bytes[index + offset] | 0x20 != pattern[offset] {
                         matches = false
@@ -106,9 +108,10 @@ enum WorkbookXML {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0
-            while index + 1 < bytes.count {
+            while let next = nextOpening(in: bytes, from: index), next + 1 < bytes.count {
+                index = next
                 defer { index += 1 }
-                guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
+                guard bytes[index + 1] == UInt8(ascii: "?") else { continue }
                 var end = index + 2
                 while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[end]) { end += 1 }
                 if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
@@ -117,6 +120,14 @@ enum WorkbookXML {
             }
             return nil
         }
+    }
+
+    /// The offset of the next `<` at `start` or after, if any.
+    static func nextOpening(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.count - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// An element's name without its namespace prefix (`x:row` is `row`).

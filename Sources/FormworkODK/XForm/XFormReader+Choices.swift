@@ -35,7 +35,7 @@ extension XFormReader {
                 return
             }
             let listName = "instance:" + instance
-            if !choiceRows.contains(where: { $0["list_name"] == listName }) {
+            if instanceLists.insert(listName).inserted {
                 for item in source.children.first?.children ?? [] {
                     var choice: [String: String] = ["list_name": listName]
                     // The item's other elements are the columns a filter reads.
@@ -69,8 +69,10 @@ extension XFormReader {
     }
 
     mutating func addChoice(_ choice: [String: String], at element: XMLTree.Element) {
-        for key in choice.keys.sorted(by: columnOrder) where !choiceColumns.contains(key) {
-            choiceColumns.append(key)
+        let new = choice.keys.filter { !knownChoiceColumns.contains($0) }
+        if !new.isEmpty {
+            choiceColumns += new.sorted(by: columnOrder)
+            knownChoiceColumns.formUnion(new)
         }
         choiceRows.append(choice)
         places["choices"]![choiceRows.count + 1] = place(element)

@@ -30,7 +30,7 @@ extension XFormReader {
     /// A `<value>`'s text: JavaRosa trims its ends (pyxform writes
     /// `<value> Hi <output …/> </value>`) and keeps the spaces between its parts.
     static func itextValue(_ value: XMLTree.Element) -> String {
-        mixed(value).trimmingCharacters(in: .whitespacesAndNewlines)
+        mixed(value).trimmed(.whitespacesAndNewlines)
     }
 
     func defaultLanguage(_ model: XMLTree.Element) -> String? {
@@ -41,7 +41,9 @@ extension XFormReader {
 
     /// Text with `<output value="…"/>` written as a marker the text reader translates.
     static func mixed(_ element: XMLTree.Element) -> String {
-        element.content.map { part in
+        // Most values are one text.
+        if element.content.count == 1, case .text(let text) = element.content[0] { return text }
+        return element.content.map { part in
             switch part {
             case .text(let text): return text
             case .element(let inner) where inner.localName == "output":
@@ -59,7 +61,7 @@ extension XFormReader {
             let table = column == "label" ? itext : plainItext
             return Dictionary((table[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
         }
-        let text = Self.mixed(element).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.mixed(element).trimmed(.whitespacesAndNewlines)
         guard !text.isEmpty else { return [:] }
         // A text written inline in a translated form reads the same in every language.
         guard !languages.isEmpty else { return [column: text] }
@@ -68,10 +70,18 @@ extension XFormReader {
 
     /// Columns by name, then by language in the order itext declares them.
     func columnOrder(_ first: String, _ second: String) -> Bool {
-        let (a, b) = (first.components(separatedBy: "::"), second.components(separatedBy: "::"))
-        if a[0] != b[0] { return a[0] < b[0] }
-        func rank(_ parts: [String]) -> Int { parts.count > 1 ? languages.firstIndex(of: parts[1]) ?? 0 : -1 }
-        return rank(a) < rank(b)
+        let (a, b) = (Self.columnParts(first), Self.columnParts(second))
+        if a.name != b.name { return a.name < b.name }
+        func rank(_ language: Substring?) -> Int { language.map { languages.firstIndex(of: String($0)) ?? 0 } ?? -1 }
+        return rank(a.language) < rank(b.language)
+    }
+
+    /// `label::English (en)` → (`label`, `English (en)`); what lies between the first
+    /// `::` and the next (or the end) is the language.
+    static func columnParts(_ column: String) -> (name: Substring, language: Substring?) {
+        guard let separator = column.range(of: "::") else { return (column[...], nil) }
+        let rest = column[separator.upperBound...]
+        return (column[..<separator.lowerBound], rest[..<(rest.range(of: "::")?.lowerBound ?? rest.endIndex)])
     }
 
     /// `label::English (en)`; pyxform's `default` language is the untranslated column.
@@ -82,7 +92,7 @@ extension XFormReader {
     /// `jr:itext('id')` → `id`.
     static func itextID(_ reference: String) -> String? {
         guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
-        return String(reference.dropFirst(9).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+        return reference.dropFirst(9).dropLast().trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
     }
 
     /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language

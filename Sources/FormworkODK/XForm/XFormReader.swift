@@ -23,6 +23,11 @@ struct XFormReader {
     var rows: [[String: String]] = []
     var choiceColumns: [String] = ["list_name", "name", "label"]
     var choiceRows: [[String: String]] = []
+    /// `columns` and `choiceColumns` as sets, to find a row's new columns.
+    var knownColumns: Set<String> = ["type", "name"]
+    var knownChoiceColumns: Set<String> = ["list_name", "name", "label"]
+    /// The secondary instances whose items are in `choiceRows` (`instance:ID`).
+    var instanceLists: Set<String> = []
     /// Binds by node path.
     var binds: [String: XMLTree.Element] = [:]
     /// Body controls, groups and repeats by the path they refer to.
@@ -171,7 +176,7 @@ struct XFormReader {
     /// as written; a relative one (`b`, `./b`, `g/b`, `../b`) against `base` (the
     /// instance's root for a bind, the enclosing group's or repeat's for a control).
     static func resolve(_ reference: String, against base: String) -> String {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmed(.whitespacesAndNewlines)
         guard !trimmed.hasPrefix("/") else { return trimmed }
         var steps = base.split(separator: "/")
         for step in trimmed.split(separator: "/") {
@@ -188,8 +193,10 @@ struct XFormReader {
 
     private mutating func add(_ row: [String: String], at element: XMLTree.Element) {
         // New columns in a stable order: by name, then languages as itext declares them.
-        for key in row.keys.sorted(by: columnOrder) where !columns.contains(key) {
-            columns.append(key)
+        let new = row.keys.filter { !knownColumns.contains($0) }
+        if !new.isEmpty {
+            columns += new.sorted(by: columnOrder)
+            knownColumns.formUnion(new)
         }
         rows.append(row)
         places["survey"]![rows.count + 1] = place(element)
@@ -282,7 +289,7 @@ struct XFormReader {
             if let appearance = control.attribute("appearance") { row["appearance"] = appearance }
             if ["select1", "select", "rank", "odk:rank"].contains(control.name) { readChoices(control, into: &row) }
         }
-        let literal = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let literal = node.text.trimmed(.whitespacesAndNewlines)
         if !literal.isEmpty { row["default"] = literal }
         if let dynamic = firstLoad[path] { row["default"] = dynamic }
         if let trigger = triggers[path] {
@@ -366,10 +373,10 @@ struct XFormReader {
 
     /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).
     static func itemsetSource(_ nodeset: String) -> (instance: String, filter: String?)? {
-        let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
+        let trimmed = nodeset.trimmed(.whitespaces)
         guard trimmed.hasPrefix("instance("), let close = trimmed.firstIndex(of: ")") else { return nil }
         let id = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close]
-            .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+            .trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
         var rest = trimmed[trimmed.index(after: close)...]
         guard rest.hasPrefix("/root/item") else { return nil }
         rest = rest.dropFirst("/root/item".count)

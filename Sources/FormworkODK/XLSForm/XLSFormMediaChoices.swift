@@ -137,7 +137,7 @@ enum XLSFormMediaChoices {
         } catch {
             return .unreadable("'\(file)' is not a CSV file with a header row: \(error)")
         }
-        guard let header = reader.headerRow?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
+        guard let header = reader.headerRow?.map({ $0.trimmed(.whitespaces) }) else {
             return .unreadable("'\(file)' has no header row")
         }
         var table = Rows()
@@ -167,7 +167,7 @@ enum XLSFormMediaChoices {
         for item in tree.root.children.prefix(maximumChoices) {
             var columns: [String: String] = [:]
             for child in item.children where columns[child.localName] == nil {
-                columns[child.localName] = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                columns[child.localName] = child.text.trimmed(.whitespacesAndNewlines)
                 if !table.columns.contains(child.localName) { table.columns.append(child.localName) }
             }
             table.rows.append((columns, "\(file):\(item.line):\(item.column)"))

@@ -139,16 +139,6 @@ extension XLSFormReader {
         return name.split(separator: ".").first.map(String.init) ?? name
     }
 
-    /// The language shown first: `default_language` from settings, else the
-    /// untranslated columns' (`default`), else the first written.
-    var defaultLanguage: FormLanguage {
-        if let written = settings.defaultLanguage {
-            let language = XLSFormTable.language(written)
-            if writtenLanguages.contains(where: { Self.language($0).code == language.code }) { return language }
-        }
-        return Self.language(writtenLanguages.first ?? nil)
-    }
-
     private mutating func implicitSectionID() -> String { ids.makeID(from: "survey") }
 
     /// A group outside every repeat: a section, and a section for each group nested in

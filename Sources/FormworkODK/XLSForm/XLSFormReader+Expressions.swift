@@ -9,8 +9,9 @@ extension XLSFormReader {
     ) -> XPathContext {
         let symbols = self.symbols
         let absolute = absoluteSymbols
-        let hidden = ambiguousNames.union(skippedNames)
-        let skippedIDs = Set(skippedNames.compactMap { symbols[$0]?.id })
+        // Nothing is skipped in most forms: no sets to build.
+        let hidden = skippedNames.isEmpty ? ambiguousNames : ambiguousNames.union(skippedNames)
+        let skippedIDs = skippedNames.isEmpty ? [] : Set(skippedNames.compactMap { symbols[$0]?.id })
         let options = optionValues
         let tables = dataTableColumns
         let pathsByID = Dictionary(absolute.map { ($0.value.id, $0.key) }, uniquingKeysWith: { first, _ in first })
@@ -241,7 +242,7 @@ extension XLSFormReader {
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
-            names.append(String(rest[start.upperBound..<end]).trimmingCharacters(in: .whitespaces))
+            names.append(String(rest[start.upperBound..<end]).trimmed(.whitespaces))
             rest = rest[rest.index(after: end)...]
         }
         return names

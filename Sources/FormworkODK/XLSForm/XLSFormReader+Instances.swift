@@ -32,8 +32,8 @@ extension XLSFormReader {
     ) -> (ids: [(String, String)], itext: String?) {
         var cells: [(cell: String, place: () -> String)] = []
         for row in table.rows {
-            for column in table.columns {
-                guard let cell = row.values[column.index], cell.contains("(") else { continue }
+            for (position, column) in table.columns.enumerated() where position < row.cells.count {
+                guard case .some(.some(let cell)) = row.cells[position], cell.contains("(") else { continue }
                 cells.append((cell, { table.reference(of: column.name, language: column.language, in: row) }))
             }
         }

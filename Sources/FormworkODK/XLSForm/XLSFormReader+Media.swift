@@ -55,7 +55,7 @@ extension XLSFormReader {
     static func parameters(_ cell: String?) -> [String: String] {
         var parameters: [String: String] = [:]
         for pair in (cell ?? "").split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "," }) {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmed(.whitespaces) }
             if parts.count == 2 { parameters[parts[0].lowercased()] = parts[1] }
         }
         return parameters

@@ -89,7 +89,7 @@ extension XLSFormReader {
 
     /// Whether a cell is one `${name}` and nothing else.
     static func isReference(_ cell: String) -> Bool {
-        let trimmed = cell.trimmingCharacters(in: .whitespaces)
+        let trimmed = cell.trimmed(.whitespaces)
         return trimmed.hasPrefix("${") && trimmed.hasSuffix("}")
             && trimmed.dropFirst(2).dropLast().allSatisfy { $0 != "}" }
     }

@@ -194,7 +194,7 @@ extension XLSFormReader {
 
     /// A calculation that is a literal (`'text'`, `12`) as a default value.
     static func literal(_ calculation: String, numeric: Bool) -> DefinitionDocument? {
-        let trimmed = calculation.trimmingCharacters(in: .whitespaces)
+        let trimmed = calculation.trimmed(.whitespaces)
         if numeric { return Double(trimmed) != nil ? .number(trimmed) : nil }
         guard trimmed.count >= 2, let quote = trimmed.first, quote == "'" || quote == "\"", trimmed.last == quote,
             !trimmed.dropFirst().dropLast().contains(quote)
@@ -294,7 +294,7 @@ extension XLSFormReader {
     private mutating func rangeKind(_ node: XLSFormSurvey.Node) -> KindMapping {
         var parameters: [String: String] = ["start": "1", "end": "10", "step": "1"]
         for pair in (node.row["parameters"] ?? "").split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "," }) {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmed(.whitespaces) }
             if parts.count == 2 { parameters[parts[0].lowercased()] = parts[1] }
         }
         let parametersPlace = cellPlace("parameters", node.row)

@@ -24,15 +24,15 @@ extension XLSFormReader {
             return text(translations[0].text, language: translations[0].language)
         }
         return .object(
-            filled(translations).map { (Self.language($0.language).code, text($0.text, language: $0.language)) })
+            filled(translations).map { (languageCode($0.language), text($0.text, language: $0.language)) })
     }
 
     /// A text in every language of the form: one missing in a language is the default
     /// language's (else the first written), as JavaRosa shows it; so a form whose
     /// columns are translated unevenly loads without a warning per text.
     func filled(_ translations: [(language: String?, text: String)]) -> [(language: String?, text: String)] {
-        let fallback =
-            translations.first { Self.language($0.language).code == defaultLanguage.code } ?? translations[0]
+        let defaultCode = defaultLanguage.code
+        let fallback = translations.first { languageCode($0.language) == defaultCode } ?? translations[0]
         return writtenLanguages.map { language in
             translations.first { $0.language == language } ?? (language, fallback.text)
         }
@@ -47,12 +47,18 @@ extension XLSFormReader {
             return .string(Self.escapedTemplate(choice.labels[0].text), at: at)
         }
         return .object(
-            filled(choice.labels).map { (Self.language($0.language).code, .string(Self.escapedTemplate($0.text))) },
+            filled(choice.labels).map { (languageCode($0.language), .string(Self.escapedTemplate($0.text))) },
             at: at)
     }
 
     /// A text with `${x}` as Formwork interpolations and every other brace escaped.
     mutating func template(_ written: String, row: XLSFormTable.Row, repeats: [String], place: String) -> String {
+        // Most texts have no `${`, no <output/> (U+E000, whose UTF-8 starts with EE) and
+        // no brace: they are as written, found in one pass over their bytes.
+        let special = written.containsByte {
+            $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "$") || $0 == 0xEE
+        }
+        guard special else { return written }
         var output = ""
         var rest = Substring(written)
         while let start = Self.nextInterpolation(in: rest) {
@@ -71,6 +77,9 @@ extension XLSFormReader {
     /// The next answer a text shows: `${name}` (XLSForm), or an XForm's
     /// `<output value="…"/>` (read between U+E000 and U+E001).
     static func nextInterpolation(in text: Substring) -> (range: Range<Substring.Index>, expression: String)? {
+        // Most texts have neither (nothing else is either: `$`, `{` and U+E000 have no
+        // canonical equivalents), and are not searched with Foundation's `range(of:)`.
+        guard Self.mayInterpolate(text.utf8) else { return nil }
         let reference = text.range(of: "${").flatMap { start in
             text[start.upperBound...].firstIndex(of: "}").map { (start.lowerBound..<text.index(after: $0)) }
         }
@@ -83,9 +92,21 @@ extension XLSFormReader {
         return reference.map { ($0, String(text[$0])) }
     }
 
+    /// Whether UTF-8 text may hold `${` or U+E000: no only when it holds neither (any
+    /// byte EE, which starts U+E000 and its neighbours, says yes).
+    static func mayInterpolate(_ utf8: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if (byte == UInt8(ascii: "{") && previous == UInt8(ascii: "$")) || byte == 0xEE { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Braces doubled, so Formwork shows them as written.
     static func escapedTemplate(_ text: String) -> String {
-        text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+        guard text.containsByte(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+        return text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
     }
 
     // MARK: Options
@@ -109,6 +130,8 @@ extension XLSFormReader {
             return .list([])
         }
         let filter = node.row["choice_filter"]
+        // Without a filter a list's options are the same for every question over it.
+        if filter == nil, let built = unfilteredOptions[list] { return .list(built, at: typePlace) }
         let current = XPathSymbol(
             id: node.id, type: Self.valueType(.selectOne(list: list, orOther: false)), repeats: repeats)
         // A value listed twice (allow_choice_duplicates, usually under different filters)
@@ -116,6 +139,11 @@ extension XLSFormReader {
         var order: [String] = []
         var merged: [String: (choice: XLSFormChoices.Choice, conditions: [String])] = [:]
         var filterFailed = false
+        // The filter reads a choice's columns by name: choices that agree on those it
+        // names have the same condition, translated once (a cascade's hundreds of
+        // choices have a few parents).
+        let namesRead = filter.flatMap { try? XPathParser.parse($0) }.map(Self.choiceColumnsRead)
+        var translated: [[String]: TranslatedExpression] = [:]
         for choice in choices {
             if merged[choice.name] == nil {
                 order.append(choice.name)
@@ -125,11 +153,15 @@ extension XLSFormReader {
             var columns = choice.properties
             columns["name"] = choice.name
             columns["label"] = choice.labels.first?.text ?? ""
-            if let visible = translate(
+            let key = namesRead.map { $0.map { columns[$0] ?? "" } }
+            if let key, let visible = translated[key] {
+                merged[choice.name]!.conditions.append(visible.text)
+            } else if let visible = translate(
                 filter, column: "choice_filter", row: node.row, use: .condition, current: current, repeats: repeats,
                 choiceColumns: columns)
             {
                 merged[choice.name]!.conditions.append(visible.text)
+                if let key { translated[key] = visible }
             } else {
                 filterFailed = true
             }
@@ -143,6 +175,26 @@ extension XLSFormReader {
             }
             return .object(pairs, at: SourcePlace(choice.place))
         }
+        if filter == nil { unfilteredOptions[list] = options }
         return .list(options, at: typePlace)
+    }
+
+    /// The names a choice filter reads as columns of the choice's row: its paths of
+    /// one step (`region`, in `region = ${region}`), each once.
+    static func choiceColumnsRead(_ expression: XPathExpression) -> [String] {
+        var names: [String] = []
+        var pending = [expression]
+        while let next = pending.popLast() {
+            switch next {
+            case .path(let path, _) where !path.contains("/"):
+                if !names.contains(path) { names.append(path) }
+            case .number, .string, .reference, .path: break
+            case .call(_, let arguments, _): pending += arguments
+            case .step(let base, _, _), .negation(let base, _): pending.append(base)
+            case .predicate(let base, let predicate, _): pending += [base, predicate]
+            case .chain(let first, let links, _): pending += [first] + links.map(\.operand)
+            }
+        }
+        return names
     }
 }

@@ -44,6 +44,10 @@ struct XLSFormReader {
     /// The languages as written in column headers (`English (en)`), in order, with
     /// `nil` for columns without a language.
     var writtenLanguages: [String?] = []
+    /// Each written language's code (`English (en)` → `en`), parsed once.
+    var languageCodes: [String: String] = [:]
+    /// The language shown first (see `defaultLanguage(settings:written:)`).
+    var defaultLanguage = FormLanguage(code: "default", name: "default")
     /// The survey's tree (loops expanded), each node with its Formwork id.
     var nodes: [XLSFormSurvey.Node] = []
     /// The form's id (it shares the namespace of sections and fields).
@@ -77,6 +81,8 @@ struct XLSFormReader {
     /// While a question is read: how many groups lie between it and the entry that
     /// holds it (for `position(..)`).
     var groupsInEntry: Int?
+    /// Each choice list's options as a select without a filter offers them, built once.
+    var unfilteredOptions: [String: [DefinitionDocument]] = [:]
     /// A select's option values by its id (so the translation compares a literal that
     /// is one directly).
     var optionValues: [String: [String]] = [:]
@@ -155,6 +161,8 @@ struct XLSFormReader {
                 at: problem.place)
         }
         writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
+        for case let written? in writtenLanguages { languageCodes[written] = XLSFormTable.language(written).code }
+        defaultLanguage = Self.defaultLanguage(settings: settings, written: writtenLanguages)
         entitiesTable = workbook["entities"].map { XLSFormTable($0, cleaning: quotes) }
         let (entity, entityProblems) = Self.entityDeclaration(entitiesTable)
         self.entity = entity
@@ -198,6 +206,22 @@ struct XLSFormReader {
     /// Formwork's language for a written one (`nil`: `default`).
     static func language(_ written: String?) -> FormLanguage {
         written.map(XLSFormTable.language) ?? FormLanguage(code: "default", name: "default")
+    }
+
+    /// The code of a written language (`nil`: `default`), as `language(_:)` gives it.
+    func languageCode(_ written: String?) -> String {
+        guard let written else { return "default" }
+        return languageCodes[written] ?? XLSFormTable.language(written).code
+    }
+
+    /// The language shown first: `default_language` from settings, else the
+    /// untranslated columns' (`default`), else the first written.
+    static func defaultLanguage(settings: XLSFormSettings, written: [String?]) -> FormLanguage {
+        if let setting = settings.defaultLanguage {
+            let language = XLSFormTable.language(setting)
+            if written.contains(where: { Self.language($0).code == language.code }) { return language }
+        }
+        return Self.language(written.first ?? nil)
     }
 }
 

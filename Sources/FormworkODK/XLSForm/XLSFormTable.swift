@@ -28,17 +28,32 @@ struct XLSFormTable: Sendable {
     /// A row under the header: its number in the sheet and its values by column.
     struct Row: Sendable {
         let number: Int
-        let values: [Int: String]
-        let columns: [Column]
+        /// Each header column's cell, by the column's position in the header: `nil`
+        /// without one, else its value trimmed (`nil` inside when that leaves nothing).
+        let cells: [String??]
+        let header: Header
 
-        /// The value in a column (a language's, for a translated one), trimmed;
-        /// `nil` when empty.
-        subscript(name: String, language language: String? = nil) -> String? {
-            for column in columns where column.name == name && column.language == language {
-                if let value = values[column.index] {
-                    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        /// A row of `values` by sheet column (`Column.index`), under `columns`.
+        init(number: Int, values: [Int: String], columns: [Column]) {
+            self.init(number: number, values: values, header: Header(columns))
+        }
+
+        init(number: Int, values: [Int: String], header: Header) {
+            self.number = number
+            self.header = header
+            cells = header.columns.map { column in
+                values[column.index].map { value in
+                    let trimmed = value.trimmed(.whitespacesAndNewlines)
                     return trimmed.isEmpty ? nil : trimmed
                 }
+            }
+        }
+
+        /// The value in a column (a language's, for a translated one), trimmed;
+        /// `nil` when empty (the first such column with a cell decides).
+        subscript(name: String, language language: String? = nil) -> String? {
+            for position in header.positions[Header.Key(name: name, language: language)] ?? [] {
+                if let cell = cells[position] { return cell }
             }
             return nil
         }
@@ -46,11 +61,35 @@ struct XLSFormTable: Sendable {
         /// Every language's value of a translated column (and the untranslated one,
         /// under `nil`), in column order, trimmed (as JavaRosa reads a label).
         func translations(of name: String) -> [(language: String?, text: String)] {
-            columns.compactMap { column in
-                guard column.name == name, let value = values[column.index] else { return nil }
-                let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-                return trimmed.isEmpty ? nil : (column.language, trimmed)
+            (header.positionsByName[name] ?? []).compactMap { position in
+                guard case .some(.some(let text)) = cells[position] else { return nil }
+                return (header.columns[position].language, text)
             }
+        }
+    }
+
+    /// The header's columns, with the positions of each name (and language) among
+    /// them: shared by the rows, so a value is found without a search.
+    final class Header: Sendable {
+        struct Key: Hashable {
+            let name: String
+            let language: String?
+        }
+
+        let columns: [Column]
+        let positions: [Key: [Int]]
+        let positionsByName: [String: [Int]]
+
+        init(_ columns: [Column]) {
+            self.columns = columns
+            var positions: [Key: [Int]] = [:]
+            var positionsByName: [String: [Int]] = [:]
+            for (position, column) in columns.enumerated() {
+                positions[Key(name: column.name, language: column.language), default: []].append(position)
+                positionsByName[column.name, default: []].append(position)
+            }
+            self.positions = positions
+            self.positionsByName = positionsByName
         }
     }
 
@@ -97,7 +136,7 @@ struct XLSFormTable: Sendable {
                         previousWasSpace = character == " "
                         collapsed.append(character)
                     }
-                    cleaned = collapsed.trimmingCharacters(in: .whitespacesAndNewlines)
+                    cleaned = collapsed.trimmed(.whitespacesAndNewlines)
                 }
                 return cleaned
             }
@@ -123,16 +162,17 @@ struct XLSFormTable: Sendable {
             let (name, language) = Self.canonical(cell.value.text)
             return Column(
                 name: name, language: language, index: cell.column,
-                written: cell.value.text.trimmingCharacters(in: .whitespacesAndNewlines))
+                written: cell.value.text.trimmed(.whitespacesAndNewlines))
         }
         self.columns = columns
+        let shared = Header(columns)
         rows = sheet.rows.dropFirst().map { row in
             Row(
                 number: row.number,
                 values: Dictionary(
                     row.cells.map { ($0.column, cleaning.apply($0.value.text)) },
                     uniquingKeysWith: { first, _ in first }),
-                columns: columns)
+                header: shared)
         }
     }
 
@@ -185,7 +225,7 @@ struct XLSFormTable: Sendable {
 
     /// A header cell's canonical name and language.
     static func canonical(_ header: String) -> (name: String, language: String?) {
-        let trimmed = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = header.trimmed(.whitespacesAndNewlines)
         let lowered = trimmed.lowercased()
         if let alias = aliases[lowered] { return (alias, nil) }
         // `name::language`, trying the longest translatable prefix first (`media::image::fr`).
@@ -193,13 +233,13 @@ struct XLSFormTable: Sendable {
             for separator in ["::", ":"] {
                 let prefix = base + separator
                 if lowered.hasPrefix(prefix), lowered.count > prefix.count {
-                    return (base, String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+                    return (base, String(trimmed.dropFirst(prefix.count)).trimmed(.whitespaces))
                 }
             }
             for alias in aliases where alias.value == base {
                 let prefix = alias.key + "::"
                 if lowered.hasPrefix(prefix), lowered.count > prefix.count {
-                    return (base, String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+                    return (base, String(trimmed.dropFirst(prefix.count)).trimmed(.whitespaces))
                 }
             }
         }
@@ -213,11 +253,11 @@ struct XLSFormTable: Sendable {
     /// them: a name without a code gives one without its accents (`Français` gives
     /// `Francais`), with `_` for anything else (`Local language` gives `Local_language`).
     static func language(_ written: String) -> FormLanguage {
-        let trimmed = written.trimmingCharacters(in: .whitespaces)
+        let trimmed = written.trimmed(.whitespaces)
         if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
             let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
-            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+                .trimmed(.whitespaces)
+            let name = trimmed[..<open].trimmed(.whitespaces)
             if !code.isEmpty, code.unicodeScalars.allSatisfy({ isCodeScalar($0) || $0 == "_" }) {
                 return FormLanguage(code: code, name: name.isEmpty ? code : name)
             }

@@ -64,7 +64,7 @@ enum XLSFormType: Sendable, Equatable {
 
     /// Reads a `type` cell (case and spacing as people write them).
     init(_ cell: String) {
-        var words = cell.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = Self.words(cell)
         // The older spellings: `… or specify other` for `or_other`, `select one from LIST`.
         if words.count > 3, words.suffix(3).map({ $0.lowercased() }) == ["or", "specify", "other"] {
             words = words.dropLast(3) + ["or_other"]
@@ -100,7 +100,7 @@ enum XLSFormType: Sendable, Equatable {
             return
         }
         if Self.selectWords.contains(first) {
-            self = .unknown(cell.trimmingCharacters(in: .whitespaces), suggestion: "\(first) LIST_NAME")
+            self = .unknown(cell.trimmed(.whitespaces), suggestion: "\(first) LIST_NAME")
             return
         }
         let name = Self.aliases[joined] ?? Self.aliases[first] ?? (Self.simple[joined] != nil ? joined : first)
@@ -114,7 +114,18 @@ enum XLSFormType: Sendable, Equatable {
         }
         let known = Array(Self.simple.keys) + Array(Self.unsupported.keys) + ["select_one", "select_multiple", "rank"]
         self = .unknown(
-            cell.trimmingCharacters(in: .whitespaces), suggestion: Suggestions.closest(to: first, in: known).first)
+            cell.trimmed(.whitespaces), suggestion: Suggestions.closest(to: first, in: known).first)
+    }
+
+    /// A cell's words, split at whitespace (at once for ASCII, whose whitespace bytes are
+    /// its whitespace characters; `\r\n`, one character, is two separators of nothing).
+    static func words(_ cell: String) -> [String] {
+        guard cell.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return cell.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        return cell.utf8.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// pyxform's multi-word spellings of `select_one` and `select_multiple`.

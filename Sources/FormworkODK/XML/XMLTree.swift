@@ -14,7 +14,12 @@ final class XMLTree: @unchecked Sendable {
     /// attributes, its children and the text directly in it, and where it starts.
     final class Element: @unchecked Sendable {
         let name: String
+        /// The name without its prefix (`h:head` → `head`).
+        let localName: String
         let attributes: [String: String]
+        /// The attributes written with a prefix (`jr:count`), by local name (the first
+        /// of those sharing one, in `attributes`' order).
+        private let prefixedAttributes: [String: String]
         var children: [Element] = []
         /// Text and elements in order, for mixed content (`Hello <output/>!`).
         var content: [Content] = []
@@ -29,26 +34,31 @@ final class XMLTree: @unchecked Sendable {
 
         init(name: String, attributes: [String: String], line: Int, column: Int) {
             self.name = name
+            localName =
+                name.utf8.contains(UInt8(ascii: ":")) ? name.split(separator: ":").last.map(String.init) ?? name : name
             self.attributes = attributes
+            var prefixed: [String: String] = [:]
+            for (key, value) in attributes where key.utf8.contains(UInt8(ascii: ":")) {
+                if let local = key.split(separator: ":").last, prefixed[String(local)] == nil {
+                    prefixed[String(local)] = value
+                }
+            }
+            prefixedAttributes = prefixed
             self.line = line
             self.column = column
         }
 
-        /// The name without its prefix (`h:head` → `head`).
-        var localName: String { name.split(separator: ":").last.map(String.init) ?? name }
-
         /// The text directly inside, joined.
         var text: String {
-            content.compactMap { if case .text(let text) = $0 { return text } else { return nil } }.joined()
+            if content.count == 1, case .text(let text) = content[0] { return text }
+            return content.compactMap { if case .text(let text) = $0 { return text } else { return nil } }.joined()
         }
 
         func children(named local: String) -> [Element] { children.filter { $0.localName == local } }
         func child(named local: String) -> Element? { children.first { $0.localName == local } }
 
         /// The attribute by local name, whatever its prefix (`jr:count`, `count`).
-        func attribute(_ local: String) -> String? {
-            attributes[local] ?? attributes.first { $0.key.split(separator: ":").last.map(String.init) == local }?.value
-        }
+        func attribute(_ local: String) -> String? { attributes[local] ?? prefixedAttributes[local] }
     }
 
     let root: Element
@@ -66,7 +76,13 @@ final class XMLTree: @unchecked Sendable {
         let column: Int
     }
 
-    init(_ data: Data, limits: Limits = Limits()) throws(Failure) {
+    /// How a document is parsed: from its bytes by `XMLReader` (and by `XMLParser`
+    /// when the reader gives up), or by `XMLParser` alone (to compare them).
+    enum Parsing {
+        case bytes, foundation
+    }
+
+    init(_ data: Data, limits: Limits = Limits(), parsing: Parsing = .bytes) throws(Failure) {
         if WorkbookXML.containsDocumentType(data) {
             throw Failure(
                 message: "the document declares a document type (<!DOCTYPE>); XForms have none, and entities are "
@@ -83,6 +99,13 @@ final class XMLTree: @unchecked Sendable {
             throw Failure(
                 message: "the document is not UTF-8 (at byte \(offset)); XForms are written in UTF-8", line: line,
                 column: 1)
+        }
+        if parsing == .bytes {
+            var reader = XMLReader([UInt8](data), limits: limits)
+            if let root = reader.read() {
+                self.root = root
+                return
+            }
         }
         let builder = Builder(limits: limits)
         // Fed in chunks from a stream: given all at once, libxml2 refuses more than 10 MB
@@ -128,7 +151,7 @@ final class XMLTree: @unchecked Sendable {
             if character.isUppercase { words += " " }
             words += character.lowercased()
         }
-        return words.trimmingCharacters(in: .whitespaces)
+        return words.trimmed(.whitespaces)
     }
 
     /// Builds the tree from the parser's events.

@@ -45,13 +45,30 @@ struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
 /// ```
 enum XPathLexer {
     /// One-character tokens (`-` is an operator: unary minus is the parser's business).
-    static let punctuation: [Character: XPathToken.Kind] = [
-        "(": .leftParenthesis, ")": .rightParenthesis, "[": .leftBracket, "]": .rightBracket, ",": .comma,
-        "=": .op("="), "+": .op("+"), "|": .op("|"), "-": .op("-"),
-    ]
+    static func punctuation(_ character: Character) -> XPathToken.Kind? {
+        switch character {
+        case "(": return .leftParenthesis
+        case ")": return .rightParenthesis
+        case "[": return .leftBracket
+        case "]": return .rightBracket
+        case ",": return .comma
+        case "=", "+", "|", "-": return .op(String(character))
+        default: return nil
+        }
+    }
+
+    /// The characters in `range` as a string: from `bytes` when there is a byte per
+    /// character.
+    static func slice(_ characters: [Character], _ bytes: [UInt8]?, _ range: Range<Int>) -> String {
+        guard let bytes else { return String(characters[range]) }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
 
     static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
         let characters = Array(text)
+        // One byte per character (ASCII, as most expressions are): texts are sliced
+        // from the bytes, not rebuilt character by character.
+        let bytes = text.utf8.count == characters.count ? Array(text.utf8) : nil
         var tokens: [XPathToken] = []
         var index = 0
         /// Whether the previous token ends an operand (so a word or `*` is an operator).
@@ -63,18 +80,18 @@ enum XPathLexer {
             }
         }
         func isNameCharacter(_ character: Character) -> Bool {
-            character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."
+            isLetter(character) || isNumber(character) || character == "_" || character == "-" || character == "."
                 || character == ":"
         }
         while index < characters.count {
             let character = characters[index]
             let start = index
-            if character.isWhitespace {
+            if isWhitespace(character) {
                 index += 1
                 continue
             }
             func add(_ kind: XPathToken.Kind) { tokens.append(XPathToken(kind: kind, offset: start)) }
-            if let kind = punctuation[character] {
+            if let kind = punctuation(character) {
                 add(kind)
                 index += 1
                 continue
@@ -84,7 +101,7 @@ enum XPathLexer {
                 guard index + 1 < characters.count, characters[index + 1] == "{",
                     let close = characters[(index + 2)...].firstIndex(of: "}")
                 else { throw XPathError(message: "'$' must start a reference like ${name}", offset: start) }
-                let name = String(characters[(index + 2)..<close]).trimmingCharacters(in: .whitespaces)
+                let name = slice(characters, bytes, (index + 2)..<close).trimmed(.whitespaces)
                 guard !name.isEmpty else { throw XPathError(message: "an empty reference ${}", offset: start) }
                 add(.reference(name))
                 index = close + 1
@@ -92,14 +109,14 @@ enum XPathLexer {
                 guard let close = characters[(index + 1)...].firstIndex(of: character) else {
                     throw XPathError(message: "a string without its closing \(character)", offset: start)
                 }
-                add(.string(String(characters[(index + 1)..<close])))
+                add(.string(slice(characters, bytes, (index + 1)..<close)))
                 index = close + 1
             case "*":
                 if afterOperand() {
                     add(.op("*"))
                     index += 1
                 } else {
-                    index = readPath(characters, from: index, into: &tokens)
+                    index = readPath(characters, bytes, from: index, into: &tokens)
                 }
             case "!", "<", ">":
                 if index + 1 < characters.count, characters[index + 1] == "=" {
@@ -112,26 +129,26 @@ enum XPathLexer {
                     index += 1
                 }
             case "/":
-                index = readPath(characters, from: index, into: &tokens)
+                index = readPath(characters, bytes, from: index, into: &tokens)
             case ".":
-                if index + 1 < characters.count, characters[index + 1].isNumber {
+                if index + 1 < characters.count, isNumber(characters[index + 1]) {
                     var end = index + 1
-                    while end < characters.count, characters[end].isNumber { end += 1 }
-                    add(.number(String(characters[index..<end])))
+                    while end < characters.count, isNumber(characters[end]) { end += 1 }
+                    add(.number(slice(characters, bytes, index..<end)))
                     index = end
                 } else {
-                    index = readPath(characters, from: index, into: &tokens)
+                    index = readPath(characters, bytes, from: index, into: &tokens)
                 }
             default:
-                if character.isNumber {
+                if isNumber(character) {
                     var end = index
-                    while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
-                    add(.number(String(characters[index..<end])))
+                    while end < characters.count, isNumber(characters[end]) || characters[end] == "." { end += 1 }
+                    add(.number(slice(characters, bytes, index..<end)))
                     index = end
-                } else if character.isLetter || character == "_" || character == "@" {
+                } else if isLetter(character) || character == "_" || character == "@" {
                     var end = index + 1
                     while end < characters.count, isNameCharacter(characters[end]) { end += 1 }
-                    var word = String(characters[index..<end])
+                    var word = slice(characters, bytes, index..<end)
                     // A hyphen at the end of a word is subtraction: `${a}-1` never gets here,
                     // but `a-` before a space does.
                     while word.hasSuffix("-") {
@@ -144,12 +161,12 @@ enum XPathLexer {
                         continue
                     }
                     var next = end
-                    while next < characters.count, characters[next].isWhitespace { next += 1 }
+                    while next < characters.count, isWhitespace(characters[next]) { next += 1 }
                     if next < characters.count, characters[next] == "(" {
                         add(.function(word))
                         index = end
                     } else {
-                        index = readPath(characters, from: index, into: &tokens)
+                        index = readPath(characters, bytes, from: index, into: &tokens)
                     }
                 } else {
                     throw XPathError(message: "unexpected '\(character)'", offset: start)
@@ -161,11 +178,13 @@ enum XPathLexer {
 
     /// A location path from `start`: steps of names, `.`, `..`, `*` and `@attribute`
     /// separated by `/`; predicates (`[…]`) are tokens of their own.
-    static func readPath(_ characters: [Character], from start: Int, into tokens: inout [XPathToken]) -> Int {
+    static func readPath(
+        _ characters: [Character], _ bytes: [UInt8]?, from start: Int, into tokens: inout [XPathToken]
+    ) -> Int {
         var end = start
         while end < characters.count {
             let character = characters[end]
-            if character.isLetter || character.isNumber || "_-.:/@*".contains(character) {
+            if isLetter(character) || isNumber(character) || isPathPunctuation(character) {
                 end += 1
             } else {
                 break
@@ -173,7 +192,33 @@ enum XPathLexer {
         }
         // A path never ends with a hyphen: `../a -1` is a path minus one.
         while end > start + 1, characters[end - 1] == "-" { end -= 1 }
-        tokens.append(XPathToken(kind: .path(String(characters[start..<end])), offset: start))
+        tokens.append(XPathToken(kind: .path(slice(characters, bytes, start..<end)), offset: start))
         return end
+    }
+
+    /// `_-.:/@*`: what a path's steps hold besides letters and digits.
+    static func isPathPunctuation(_ character: Character) -> Bool {
+        switch character {
+        case "_", "-", ".", ":", "/", "@", "*": return true
+        default: return false
+        }
+    }
+
+    // Character classes, answered at once for ASCII (what expressions are mostly
+    // written in) and by Unicode's properties for the rest, as `Character` answers.
+
+    static func isLetter(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isLetter }
+        return (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
+    }
+
+    static func isNumber(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isNumber }
+        return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
+    }
+
+    static func isWhitespace(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isWhitespace }
+        return ascii == UInt8(ascii: " ") || (ascii >= 0x09 && ascii <= 0x0D)
     }
 }

@@ -110,7 +110,7 @@ struct XPathOperand {
     /// JavaRosa's `number()` of a text: trimmed, a comma read as a point, only digits,
     /// `-` and `.` (no exponent, no `+`), else `NaN`.
     static func javaRosaNumber(_ text: String) -> Double {
-        let trimmed = text.replacingOccurrences(of: ",", with: ".").trimmingCharacters(in: .whitespaces)
+        let trimmed = text.replacingOccurrences(of: ",", with: ".").trimmed(.whitespaces)
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "-" || $0 == "." || ("0"..."9").contains($0) }),
             let number = Double(trimmed)
         else { return .nan }

@@ -12,7 +12,7 @@ extension XPathTranslation {
         let value = try translate(arguments[1])
         try single(selection, at: arguments[0].offset)
         if case .text(let written)? = value.literal {
-            let text = written.trimmingCharacters(in: .whitespaces)
+            let text = written.trimmed(.whitespaces)
             let plain = !text.isEmpty && !text.contains(" ")
             switch selection.kind {
             case .multichoice where plain:
@@ -34,7 +34,7 @@ extension XPathTranslation {
         let part = try text(value, at: arguments[1].offset)
         let sought: String
         if case .text(let written)? = part.literal {
-            sought = ExpressionText.string(" " + written.trimmingCharacters(in: .whitespaces) + " ")
+            sought = ExpressionText.string(" " + written.trimmed(.whitespaces) + " ")
         } else {
             sought = "concat(' ', trim(\(part.code)), ' ')"
         }
@@ -90,10 +90,10 @@ extension XPathTranslation {
         guard case .string(let written, _) = arguments[1] else {
             throw unsupported("jr:choice-name() with a question that is not named in quotes", at: arguments[1].offset)
         }
-        let name = written.trimmingCharacters(in: .whitespaces)
+        let name = written.trimmed(.whitespaces)
         let named: XPathSymbol?
         if name.hasPrefix("${"), name.hasSuffix("}") {
-            named = context.name(String(name.dropFirst(2).dropLast()).trimmingCharacters(in: .whitespaces))
+            named = context.name(String(name.dropFirst(2).dropLast()).trimmed(.whitespaces))
         } else if name.hasPrefix("/") {
             named = context.path(name)
         } else {

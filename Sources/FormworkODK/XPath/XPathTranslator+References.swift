@@ -72,7 +72,9 @@ extension XPathTranslation {
             }
             return try current(at: offset)
         }
-        if path.contains("//") || path.contains("::") || path.contains("@") || path.contains("*") {
+        if Self.mayHoldAxes(path),
+            path.contains("//") || path.contains("::") || path.contains("@") || path.contains("*")
+        {
             throw unsupported("the path '\(path)' (axes, attributes, wildcards and '//' select nodes)", at: offset)
         }
         if path.hasPrefix("/") {
@@ -199,6 +201,24 @@ extension XPathTranslation {
         default:
             return
         }
+    }
+}
+
+extension XPathTranslation {
+    /// Whether a path's bytes hold `//`, `::`, `@` or `*`; without them Foundation's
+    /// searches for those (which go through `NSString`) cannot find them either: none
+    /// has a canonical equivalent.
+    static func mayHoldAxes(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "@"), UInt8(ascii: "*"): return true
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): return true
+            case UInt8(ascii: ":") where previous == UInt8(ascii: ":"): return true
+            default: previous = byte
+            }
+        }
+        return false
     }
 }
 
