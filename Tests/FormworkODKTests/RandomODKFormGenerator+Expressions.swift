@@ -133,7 +133,9 @@ extension RandomODKFormGenerator {
             if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
                 case .choice(let list) = symbol.kind, list != "town"
             {
-                return "jr:itext(instance('\(list)')/root/item[name = ${\(symbol.name)}]/itextId)"
+                // pyxform writes a translated list's labels as itext, an untranslated one's inline.
+                let row = "instance('\(list)')/root/item[name = ${\(symbol.name)}]"
+                return bilingual ? "jr:itext(\(row)/itextId)" : "\(row)/label"
             }
         case 6:
             if let symbol = reference({ $0 == .text }) {

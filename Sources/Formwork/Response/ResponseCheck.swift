@@ -99,17 +99,27 @@ struct ResponseCheck {
     }
 
     /// The computed fields whose value reads `now()`, `uuid()`, `random()` or
-    /// `randomize()`, or keeps its first value (`once: true`: what it read then is not
-    /// known), directly or through other computed fields (found once per validator).
+    /// `randomize()`, keeps its first value (`once: true`: what it read then is not
+    /// known), or, in a form of several languages, reads a text in the language shown
+    /// (`label()`, a lookup in a table with texts per language: the response does not
+    /// say which language it was filled in), directly or through other computed fields
+    /// (found once per validator).
     static func momentFields(of definition: FormDefinition) -> Set<Int> {
         var found: Set<Int> = []
+        var varying = momentFunctions
+        if definition.languages.count > 1 {
+            varying.insert("label")
+            if definition.data.values.contains(where: { !$0.translations.isEmpty }) {
+                varying.formUnion(["lookup", "lookup-all"])
+            }
+        }
         for field in definition.fields.indices where definition.fields[field].kind.isComputed {
             var seen: Set<Int> = []
             var pending = [field]
             while let index = pending.popLast() {
                 guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
                 if definition.fields[index].keepsFirstValue
-                    || !value.expression.calledFunctions.isDisjoint(with: momentFunctions)
+                    || !value.expression.calledFunctions.isDisjoint(with: varying)
                 {
                     found.insert(field)
                     break
