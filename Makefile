@@ -100,7 +100,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 3
 PYXFORM_VERSION = 4.5.0
 PYXFORM = .build/pyxform/bin/xls2xform
-FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs response media
+FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs response media xls
 FUZZ_BUILD := .build-fuzz
 fuzz: deps
 	@SWIFT='$(SWIFT)' FUZZ_BUILD='$(FUZZ_BUILD)' FUZZ_TARGETS='$(FUZZ_TARGETS)' FUZZ_SECONDS='$(FUZZ_SECONDS)' \

@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The CSV files sent with an ODK form (select_one_from_file), read by FormworkODK.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // The hashes of `digest()` and the Ed25519 signatures of `extract-signed()` (ODK's
+        // functions, in the condition language): Foundation on Linux has no CryptoKit.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `make docs`: the DocC catalogs (Sources/TARGET/Documentation.docc). No target uses it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -34,7 +37,12 @@ let package = Package(
         // language, validation, sessions (values, repeats, undo, drafts' log), answer formats as
         // plug-ins (AnswerFormat, FormatRegistry), finished responses checked (ResponseValidator),
         // FormServer (JSON-RPC without I/O), the JSON Schemas.
-        .target(name: "Formwork", dependencies: ["FormworkCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "Formwork",
+            dependencies: [
+                "FormworkCore", .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // libedit, through a shim for its variadic calls. Only FormworkREPL's LineEditor imports it.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libedit's key reader, so that Ctrl-C is never lost (C: a self-pipe SIGINT handler, ppoll).
@@ -46,8 +54,8 @@ let package = Package(
         // a file gives (checked by the same loader, problems at the Swift call).
         .target(name: "FormworkBuilder", dependencies: ["Formwork"]),
         // ODK forms: XLSForm workbooks (.xlsx, read with ZIPFoundation and Foundation's XML
-        // parser; the CSV files sent with them with CSV.swift) and XForms imported as Formwork
-        // definitions (XPath translated); answers
+        // parser; .xls, BIFF8 in a compound file, read here; the CSV files sent with them with
+        // CSV.swift) and XForms imported as Formwork definitions (XPath translated); answers
         // written as ODK submissions, and read back to be validated (an AnswerFormat).
         .target(
             name: "FormworkODK",
@@ -113,12 +121,13 @@ let package = Package(
         // paging, guided filling, drafts, FormPrompt.
         .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
         // The ODK import (workbook, XLSForm, XForm, XPath, submissions), the corpus and random
-        // forms judged by JavaRosa where ../shared/oracles is; Regressions/ replays what they found.
+        // forms judged by JavaRosa where ../shared/oracles is; Regressions/ replays what they found;
+        // Fixtures/XLS holds .xls workbooks and the script that writes them (with what xlrd reads).
         .testTarget(
             name: "FormworkODKTests",
             dependencies: [
                 "Formwork", "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ], exclude: ["Regressions"]),
+            ], exclude: ["Regressions", "Fixtures"]),
         // The SurveyJS import (reader, translator, data), the corpus and random surveys judged
         // by survey-core where ../shared/oracles is; Fixtures/ holds surveys and regressions.
         .testTarget(

@@ -13,7 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_BUILD=${FUZZ_BUILD:-.build-fuzz}
-FUZZ_TARGETS=${FUZZ_TARGETS:-expression definition values repl rpc workbook xform surveyjs response}
+FUZZ_TARGETS=${FUZZ_TARGETS:-expression definition values repl rpc workbook xform surveyjs response media xls}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-3}
 FUZZ_ARGS=${FUZZ_ARGS:-}

@@ -35,6 +35,10 @@ enum FuzzTarget: String, CaseIterable {
     /// A file sent with an ODK form (`select_one_from_file`): the same bytes as its
     /// CSV, XML and GeoJSON files, the form loaded and its choices filtered.
     case media
+    /// An Excel 97–2003 `.xls` workbook: the compound file (header, FAT, DIFAT,
+    /// directory, mini stream) and the BIFF8 records in its `Workbook` stream, within
+    /// the workbook target's limits, then the XLSForm import of what it reads.
+    case xls
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -48,6 +52,7 @@ enum FuzzTarget: String, CaseIterable {
         case .surveyjs: Self.surveyjs(bytes)
         case .response: Self.response(bytes)
         case .media: Self.media(bytes)
+        case .xls: Self.xls(bytes)
         }
     }
 
@@ -60,11 +65,17 @@ enum FuzzTarget: String, CaseIterable {
     }()
 
     static func workbook(_ bytes: [UInt8]) {
+        importWorkbook(bytes, path: "fuzz.xlsx")
+    }
+
+    /// A workbook read within `workbookLimits`, its cells and references used, and its
+    /// XLSForm imported.
+    static func importWorkbook(_ bytes: [UInt8], path: String) {
         guard let workbook = try? Workbook(bytes: bytes, limits: workbookLimits) else { return }
         for sheet in workbook.sheets {
             for row in sheet.rows { _ = row.cells.map(\.reference) + row.cells.map(\.value.text) }
         }
-        let (document, problems) = ODKImport.document(fromWorkbook: workbook, path: "fuzz.xlsx", skipUnsupported: true)
+        let (document, problems) = ODKImport.document(fromWorkbook: workbook, path: path, skipUnsupported: true)
         imported(document, problems)
     }
 

@@ -5,12 +5,14 @@
 /// Each format is read in two layers, so that every problem can name its place:
 ///
 /// 1. **The container.** `Workbook` opens an `.xlsx` (a ZIP of XML parts) with
-///    ZIPFoundation and Foundation's `XMLParser`, and gives its sheets as rows of
-///    cells, each with its reference (`survey!C42`). It is untrusted input: the
-///    number of entries, the bytes each part inflates to, the rows, the cells and the
-///    strings are bounded (`WorkbookLimits`), a document type declaration is refused
-///    before parsing (no entity expansion, no external entity is ever read), and an
-///    old binary `.xls` is recognised and named. An XForm is one XML document
+///    ZIPFoundation and Foundation's `XMLParser`, or an Excel 97–2003 `.xls` (BIFF8
+///    records in an OLE2 compound file) with its own reader, and gives its sheets as
+///    rows of cells, each with its reference (`survey!C42`). It is untrusted input: the
+///    number of entries, the bytes each part or stream holds, the rows, the cells and
+///    the strings are bounded (`WorkbookLimits`), a document type declaration is
+///    refused before parsing (no entity expansion, no external entity is ever read),
+///    and an `.xls`'s sectors, chains and directory are checked before they are
+///    followed (a loop is an error, never a hang). An XForm is one XML document
 ///    (`XMLTree`) with the same protections.
 /// 2. **The form.** An XLSForm reader walks the `survey`, `choices` and `settings`
 ///    sheets (column names case-insensitively, with their historical aliases) and an
@@ -23,7 +25,9 @@
 /// Writing (`formwork convert`, ODK submissions) works on the imported definition.
 ///
 /// The parts, by folder:
-/// - `Workbook/`: `Workbook` (the `.xlsx` container) and `WorkbookLimits`.
+/// - `Workbook/`: `Workbook` (the `.xlsx` container) and `WorkbookLimits`; `Workbook/XLS/`
+///   the `.xls` one: `CompoundFile` (the OLE2 container), `BIFFWorkbook` and
+///   `BIFFSheetReader` (the records), `XLSProblem` (what can be wrong with them).
 /// - `XLSForm/`: `XLSFormTable`, `XLSFormType`, `XLSFormChoices` and `XLSFormSettings`
 ///   (the sheets under canonical names), `XLSFormSurvey` (the survey as a tree of
 ///   groups, repeats, loops and questions) and `XLSFormReader` (the tree as a

@@ -2,7 +2,8 @@ import Formwork
 import Foundation
 
 /// ODK's formats as `DefinitionImporter`s: pass `ODKImport.importers` wherever a
-/// definition is loaded, and `.xlsx` XLSForms are read like Formwork's own files.
+/// definition is loaded, and XLSForms (`.xlsx` or `.xls`) and XForms are read like
+/// Formwork's own files.
 ///
 /// ```swift
 /// import Formwork
@@ -72,15 +73,20 @@ public enum ODKImport {
         var reader = XLSFormReader(
             workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
             places: xform.places, cleansText: false,
-            media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory))
-        for problem in xform.problems { reader.report(.importError(problem.message, hint: nil), at: problem.place) }
+            media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory),
+            instances: xform.secondaryInstances)
+        for problem in xform.problems {
+            reader.report(
+                problem.isNotice ? .importNotice(problem.message) : .importError(problem.message, hint: nil),
+                at: problem.place)
+        }
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }
 }
 
-/// Reads XLSForm workbooks (`.xlsx`): recognised by the ZIP signature (or an old
-/// `.xls`'s, to say so), whatever the file is called.
+/// Reads XLSForm workbooks, `.xlsx` or Excel 97–2003 `.xls`: recognised by their first
+/// bytes (a ZIP archive's, a compound file's), whatever the file is called.
 public struct XLSFormImporter: DefinitionImporter {
     /// The importer.
     public init() {}
@@ -88,7 +94,7 @@ public struct XLSFormImporter: DefinitionImporter {
     /// "an ODK XLSForm workbook".
     public var formatName: String { "an ODK XLSForm workbook" }
 
-    /// Whether the bytes start as a ZIP archive (an `.xlsx`) or an old `.xls` does.
+    /// Whether the bytes start as a ZIP archive (an `.xlsx`) or a compound file (an `.xls`) does.
     public func recognizes(_ bytes: [UInt8], path: String) -> Bool {
         bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0])
     }

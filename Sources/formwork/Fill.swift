@@ -108,6 +108,9 @@ struct Fill: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        // The device's properties (a stable deviceid, the user's name) for the inputs that
+        // stand for them, then the values file and --set, which override them.
+        session.applyDeviceProperties(.current)
         try source.loadValues(into: session, failing: 2)  // after the draft
         let colors = interactive && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         var options = ReplSession.Options(

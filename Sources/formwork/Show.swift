@@ -27,6 +27,7 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let session = try source.session(failing: 1)
+        session.applyDeviceProperties(.current)
         if source.values != nil { session.validate() }
         let table = TerminalTable(session: session, renderer: TableRenderer(width: width))
         session.reload(table, animated: false)

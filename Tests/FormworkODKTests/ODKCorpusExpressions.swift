@@ -111,9 +111,10 @@ struct ODKCorpusForm {
         if name.hasSuffix(".xml") {
             let converted = XFormReader(try XMLTree(Data(contentsOf: file)), fileName: file.lastPathComponent)
             reader = XLSFormReader(
-                workbook: converted.workbook, fileName: name, skipUnsupported: true, places: converted.places)
+                workbook: converted.workbook, fileName: name, skipUnsupported: false, places: converted.places,
+                instances: converted.secondaryInstances)
         } else {
-            reader = XLSFormReader(workbook: try Workbook(contentsOf: file), fileName: name, skipUnsupported: true)
+            reader = XLSFormReader(workbook: try Workbook(contentsOf: file), fileName: name, skipUnsupported: false)
         }
         let document = reader.document()
         form = try FormDefinition(document: document, path: name, formats: .odk)

@@ -87,7 +87,7 @@ struct ODKResponseTests {
     /// single mutations (in the JSON answers) are caught with their question and rule.
     @Test(arguments: XLSFormCorpusTests.readableNames)
     func corpusSubmissionsValidateAndMutationsAreCaught(_ name: String) throws {
-        let form = try XLSFormCorpusTests.load(name, skipUnsupported: true)
+        let form = try XLSFormCorpusTests.load(name)
         let now = LocalDateTime("2024-03-01T12:00:00")!
         let validator = ResponseValidator(definition: form, now: now)
         let file = Corpus.root.appendingPathComponent(name).path

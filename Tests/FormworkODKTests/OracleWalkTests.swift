@@ -97,7 +97,7 @@ struct OracleWalkTests {
     @Test(arguments: XLSFormCorpusTests.readableNames)
     func formworkShowsAndSubmitsWhatJavaRosaDoes(_ name: String) throws {
         let url = Corpus.root.appendingPathComponent(name)
-        let form = try XLSFormCorpusTests.load(name, skipUnsupported: true)
+        let form = try XLSFormCorpusTests.load(name)
         let paths = Self.elementPaths(of: form)
         let root = form.submission?.root ?? "data"
         let generated = "reserved_name_for_field_list_labels"
@@ -169,7 +169,7 @@ struct OracleWalkTests {
             // Through `formwork serve`: the rows the session shows, and the submission.
             let snapshot = replay.request("form.snapshot")
             let answers = replay.request("form.answers", ["format": "odk"])
-            let served = try replay.run(form: url, options: ["--skip-unsupported"])
+            let served = try replay.run(form: url, options: [])
             let servedRows = ServeReplay.rows(ofSnapshot: served.results[snapshot])
             let servedTree = try SubmissionTree((served.results[answers] as? String) ?? "<missing/>")
                 .removing(skippedNames).removingPrefixed(generated).masking(moments).fileNames(files)

@@ -38,7 +38,7 @@ struct PyxformCrossCheckTests {
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "pyxform could not convert \(name)")
         return try FormDefinition.load(
-            contentsOf: output, displayPath: name + ".xml", formats: .odk, skipUnsupported: true)
+            contentsOf: output, displayPath: name + ".xml", formats: .odk)
     }
 
     /// Each field's instance path (without entry indexes) → its kind and options.
@@ -55,7 +55,7 @@ struct PyxformCrossCheckTests {
     @Test(arguments: workbooks)
     func bothImportsAreTheSameForm(_ name: String) throws {
         guard let converted = try Self.viaPyxform(name) else { return }
-        let direct = try XLSFormCorpusTests.load(name, skipUnsupported: true)
+        let direct = try XLSFormCorpusTests.load(name)
         let (ours, theirs) = (Self.shape(direct), Self.shape(converted))
         for path in Set(ours.keys).union(theirs.keys).sorted() where ours[path] != theirs[path] {
             Issue.record("\(name): \(path) is \(ours[path] ?? "absent") here, \(theirs[path] ?? "absent") via pyxform")

@@ -1,6 +1,8 @@
 /// The XPath expressions of random forms: numbers, conditions and texts reading the
 /// questions written so far (`${name}`), a repeat's from outside it through `sum()`,
-/// `count()` and `indexed-repeat()`.
+/// `count()` and `indexed-repeat()`, the choice lists as secondary instances
+/// (`instance('colors')/root/item[…]`, `jr:itext()` of their labels), and the
+/// functions of the ODK language: arithmetic, trigonometry, text, checklists.
 extension RandomODKFormGenerator {
     /// The symbols an expression here may read by name: those outside every repeat,
     /// and those of the repeat being written.
@@ -23,7 +25,7 @@ extension RandomODKFormGenerator {
     }
 
     mutating func number(depth: Int) -> String {
-        let roll = Int.random(in: 0..<20, using: &random)
+        let roll = Int.random(in: 0..<24, using: &random)
         if depth <= 0 || roll < 4 {
             if let symbol = reference({ $0 == .number }), roll % 4 != 0 { return "${\(symbol.name)}" }
             return String(Int.random(in: 0...10, using: &random))
@@ -54,8 +56,10 @@ extension RandomODKFormGenerator {
             if let symbol = repeatedNumbers.randomElement(using: &random), let repeatName = symbol.repeatName {
                 return "indexed-repeat(${\(symbol.name)}, ${\(repeatName)}, \(pick(["1", "2"])))"
             }
-        default:
+        case 19:
             if currentRepeat != nil { return "position(..)" }
+        default:
+            return languageNumber(depth: smaller)
         }
         return number(depth: 0)
     }
@@ -99,8 +103,50 @@ extension RandomODKFormGenerator {
         return "\(number(depth: depth - 1)) \(comparison) \(number(depth: 0))"
     }
 
+    /// A number from the rest of the language: the instances, powers, trigonometry
+    /// (rounded, as the last digit of a sine may differ between Java and C), extremes.
+    mutating func languageNumber(depth: Int) -> String {
+        switch Int.random(in: 0..<7, using: &random) {
+        case 0:
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
+                case .choice(let list) = symbol.kind, list != "town"
+            {
+                return "count(instance('\(list)')/root/item[name = ${\(symbol.name)}])"
+            }
+        case 1:
+            if let symbol = reference({ $0 == .choice("town") }) {
+                let region = "instance('town')/root/item[name = ${\(symbol.name)}]/parent"
+                return "count(instance('town')/root/item[parent = \(region)])"
+            }
+        case 2: return "abs(\(number(depth: depth)))"
+        case 3: return "pow(\(number(depth: depth)), \(pick(["2", "0.5", "-1"])))"
+        case 4: return "round(\(pick(["sin", "cos", "atan"]))(\(number(depth: depth))), 4)"
+        case 5: return "\(pick(["max", "min"]))(\(number(depth: depth)), \(number(depth: depth)))"
+        default: return "round(log10(1 + abs(\(number(depth: depth)))) * 100, 0)"
+        }
+        return number(depth: 0)
+    }
+
     mutating func text(depth: Int) -> String {
-        switch Int.random(in: 0..<5, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
+        case 5:
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
+                case .choice(let list) = symbol.kind, list != "town"
+            {
+                return "jr:itext(instance('\(list)')/root/item[name = ${\(symbol.name)}]/itextId)"
+            }
+        case 6:
+            if let symbol = reference({ $0 == .text }) {
+                return "normalize-space(translate(${\(symbol.name)}, 'abe', 'AB '))"
+            }
+        case 7:
+            if let symbol = reference({ $0 == .text }) {
+                let name = symbol.name
+                return "concat(substring-before(${\(name)}, ' '), '|', substring-after(${\(name)}, ' '))"
+            }
+        case 8:
+            let conditions = (0..<3).map { _ in boolean(depth: 0) }.joined(separator: ", ")
+            return "if(checklist(1, 2, \(conditions)), 'some', 'none or all')"
         case 0:
             if let symbol = reference({ $0 == .text }) {
                 return "concat(${\(symbol.name)}, '-', \(number(depth: depth - 1)))"

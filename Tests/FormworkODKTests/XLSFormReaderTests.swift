@@ -95,6 +95,16 @@ struct XLSFormReaderTests {
         #expect(try session.help(of: "name") == "As written")
     }
 
+    /// A language whose columns are all empty is not one of the form's: pyxform writes
+    /// no translation for it (the corpus' IFRC form has such a `Local language`).
+    @Test func aLanguageWithoutTextIsNotDeclared() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label::English (en)", "label::Local language", "hint::Local language"],
+            ["text", "name", "Name", "", ""],
+        ])
+        #expect(form.languages.map(\.code) == ["en"])
+    }
+
     @Test func orOtherAddsTheOptionAndItsText() throws {
         let form = try XLSFormBuilder.form(
             survey: [["type", "name", "label"], ["select_one fruit or_other", "fruit", "Fruit"]],
@@ -291,20 +301,31 @@ struct XLSFormReaderTests {
         #expect(rendered.contains("form.xlsx: survey!A5: error: there is no choice list 'nowhere'"))
     }
 
+    /// Without `--skip-unsupported` what cannot be represented is listed; with it, a
+    /// question whose type cannot be is a note in its place (its relevance kept), and
+    /// an expression that cannot be read is left out of its question, which stays.
     @Test func whatCannotBeRepresentedIsListedOrSkippedAsANote() throws {
         let survey = [
-            ["type", "name", "label", "relevant"], ["xml-external", "area", "Area", ""],
-            ["text", "t", "T", "${area} != ''"],
+            ["type", "name", "label", "relevant", "calculation"], ["integer", "n", "N", "", ""],
+            ["entity", "e", "E", "${n} > 1", ""], ["text", "t", "T", "${e} != ''", ""],
+            ["calculate", "c", "", "", "count(//item)"], ["integer", "m", "M", "${c} = ''", ""],
         ]
         let list = try #require(try XLSFormBuilder.problems(survey: survey))
-        #expect(list.diagnostics.count == 1)
-        #expect(list.rendered.hasPrefix("form.xlsx: survey!A2: error: 'xml-external' is not supported: "))
+        #expect(list.diagnostics.count == 2, "\(list.rendered)")
+        #expect(list.rendered.hasPrefix("form.xlsx: survey!A3: error: 'entity' is not supported: "))
+        #expect(list.rendered.contains("form.xlsx: survey!E5: error: the calculation is not supported: the path"))
         #expect(list.rendered.contains("--skip-unsupported"))
         let form = try XLSFormBuilder.form(survey: survey, skipUnsupported: true)
-        #expect(form.fields.map(\.kind) == [.note, .note])
-        #expect(form.warnings.count == 2)
-        let note = try #require(form.fields[0].texts.note?.variants.first?.template.source)
-        #expect(note.hasPrefix("Skipped 'area': survey!A2: 'xml-external' is not supported"), "\(note)")
+        #expect(form.fields.map(\.kind) == [.number, .note, .text, .calculate, .number])
+        #expect(form.warnings.count == 3)
+        let note = try #require(form.fields[1].texts.note?.variants.first?.template.source)
+        #expect(note.hasPrefix("Skipped 'e': survey!A3: 'entity' is not supported"), "\(note)")
+        #expect(form.fields[1].visible?.source == "$n > 1")
+        #expect(form.fields[2].visible == nil)
+        let session = FormSession(definition: form)
+        _ = session.reload()
+        #expect(session.value(of: "c") == .string(""))
+        #expect(session.visibleIndexPath(ofField: "m") != nil)
     }
 
     /// The longest expression translated is the loader's (`ImportOptions.limits`), as
@@ -326,5 +347,29 @@ struct XLSFormReaderTests {
         }
         limits.maximumExpressionLength = 23
         _ = try XLSFormImporter().document(bytes, path: "form.xlsx", options: ImportOptions(limits: limits))
+    }
+}
+
+/// A path after a reference: `${group}/q` continues the group's path, as pyxform
+/// writes it (`/data/group /q`) and JavaRosa reads it (the oracle's fill of the same
+/// workbook: `twice` is 6 after `q` = 3).
+@Suite("XLSForm paths after a reference")
+struct XLSFormPathAfterReferenceTests {
+    @Test func aGroupsPathContinuesToItsQuestion() throws {
+        let form = try XLSFormBuilder.form(survey: [
+            ["type", "name", "label", "calculation", "relevant"], ["begin group", "g", "G", "", ""],
+            ["integer", "q", "Q", "", ""], ["end group", "", "", "", ""],
+            ["calculate", "twice", "", "${g}/q * 2", ""], ["text", "t", "T", "", "${g}/q > 1"],
+        ])
+        let session = FormSession(definition: form)
+        try session.set("q", text: "3")
+        #expect(session.value(of: "twice") == .number(6))
+        #expect(form.field("t")?.visible?.source == "$q > 1")
+        #expect(throws: DiagnosticList.self) {
+            try XLSFormBuilder.form(survey: [
+                ["type", "name", "label", "calculation"], ["begin group", "g", "G", ""], ["integer", "q", "Q", ""],
+                ["end group", "", "", ""], ["calculate", "c", "", "${g}/nope"],
+            ])
+        }
     }
 }

@@ -32,6 +32,10 @@ struct XLSFormTableTests {
         #expect(XLSFormTable.language("English (en)") == FormLanguage(code: "en", name: "English"))
         #expect(XLSFormTable.language("Português (pt-BR)") == FormLanguage(code: "pt-BR", name: "Português"))
         #expect(XLSFormTable.language("French") == FormLanguage(code: "French", name: "French"))
+        // A code is ASCII, as definitions take it (the corpus' IFRC form writes `Français`).
+        #expect(XLSFormTable.language("Français") == FormLanguage(code: "Francais", name: "Français"))
+        #expect(XLSFormTable.language("Deutsch (dé)") == FormLanguage(code: "Deutsch__de_", name: "Deutsch (dé)"))
+        #expect(XLSFormTable.language("العربية").code == "_______")
         #expect(
             XLSFormTable.language("Swahili kenya") == FormLanguage(code: "Swahili_kenya", name: "Swahili kenya"))
     }
@@ -42,15 +46,16 @@ struct XLSFormTableTests {
                 <row r="1"><c t="inlineStr"><is><t>Type</t></is></c><c t="inlineStr"><is><t>name</t></is></c>\
                 <c t="inlineStr"><is><t>label::English (en)</t></is></c>\
                 <c t="inlineStr"><is><t>label::Français (fr)</t></is></c>\
-                <c t="inlineStr"><is><t>bind::relevant</t></is></c></row>
+                <c t="inlineStr"><is><t>bind::relevant</t></is></c>\
+                <c t="inlineStr"><is><t>hint::Deutsch</t></is></c></row>
                 <row r="2"><c t="inlineStr"><is><t>text</t></is></c><c t="inlineStr"><is><t> q1 </t></is></c>\
                 <c t="inlineStr"><is><t>Name?</t></is></c><c t="inlineStr"><is><t>Nom ?</t></is></c></row>
                 <row r="4"><c t="inlineStr"><is><t>integer</t></is></c><c t="inlineStr"><is><t>q2</t></is></c>\
                 <c r="E4" t="inlineStr"><is><t>${q1} != ''</t></is></c></row>
                 """)
         let table = XLSFormTable(try #require(try Workbook(bytes: bytes)["survey"]))
-        #expect(table.columns.map(\.name) == ["type", "name", "label", "label", "relevant"])
-        #expect(table.languages == ["English (en)", "Français (fr)"])
+        #expect(table.columns.map(\.name) == ["type", "name", "label", "label", "relevant", "hint"])
+        #expect(table.languages == ["English (en)", "Français (fr)"])  // no text is in Deutsch
         #expect(table.rows.map(\.number) == [2, 4])
         #expect(table.rows[0]["name"] == "q1")
         #expect(table.rows[0]["label", language: "Français (fr)"] == "Nom ?")

@@ -41,11 +41,13 @@ struct XLSFormTypeTests {
     }
 
     @Test func unsupportedAndUnknownTypesSayWhy() {
-        guard case .unsupported("xml-external", let reason) = XLSFormType("xml-external") else {
-            Issue.record("xml-external")
+        guard case .unsupported("entity", let reason) = XLSFormType("entity") else {
+            Issue.record("entity")
             return
         }
-        #expect(reason.contains("pulldata"))
+        #expect(reason.contains("ODK Central"))
+        #expect(XLSFormType("xml-external") == .externalInstance(fileExtension: "xml"))
+        #expect(XLSFormType("csv-external") == .externalInstance(fileExtension: "csv"))
         #expect(XLSFormType("geoshape") == .geoshape)
         #expect(XLSFormType("geotrace") == .geotrace)
         #expect(XLSFormType("integr") == .unknown("integr", suggestion: "integer"))

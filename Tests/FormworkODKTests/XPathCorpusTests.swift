@@ -12,9 +12,7 @@ import Testing
 @Suite("XPath translation of the corpus")
 struct XPathCorpusTests {
     /// `workbook survey!CELL: message` for each expression the translator cannot represent.
-    static let unsupported: Set<String> = [
-        "socio-economic-survey-v20240515.xlsx survey!O12: jr:itext(): it reads a translation by its id"
-    ]
+    static let unsupported: Set<String> = []
 
     /// The columns that hold expressions, and how each is used.
     static let columns: [(String, ExpressionUse)] = [
@@ -63,6 +61,11 @@ struct XPathCorpusTests {
         for (name, workbook, survey) in surveys {
             let (symbols, repeatsOfRow) = Self.symbols(survey)
             let choices = workbook["choices"].map { XLSFormChoices(XLSFormTable($0)) }
+            // Each list is an instance (pyxform's), and `_itext` the translations by id.
+            var tables: [String: [String]] = [XPathTranslation.itextTable: ["id", "label"]]
+            for (list, rows) in choices?.lists ?? [:] {
+                tables[list] = ["name", "label", "itextId"] + Set(rows.flatMap(\.properties.keys)).sorted()
+            }
             for row in survey.rows {
                 let type = XLSFormType(row["type"] ?? "")
                 let current = row["name"].flatMap { symbols[$0] }
@@ -91,7 +94,7 @@ struct XPathCorpusTests {
                         count += 1
                         let context = XPathContext(
                             current: current, repeats: repeats,
-                            name: { symbols[$0] }, choiceColumns: choiceColumns)
+                            name: { symbols[$0] }, choiceColumns: choiceColumns, tables: tables)
                         let place = "\(name) \(survey.reference(of: column, in: row))"
                         do {
                             _ = try XPathTranslator.translate(expression, as: use, in: context)

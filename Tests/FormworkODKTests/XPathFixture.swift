@@ -9,7 +9,8 @@ import Foundation
 ///
 /// ```
 /// txt text · num integer · dec decimal · sel select_one (a b 2 yes) · multi select_multiple (a b c 10)
-/// d date · dt dateTime · t time · geo geopoint · calc calculate (text) · note note · grp group
+/// d date · dt dateTime · t time · geo geopoint · tr geotrace · sh geoshape · calc calculate (text) · note note
+/// grp group
 /// rep repeat: f integer, name text, box group: h integer, inner repeat: g integer
 /// ```
 enum XPathFixture {
@@ -19,6 +20,7 @@ enum XPathFixture {
         "multi": XPathSymbol(id: "multi", type: .multichoice), "d": XPathSymbol(id: "d", type: .date),
         "dt": XPathSymbol(id: "dt", type: .dateTime), "t": XPathSymbol(id: "t", type: .time),
         "geo": XPathSymbol(id: "geo", type: .geopoint), "calc": XPathSymbol(id: "calc", type: .text),
+        "tr": XPathSymbol(id: "tr", type: .text), "sh": XPathSymbol(id: "sh", type: .text),
         "note": XPathSymbol(id: "note", type: .none), "grp": XPathSymbol(id: "grp", type: .none),
         "rep": XPathSymbol(id: "rep", type: .repeatEntries),
         "f": XPathSymbol(id: "f", type: .number, repeats: ["rep"]),
@@ -75,7 +77,8 @@ enum XPathFixture {
         return XPathContext(
             current: symbols[place.current], repeats: place.repeats, name: { symbols[$0] },
             path: { path in symbols.first { paths[$0.key] == path }?.value },
-            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: place.groups)
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: place.groups,
+            tables: ["c": ["name", "label"]])
     }
 
     // MARK: Formwork
@@ -108,6 +111,8 @@ enum XPathFixture {
                   - { id: dt, kind: datetime, label: Date and time }
                   - { id: t, kind: time, label: Time }
                   - { id: geo, kind: geopoint, label: Place }
+                  - { id: tr, kind: text, format: geotrace, label: Line }
+                  - { id: sh, kind: text, format: geoshape, label: Shape }
                   - { id: calc, kind: text, label: Calculated }
                   - { id: note, kind: note, text: Note }\(at(.form, "      "))
                   - id: rep
@@ -147,7 +152,8 @@ enum XPathFixture {
                 return [
                     ("txt", "hello"), ("num", "5"), ("dec", "2.5"), ("sel", "b"), ("multi", "a c"),
                     ("d", "2024-02-29"), ("dt", "2024-02-29T13:45:00"), ("t", "14:30"),
-                    ("geo", "52.37 4.89 12 5"), ("calc", "hello"),
+                    ("geo", "52.37 4.89 12 5"), ("tr", "52.37 4.89 0 0; 52.38 4.9 0 0; 52.39 4.92 10 5"),
+                    ("sh", "52.37 4.89; 52.37 4.9; 52.38 4.9; 52.37 4.89"), ("calc", "hello"),
                     ("rep[1].f", "3"), ("rep[1].name", "x"), ("rep[1].inner[1].g", "1"), ("rep[1].inner[2].g", "2"),
                     ("rep[2].f", "4"), ("rep[2].name", "y"), ("rep[2].h", "6"),
                 ]
@@ -195,7 +201,7 @@ enum XPathFixture {
         <h:head><h:title>xpath</h:title>
         <model>
         <instance><data id="xpath">
-        <txt/><num/><dec/><sel/><multi/><d/><dt/><t/><geo/><calc/><note/><city/><grp><in/></grp>
+        <txt/><num/><dec/><sel/><multi/><d/><dt/><t/><geo/><tr/><sh/><calc/><note/><city/><grp><in/></grp>
         <rep jr:template=""><f/><name/><box><h/></box><inner jr:template=""><g/></inner></rep>
         <meta><instanceID/></meta>
         </data></instance>
@@ -209,6 +215,8 @@ enum XPathFixture {
         <bind nodeset="/data/dt" type="dateTime"/>
         <bind nodeset="/data/t" type="time"/>
         <bind nodeset="/data/geo" type="geopoint"/>
+        <bind nodeset="/data/tr" type="geotrace"/>
+        <bind nodeset="/data/sh" type="geoshape"/>
         <bind nodeset="/data/calc" type="string"/>
         <bind nodeset="/data/note" type="string" readonly="true()"/>
         <bind nodeset="/data/city" type="string"/>
@@ -233,6 +241,8 @@ enum XPathFixture {
         <input ref="/data/dt"><label>dt</label></input>
         <input ref="/data/t"><label>t</label></input>
         <input ref="/data/geo"><label>geo</label></input>
+        <input ref="/data/tr"><label>tr</label></input>
+        <input ref="/data/sh"><label>sh</label></input>
         <input ref="/data/calc"><label>calc</label></input>
         <input ref="/data/note"><label>note</label></input>
         <select1 ref="/data/city"><label>city</label>

@@ -10,6 +10,7 @@ struct FuzzReplayTests {
     static let corpus = CommandLineTests.package.appendingPathComponent("Tests/Fuzz")
     static let targets = [
         "expression", "definition", "values", "repl", "rpc", "workbook", "xform", "surveyjs", "response", "media",
+        "xls",
     ]
 
     static func inputs(_ target: String) -> [String] {

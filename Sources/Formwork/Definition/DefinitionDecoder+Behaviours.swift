@@ -7,7 +7,7 @@ struct BehaviourNodes {
 
 /// Field behaviours — `readonly`, `key`, `recalculate` — and the form's `inputs`.
 extension DefinitionDecoder {
-    static let inputKeys = ["id", "type", "label", "default"]
+    static let inputKeys = ["id", "type", "label", "default", "device"]
     /// An input's `type`, and the kind of field that holds its value.
     static let inputTypes: [(name: String, kind: FieldKind)] = [
         ("text", .text), ("number", .number), ("boolean", .switch), ("date", .date),
@@ -34,8 +34,9 @@ extension DefinitionDecoder {
 
     // MARK: Inputs
 
-    /// `inputs:` — a list of `{ id, type, label, default }`; each becomes a field of
-    /// the form that is in no section.
+    /// `inputs:` — a list of `{ id, type, label, default, device }`; each becomes a
+    /// field of the form that is in no section (`device`: the device property it
+    /// stands for, `deviceid`…).
     mutating func decodeInputs(_ node: SyntaxNode) {
         guard let elements = node.elements else {
             collector.report(
@@ -60,6 +61,16 @@ extension DefinitionDecoder {
                 id: id, kind: kind, index: index, sectionIndex: 0, location: element.location,
                 label: reader.text("label", collector: &collector, limits: limits) ?? id)
             field.isInput = true
+            if let node = reader["device"], let name = reader.text("device", collector: &collector, limits: limits) {
+                if let property = DeviceProperty(rawValue: name) {
+                    field.deviceProperty = property
+                } else {
+                    let names = DeviceProperty.allCases.map(\.rawValue)
+                    collector.report(
+                        .wrongType(
+                            key: "device", expected: Suggestions.quotedList(names), found: "'\(name)'"), at: node)
+                }
+            }
             definitions.append(field)
             fieldNodes.append(FieldNodes(defaultNode: reader["default"]))
         }

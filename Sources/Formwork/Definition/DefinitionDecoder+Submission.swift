@@ -122,11 +122,17 @@ extension DefinitionDecoder {
             let isWellFormed =
                 switch style {
                 case .dataKeys: !steps.contains(where: \.isEmpty) || path.isEmpty
-                case .elements: !steps.isEmpty && steps.allSatisfy(SubmissionLayout.isElementName)
+                case .elements:
+                    // The last step may be an attribute of the element before it (`meta/entity/@id`).
+                    steps.count > (steps.last?.hasPrefix("@") == true ? 1 : 0)
+                        && steps.dropLast().allSatisfy(SubmissionLayout.isElementName)
+                        && SubmissionLayout.isElementName(
+                            steps.last.map { $0.hasPrefix("@") ? $0.dropFirst() : $0 } ?? "")
                 }
             if !isWellFormed {
                 let expected =
-                    style == .dataKeys ? "a data path (matrix/row/column)" : "an element path (group/question)"
+                    style == .dataKeys
+                    ? "a data path (matrix/row/column)" : "an element path (group/question, or group/@attribute)"
                 collector.report(.wrongType(key: owner, expected: expected, found: "'\(path)'"), at: value)
             }
             paths[owner] = path

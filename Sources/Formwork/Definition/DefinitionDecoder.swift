@@ -39,6 +39,8 @@ struct DefinitionDecoder {
     var descriptionText: FormText?
     /// Fields' `readonly`, `key` and `recalculate` nodes, by field index.
     var behaviourNodes: [Int: BehaviourNodes] = [:]
+    /// The data tables (`data:`) by name.
+    var tables: [String: DataTable] = [:]
     /// `submission.groups`, compiled once the environment is known.
     var submissionGroupNodes: [(repeatIndex: Int?, path: String, visible: SyntaxNode?)] = []
 
@@ -54,7 +56,7 @@ struct DefinitionDecoder {
 
     static let formKeys = [
         "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs", "submission",
-        "hiddenAnswers", "numbersInText",
+        "hiddenAnswers", "numbersInText", "data",
     ]
     static let sectionKeys = ["id", "header", "footer", "visible", "page", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible"]
@@ -77,6 +79,7 @@ struct DefinitionDecoder {
         let id = form.requiredText("id", collector: &collector, limits: limits)
         if let id, let node = form["id"] { checkIdentifier(id, node) }
         decodeLanguages(form)
+        if let data = form["data"] { decodeData(data) }
         let titleSource = readText(form, "title", owner: "the form", required: true)
         let title = titleSource.map(defaultSource)
         if let titleSource { titleText = text(titleSource, for: .title) }
@@ -138,6 +141,7 @@ struct DefinitionDecoder {
         definition.submission = submission
         definition.hiddenAnswers = hiddenAnswers
         definition.numbersInText = numbersInText
+        definition.data = tables
         return definition
     }
 
@@ -222,7 +226,7 @@ struct DefinitionDecoder {
                     options: options, scope: definitions[position].repeatIndex)
             },
             repeats: repeats.map { RepeatSignature(id: $0.id, index: $0.index, ancestry: $0.ancestry) },
-            functions: functions, limits: limits)
+            functions: functions, limits: limits, tables: tables)
     }
 
     /// Compiles `node`'s text (a scalar; `true`/`false` allowed) and checks its type

@@ -84,7 +84,7 @@ struct ForeignFormat {
             message = "this is a ZIP archive (an .xlsx workbook?), not a Formwork definition"
             hint = loader
         } else if start.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) {
-            message = "this is an Excel 97–2003 .xls workbook; save it as .xlsx"
+            message = "this is an Excel 97–2003 .xls workbook (an XLSForm?), not a Formwork definition"
             hint = loader
         } else if withoutBOM.first == UInt8(ascii: "<") {
             message = "this is an XML document (an XForm?), not a Formwork definition"

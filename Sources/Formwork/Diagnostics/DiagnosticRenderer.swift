@@ -164,6 +164,8 @@ public enum DiagnosticRenderer {
         case .indexOutsideRepeat: return "index() is the position of an entry, and this is not inside a repeat"
         case .referenceToNote(let name): return "'$\(q(name))' is a note and has no value"
         case .unknownFunction(let name, _): return "unknown function '\(q(name))'"
+        case .unknownTable(let name, _, _): return "the form has no data table '\(q(name))'"
+        case let .unknownColumn(name, table, _, _): return "the data table '\(q(table))' has no column '\(q(name))'"
         case let .wrongArity(function, expected, found, _):
             return "'\(q(function))' takes \(expected), not \(found)"
         case let .argumentType(function, position, expected, found, _):
@@ -233,6 +235,12 @@ public enum DiagnosticRenderer {
             return "add the translation, or leave it out on purpose: the default language's text is shown"
         case .unknownFunction(_, nil):
             return "functions are " + Suggestions.quotedList(FunctionLibrary.builtIns.keys.sorted())
+        case .unknownTable(_, let known, let suggestion), .unknownColumn(_, _, let known, let suggestion):
+            if let suggestion { return Suggestions.didYouMean(suggestion) }
+            if case .unknownColumn = problem { return "its columns are " + Suggestions.quotedList(known) }
+            return known.isEmpty
+                ? "declare tables under 'data:' at the top of the form, each a list of rows"
+                : "the form's tables are " + Suggestions.quotedList(known) + " (declared under 'data:')"
         case .unknownFormat:
             return "use a Formwork definition (.yaml, .yml, .json), an ODK XLSForm (.xlsx) or XForm (.xml)"
         case .importError(_, let hint): return hint

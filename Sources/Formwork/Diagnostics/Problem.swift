@@ -135,6 +135,10 @@ public enum Problem: Hashable, Sendable {
     case referenceToNote(String)
     /// No such function.
     case unknownFunction(String, suggestion: String?)
+    /// `lookup('t', …)` where the form's `data:` has no table `t` (`known`: those it has).
+    case unknownTable(String, known: [String], suggestion: String?)
+    /// `lookup('t', 'c', …)` where table `t` has no column `c`.
+    case unknownColumn(String, table: String, known: [String], suggestion: String?)
     /// A function called with the wrong number of arguments (`usage` like `round(number, digits)`).
     case wrongArity(function: String, expected: String, found: Int, usage: String)
     /// A function argument of the wrong type.

@@ -70,6 +70,10 @@ public final class EvaluationContext {
         scopes.optionLabel(field: field, value: value, in: scope) ?? value
     }
 
+    /// The language texts are shown in (`nil`: the form's default), for a data
+    /// table's column with texts per language.
+    var language: String? { scopes.language }
+
     /// The identity of this scope's entry, kept across moves and drafts (`uuid()`).
     var entryKey: Int { scopes.entryKey(of: scope) }
 
@@ -90,12 +94,15 @@ protocol ScopeReader: AnyObject {
     /// scope (`label($size)`); `nil` when the field has no such option.
     func optionLabel(field: Int, value: String, in scope: Int) -> String?
     func entryKey(of scope: Int) -> Int
+    /// The language texts are shown in (`nil`: the form's default).
+    var language: String? { get }
 }
 
 extension ScopeReader {
     func optionLabel(field: Int, value: String, in scope: Int) -> String? { nil }
     /// The identity of a scope's entry, for `uuid()`: the scope itself by default.
     func entryKey(of scope: Int) -> Int { scope }
+    var language: String? { nil }
 }
 
 /// Reads by field index alone: no repeats, one scope.

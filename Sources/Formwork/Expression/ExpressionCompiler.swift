@@ -37,11 +37,9 @@ struct ExpressionCompiler {
             }
         case let .binary(op, left, right):
             return compileBinary(op, compile(left), compile(right))
-        case .call("uuid", _):
-            // One identity per call: where the expression is, and where in it.
-            let site = FunctionLibrary.siteHash(environment.site + "+\(expression.offset)")
-            return { context in .string(FunctionLibrary.uuid(seed: context.seed, site: site, scope: context.entryKey)) }
         case let .call(name, arguments):
+            // One draw per call: where the expression is, and where in it.
+            if let chance = compileChance(name, arguments, offset: expression.offset) { return chance }
             return compileCall(name, arguments)
         }
     }
@@ -94,6 +92,7 @@ struct ExpressionCompiler {
     func compileAggregate(_ name: String, _ arguments: [Expression]) -> Code? {
         if name == "index" { return { $0.position } }
         if name == "label" { return compileLabel(arguments) }
+        if name == "lookup" || name == "lookup-all" { return compileLookup(name, arguments) }
         guard ["count", "any", "all"].contains(name), case .reference(let reference) = arguments.first?.kind,
             environment.fields[reference] == nil, let path = repeatPath(reference), path.field == nil
         else { return nil }

@@ -61,9 +61,11 @@ extension FunctionLibrary {
             check: { _ in .success(.dateTime) },
             evaluate: { _, today in .dateTime(LocalDateTime(date: today, time: .midnight)) }),
         FunctionDefinition(
-            name: "uuid", signature: "uuid()",
-            summary: "a random identifier (RFC 4122 version 4), the same each time the same field reads it",
-            arity: 0...0, check: { _ in .success(.string) }, evaluate: { _, _ in .null }),
+            name: "uuid", signature: "uuid() or uuid(length)",
+            summary:
+                "a random identifier (RFC 4122 version 4), or so many random characters of 0–9 and A–Z; the same "
+                + "each time the same field reads it",
+            arity: 0...1, check: numbers(returning: .string), evaluate: { _, _ in .null }),
     ]
 
     static func part(

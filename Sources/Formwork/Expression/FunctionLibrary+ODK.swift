@@ -1,6 +1,6 @@
 /// Functions ODK forms use that the rest of the library has no word for: list
 /// positions (`nth`, for `indexed-repeat` and `selected-at`), `join`, `substr`,
-/// `starts-with`, `ends-with`, and days as numbers (`decimal-date-time`, `date-time`).
+/// `starts-with`, `ends-with`, and days as numbers (`decimal-date-time`, `decimal-time`, `date-time`).
 /// The names and semantics are JavaRosa's where it has the function, so an imported
 /// expression reads as written.
 extension FunctionLibrary {
@@ -97,6 +97,32 @@ extension FunctionLibrary {
                 switch arguments[0] {
                 case .date(let date): return .number(Double(date.daysSinceEpoch))
                 case .dateTime(let moment): return .number(Double(moment.secondsSinceEpoch) / 86_400)
+                default: return .null
+                }
+            }),
+        FunctionDefinition(
+            name: "decimal-time", signature: "decimal-time(time)",
+            summary:
+                "the fraction of its day a time (or a datetime) is, 0.5 at noon, computed as JavaRosa computes it "
+                + "(on today's date for a time); a number's fraction; 0 for a date",
+            arity: 1...1,
+            check: { types in
+                accepts(types[0], .time, .dateTime, .date, .number)
+                    ? .success(.number) : .failure(ArgumentMismatch(index: 0, expected: "a time"))
+            },
+            evaluate: { arguments, today in
+                // JavaRosa divides the moment's milliseconds since 1970 by a day's and keeps
+                // the fraction: the day it is on decides the last digits (a time: today).
+                func fraction(days: Int, seconds: Int) -> Value {
+                    let value = Double(days * 86_400_000 + seconds * 1000) / 86_400_000
+                    return .number(value - value.rounded(.down))
+                }
+                switch arguments[0] {
+                case .time(let time): return fraction(days: today.daysSinceEpoch, seconds: time.secondsSinceMidnight)
+                case .dateTime(let moment):
+                    return fraction(days: moment.date.daysSinceEpoch, seconds: moment.time.secondsSinceMidnight)
+                case .date: return 0
+                case .number(let number): return finite(number - number.rounded(.down))
                 default: return .null
                 }
             }),

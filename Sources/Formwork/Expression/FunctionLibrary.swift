@@ -103,9 +103,11 @@ public struct ArgumentMismatch: Error, Sendable {
 public enum FunctionLibrary {
     /// Every built-in function, by name.
     public static let builtIns: [String: FunctionDefinition] = Dictionary(
-        uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + odk + xpathText + checklists).map {
-            ($0.name, $0)
-        })
+        uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + lookups + odk + xpathText
+            + checklists + geo + digests + chance)
+            .map {
+                ($0.name, $0)
+            })
 
     /// `usage` text of a built-in, for hints.
     static func signature(of name: String) -> String? { builtIns[name]?.signature }

@@ -55,6 +55,8 @@ public struct ExpressionEnvironment: Sendable {
     public var functions: [String: FunctionDefinition]
     /// The bounds on an expression's length and depth.
     public var limits: Limits
+    /// The form's data tables (`data:`) by name, which `lookup()` reads.
+    public var tables: [String: DataTable] = [:]
     /// The repeat whose entries the expression is evaluated in; `nil`: the form.
     public var scope: Int?
     /// Repeats by index.
@@ -67,8 +69,11 @@ public struct ExpressionEnvironment: Sendable {
     /// seen from the entries of the repeat at `scope` (`nil`: the form).
     public init(
         fields: [FieldSignature] = [], repeats: [RepeatSignature] = [],
-        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns, limits: Limits = .default, scope: Int? = nil
+        functions: [String: FunctionDefinition] = FunctionLibrary.builtIns, limits: Limits = .default,
+        scope: Int? = nil,
+        tables: [String: DataTable] = [:]
     ) {
+        self.tables = tables
         self.fields = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.repeats = Dictionary(repeats.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.repeatsByIndex = Dictionary(repeats.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })

@@ -18,6 +18,7 @@ extension FieldDefinition {
         var required: Requirement = .never
         var requiredMessage: FormText?
         var isInput = false
+        var deviceProperty: DeviceProperty?
         var visible: CompiledExpression?
         var value: CompiledExpression?
         var valueType: ValueType?
@@ -37,6 +38,7 @@ extension FieldDefinition {
         var readOnly: Requirement = .never
         var key: String?
         var trigger: ValueTrigger?
+        var keepsFirstValue = false
 
         init(id: String, kind: FieldKind, index: Int, sectionIndex: Int, location: SourceLocation, label: String) {
             self.id = id

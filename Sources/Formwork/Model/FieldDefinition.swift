@@ -84,6 +84,13 @@ public struct FieldDefinition: Sendable {
         get { storage.properties.value }
         set { uniqueStorage().properties.value = newValue }
     }
+    /// Whether a computed field keeps its first value (`once: true`, ODK's `once()`):
+    /// computed while it is null or empty, then kept for the session — drafts too —
+    /// whatever it reads changes.
+    public internal(set) var keepsFirstValue: Bool {
+        get { storage.properties.keepsFirstValue }
+        set { uniqueStorage().properties.keepsFirstValue = newValue }
+    }
     /// The type of the field's value; `nil` for notes.
     public internal(set) var valueType: ValueType? {
         get { storage.properties.valueType }
@@ -188,6 +195,12 @@ public struct FieldDefinition: Sendable {
     public internal(set) var isInput: Bool {
         get { storage.properties.isInput }
         set { uniqueStorage().properties.isInput = newValue }
+    }
+    /// For an input that stands for what the device knows (`device: deviceid`), the
+    /// property (`FormSession.applyDeviceProperties(_:)` gives it).
+    public internal(set) var deviceProperty: DeviceProperty? {
+        get { storage.properties.deviceProperty }
+        set { uniqueStorage().properties.deviceProperty = newValue }
     }
     /// The value the field is given when other fields change (`recalculate:`).
     public internal(set) var trigger: ValueTrigger? {

@@ -33,6 +33,8 @@ public struct FormDefinition: Sendable {
     /// (`numbersInText: plain | java`): Formwork's way by default, JavaRosa's for an
     /// imported ODK form.
     public internal(set) var numbersInText = NumbersInText.plain
+    /// The data tables (`data:`) expressions read with `lookup()`, by name.
+    public internal(set) var data: [String: DataTable] = [:]
     /// How filled forms are written as another engine's answers (an imported ODK
     /// form's XForm instance, a SurveyJS survey's data), if the definition says.
     public internal(set) var submission: SubmissionLayout?

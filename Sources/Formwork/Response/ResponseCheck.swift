@@ -98,8 +98,9 @@ struct ResponseCheck {
         }
     }
 
-    /// The computed fields whose value reads `now()`, `uuid()` or `random()`,
-    /// directly or through other computed fields (found once per validator).
+    /// The computed fields whose value reads `now()`, `uuid()`, `random()` or
+    /// `randomize()`, or keeps its first value (`once: true`: what it read then is not
+    /// known), directly or through other computed fields (found once per validator).
     static func momentFields(of definition: FormDefinition) -> Set<Int> {
         var found: Set<Int> = []
         for field in definition.fields.indices where definition.fields[field].kind.isComputed {
@@ -107,7 +108,9 @@ struct ResponseCheck {
             var pending = [field]
             while let index = pending.popLast() {
                 guard seen.insert(index).inserted, let value = definition.fields[index].value else { continue }
-                if !value.expression.calledFunctions.isDisjoint(with: momentFunctions) {
+                if definition.fields[index].keepsFirstValue
+                    || !value.expression.calledFunctions.isDisjoint(with: momentFunctions)
+                {
                     found.insert(field)
                     break
                 }
@@ -121,7 +124,7 @@ struct ResponseCheck {
         return found
     }
 
-    static let momentFunctions: Set<String> = ["now", "uuid", "random"]
+    static let momentFunctions: Set<String> = ["now", "uuid", "random", "randomize"]
 
     /// Whether a value the response gives is the computed one: numbers within the
     /// tolerance (written as numbers or text), booleans also as 1/0, other values

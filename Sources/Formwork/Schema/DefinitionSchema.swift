@@ -60,6 +60,7 @@ public enum DefinitionSchema {
                         described(reference("language"), "The language shown unless another is chosen.")
                     ),
                     ("sections", .object([("type", "array"), ("minItems", 1), ("items", reference("section"))])),
+                    ("data", data),
                     ("inputs", inputs),
                     ("submission", submission(formats: formats)),
                     (
@@ -94,6 +95,30 @@ public enum DefinitionSchema {
             ),
             ("$defs", .object(definitions)),
         ])
+    }
+
+    /// `data:`: tables of rows, each a mapping of column to a value or its text per language.
+    static var data: JSONOutput {
+        let cell = JSONOutput.object([
+            (
+                "anyOf",
+                .array([
+                    .object([("type", strings(["string", "number", "boolean", "null"]))]),
+                    .object([
+                        ("type", "object"), ("propertyNames", reference("language")),
+                        ("additionalProperties", reference("text")),
+                    ]),
+                ])
+            )
+        ])
+        let row = JSONOutput.object([("type", "object"), ("additionalProperties", cell)])
+        return described(
+            .object([
+                ("type", "object"), ("propertyNames", .object([("minLength", 1)])),
+                ("additionalProperties", .object([("type", "array"), ("items", row)])),
+            ]),
+            "Tables expressions read with lookup() and lookup-all(): by name, a list of rows, each a mapping of "
+                + "column to value (or to its text per language).")
     }
 
     static func strings(_ values: [String]) -> JSONOutput { .array(values.map { .value(.string($0)) }) }

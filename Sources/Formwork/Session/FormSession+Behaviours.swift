@@ -59,6 +59,22 @@ extension FormSession {
         return FieldError(field: field.id, rule: .locked(condition: nil))
     }
 
+    /// Gives each input that stands for a device property (`device: deviceid`) and
+    /// has no value yet the device's value, as Collect fills ODK's metadata; returns
+    /// the ids of the inputs given one. `formwork fill` gives `DeviceProperties.current`
+    /// before `--values` and `--set`, which override it.
+    @discardableResult
+    public func applyDeviceProperties(_ properties: DeviceProperties) -> [String] {
+        var given: [String] = []
+        for field in definition.fields where field.isInput {
+            guard let property = field.deviceProperty, let deviceValue = properties.values[property],
+                value(of: field.id) == .null
+            else { continue }
+            if (try? set(field.id, text: deviceValue, origin: .program)) != nil { given.append(field.id) }
+        }
+        return given
+    }
+
     /// Gives an input of the form (`inputs:`) a typed value, as a program does.
     ///
     /// - Throws: `SessionError.notAnInput` for an id that names no input,

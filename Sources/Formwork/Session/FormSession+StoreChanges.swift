@@ -11,6 +11,12 @@ extension FormSession: AnswerStoreObserver {
         madePresentation?.pendingRows.insert(instance)
     }
 
+    /// Logged for drafts only: a kept value is computed, not an answer, and undo
+    /// leaves it (it was the first).
+    func answerStore(_ store: AnswerStore, kept instance: Int) {
+        log(.value(instance))
+    }
+
     func answerStore(_ store: AnswerStore, made entry: Int) {
         madePresentation?.growToFit()
         for instance in tree.scopes[entry].fields {

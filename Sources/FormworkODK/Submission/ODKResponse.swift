@@ -159,6 +159,13 @@ public enum ODKResponse {
                             .list(entries, at: location(of: child))
                         ))
                 } else if groups[scope]?.contains(path) == true {
+                    // Its attributes that are fields' (`meta/entity/@id`), then its elements.
+                    for (name, text) in child.attributes.sorted(by: { $0.key < $1.key }) {
+                        guard let field = fields[scope]?[path + "/@" + name] else { continue }
+                        let at = location(of: child)
+                        pairs.append(
+                            (definition.fields[field].id, at, text.isEmpty ? .empty(at: at) : .text(text, at: at)))
+                    }
                     visit(child.children, prefix: path + "/", scope: scope, into: &pairs)
                 } else if scope == -1, prefix.isEmpty, child.localName == "meta" {
                     continue  // the instance's id and name: the server's, not answers

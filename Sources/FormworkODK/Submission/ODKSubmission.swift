@@ -73,8 +73,8 @@ public enum ODKSubmission {
                 }
             }
             if container.child(named: leaf) == nil {
-                // First in meta, after an audit's element (as pyxform orders them).
-                let position = container.children.prefix { $0.name == "audit" }.count
+                // In meta after an audit's element and the entity's (as pyxform orders them).
+                let position = container.children.prefix { $0.name == "audit" || $0.name == "entity" }.count
                 container.children.insert(Element(name: leaf, text: instanceID), at: position)
             }
         }
@@ -167,6 +167,8 @@ public enum ODKSubmission {
         var children: [Element] = []
         /// A repeat's entry: never reused as a group for a later field.
         var isEntry = false
+        /// Its attributes, in the order written (`meta/entity`'s `dataset`, `id`…).
+        var attributes: [(String, String)] = []
 
         init(name: String, text: String? = nil) {
             self.name = name
@@ -183,7 +185,9 @@ public enum ODKSubmission {
 
         func write(into output: inout String, attributes: [(String, String)] = [], indent: String) {
             output += indent + "<" + name
-            for (key, value) in attributes { output += " \(key)=\"\(ODKSubmission.escaped(value))\"" }
+            for (key, value) in attributes + self.attributes {
+                output += " \(key)=\"\(ODKSubmission.escaped(value))\""
+            }
             if children.isEmpty {
                 if let text, !text.isEmpty {
                     output += ">" + ODKSubmission.escaped(text) + "</" + name + ">\n"
@@ -229,6 +233,19 @@ public enum ODKSubmission {
                 } else {
                     container = container.appending(Element(name: step))
                 }
+            }
+            if last.hasPrefix("@") {
+                // An attribute of the element its path names (`meta/entity/@id`).
+                let name = String(last.dropFirst())
+                let value: String
+                if case .value(let answer) = field.answer {
+                    value = text(of: answer, timeZone: context.timeZone)
+                } else {
+                    value = ""
+                }
+                container.attributes.removeAll { $0.0 == name }
+                container.attributes.append((name, value))
+                continue
             }
             switch field.answer {
             case .value(.number(let number)) where context.decimals.contains(field.id):

@@ -1,8 +1,10 @@
 import Foundation
 import ZIPFoundation
 
-/// An `.xlsx` workbook's sheets as rows of cells: what an XLSForm reader needs, read
-/// from untrusted bytes within `WorkbookLimits`.
+/// A workbook's sheets as rows of cells: what an XLSForm reader needs, read from
+/// untrusted bytes within `WorkbookLimits`, from an `.xlsx` (a ZIP archive of XML
+/// parts) or an Excel 97–2003 `.xls` (BIFF8 records in a compound file), told apart
+/// by their first bytes whatever the file is called.
 ///
 /// ```swift
 /// let workbook = try Workbook(bytes: Array(try Data(contentsOf: url)))
@@ -12,9 +14,12 @@ import ZIPFoundation
 /// ```
 ///
 /// Shared strings, inline strings, numbers (with the text they were written as, so
-/// a `version` of `2024091201` stays those digits), booleans and errors are read;
-/// formulas give their cached value; rows without a value (formatted but empty, as
-/// spreadsheets leave at the end of sheets) are left out.
+/// a `version` of `2024091201` stays those digits; an `.xls` stores only the number,
+/// so a whole one reads without a fraction, as pyxform reads it), booleans and errors
+/// are read; formulas give their cached value; rows without a value (formatted but
+/// empty, as spreadsheets leave at the end of sheets) are left out. An `.xls` that is
+/// encrypted, or older than Excel 97 (BIFF5), is refused with a `WorkbookError` that
+/// says so.
 public struct Workbook: Sendable {
     /// The sheets, in the workbook's order.
     public let sheets: [Sheet]
@@ -30,10 +35,10 @@ public struct Workbook: Sendable {
         return sheets.first { $0.name.lowercased() == lowered }
     }
 
-    /// Reads a workbook file.
+    /// Reads a workbook file (`.xlsx` or `.xls`).
     ///
-    /// - Throws: `WorkbookError`: not a workbook (an old `.xls` is named as such), a
-    ///   part missing or malformed, or a limit passed.
+    /// - Throws: `WorkbookError`: not a workbook, a part or record missing or
+    ///   malformed, an `.xls` encrypted or too old, or a limit passed.
     public init(contentsOf url: URL, limits: WorkbookLimits = .default) throws(WorkbookError) {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size <= limits.maximumFileSize else { throw .fileTooLarge(bytes: size, limit: limits.maximumFileSize) }
@@ -42,16 +47,33 @@ public struct Workbook: Sendable {
             return try? handle.read(upToCount: 8)
         }
         guard let head else { throw .notAWorkbook("the file cannot be read") }
+        if head.starts(with: CompoundFile.signature) {
+            // A compound file is read whole, within the size limit (it may have grown since it was measured).
+            let whole = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: limits.maximumFileSize + 1)
+            }
+            guard let whole else { throw .notAWorkbook("the file cannot be read") }
+            try self.init(bytes: [UInt8](whole), limits: limits)
+            return
+        }
         try Self.checkSignature([UInt8](head))
         try self.init(archiveAt: url, limits: limits)
     }
 
-    /// Reads a workbook from its bytes (staged in a temporary file, removed before
-    /// returning: ZIPFoundation's file-backed archive is the one that releases
-    /// everything when an archive turns out to be unreadable).
+    /// Reads a workbook from its bytes: an `.xls` in memory, an `.xlsx` staged in a
+    /// temporary file, removed before returning (ZIPFoundation's file-backed archive
+    /// is the one that releases everything when an archive turns out to be unreadable).
+    ///
+    /// - Throws: `WorkbookError`: not a workbook, a part or record missing or
+    ///   malformed, an `.xls` encrypted or too old, or a limit passed.
     public init(bytes: [UInt8], limits: WorkbookLimits = .default) throws(WorkbookError) {
         guard bytes.count <= limits.maximumFileSize else {
             throw .fileTooLarge(bytes: bytes.count, limit: limits.maximumFileSize)
+        }
+        if bytes.starts(with: CompoundFile.signature) {
+            try self.init(xls: bytes, limits: limits)
+            return
         }
         try Self.checkSignature(bytes)
         let staged = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-\(UUID().uuidString).xlsx")
@@ -63,11 +85,11 @@ public struct Workbook: Sendable {
         try self.init(archiveAt: staged, limits: limits)
     }
 
-    /// An old `.xls` is named; anything but a ZIP archive is refused before opening.
+    /// Anything but a ZIP archive is refused before opening it as an `.xlsx`.
     static func checkSignature(_ bytes: [UInt8]) throws(WorkbookError) {
-        if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { throw .legacyExcel }
         guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
-            throw .notAWorkbook("it is not a ZIP archive (an .xlsx workbook is one)")
+            throw .notAWorkbook(
+                "it is not a ZIP archive (an .xlsx workbook is one) nor a compound file (an .xls is one)")
         }
     }
 

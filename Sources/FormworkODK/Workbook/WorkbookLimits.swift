@@ -26,8 +26,13 @@ public struct WorkbookLimits: Sendable, Hashable {
 
 /// Why a workbook cannot be read. Each says what the file is or where it fails.
 public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// An old binary Excel 97–2003 workbook (OLE2), whatever its name says.
-    case legacyExcel
+    /// An `.xls` workbook whose compound file or BIFF records cannot be read.
+    case unreadableXLS(XLSProblem)
+    /// An `.xls` workbook encrypted with a password to open it (a FILEPASS record).
+    case encryptedWorkbook
+    /// An `.xls` workbook of a version before Excel 97 (`Excel 5.0/95 (BIFF5)`), which
+    /// is not read.
+    case unsupportedExcelVersion(String)
     /// Not a ZIP archive, or not one with an `.xlsx` workbook's parts.
     case notAWorkbook(String)
     /// The file is larger than allowed.
@@ -55,12 +60,17 @@ public enum WorkbookError: Error, Sendable, Equatable, CustomStringConvertible {
     /// beyond the table).
     case invalidCell(place: String, reason: String)
 
-    /// What is wrong with the file, and for an old `.xls` what to do, in one sentence.
+    /// What is wrong with the file, and for a workbook Formwork does not read what to
+    /// do, in one sentence.
     public var description: String {
         switch self {
-        case .legacyExcel:
-            return "this is an Excel 97–2003 .xls workbook, not an .xlsx one; open it in a spreadsheet "
-                + "and save it as .xlsx (Excel Workbook)"
+        case .unreadableXLS(let problem): return "not a readable .xls workbook: \(problem)"
+        case .encryptedWorkbook:
+            return "the .xls workbook is encrypted (a password protects it); open it in a spreadsheet, remove the "
+                + "password and save it again"
+        case .unsupportedExcelVersion(let version):
+            return "this .xls workbook was written by \(version), a version that is not read; open it in a "
+                + "spreadsheet and save it as .xlsx (Excel Workbook)"
         case .notAWorkbook(let reason): return "not an .xlsx workbook: \(reason)"
         case let .fileTooLarge(bytes, limit): return "the workbook is \(bytes) bytes; the limit is \(limit)"
         case .missingPart(let part): return "not an .xlsx workbook: it has no \(part)"

@@ -61,7 +61,10 @@ enum WorkbookXML {
             throw .invalidXML(
                 part: part, line: line, column: 1, reason: "a processing instruction without data (<?name?>)")
         }
-        let parser = XMLParser(data: data)
+        // Fed in chunks from a stream: given a whole part at once, libxml2 refuses a
+        // document of more than 10 MB on one line ("huge input lookup", reported as an
+        // internal error), which is how spreadsheets write a sheet of 60,000 choices.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = reader

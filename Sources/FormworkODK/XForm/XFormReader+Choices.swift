@@ -7,7 +7,9 @@ extension XFormReader {
     mutating func readChoices(_ control: XMLTree.Element, into row: inout [String: String]) {
         let type = row["type"]!
         if let itemset = control.child(named: "itemset"), let nodeset = itemset.attribute("nodeset") {
-            guard let (instance, filter) = Self.itemsetSource(nodeset), let source = secondary[instance] else {
+            let (listNodes, shuffled) = Self.unshuffled(nodeset)
+            if shuffled { row["parameters"] = "randomize=true" }
+            guard let (instance, filter) = Self.itemsetSource(listNodes), let source = secondary[instance] else {
                 row["type"] = "text"
                 row["x_unsupported"] = "choices from '\(nodeset)' (only instance('ID')/root/item[filter] is read)"
                 return
@@ -74,5 +76,86 @@ extension XFormReader {
         }
         choiceRows.append(choice)
         places["choices"]![choiceRows.count + 1] = place(element)
+    }
+
+    /// An itemset's node-set without JavaRosa's `randomize(nodes, seed)` around it,
+    /// and whether it had one (then the question has XLSForm's `randomize=true`).
+    static func unshuffled(_ nodeset: String) -> (nodeset: String, shuffled: Bool) {
+        let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("randomize("), trimmed.hasSuffix(")") else { return (nodeset, false) }
+        let inner = trimmed.dropFirst("randomize(".count).dropLast()
+        // The node-set ends at the first comma outside brackets, parentheses and quotes.
+        var depth = 0
+        var quote: Character?
+        for index in inner.indices {
+            let character = inner[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"": quote = character
+            case "[", "(": depth += 1
+            case "]", ")": depth -= 1
+            case "," where depth == 0: return (String(inner[..<index]), true)
+            default: break
+            }
+        }
+        return (String(inner), true)
+    }
+}
+
+extension XFormReader {
+    /// The form's secondary instances as expressions read them: an inline one's items
+    /// (each child element a column; a label by `itextId` in every language), one
+    /// from a file by the file's name, and `_itext`, the translations by id.
+    var secondaryInstances: [String: SecondaryInstance] {
+        var instances: [String: SecondaryInstance] = [:]
+        for (id, element) in secondary {
+            if let source = element.attribute("src") {
+                guard let file = source.split(separator: "/").last.map(String.init), source.hasPrefix("jr://file")
+                else { continue }
+                instances[id] = .file(file)
+                continue
+            }
+            instances[id] = .rows(
+                (element.children.first?.children ?? []).map { item in
+                    var row: [String: String] = [:]
+                    for field in item.children where row[field.localName] == nil { row[field.localName] = field.text }
+                    if let id = row["itextId"] {
+                        for (language, text) in itext[id] ?? [:] { row[Self.column("label", language)] = text }
+                    }
+                    return row
+                })
+        }
+        // `jr:itext()` reads a text's plain form (a label shows its long one).
+        instances[XPathTranslation.itextTable] = .rows(
+            Set(itext.keys).union(plainItext.keys).sorted().map { id in
+                var row = ["id": id]
+                for (language, text) in plainItext[id] ?? itext[id] ?? [:] {
+                    row[Self.column("label", language)] = text
+                }
+                return row
+            })
+        return instances
+    }
+}
+
+extension XFormReader {
+    /// `meta/entity` (ODK entities) as the entities sheet pyxform reads: its `dataset`,
+    /// the calculations bound to its `@create`, `@update` and `@id` (an update's entity;
+    /// a new entity's id is the `uuid()` a `setvalue` gives) and its `label`.
+    mutating func readEntity(_ element: XMLTree.Element?, root: String) {
+        guard let element, let dataset = element.attribute("dataset") else { return }
+        let path = root + "/meta/entity"
+        var row = ["list_name": dataset]
+        if let create = binds[path + "/@create"]?.attribute("calculate") { row["create_if"] = create }
+        if let update = binds[path + "/@update"]?.attribute("calculate") { row["update_if"] = update }
+        if element.attribute("update") != nil, let id = binds[path + "/@id"]?.attribute("calculate") {
+            row["entity_id"] = id
+        }
+        if let label = binds[path + "/label"]?.attribute("calculate") { row["label"] = label }
+        let columns = ["list_name", "label", "entity_id", "create_if", "update_if"]
+        entities = [columns, columns.map { row[$0] ?? "" }]
     }
 }

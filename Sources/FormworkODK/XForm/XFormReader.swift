@@ -47,6 +47,8 @@ struct XFormReader {
     var initialEntries: [String: Int] = [:]
     var triggers: [String: String] = [:]
     var listCount = 0
+    /// `meta/entity` as pyxform's entities sheet (header and one row), if the form has it.
+    var entities: [[String]] = []
 
     init(_ tree: XMLTree, fileName: String) {
         self.fileName = fileName
@@ -101,6 +103,7 @@ struct XFormReader {
             uid.map { $0.hasPrefix(rootPath) ? String($0.dropFirst(rootPath.count)) : $0 } ?? "-"
         let settingsColumns = Array(settingsRow.keys.sorted())
         settings = [settingsColumns, settingsColumns.map { settingsRow[$0] ?? "" }]
+        readEntity(primary.child(named: "meta")?.child(named: "entity"), root: "/" + primary.localName)
         countEntries(primary, path: "/" + primary.localName)
         for child in primary.children { walk(child, path: "/" + primary.localName + "/" + child.localName) }
         survey = [columns] + rows.map { row in columns.map { row[$0] ?? "" } }
@@ -211,6 +214,8 @@ struct XFormReader {
 
     private mutating func walk(_ node: XMLTree.Element, path: String) {
         let name = node.localName
+        // `meta/entity` is read as the entities sheet (`readEntity`).
+        if name == "entity", path.hasSuffix("/meta/entity"), !entities.isEmpty { return }
         let bind = binds[path]
         var row: [String: String] = ["name": name]
         if let bind {
@@ -255,9 +260,19 @@ struct XFormReader {
             case ("date", "today"): row["type"] = "today"
             case ("property", let property) where Self.metadataName(property) != nil:
                 row["type"] = Self.metadataName(property)
+            case ("property", _), ("context", _), ("patient", _), ("user", _), ("case", _):
+                // What Collect (or CommCare) gives from the device: JavaRosa alone leaves
+                // it empty, and so does a terminal.
+                row["type"] = "calculate"
+                problems.append(
+                    XLSFormProblem(
+                        place: place(bind!),
+                        message: "jr:preload=\"\(preload)\" \(bind?.attribute("preloadParams") ?? ""): the device "
+                            + "fills it in; at a terminal it is left empty, as JavaRosa leaves it",
+                        isNotice: true))
             case (let kind, let parameters):
                 row["type"] = "text"
-                row["x_unsupported"] = "jr:preload=\"\(kind)\" \(parameters): the device fills it in"
+                row["x_unsupported"] = "jr:preload=\"\(kind)\" \(parameters): JavaRosa has no such preload"
             }
             add(row, at: bind!)
             return
@@ -351,7 +366,9 @@ struct XFormReader {
                         })
                 })
         }
-        return Workbook(sheets: [sheet("survey", survey), sheet("choices", choices), sheet("settings", settings)])
+        return Workbook(
+            sheets: [sheet("survey", survey), sheet("choices", choices), sheet("settings", settings)]
+                + (entities.isEmpty ? [] : [sheet("entities", entities)]))
     }
 
     /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).

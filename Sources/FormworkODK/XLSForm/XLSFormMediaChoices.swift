@@ -49,9 +49,47 @@ enum XLSFormMediaChoices {
         ]
     }
 
+    /// A file's rows: each a mapping of column to text, with its place
+    /// (`villages.csv!2`), and the columns in the order the file gives them.
+    struct Rows: Sendable {
+        var columns: [String] = []
+        var rows: [(columns: [String: String], place: String)] = []
+    }
+
+    /// What reading a file of rows found.
+    enum RowsOutcome: Sendable {
+        case rows(Rows)
+        /// Not found: the paths looked at.
+        case missing([String])
+        /// Found and not readable: why.
+        case unreadable(String)
+    }
+
     /// The choices of `file`, for a form at `form`, with the value and label read from
     /// the columns `value` and `label`.
     static func load(_ file: String, form: String, media: String?, value: String, label: String) -> Outcome {
+        switch rows(file, form: form, media: media) {
+        case .missing(let paths): return .missing(paths)
+        case .unreadable(let reason): return .unreadable(reason)
+        case .rows(let table):
+            let isGeoJSON = (file as NSString).pathExtension.lowercased() == "geojson"
+            if !isGeoJSON, (file as NSString).pathExtension.lowercased() == "csv", !table.columns.contains(value) {
+                return .unreadable(
+                    "'\(file)' has no '\(value)' column (its columns: \(table.columns.joined(separator: ", ")))")
+            }
+            return .choices(
+                table.rows.compactMap { row in
+                    // GeoJSON: a feature's id is its value, its title its label, unless the
+                    // file has `name` and `label` properties.
+                    let valueColumn = isGeoJSON && value == "name" && row.columns["name"] == nil ? "id" : value
+                    let labelColumn = isGeoJSON && label == "label" && row.columns["label"] == nil ? "title" : label
+                    return choice(row.columns, value: valueColumn, label: labelColumn, place: row.place)
+                })
+        }
+    }
+
+    /// The rows of `file` (a `.csv`, `.xml` or `.geojson` sent with a form at `form`).
+    static func rows(_ file: String, form: String, media: String?) -> RowsOutcome {
         // A file name, not a path: nothing outside the form's folders is read.
         guard !file.contains("/"), !file.contains("\\"), file != "..", !file.isEmpty else {
             return .unreadable("'\(file)' is not a file name (a file sent with the form is named, not a path)")
@@ -64,12 +102,12 @@ enum XLSFormMediaChoices {
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data(), data.count <= maximumSize else {
             return .unreadable(
-                "'\(path)' cannot be read, or is more than the \(maximumSize) bytes a file of choices may have")
+                "'\(path)' cannot be read, or is more than the \(maximumSize) bytes a file sent with a form may have")
         }
         switch (file as NSString).pathExtension.lowercased() {
-        case "csv": return csv(data, file: file, value: value, label: label)
-        case "xml": return xml(data, file: file, value: value, label: label)
-        case "geojson": return geoJSON(data, file: file, value: value, label: label)
+        case "csv": return csv(data, file: file)
+        case "xml": return xml(data, file: file)
+        case "geojson": return geoJSON(data, file: file)
         default: return .unreadable("'\(file)' is not a .csv, .xml or .geojson file")
         }
     }
@@ -91,7 +129,7 @@ enum XLSFormMediaChoices {
             place: place)
     }
 
-    static func csv(_ data: Data, file: String, value: String, label: String) -> Outcome {
+    static func csv(_ data: Data, file: String) -> RowsOutcome {
         let text = String(decoding: data, as: UTF8.self)
         let reader: CSVReader
         do {
@@ -102,53 +140,48 @@ enum XLSFormMediaChoices {
         guard let header = reader.headerRow?.map({ $0.trimmed(.whitespaces) }) else {
             return .unreadable("'\(file)' has no header row")
         }
-        guard header.contains(value) else {
-            return .unreadable("'\(file)' has no '\(value)' column (its columns: \(header.joined(separator: ", ")))")
-        }
-        var choices: [XLSFormChoices.Choice] = []
+        var table = Rows()
+        for name in header where !table.columns.contains(name) { table.columns.append(name) }
         var row = 1
         while let fields = reader.next() {
             row += 1
-            guard choices.count < maximumChoices else {
+            guard table.rows.count < maximumChoices else {
                 return .unreadable("'\(file)' has more than \(maximumChoices) rows")
             }
             var columns: [String: String] = [:]
             for (name, field) in zip(header, fields) where columns[name] == nil { columns[name] = field }
-            if let choice = choice(columns, value: value, label: label, place: "\(file)!\(row)") {
-                choices.append(choice)
-            }
+            table.rows.append((columns, "\(file)!\(row)"))
         }
         if let error = reader.error { return .unreadable("'\(file)' cannot be read as CSV: \(error)") }
-        return .choices(choices)
+        return .rows(table)
     }
 
-    static func xml(_ data: Data, file: String, value: String, label: String) -> Outcome {
+    static func xml(_ data: Data, file: String) -> RowsOutcome {
         let tree: XMLTree
         do {
             tree = try XMLTree(data)
         } catch {
             return .unreadable("'\(file)' \(error.line):\(error.column): \(error.message)")
         }
-        var choices: [XLSFormChoices.Choice] = []
+        var table = Rows()
         for item in tree.root.children.prefix(maximumChoices) {
             var columns: [String: String] = [:]
             for child in item.children where columns[child.localName] == nil {
                 columns[child.localName] = child.text.trimmed(.whitespacesAndNewlines)
+                if !table.columns.contains(child.localName) { table.columns.append(child.localName) }
             }
-            if let choice = choice(columns, value: value, label: label, place: "\(file):\(item.line):\(item.column)") {
-                choices.append(choice)
-            }
+            table.rows.append((columns, "\(file):\(item.line):\(item.column)"))
         }
-        return .choices(choices)
+        return .rows(table)
     }
 
-    /// GeoJSON as JavaRosa reads it: a feature's `id` (or property `id`) is its value,
-    /// its `title` property its label, a point's `geometry` the `lat lon 0 0` ODK writes.
-    static func geoJSON(_ data: Data, file: String, value: String, label: String) -> Outcome {
+    /// GeoJSON as JavaRosa reads it: each feature a row of its properties, its `id`
+    /// (or property `id`), and a point's `geometry` as the `lat lon 0 0` ODK writes.
+    static func geoJSON(_ data: Data, file: String) -> RowsOutcome {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["type"] as? String == "FeatureCollection", let features = object["features"] as? [[String: Any]]
         else { return .unreadable("'\(file)' is not a GeoJSON FeatureCollection") }
-        var choices: [XLSFormChoices.Choice] = []
+        var table = Rows()
         for (index, feature) in features.prefix(maximumChoices).enumerated() {
             var columns: [String: String] = [:]
             for (key, property) in feature["properties"] as? [String: Any] ?? [:] {
@@ -161,13 +194,10 @@ enum XLSFormMediaChoices {
                 columns["geometry"] =
                     "\(NumbersInText.java.text(coordinates[1])) \(NumbersInText.java.text(coordinates[0])) 0 0"
             }
-            let valueColumn = value == "name" && columns["name"] == nil ? "id" : value
-            let labelColumn = label == "label" && columns["label"] == nil ? "title" : label
-            if let choice = choice(columns, value: valueColumn, label: labelColumn, place: "\(file)#\(index + 1)") {
-                choices.append(choice)
-            }
+            for key in columns.keys.sorted() where !table.columns.contains(key) { table.columns.append(key) }
+            table.rows.append((columns, "\(file)#\(index + 1)"))
         }
-        return .choices(choices)
+        return .rows(table)
     }
 
     static func text(_ value: Any) -> String {

@@ -14,6 +14,7 @@ extension XLSFormReader {
             instanceNameID = id
             elementPaths.append((id, "meta/instanceName"))
         }
+        allocateEntityIDs()
         let structural = problems
         var result: DefinitionDocument
         repeat {
@@ -41,14 +42,18 @@ extension XLSFormReader {
             }
         }
         builder.close()
+        var metaFields = entityFields()
         if let instanceName = settings.values["instance_name"], let id = instanceNameID,
             let name = translate(
                 instanceName, column: "instance_name", row: survey.table.rows.first ?? Self.emptyRow, use: .text,
                 current: nil, repeats: [], placeName: "settings")
         {
             // pyxform's meta/instanceName: the submission's name, computed.
+            metaFields.append(.object([("id", .string(id)), ("kind", "calculate"), ("value", .string(name.text))]))
+        }
+        if !metaFields.isEmpty {
             builder.start(id: ids.makeID(from: "meta"), header: nil, visible: nil, place: SourcePlace("settings"))
-            builder.add([.object([("id", .string(id)), ("kind", "calculate"), ("value", .string(name.text))])])
+            builder.add(metaFields)
             builder.close()
         }
         let settingsPlace = SourcePlace("settings")
@@ -69,6 +74,7 @@ extension XLSFormReader {
                 ))
             form.append(("defaultLanguage", .string(defaultLanguage.code)))
         }
+        if let dataDocument { form.append(("data", dataDocument)) }
         if !inputs.isEmpty { form.append(("inputs", .list(inputs))) }
         form.append(("sections", .list(builder.sections)))
         form.append(("submission", submissionLayout))
@@ -178,7 +184,13 @@ extension XLSFormReader {
         case .question(.metadata(let name)) where Self.inputMetadata.contains(name) && repeats.isEmpty:
             // Given by the device: an input, read in expressions, never asked.
             let at = SourcePlace(place("type", node.row), quote: node.row["type"])
-            inputs.append(.object([("id", .string(node.id)), ("type", "text"), ("label", .string(node.name))], at: at))
+            inputs.append(
+                .object(
+                    [
+                        ("id", .string(node.id)), ("type", "text"), ("label", .string(node.name)),
+                        ("device", .string(name)),
+                    ],
+                    at: at))
             guard let valueID = metadataValueIDs[node.id] else { return [] }
             var pairs: [(String, DefinitionDocument)] = [("id", .string(valueID))]
             let key = answerKey(node, repeats: repeats) ?? node.name

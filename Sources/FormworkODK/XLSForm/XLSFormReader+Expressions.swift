@@ -13,6 +13,8 @@ extension XLSFormReader {
         let hidden = skippedNames.isEmpty ? ambiguousNames : ambiguousNames.union(skippedNames)
         let skippedIDs = skippedNames.isEmpty ? [] : Set(skippedNames.compactMap { symbols[$0]?.id })
         let options = optionValues
+        let tables = dataTableColumns
+        let pathsByID = Dictionary(absolute.map { ($0.value.id, $0.key) }, uniquingKeysWith: { first, _ in first })
         @Sendable func byPath(_ path: String) -> XPathSymbol? {
             if let symbol = absolute[path] { return skippedIDs.contains(symbol.id) ? nil : symbol }
             let last = path.split(separator: "/").last.map(String.init) ?? ""
@@ -22,7 +24,8 @@ extension XLSFormReader {
             current: current, repeats: repeats,
             name: { name in name.hasPrefix("/") ? byPath(name) : hidden.contains(name) ? nil : symbols[name] },
             path: byPath, node: node,
-            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, limits: limits)
+            choiceColumns: choiceColumns, options: { options[$0.id] }, groupsInEntry: groupsInEntry, tables: tables,
+            formVersion: settings.version ?? "", absolutePath: { pathsByID[$0] }, limits: limits)
     }
 
     /// An expression cell translated, or `nil` with the problem reported at the cell.
@@ -30,11 +33,22 @@ extension XLSFormReader {
         _ text: String, column: String, row: XLSFormTable.Row, use: ExpressionUse, current: XPathSymbol?,
         repeats: [String], choiceColumns: [String: String]? = nil, placeName: String? = nil
     ) -> TranslatedExpression? {
+        calculation(
+            text, column: column, row: row, use: use, current: current, repeats: repeats, choiceColumns: choiceColumns,
+            placeName: placeName, keepingFirstValue: false)?.expression
+    }
+
+    /// A calculation cell translated (a whole `once(x)` is `x`, kept: see
+    /// `XPathTranslator`), or `nil` with the problem reported at the cell.
+    mutating func calculation(
+        _ text: String, column: String, row: XLSFormTable.Row, use: ExpressionUse, current: XPathSymbol?,
+        repeats: [String], choiceColumns: [String: String]? = nil, placeName: String? = nil, keepingFirstValue: Bool
+    ) -> (expression: TranslatedExpression, keepsFirstValue: Bool)? {
         let context = context(
             current: current, repeats: repeats, node: nodePaths[row.number] ?? nil, choiceColumns: choiceColumns)
         let at = placeName ?? place(column, row)
         do {
-            return try XPathTranslator.translate(text, as: use, in: context)
+            return try XPathTranslator.translate(text, as: use, in: context, keepingFirstValue: keepingFirstValue)
         } catch {
             switch error.reason {
             case .syntax:

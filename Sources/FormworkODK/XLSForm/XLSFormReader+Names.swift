@@ -55,7 +55,10 @@ extension XLSFormReader {
             case .group, .loop:
                 let id = ids.makeID(from: node.name.isEmpty ? "group" : node.name)
                 nodes[index].id = id
-                if !node.name.isEmpty { record(node.name, XPathSymbol(id: id, type: .none, repeats: repeats)) }
+                if !node.name.isEmpty {
+                    record(node.name, XPathSymbol(id: id, type: .none, repeats: repeats))
+                    absoluteSymbols[absolute + "/" + node.name] = XPathSymbol(id: id, type: .none, repeats: repeats)
+                }
                 assignNames(
                     &nodes[index].children, repeats: repeats, groups: groups + [node.name],
                     absolute: absolute + "/" + node.name)

@@ -17,7 +17,9 @@ extension XLSFormReader {
         if let key = answerKey(node, repeats: repeats), type != .note { pairs.append(("key", .string(key))) }
         var extra: [DefinitionDocument] = []
         let kind = self.kind(of: node, type: type, repeats: repeats, place: typePlace)
-        guard let kind else { return skipped(node, since: unsupportedBefore) }
+        guard let kind else {
+            return skipped(node, since: unsupportedBefore, current: current, repeats: repeats, conditions: conditions)
+        }
         pairs.append(("kind", .string(kind.name)))
         let label = texts("label", of: node, repeats: repeats)
         switch kind.name {
@@ -54,26 +56,31 @@ extension XLSFormReader {
                     ] + (otherKey.map { key in key == other.id ? [] : [("key", .string(key))] } ?? []),
                     at: typePlace))
         }
-        if problems.unsupported.count > unsupportedBefore { return skipped(node, since: unsupportedBefore) }
+        // With `skipUnsupported`, what could not be read (a constraint, a relevant, a
+        // text's expression) is left out and the question stays, so what reads it still
+        // works; without it, the form is refused anyway.
         return [.object(pairs, at: typePlace)] + extra
     }
 
-    /// A note in place of a question that cannot be represented (with
-    /// `skipUnsupported`); its name is skipped, so what reads it is skipped too.
-    private mutating func skipped(_ node: XLSFormSurvey.Node, since first: Int) -> [DefinitionDocument] {
+    /// A note in place of a question whose kind cannot be represented (with
+    /// `skipUnsupported`), shown where the question would be (its relevance kept);
+    /// its name is skipped, so what reads it is skipped too.
+    private mutating func skipped(
+        _ node: XLSFormSurvey.Node, since first: Int, current: XPathSymbol, repeats: [String], conditions: [String]
+    ) -> [DefinitionDocument] {
         guard skipUnsupported else { return [] }
         skippedNames.insert(node.name)
         let reasons = problems.unsupported[first...].map { "\($0.place?.name ?? ""): \($0.message)" }
-        return [
-            .object(
-                [
-                    ("id", .string(node.id)), ("kind", "note"),
-                    (
-                        "text",
-                        .string(Self.escapedTemplate("Skipped '\(node.name)': " + reasons.joined(separator: "; ")))
-                    ),
-                ], at: SourcePlace(place("type", node.row), quote: node.row["type"]))
+        var pairs: [(String, DefinitionDocument)] = [
+            ("id", .string(node.id)), ("kind", "note"),
+            ("text", .string(Self.escapedTemplate("Skipped '\(node.name)': " + reasons.joined(separator: "; ")))),
         ]
+        var visibility = conditions
+        if let relevant = condition("relevant", of: node, current: current, repeats: repeats) {
+            visibility.append(relevant)
+        }
+        if let visible = ExpressionText.conjunction(visibility) { pairs.append(("visible", .string(visible))) }
+        return [.object(pairs, at: SourcePlace(place("type", node.row), quote: node.row["type"]))]
     }
 
     /// A Formwork kind with the keys it needs (`step`, `min`, a calculate's `value`),
@@ -99,6 +106,12 @@ extension XLSFormReader {
         if let notice = Self.screenAppearance(appearance, type: type) {
             report(.importNotice(notice), at: place("appearance", node.row), quote: node.row["appearance"])
         }
+        if Self.parameters(node.row["parameters"])["randomize"]?.lowercased() == "true" {
+            // Formwork offers a list's choices in one order; JavaRosa's shuffle is not kept.
+            report(
+                .importNotice("the choices are offered in the order written: Collect shuffles them (randomize=true)"),
+                at: place("parameters", node.row), quote: node.row["parameters"])
+        }
         if let calculation = node.row["calculation"], type != .calculate, type != .hidden, node.row["trigger"] == nil {
             return calculated(node, type: type, calculation: calculation, repeats: repeats, place: typePlace)
         }
@@ -117,13 +130,16 @@ extension XLSFormReader {
         let current = XPathSymbol(id: node.id, type: Self.valueType(type), repeats: repeats)
         let numeric = Self.valueType(type) == .number
         guard
-            let value = translate(
+            let (value, keeps) = self.calculation(
                 calculation, column: "calculation", row: node.row, use: numeric ? .value : .text, current: current,
-                repeats: repeats)
+                repeats: repeats, keepingFirstValue: true)
         else { return nil }
         let text = numeric && value.type != .number ? "number(\(value.text))" : value.text
         let at = cellPlace("calculation", node.row)
-        let computed = KindMapping(name: "computed", pairs: [("value", .string(text, at: at))], answerable: false)
+        let once: [(String, DefinitionDocument)] = keeps ? [("once", .bool(true))] : []
+        let computed = KindMapping(
+            name: "computed", pairs: [("value", .string(text, at: at))] + once, answerable: false)
+        if keeps { return computed }
         guard type != .note, var mapping = baseKind(of: node, type: type, repeats: repeats, place: typePlace),
             mapping.list == nil, node.row["default"] == nil
         else { return computed }
@@ -166,7 +182,7 @@ extension XLSFormReader {
     /// A translated calculation that reads nothing and does not depend on the moment
     /// (`concat('a', 'b')`), computed once as JavaRosa does when the form opens.
     static func constant(_ expression: String) -> DefinitionDocument? {
-        guard !["today(", "now(", "uuid(", "random("].contains(where: expression.contains),
+        guard !["today(", "now(", "uuid(", "random(", "randomize("].contains(where: expression.contains),
             let compiled = try? CompiledExpression(expression, environment: ExpressionEnvironment(fields: []))
         else { return nil }
         switch compiled.evaluate(EvaluationContext(today: .today()) { _ in .null }) {
@@ -236,6 +252,10 @@ extension XLSFormReader {
             return unrecorded(
                 "an audit log is not recorded at a terminal: the submission's meta/audit is left empty "
                     + "(Collect would attach the log)", at: typePlace)
+        case .metadata("background-geopoint"):
+            return unrecorded(
+                "the device's location when the question it follows changes is not recorded at a terminal: "
+                    + "it is left empty", at: typePlace)
         case .metadata("start-geopoint"):
             return unrecorded(
                 "the device's location when the form starts is not recorded at a terminal: it is left empty",
@@ -248,7 +268,7 @@ extension XLSFormReader {
         case .unsupported(let name, let reason):
             report(.unsupportedConstruct("'\(name)'", reason: reason), at: typePlace.name, quote: typePlace.quote)
             return nil
-        case .unknown, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .beginLoop, .endLoop:
+        case .unknown, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .beginLoop, .endLoop, .externalInstance:
             return nil
         }
     }
@@ -310,11 +330,18 @@ extension XLSFormReader {
             default: use = .text
             }
             guard
-                let value = translate(
-                    calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats)
-            else { return nil }
+                let (value, keeps) = self.calculation(
+                    calculation, column: "calculation", row: node.row, use: use, current: current, repeats: repeats,
+                    keepingFirstValue: true)
+            else {
+                // Skipped: the value is left empty, so what reads it still works.
+                guard skipUnsupported else { return nil }
+                return KindMapping(name: "calculate", pairs: [("value", "''")], answerable: false)
+            }
+            let once: [(String, DefinitionDocument)] = keeps ? [("once", .bool(true))] : []
             return KindMapping(
-                name: "calculate", pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))],
+                name: "calculate",
+                pairs: [("value", .string(value.text, at: cellPlace("calculation", node.row)))] + once,
                 answerable: false)
         }
         // A `hidden` question, or a calculate without a calculation: its default, or empty.

@@ -26,6 +26,17 @@ struct XLSFormReader {
     let skipUnsupported: Bool
     /// The loader's limits (the longest expression translated).
     let limits: Limits
+    /// Where the files sent with the form are.
+    let media: MediaFolder
+    /// The columns of each secondary instance expressions read, by id.
+    var dataTableColumns: [String: [String]] = [:]
+    /// The form's `data:` (the instances read, as tables), if it reads any.
+    var dataDocument: DefinitionDocument?
+    /// The `entities` sheet, and the entity its first row declares.
+    var entitiesTable: XLSFormTable?
+    var entity: EntityDeclaration?
+    /// The ids of the calculations writing `meta/entity`, in `entityParts` order.
+    var entityIDs: [String] = []
 
     /// Problems that stop the load, warnings, and constructs that cannot be represented.
     var problems = ImportProblems()
@@ -99,10 +110,14 @@ struct XLSFormReader {
     ///     (quotes straightened; in `survey`, spaces collapsed): not an XForm's.
     ///   - media: Where the files sent with the form are (`fileName`'s places by
     ///     default).
+    ///   - instances: An XForm's secondary instances (its own, inline or from files,
+    ///     and `_itext`), read by expressions as data tables.
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
-        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil
+        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil,
+        instances: [String: SecondaryInstance] = [:]
     ) {
+        self.media = media ?? MediaFolder(formFile: fileName, directory: nil)
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
         self.limits = limits
@@ -127,7 +142,7 @@ struct XLSFormReader {
             lists = lists.map { $0.merging(externalLists) } ?? externalLists
         }
         let (fileLists, mediaProblems) = Self.mediaChoices(
-            in: survey.table, media: media ?? MediaFolder(formFile: fileName, directory: nil))
+            in: survey.table, media: self.media)
         choices = (lists ?? XLSFormChoices.empty).merging(fileLists).withOther(forListsIn: survey.table)
         survey.expandLoops(choices)
         self.survey = survey
@@ -148,6 +163,11 @@ struct XLSFormReader {
         writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
         for case let written? in writtenLanguages { languageCodes[written] = XLSFormTable.language(written).code }
         defaultLanguage = Self.defaultLanguage(settings: settings, written: writtenLanguages)
+        entitiesTable = workbook["entities"].map { XLSFormTable($0, cleaning: quotes) }
+        let (entity, entityProblems) = Self.entityDeclaration(entitiesTable)
+        self.entity = entity
+        for problem in entityProblems { report(.importError(problem.message, hint: nil), at: problem.place) }
+        readInstances(given: instances)
     }
 
     // MARK: Reporting
@@ -170,7 +190,8 @@ struct XLSFormReader {
         for table in tables {
             for column in table.columns where XLSFormTable.translatable.contains(column.name) {
                 if let language = column.language {
-                    if !written.contains(language) { written.append(language) }
+                    // pyxform writes no translation for a language whose columns are empty.
+                    if !written.contains(language), table.hasText(in: column) { written.append(language) }
                 } else if column.name == "label" || column.name == "hint",
                     table.rows.contains(where: { $0[column.name] != nil })
                 {

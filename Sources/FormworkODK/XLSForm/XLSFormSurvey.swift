@@ -41,6 +41,8 @@ struct XLSFormSurvey {
     let table: XLSFormTable
     private(set) var nodes: [Node] = []
     private(set) var problems: [XLSFormProblem] = []
+    /// The instances `csv-external` and `xml-external` rows declare: id → file.
+    private(set) var externalInstances: [String: String] = [:]
 
     init(_ table: XLSFormTable) {
         self.table = table
@@ -90,6 +92,12 @@ struct XLSFormSurvey {
                 }
                 stack.removeLast()
                 append(open)
+            case .externalInstance(let fileExtension):
+                if name.isEmpty {
+                    report(row, "name", "a '\(typeCell)' without a name: the name is the instance's, and its file's")
+                } else {
+                    externalInstances[name] = name + "." + fileExtension
+                }
             case .unknown(let written, let suggestion):
                 report(
                     row, "type",

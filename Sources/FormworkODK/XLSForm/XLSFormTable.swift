@@ -176,10 +176,17 @@ struct XLSFormTable: Sendable {
         }
     }
 
-    /// The languages of the translated columns, in order of appearance.
+    /// The languages of the translated columns that hold a text, in order of
+    /// appearance (pyxform writes no translation for a language whose columns are
+    /// empty, so JavaRosa offers none).
     var languages: [String] {
         var seen = Set<String>()
-        return columns.compactMap(\.language).filter { seen.insert($0).inserted }
+        return columns.filter { hasText(in: $0) }.compactMap(\.language).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether a row has a value in the column.
+    func hasText(in column: Column) -> Bool {
+        rows.contains { $0[column.name, language: column.language] != nil }
     }
 
     /// Whether the sheet has a column.
@@ -241,17 +248,28 @@ struct XLSFormTable: Sendable {
 
     /// A language as XLSForm writes it (`English (en)`, `French`, `fr`): a code for
     /// Formwork (`en`, `French`, `fr`) and a name (`English`, `French`, `fr`).
+    ///
+    /// A code is ASCII letters, digits, `-` and `_`, as Formwork's definitions take
+    /// them: a name without a code gives one without its accents (`Français` gives
+    /// `Francais`), with `_` for anything else (`Local language` gives `Local_language`).
     static func language(_ written: String) -> FormLanguage {
         let trimmed = written.trimmed(.whitespaces)
         if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
             let code = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
                 .trimmed(.whitespaces)
             let name = trimmed[..<open].trimmed(.whitespaces)
-            if !code.isEmpty, code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            if !code.isEmpty, code.unicodeScalars.allSatisfy({ isCodeScalar($0) || $0 == "_" }) {
                 return FormLanguage(code: code, name: name.isEmpty ? code : name)
             }
         }
-        let code = String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let folded = trimmed.folding(options: .diacriticInsensitive, locale: nil)
+        let scalars = folded.unicodeScalars.map { isCodeScalar($0) ? $0 : "_" }
+        let code = String(String.UnicodeScalarView(scalars.prefix(35)))
         return FormLanguage(code: code.isEmpty ? "default" : code, name: trimmed.isEmpty ? "default" : trimmed)
+    }
+
+    /// An ASCII letter or digit, or `-`.
+    private static func isCodeScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
     }
 }

@@ -53,6 +53,10 @@ enum XLSFormType: Sendable, Equatable {
     /// `username`, `phonenumber`, `simserial`, `subscriberid`, `email`, `audit`,
     /// `start-geopoint`.
     case metadata(String)
+    /// `csv-external`, `xml-external`: declares the instance of its name, read from the
+    /// file of that name sent with the form (`prices.csv`), for expressions; not a
+    /// question.
+    case externalInstance(fileExtension: String)
     /// A type Formwork cannot represent, and why.
     case unsupported(String, reason: String)
     /// Not an XLSForm type; `suggestion` is the closest known one.
@@ -67,6 +71,14 @@ enum XLSFormType: Sendable, Equatable {
         }
         if words.first?.lowercased() == "select", let from = words.firstIndex(where: { $0.lowercased() == "from" }) {
             words.remove(at: from)
+        }
+        // pyxform's older spellings of the selects (`add select one prompt using LIST`,
+        // `q select1 LIST`, `select multiple using LIST`).
+        for (spelling, canonical) in Self.selectSpellings where words.count > spelling.count {
+            if words.prefix(spelling.count).map({ $0.lowercased() }) == spelling {
+                words = [canonical] + words.dropFirst(spelling.count)
+                break
+            }
         }
         let lowerWords = words.map { $0.lowercased() }
         if lowerWords.count == 4, lowerWords.prefix(3) == ["begin", "loop", "over"] {
@@ -116,6 +128,15 @@ enum XLSFormType: Sendable, Equatable {
         }
     }
 
+    /// pyxform's multi-word spellings of `select_one` and `select_multiple`.
+    static let selectSpellings: [([String], String)] = [
+        (["add", "select", "one", "prompt", "using"], "select_one"),
+        (["add", "select", "multiple", "prompt", "using"], "select_multiple"),
+        (["select", "one", "using"], "select_one"), (["select", "multiple", "using"], "select_multiple"),
+        (["q", "select1"], "select_one"), (["q", "select"], "select_multiple"),
+        (["select", "one", "external"], "select_one_external"),
+    ]
+
     static let selectWords: Set<String> = [
         "select_one", "select1", "select_multiple", "rank", "select_one_from_file", "select_multiple_from_file",
         "select_one_external",
@@ -137,7 +158,18 @@ enum XLSFormType: Sendable, Equatable {
         "add note prompt": "note", "add image prompt": "image", "photo": "image", "add audio prompt": "audio",
         "add video prompt": "video", "add barcode prompt": "barcode", "add location prompt": "geopoint",
         "location": "geopoint", "gps": "geopoint", "trigger": "acknowledge", "q picture": "image",
-        "imei": "deviceid", "uri:deviceid": "deviceid",
+        "imei": "deviceid", "uri:deviceid": "deviceid", "add acknowledge prompt": "acknowledge",
+        "add calculate prompt": "calculate", "add date time prompt": "datetime", "add file prompt": "file",
+        "device id": "deviceid", "get device id": "deviceid", "get end time": "end", "end time": "end",
+        "get start time": "start", "start time": "start", "get today": "today", "get phone number": "phonenumber",
+        "get sim id": "simserial", "sim id": "simserial", "get subscriber id": "subscriberid",
+        "subscriber id": "subscriberid", "number of days in last month": "integer",
+        "number of days in last six months": "integer", "number of days in last year": "integer",
+        "percentage": "integer", "osm": "file", "q acknowledge": "acknowledge", "q audio": "audio",
+        "q barcode": "barcode", "q calculate": "calculate", "q date": "date", "q date time": "datetime",
+        "q datetime": "datetime", "q decimal": "decimal", "q geopoint": "geopoint", "q location": "geopoint",
+        "q geoshape": "geoshape", "q geotrace": "geotrace", "q image": "image", "q int": "integer",
+        "q note": "note", "q string": "text", "q video": "video",
         "uri:phonenumber": "phonenumber", "uri:username": "username", "uri:email": "email",
         "uri:simserial": "simserial", "uri:subscriberid": "subscriberid",
     ]
@@ -154,12 +186,13 @@ enum XLSFormType: Sendable, Equatable {
         "phonenumber": .metadata("phonenumber"), "simserial": .metadata("simserial"),
         "subscriberid": .metadata("subscriberid"), "email": .metadata("email"), "audit": .metadata("audit"),
         "start-geopoint": .metadata("start-geopoint"),
+        "background-geopoint": .metadata("background-geopoint"),
+        "csv-external": .externalInstance(fileExtension: "csv"),
+        "xml-external": .externalInstance(fileExtension: "xml"),
     ]
 
     static let unsupported: [String: String] = [
-        "xml-external": "an external XML instance is data for pulldata() and searches, not a question",
-        "csv-external": "an external CSV instance is data for pulldata() and searches, not a question",
-        "entity": "entities are ODK Central's data, not a question",
+        "entity": "an entity of ODK Central's lists is declared in the entities sheet, not as a question"
     ]
 
     /// `select_one list`, `select all that apply list or_other`, `rank list`, and the

@@ -108,7 +108,9 @@ final class XMLTree: @unchecked Sendable {
             }
         }
         let builder = Builder(limits: limits)
-        let parser = XMLParser(data: data)
+        // Fed in chunks from a stream: given all at once, libxml2 refuses more than 10 MB
+        // on one line ("huge input lookup"), as a converted form or a file may be written.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = builder

@@ -72,6 +72,16 @@ struct XPathContext: Sendable {
     /// `position(../..)` find the entry as JavaRosa does (a group's position is 1);
     /// `nil` when unknown: then `position(..)` is taken to be the entry's.
     var groupsInEntry: Int?
+    /// The form's secondary instances (its choice lists, the files sent with it, its
+    /// translations as `_itext`) by id, each with its columns, as data tables of the
+    /// same names (no columns: a file not sent with the form, read as no rows).
+    var tables: [String: [String]] = [:]
+    /// A question's or group's absolute instance path by its Formwork id (so
+    /// `${group}/q` reads `/data/group/q`); `nil` when unknown.
+    var absolutePath: @Sendable (String) -> String? = { _ in nil }
+    /// The form's version (settings' `version`, an XForm instance's `version`
+    /// attribute), which `version()` reads.
+    var formVersion = ""
     /// The loader's limits: an expression longer than `maximumExpressionLength` is
     /// not translated.
     var limits: Limits
@@ -82,8 +92,12 @@ struct XPathContext: Sendable {
         path: @escaping @Sendable (String) -> XPathSymbol? = { _ in nil }, node: String? = nil,
         choiceColumns: [String: String]? = nil,
         options: @escaping @Sendable (XPathSymbol) -> [String]? = { _ in nil }, groupsInEntry: Int? = nil,
-        limits: Limits = .default
+        tables: [String: [String]] = [:], formVersion: String = "",
+        absolutePath: @escaping @Sendable (String) -> String? = { _ in nil }, limits: Limits = .default
     ) {
+        self.absolutePath = absolutePath
+        self.tables = tables
+        self.formVersion = formVersion
         self.current = current
         self.repeats = repeats
         self.name = name

@@ -1,6 +1,6 @@
 import Formwork
 
-/// Date functions: `date`, `date-time`, `decimal-date-time`, `format-date`
+/// Date functions: `date`, `date-time`, `decimal-date-time`, `decimal-time`, `format-date`
 /// (`format-date-time`). `today()` and `now()` are Formwork's own.
 extension XPathTranslation {
     /// The `format-date` codes Formwork writes as JavaRosa does.
@@ -70,6 +70,21 @@ extension XPathTranslation {
         }
         return .call(
             "decimal-date-time", [moment.code], kind: .number, absence: .nan, readsAnswers: moment.readsAnswers)
+    }
+
+    /// `decimal-time(x)`: the fraction of its day a time (a date and time, a number)
+    /// is; text is read as a date and time, as JavaRosa reads it.
+    func decimalTime(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
+        let operand = try translate(argument)
+        try single(operand, at: argument.offset)
+        let moment: XPathOperand
+        switch operand.kind {
+        case .time, .date, .dateTime: moment = operand
+        case .number: moment = try number(operand, at: argument.offset)
+        case .text, .choice: moment = try dateTime(argument)
+        default: throw unsupported("decimal-time() of this value (JavaRosa refuses it)", at: argument.offset)
+        }
+        return .call("decimal-time", [moment.code], kind: .number, absence: .nan, readsAnswers: moment.readsAnswers)
     }
 
     /// `format-date(x, 'pattern')`: a date (or a date and time, or text or a number

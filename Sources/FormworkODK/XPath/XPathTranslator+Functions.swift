@@ -38,6 +38,9 @@ extension XPathTranslation {
         "number": Function(1...1) { t, a, _ throws(TranslationError) in
             try t.number(try t.translate(a[0]), at: a[0].offset)
         },
+        "random": Function(0...0) { _, _, _ in
+            .call("random", [], kind: .number, absence: .never, readsAnswers: false)
+        },
         "int": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("int", a) },
         "abs": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("abs", a) },
         "sqrt": Function(1...1) { t, a, _ throws(TranslationError) in try t.numeric("sqrt", a) },
@@ -80,12 +83,9 @@ extension XPathTranslation {
             try t.checklist(a, weighted: true)
         },
         "regex": Function(2...2) { t, a, _ throws(TranslationError) in try t.regex(a) },
-        "uuid": Function(0...1) { t, a, o throws(TranslationError) in
-            guard a.isEmpty else {
-                throw t.unsupported("uuid() of a length (a random text of that many characters)", at: o)
-            }
-            return .call("uuid", [], kind: .text, absence: .never, readsAnswers: false)
-        },
+        "uuid": Function(0...1) { t, a, _ throws(TranslationError) in try t.uuid(a) },
+        "digest": Function(2...3) { t, a, _ throws(TranslationError) in try t.digest(a) },
+        "extract-signed": Function(2...2) { t, a, _ throws(TranslationError) in try t.textual("extract-signed", a) },
         // Choices
         "selected": Function(2...2) { t, a, _ throws(TranslationError) in try t.selected(a) },
         "is-selected": Function(2...2) { t, a, _ throws(TranslationError) in try t.selected(a) },
@@ -100,36 +100,45 @@ extension XPathTranslation {
         "min": Function(1...many) { t, a, _ throws(TranslationError) in try t.extreme("min", a) },
         "indexed-repeat": Function(3...11) { t, a, o throws(TranslationError) in try t.indexedRepeat(a, at: o) },
         "position": Function(0...1) { t, a, o throws(TranslationError) in try t.position(a, at: o) },
+        "randomize": Function(1...2) { t, a, o throws(TranslationError) in try t.randomize(a, at: o) },
         // Dates
         "today": Function(0...0) { _, _, _ in .call("today", [], kind: .date, absence: .never, readsAnswers: false) },
         "now": Function(0...0) { _, _, _ in .call("now", [], kind: .dateTime, absence: .never, readsAnswers: false) },
         "date": Function(1...1) { t, a, _ throws(TranslationError) in try t.date(a[0]) },
         "date-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.dateTime(a[0]) },
         "decimal-date-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.decimalDateTime(a[0]) },
+        "decimal-time": Function(1...1) { t, a, _ throws(TranslationError) in try t.decimalTime(a[0]) },
         "format-date": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
         "format-date-time": Function(2...2) { t, a, _ throws(TranslationError) in try t.formatDate(a) },
+        // Places
+        "distance": Function(1...many) { t, a, o throws(TranslationError) in try t.distance(a, at: o) },
+        "area": Function(1...1) { t, a, _ throws(TranslationError) in try t.area(a[0], name: "area") },
+        "enclosed-area": Function(1...1) { t, a, _ throws(TranslationError) in try t.area(a[0], name: "enclosed-area")
+        },
+        "geofence": Function(2...2) { t, a, _ throws(TranslationError) in try t.geofence(a) },
         // The expression itself
         "current": Function(0...0) { t, _, o throws(TranslationError) in try t.current(at: o) },
+        // The form and the device
+        "version": Function(0...0) { t, _, _ in .text(t.context.formVersion) },
+        "property": Function(1...1) { t, a, o throws(TranslationError) in try t.property(a[0], at: o) },
+        // Secondary instances
+        "pulldata": Function(4...4) { t, a, o throws(TranslationError) in try t.pulldata(a, at: o) },
+        "jr:itext": Function(1...1) { t, a, o throws(TranslationError) in try t.itext(a[0], at: o) },
         "once": Function(1...1) { t, a, o throws(TranslationError) in try t.once(a[0], at: o) },
         "depend": Function(1...many) { t, a, _ throws(TranslationError) in try t.translate(a[0]) },
     ]
 
     /// Functions of ODK forms that have no translation, and why.
     static let unsupportedFunctions: [String: String] = [
-        "pulldata": "it reads a CSV file sent with the form",
-        "instance": "it reads choices or data from a list, not answers",
-        "jr:itext": "it reads a translation by its id",
-        "random": "its value changes every time it is computed",
-        "randomize": "it shuffles a node-set",
-        "decimal-time": "JavaRosa reads a time as the day it was entered on",
-        "area": "it measures a shape drawn on a map", "enclosed-area": "it measures a shape drawn on a map",
-        "distance": "it measures a line drawn on a map", "geofence": "it reads a shape drawn on a map",
-        "digest": "Formwork has no hash functions",
-        "extract-signed": "Formwork has no function for it",
-        "version": "it reads the form's version", "property": "it reads the device's properties",
-        "last": "it selects within node-sets", "local-name": "it reads node names", "name": "it reads node names",
-        "namespace-uri": "it reads node names", "sum-product": "Formwork has no function for it",
+        "instance": "an instance is read through a path: instance('list')/root/item[name = ${x}]/label"
+    ].merging(notInJavaRosa.map { ($0, Self.notInJavaRosaReason) }) { a, _ in a }
+
+    /// Functions of XPath 1.0 that JavaRosa does not have: a form that calls one does
+    /// not load in ODK Collect.
+    static let notInJavaRosa = [
+        "last", "local-name", "name", "namespace-uri", "id", "lang", "substring", "floor", "ceiling", "sum-product",
     ]
+    static let notInJavaRosaReason = "JavaRosa has no such function (a form using it does not load in ODK Collect)"
 
     func call(
         _ name: String, _ arguments: [XPathExpression], at offset: Int
@@ -242,13 +251,17 @@ extension XPathTranslation {
             readsAnswers: value.readsAnswers || digits.readsAnswers)
     }
 
-    /// `once(x)`: a calculation that keeps its first value. Formwork fixes `now()`,
-    /// `today()` and `uuid()` for a session, so `once()` of what reads no answer is
-    /// the value itself; of answers, it is unsupported.
+    /// `once(x)` inside an expression. A calculation that is `once(x)` keeps its
+    /// first value (see `XPathTranslator.translate(_:as:in:keepingFirstValue:)`);
+    /// within an expression, Formwork fixes `now()`, `today()`, `uuid()` and `random()`
+    /// for a session, so `once()` of what reads no answer is the value itself; of
+    /// answers, it is unsupported.
     func once(_ argument: XPathExpression, at offset: Int) throws(TranslationError) -> XPathOperand {
         let operand = try translate(argument)
         guard !operand.readsAnswers else {
-            throw unsupported("once() of answers (a value kept from the first time it is computed)", at: offset)
+            throw unsupported(
+                "once() of answers inside an expression (a calculation that is once(…) keeps its first value)",
+                at: offset)
         }
         return operand
     }

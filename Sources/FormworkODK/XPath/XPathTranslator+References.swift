@@ -167,7 +167,20 @@ extension XPathTranslation {
             if steps.allSatisfy({ $0 == "." }) { return try current(at: offset) }
             return try relative(steps, path: "current()" + path, from: context.node, at: offset)
         case .call("instance", _, let at):
-            throw unsupported("instance() lookups (choices or data read from a list)", at: at)
+            throw unsupported("the path '\(path)' in an instance (its rows are read as /root/item)", at: at)
+        case .reference(let name, let at):
+            // `${group}/q`: the path continues the question's or group's own.
+            guard let symbol = context.name(name), let basePath = context.absolutePath(symbol.id) else {
+                throw TranslationError(
+                    .unknownReference(name, suggestion: nil), message: "'\(name)' names no question", offset: at)
+            }
+            let steps = path.split(separator: "/").map(String.init)
+            guard let resolved = Self.resolve(steps, against: basePath), let target = context.path(resolved) else {
+                throw TranslationError(
+                    .unknownReference("${\(name)}\(path)", suggestion: nil),
+                    message: "'${\(name)}\(path)' names no question", offset: offset)
+            }
+            return try read(target, absolute: true, at: offset)
         default:
             throw unsupported("the path '\(path)' after an expression", at: offset)
         }

@@ -5,7 +5,7 @@ import Formwork
 extension XPathTranslation {
     /// `count(x)`: a repeat's entries, a question's values in each entry, or one node.
     func count(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
-        let operand = try translate(argument)
+        let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else { throw invalid("count() counts the nodes of a path", at: argument.offset) }
         switch operand.kind {
         case .entries, .list:
@@ -18,7 +18,7 @@ extension XPathTranslation {
 
     /// `count-non-empty(x)`: the nodes with a value.
     func countNonEmpty(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
-        let operand = try translate(argument)
+        let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else {
             throw invalid("count-non-empty() counts the nodes of a path", at: argument.offset)
         }
@@ -42,7 +42,7 @@ extension XPathTranslation {
 
     /// `sum(x)`: of the numbers among the values (others left out, 0 for none).
     func sum(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
-        let operand = try translate(argument)
+        let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else { throw invalid("sum() adds the values of a path", at: argument.offset) }
         if case .list(let element) = operand.kind {
             guard element == .number else {
@@ -56,7 +56,9 @@ extension XPathTranslation {
 
     /// `max(…)`, `min(…)`: of the numbers among the values (`NaN` for none).
     func extreme(_ name: String, _ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
-        let operands = try arguments.map { argument throws(TranslationError) in try translate(argument) }
+        let operands = try arguments.map { argument throws(TranslationError) in
+            arguments.count == 1 ? try translateNodeSet(argument) : try translate(argument)
+        }
         if operands.count == 1, case .list(let element) = operands[0].kind {
             guard element == .number else {
                 throw unsupported(

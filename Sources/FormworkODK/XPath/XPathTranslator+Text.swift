@@ -7,7 +7,9 @@ extension XPathTranslation {
     /// each entry of a repeat joins its values.
     func concat(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         guard !arguments.isEmpty else { return .text("") }
-        let operands = try arguments.map { argument throws(TranslationError) in try translate(argument) }
+        let operands = try arguments.map { argument throws(TranslationError) in
+            arguments.count == 1 ? try translateNodeSet(argument) : try translate(argument)
+        }
         if operands.count == 1, case .list = operands[0].kind {
             return try joined(.text(""), operands[0], at: arguments[0].offset)
         }
@@ -33,7 +35,9 @@ extension XPathTranslation {
     /// `join(separator, a, b, …)`, or of the values of a question in each entry.
     func join(_ arguments: [XPathExpression]) throws(TranslationError) -> XPathOperand {
         let separator = try text(try translate(arguments[0]), at: arguments[0].offset)
-        let values = try arguments.dropFirst().map { argument throws(TranslationError) in try translate(argument) }
+        let values = try arguments.dropFirst().map { argument throws(TranslationError) in
+            arguments.count == 2 ? try translateNodeSet(argument) : try translate(argument)
+        }
         if values.count == 1, case .list = values[0].kind {
             return try joined(separator, values[0], at: arguments[1].offset)
         }

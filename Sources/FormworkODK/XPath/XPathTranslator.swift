@@ -49,8 +49,23 @@ enum XPathTranslator {
     static func translate(
         _ xpath: String, as use: ExpressionUse, in context: XPathContext
     ) throws(TranslationError) -> TranslatedExpression {
+        try translate(xpath, as: use, in: context, keepingFirstValue: false).expression
+    }
+
+    /// Translates a calculation: a whole `once(x)` is `x`, with `keepsFirstValue`
+    /// true — the field keeps its first value (`once: true`), as JavaRosa's `once()`
+    /// computes `x` only while the question is empty. Otherwise as
+    /// `translate(_:as:in:)`.
+    static func translate(
+        _ xpath: String, as use: ExpressionUse, in context: XPathContext, keepingFirstValue: Bool
+    ) throws(TranslationError) -> (expression: TranslatedExpression, keepsFirstValue: Bool) {
         try TranslationError.checkLength(of: xpath, limits: context.limits)
-        let expression = try XPathParser.parse(xpath)
+        var expression = try XPathParser.parse(xpath)
+        var keeps = false
+        if keepingFirstValue, case .call("once", let arguments, _) = expression, arguments.count == 1 {
+            expression = arguments[0]
+            keeps = true
+        }
         let translation = XPathTranslation(context: context)
         let operand = try translation.translate(expression)
         var result: XPathOperand
@@ -61,7 +76,7 @@ enum XPathTranslator {
             result.kind = .text
         case .value: result = try translation.value(operand, at: expression.offset)
         }
-        return TranslatedExpression(text: result.code, type: result.kind.valueType)
+        return (TranslatedExpression(text: result.code, type: result.kind.valueType), keeps)
     }
 }
 
@@ -88,8 +103,10 @@ struct XPathTranslation {
         case .path(let path, let offset):
             return try self.path(path, at: offset)
         case .step(let base, let path, let offset):
+            if let data = try dataPath(expression) { return try readData(data, all: false) }
             return try step(base, path, at: offset)
         case .predicate(let base, _, let offset):
+            if let data = try dataPath(expression) { return try readData(data, all: false) }
             var root = base
             while case .step(let inner, _, _) = root { root = inner }
             if case .call("instance", _, let at) = root {

@@ -6,7 +6,7 @@ enum CalculateKind: KindSpecification {
     static var isComputed: Bool { true }
     static var requiredKeys: [String] { ["value"] }
 
-    static let keys = ["value"]
+    static let keys = ["value", "once"]
 
     static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
         ComputedKind.decode(reader, into: &pending, decoder: &decoder)

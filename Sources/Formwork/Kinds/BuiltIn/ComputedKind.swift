@@ -6,7 +6,7 @@ enum ComputedKind: KindSpecification {
     static var isComputed: Bool { true }
     static var requiredKeys: [String] { ["label", "value"] }
 
-    static let keys = ["value", "rules"]
+    static let keys = ["value", "rules", "once"]
 
     /// The expression is compiled once every field is known; it must be there.
     static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
@@ -16,6 +16,7 @@ enum ComputedKind: KindSpecification {
                 "value", context: "a \(pending.definition.kind.rawValue) field", collector: &decoder.collector)
         }
         decoder.readPlaceholder(reader, &pending)
+        pending.definition.keepsFirstValue = reader.bool("once", collector: &decoder.collector) ?? false
     }
 
     static func parse(
@@ -29,8 +30,15 @@ enum ComputedKind: KindSpecification {
     static func interaction(field: String) -> FieldInteraction { .showComputed(field: field) }
 
     static func definitionSchema(forKey key: String) -> JSONOutput? {
-        guard key == "value" else { return nil }
-        return DefinitionSchema.described(
-            DefinitionSchema.reference("expression"), "The expression computing the value.")
+        switch key {
+        case "value":
+            return DefinitionSchema.described(
+                DefinitionSchema.reference("expression"), "The expression computing the value.")
+        case "once":
+            return DefinitionSchema.described(
+                .object([("type", "boolean")]),
+                "Whether the first value (not null, not empty) is kept for the session: ODK's once().")
+        default: return nil
+        }
     }
 }

@@ -17,10 +17,12 @@ public struct DraftResume: Sendable, Equatable {
 /// back.
 extension FormSession {
     /// What a draft keeps of a field instance: what the person answered (or a values
-    /// file set), never a secure value; `nil` for nothing (defaults never touched come
-    /// back by themselves, and so do the fields of removed entries).
+    /// file set), never a secure value, and the value a `once: true` field kept; `nil`
+    /// for nothing (defaults never touched come back by themselves, and so do the
+    /// fields of removed entries).
     public func savedValue(ofInstance instance: Int) -> Value? {
         let field = definition.fields[tree.field(ofInstance: instance)]
+        if field.keepsFirstValue { return tree.isLive(instance) ? store.kept[instance] : nil }
         let value = values[instance]
         guard field.kind.isEditable, field.kind != .secure, !value.isNull, touched.contains(instance),
             tree.isLive(instance)
@@ -157,6 +159,15 @@ extension FormSession {
             return error.description
         }
         let field = definition.fields[tree.field(ofInstance: instance)]
+        if field.keepsFirstValue {
+            guard let value = Self.keptValue(node, type: field.valueType) else {
+                return
+                    "'\(node.scalarText ?? node.typeDescription)' is not \(field.valueType?.description ?? "a value")"
+            }
+            store.keep(value, at: instance)
+            invalidateEverything()  // what reads it (and its cached value) computed again
+            return nil
+        }
         guard field.kind.isEditable, field.kind != .secure else {
             return "a \(field.kind.rawValue) field is not restored"
         }
@@ -167,6 +178,20 @@ extension FormSession {
             if !value.isNull, let error = currentEvaluation.checkOwnRules(value, of: instance) { return error.message }
             write(value, touched: !value.isNull, at: instance)
             return nil
+        }
+    }
+
+    /// A value a `once: true` field kept, read back from a draft by the field's type.
+    static func keptValue(_ node: SyntaxNode, type: ValueType?) -> Value? {
+        guard let text = node.scalarText, !node.isNullScalar else { return nil }
+        switch type {
+        case .number?: return node.isQuoted ? nil : Double(text).map(Value.number)
+        case .bool?: return ["true": true, "false": false][text].map(Value.bool)
+        case .date?: return LocalDate(text).map(Value.date)
+        case .dateTime?: return LocalDateTime(text).map(Value.dateTime)
+        case .time?: return LocalTime(text).map(Value.time)
+        case .geopoint?, .list?, .entries?: return nil
+        case .string?, .null?, nil: return .string(text)
         }
     }
 }

@@ -48,6 +48,8 @@ final class Evaluation: ScopeReader {
     /// every value, so kept apart from the definitions).
     private let kinds: [FieldKind]
     private let hasConditionalOptions: [Bool]
+    /// Whether each field keeps its first value (`once: true`).
+    private let keepsFirstValue: [Bool]
 
     /// The language texts (rule messages) are rendered in.
     let language: String?
@@ -64,6 +66,7 @@ final class Evaluation: ScopeReader {
         kinds = definition.fields.map(\.kind)
         keepsHiddenAnswers = definition.hiddenAnswers == .kept
         hasConditionalOptions = definition.fields.map { $0.options.contains { $0.visible != nil } }
+        keepsFirstValue = definition.fields.map(\.keepsFirstValue)
         self.definition = definition
         self.store = answers.values
         self.tree = answers.tree
@@ -223,9 +226,17 @@ final class Evaluation: ScopeReader {
         let fieldIndex = tree.field(ofInstance: instance)
         if kinds[fieldIndex].isComputed {
             if let value = computed[instance] { return value }
+            if keepsFirstValue[fieldIndex], let kept = answers.kept[instance] {
+                computed[instance] = kept
+                return kept
+            }
             let value =
                 definition.fields[fieldIndex].value?.evaluate(context(for: tree.scope(ofInstance: instance))) ?? .null
             computed[instance] = value
+            // JavaRosa's once(): computed while the node is empty, then kept.
+            if keepsFirstValue[fieldIndex], !value.isNull, value != .string(""), value != .list([]) {
+                answers.keep(value, at: instance)
+            }
             return value
         }
         guard hasConditionalOptions[fieldIndex] else { return store.values[instance] }

@@ -12,6 +12,8 @@ extension FormPresentation {
     /// Where an instance's row is in the data source's model (shown or hidden), as of
     /// the last layout; `nil` for an instance of a removed entry.
     func modelIndexPath(ofInstance instance: Int) -> IndexPath? {
+        // The layout is made with the data source: asked before anything was shown, make it.
+        let source = self.source
         guard instance >= 0, instance < tree.instanceCount, tree.isLive(instance) else { return nil }
         let field = tree.field(ofInstance: instance)
         guard let section = layout.section(ofRun: layout.fieldRun[field], in: tree.scope(ofInstance: instance)),

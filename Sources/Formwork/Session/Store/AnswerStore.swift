@@ -18,6 +18,9 @@ final class AnswerStore {
     let values: ValueStore
     /// Instances whose errors are shown: answered by a person (or a values file).
     private(set) var touched: Set<Int> = []
+    /// The values computed fields with `once: true` keep, by instance: the first
+    /// that was not empty (see `keep(_:at:)`).
+    private(set) var kept: [Int: Value] = [:]
     /// Where the answers come from: a fill (new instances take their defaults) or a
     /// finished response (an answer left out is no answer).
     let origin: Origin
@@ -79,6 +82,14 @@ final class AnswerStore {
     /// whole response is evaluated once it is in.
     func place(_ value: Value, at instance: Int) {
         values.values[instance] = value
+    }
+
+    /// Keeps a `once: true` field's first value (or one a draft or a response gives
+    /// back); the observer logs it, so that a draft keeps it too.
+    func keep(_ value: Value, at instance: Int) {
+        guard kept[instance] != value else { return }
+        kept[instance] = value
+        observer?.answerStore(self, kept: instance)
     }
 
     /// Forgets which instances a person answered (a session's starting values).
@@ -265,6 +276,8 @@ protocol AnswerStoreObserver: AnyObject {
     func answerStore(_ store: AnswerStore, wrote instance: Int, replacing old: Value, wasTouched: Bool)
     /// An entry was made, its fields' starts in place (its nested entries follow).
     func answerStore(_ store: AnswerStore, made entry: Int)
+    /// A `once: true` field kept a value (`AnswerStore.kept`).
+    func answerStore(_ store: AnswerStore, kept instance: Int)
     /// A new scope holds a repeat whose entries follow its `count`.
     func answerStore(_ store: AnswerStore, followsCountOf repeatIndex: Int, in scope: Int)
     /// An entry was taken out of its list at `position`.
