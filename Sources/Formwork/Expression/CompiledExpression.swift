@@ -168,6 +168,9 @@ public struct CompiledExpression: Sendable {
     /// The ids of the fields it reads, in order of appearance.
     public var references: [String] { storage.references }
     var run: @Sendable (EvaluationContext) -> Value { storage.run }
+    /// The compiled expression's identity: copies of one compiled expression share it
+    /// (so its value in one context is computed once for all of them).
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// Parses, checks and compiles `source`.
     ///

@@ -324,7 +324,29 @@ final class Evaluation: ScopeReader {
     }
 
     /// The options of a choice or multichoice instance that are offered now.
+    ///
+    /// Options are read in place (not copied to be tested), and a condition many
+    /// options share (a cascade's: one per parent, compiled once) is evaluated once.
+    ///
+    /// - Complexity: O(*n*) in the options, each condition evaluated once.
     func visibleOptions(of instance: Int) -> [ChoiceOption] {
-        definition.fields[tree.field(ofInstance: instance)].options.filter { isOptionVisible($0, instance: instance) }
+        let options = definition.fields[tree.field(ofInstance: instance)].options
+        let context = context(for: tree.scope(ofInstance: instance))
+        var decided: [ObjectIdentifier: Bool] = [:]
+        var offered: [ChoiceOption] = []
+        for index in options.indices {
+            if let visible = options[index].visible {
+                let shown: Bool
+                if let known = decided[visible.identity] {
+                    shown = known
+                } else {
+                    shown = visible.isSatisfied(context)
+                    decided[visible.identity] = shown
+                }
+                guard shown else { continue }
+            }
+            offered.append(options[index])
+        }
+        return offered
     }
 }
