@@ -81,7 +81,7 @@ extension XFormReader {
     /// An itemset's node-set without JavaRosa's `randomize(nodes, seed)` around it,
     /// and whether it had one (then the question has XLSForm's `randomize=true`).
     static func unshuffled(_ nodeset: String) -> (nodeset: String, shuffled: Bool) {
-        let trimmed = nodeset.trimmingCharacters(in: .whitespaces)
+        let trimmed = nodeset.trimmed(.whitespaces)
         guard trimmed.hasPrefix("randomize("), trimmed.hasSuffix(")") else { return (nodeset, false) }
         let inner = trimmed.dropFirst("randomize(".count).dropLast()
         // The node-set ends at the first comma outside brackets, parentheses and quotes.

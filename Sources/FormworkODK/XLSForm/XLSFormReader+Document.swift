@@ -9,6 +9,7 @@ extension XLSFormReader {
         var tree = nodes
         assignNames(&tree)
         nodes = tree
+        pathsByID = Dictionary(absoluteSymbols.map { ($0.value.id, $0.key) }, uniquingKeysWith: { first, _ in first })
         if settings.values["instance_name"] != nil {
             let id = ids.makeID(from: "instanceName")
             instanceNameID = id

@@ -14,7 +14,7 @@ extension XLSFormReader {
         let skippedIDs = skippedNames.isEmpty ? [] : Set(skippedNames.compactMap { symbols[$0]?.id })
         let options = optionValues
         let tables = dataTableColumns
-        let pathsByID = Dictionary(absolute.map { ($0.value.id, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let pathsByID = self.pathsByID
         @Sendable func byPath(_ path: String) -> XPathSymbol? {
             if let symbol = absolute[path] { return skippedIDs.contains(symbol.id) ? nil : symbol }
             let last = path.split(separator: "/").last.map(String.init) ?? ""

@@ -33,7 +33,13 @@ extension XLSFormReader {
         var cells: [(cell: String, place: () -> String)] = []
         for row in table.rows {
             for (position, column) in table.columns.enumerated() where position < row.cells.count {
-                guard case .some(.some(let cell)) = row.cells[position], cell.contains("(") else { continue }
+                // Most cells (labels) call none of them: their bytes say so before any
+                // search through their characters or Foundation.
+                guard case .some(.some(let cell)) = row.cells[position],
+                    cell.containsBytes("instance(") || cell.containsBytes("pulldata(")
+                        || cell.containsBytes("jr:itext("),
+                    cell.contains("(")
+                else { continue }
                 cells.append((cell, { table.reference(of: column.name, language: column.language, in: row) }))
             }
         }

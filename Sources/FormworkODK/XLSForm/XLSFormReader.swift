@@ -59,6 +59,9 @@ struct XLSFormReader {
     /// Each question's and repeat's absolute instance path (`/data/group/q`), as
     /// XForms and pyxform's output write references.
     var absoluteSymbols: [String: XPathSymbol] = [:]
+    /// Each id's absolute path (`absoluteSymbols` the other way round, the first path
+    /// of an id in its order), made once the names are assigned: for `${group}/q`.
+    var pathsByID: [String: String] = [:]
     /// By row number: the absolute instance path of the row's node (`/data/group/q`),
     /// against which its expressions' relative paths resolve; `nil` for a row a loop
     /// copies (it is several nodes).
