@@ -129,14 +129,8 @@ extension XFormReader {
                 })
         }
         // `jr:itext()` reads a text's plain form (a label shows its long one).
-        instances[XPathTranslation.itextTable] = .rows(
-            Set(itext.keys).union(plainItext.keys).sorted().map { id in
-                var row = ["id": id]
-                for (language, text) in plainItext[id] ?? itext[id] ?? [:] {
-                    row[Self.column("label", language)] = text
-                }
-                return row
-            })
+        // Made into rows only when an expression reads it.
+        instances[XPathTranslation.itextTable] = .translations(plain: plainItext, long: itext)
         return instances
     }
 }

@@ -10,6 +10,25 @@ enum SecondaryInstance: Sendable {
     /// A file sent with the form (`villages.csv`, `households.xml`), read from its
     /// media folder.
     case file(String)
+    /// An XForm's translations by id and language (`_itext`): each id's plain text,
+    /// else its long one, as `jr:itext()` reads it; rows only when read.
+    case translations(plain: [String: [String: String]], long: [String: [String: String]])
+
+    /// The rows, for `.rows` and `.translations`.
+    var rows: [[String: String]]? {
+        switch self {
+        case .rows(let rows): return rows
+        case .file: return nil
+        case .translations(let plain, let long):
+            return Set(long.keys).union(plain.keys).sorted().map { id in
+                var row = ["id": id]
+                for (language, text) in plain[id] ?? long[id] ?? [:] {
+                    row[XFormReader.column("label", language)] = text
+                }
+                return row
+            }
+        }
+    }
 }
 
 /// The secondary instances expressions read, as the form's data tables (`data:`).
@@ -93,7 +112,7 @@ extension XLSFormReader {
                 ?? instance(named: id)
             {
                 switch instance {
-                case .rows(let given): rows = given
+                case .rows, .translations: rows = instance.rows ?? []
                 case .file(let file): (columns, rows) = read(file, for: id, at: place)
                 }
             } else if let file = mediaFile(for: id) {
