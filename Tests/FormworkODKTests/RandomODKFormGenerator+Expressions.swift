@@ -106,7 +106,28 @@ extension RandomODKFormGenerator {
     /// A number from the rest of the language: the instances, powers, trigonometry
     /// (rounded, as the last digit of a sine may differ between Java and C), extremes.
     mutating func languageNumber(depth: Int) -> String {
-        switch Int.random(in: 0..<7, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 7:
+            // A filter that is not an equality: read in each row.
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
+                case .choice(let list) = symbol.kind
+            {
+                let name = symbol.name
+                return "count(instance('\(list)')/root/item[name != ${\(name)} or contains(name, '1')])"
+            }
+        case 8:
+            // sum() of a column, the rows compared as numbers with an answer.
+            if let symbol = reference({ $0 == .choice("nums") }) {
+                return "sum(instance('nums')/root/item[name >= ${\(symbol.name)}]/name)"
+            }
+        case 9:
+            // position() in a condition, then the first row kept.
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
+                case .choice(let list) = symbol.kind
+            {
+                let rows = "instance('\(list)')/root/item[position() > 1 and name != ${\(symbol.name)}]"
+                return "string-length(\(rows)[position() = 1]/name)"
+            }
         case 0:
             if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
                 case .choice(let list) = symbol.kind, list != "town"

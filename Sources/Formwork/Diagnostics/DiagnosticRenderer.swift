@@ -166,6 +166,7 @@ public enum DiagnosticRenderer {
         case .unknownFunction(let name, _): return "unknown function '\(q(name))'"
         case .unknownTable(let name, _, _): return "the form has no data table '\(q(name))'"
         case let .unknownColumn(name, table, _, _): return "the data table '\(q(table))' has no column '\(q(name))'"
+        case .rowOutsideLookup(let name): return "\(q(name))() reads a row of a data table, and this is not in a lookup"
         case let .wrongArity(function, expected, found, _):
             return "'\(q(function))' takes \(expected), not \(found)"
         case let .argumentType(function, position, expected, found, _):
@@ -214,6 +215,9 @@ public enum DiagnosticRenderer {
                 "count($\(repeatID)), any($\(repeatID), …), all($\(repeatID), …), "
                 + "or a field of each: $\(repeatID).field"
         case .indexOutsideRepeat: return "use index() in a field or label of a repeat's entries"
+        case .rowOutsideLookup:
+            return "use it in the condition of a lookup, its last argument: "
+                + "lookup-all('villages', 'name', number(cell('population')) > 1000)"
         case let .entriesBeyondCount(_, _, _, expression):
             return
                 "its entries follow its count (\(expression)): "

@@ -139,6 +139,8 @@ public enum Problem: Hashable, Sendable {
     case unknownTable(String, known: [String], suggestion: String?)
     /// `lookup('t', 'c', …)` where table `t` has no column `c`.
     case unknownColumn(String, table: String, known: [String], suggestion: String?)
+    /// `cell('c')` or `row()` outside the condition of a `lookup()` (`name`: the function).
+    case rowOutsideLookup(String)
     /// A function called with the wrong number of arguments (`usage` like `round(number, digits)`).
     case wrongArity(function: String, expected: String, found: Int, usage: String)
     /// A function argument of the wrong type.

@@ -18,6 +18,10 @@ public final class EvaluationContext {
     /// How `string()`, `concat()` and a label's `{…}` write a number (the form's
     /// `numbersInText`).
     public let numbersInText: NumbersInText
+    /// The row of a data table a `lookup()`'s condition is being read in (`cell()`,
+    /// `row()`): set for each row while the condition runs, then restored, so
+    /// lookups nest.
+    var tableRow = -1
 
     /// A context that reads the value of the field at an index (hidden and unanswered
     /// fields: `.null`), for a form without repeats.

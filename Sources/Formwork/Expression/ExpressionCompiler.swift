@@ -93,6 +93,8 @@ struct ExpressionCompiler {
         if name == "index" { return { $0.position } }
         if name == "label" { return compileLabel(arguments) }
         if name == "lookup" || name == "lookup-all" { return compileLookup(name, arguments) }
+        if name == "cell" { return compileCell(arguments) }
+        if name == "row" { return { .number(Double($0.tableRow + 1)) } }
         guard ["count", "any", "all"].contains(name), case .reference(let reference) = arguments.first?.kind,
             environment.fields[reference] == nil, let path = repeatPath(reference), path.field == nil
         else { return nil }

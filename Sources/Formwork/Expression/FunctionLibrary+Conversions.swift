@@ -6,29 +6,48 @@ extension FunctionLibrary {
     /// The most arguments an n-ary function takes (expressions are limited anyway).
     static let manyArguments = 1000
 
-    static let conversions: [FunctionDefinition] = [
+    static let conversions: [FunctionDefinition] = [numberConversion] + others
+
+    /// `number(value)`.
+    private static let numberConversion = FunctionDefinition(
+        name: "number", signature: "number(value)",
+        summary:
+            "text read as a decimal number (null if it is not one), true 1, false 0, a date its days since 1970",
+        arity: 1...1, check: scalar(.number),
+        evaluate: { arguments, _ in
+            switch arguments[0] {
+            case .number: return arguments[0]
+            case .bool(let flag): return .number(flag ? 1 : 0)
+            case .date(let date): return .number(Double(date.daysSinceEpoch))
+            case .string(let text):
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                return PlainScalar.parseNumber(trimmed).map(finite) ?? .null
+            default: return .null
+            }
+        })
+
+    private static let others: [FunctionDefinition] = [
         FunctionDefinition(
-            name: "number", signature: "number(value)",
+            name: "numbers", signature: "numbers(list)",
             summary:
-                "text read as a decimal number (null if it is not one), true 1, false 0, a date its days since 1970",
-            arity: 1...1, check: scalar(.number),
-            evaluate: { arguments, _ in
-                switch arguments[0] {
-                case .number: return arguments[0]
-                case .bool(let flag): return .number(flag ? 1 : 0)
-                case .date(let date): return .number(Double(date.daysSinceEpoch))
-                case .string(let text):
-                    let trimmed = text.trimmingCharacters(in: .whitespaces)
-                    return PlainScalar.parseNumber(trimmed).map(finite) ?? .null
-                default: return .null
-                }
+                "each element of a list read as number() reads it (null where it is not a number): "
+                + "sum(numbers(lookup-all('prices', 'price')))",
+            arity: 1...1,
+            check: { types in
+                if case .list = types[0] { return .success(.list(.number)) }
+                return types[0] == .null
+                    ? .success(.list(.number)) : .failure(ArgumentMismatch(index: 0, expected: "a list"))
+            },
+            evaluate: { arguments, today in
+                guard case .list(let elements) = arguments[0] else { return .list([]) }
+                return .list(elements.map { numberConversion.evaluate([$0], today) })
             }),
         FunctionDefinition(
             name: "int", signature: "int(value)",
             summary: "the number (or text read as one) without its fraction, toward zero: int(-3.7) is -3",
             arity: 1...1, check: scalar(.number),
             evaluate: { arguments, today in
-                let converted = conversions[0].evaluate(arguments, today)
+                let converted = numberConversion.evaluate(arguments, today)
                 guard case .number(let number) = converted else { return .null }
                 return .number(number.rounded(.towardZero))
             }),

@@ -59,6 +59,9 @@ public struct ExpressionEnvironment: Sendable {
     public var tables: [String: DataTable] = [:]
     /// The repeat whose entries the expression is evaluated in; `nil`: the form.
     public var scope: Int?
+    /// In the condition of a `lookup()`: the table whose rows it is read in, whose
+    /// cells `cell('column')` reads.
+    var rowTable: String?
     /// Repeats by index.
     var repeatsByIndex: [Int: RepeatSignature]
     /// Where the expression is written (`line:column` in its file), so each `uuid()`

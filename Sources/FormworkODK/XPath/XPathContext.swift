@@ -61,6 +61,10 @@ struct XPathContext: Sendable {
     /// In a `choice_filter`: the choice row's columns (`name`, `label`, and the
     /// filter columns), read as literals where the filter names them.
     var choiceColumns: [String: String]?
+    /// In a filter on a secondary instance's rows (`instance('x')/root/item[…]`): the
+    /// table's columns, which a name reads in the row (`cell('name')`), and whether
+    /// `position()` is the row's position in the table (in the first filter only).
+    var row: (columns: [String], positions: Bool)?
     /// A choice or multiple choice question's option values, when the caller knows
     /// them (`nil`: unknown). Formwork requires a text compared with a choice to be
     /// one of its options, so a literal known to be one is compared directly

@@ -64,59 +64,109 @@ extension XPathTranslation {
             && !step.contains("@")
     }
 
-    /// The conditions of a path's filters: `(column, key)` pairs, and a position.
+    /// The conditions of a path's filters: `(column, key)` pairs (each `column = value`
+    /// whose value does not read the row: looked up in an index), the rest as one
+    /// condition read in each row (`cell()`, `row()`), and a position (the last filter).
     private func conditions(
         _ path: DataPath, columns: [String]
-    ) throws(TranslationError) -> (keys: [(String, String)], position: String?, reads: Bool) {
+    ) throws(TranslationError) -> (keys: [(String, String)], condition: String?, position: String?, reads: Bool) {
         var keys: [(String, String)] = []
+        var rest: [String] = []
         var position: String?
         var reads = false
-        func add(_ filter: XPathExpression) throws(TranslationError) {
-            switch filter {
-            case .chain(let first, let links, _) where links.allSatisfy({ $0.op == .and }):
-                try add(first)
-                for link in links { try add(link.operand) }
-            case .chain(let left, let links, _) where links.count == 1 && links[0].op == .equal:
-                let right = links[0].operand
-                if case .call("position", let none, _) = left, none.isEmpty {
-                    position = try positionCode(right)
-                    return
-                }
-                let (column, value): (String, XPathExpression)
-                if case .path(let name, _) = left, Self.isName(Substring(name)), !name.contains("/") {
-                    (column, value) = (name, right)
-                } else if case .path(let name, _) = right, Self.isName(Substring(name)), !name.contains("/") {
-                    (column, value) = (name, left)
-                } else {
-                    throw unsupported(
-                        "the filter on instance('\(path.table)') (a filter compares a column with a value: "
-                            + "[name = ${x}])", at: filter.offset)
-                }
-                let key = try keyCode(value)
-                reads = reads || key.readsAnswers
-                keys.append((column, key.code))
-            case .number:
+        for (index, filter) in path.filters.enumerated() {
+            guard position == nil else {
+                throw unsupported(
+                    "a filter after a position on instance('\(path.table)') (filter the rows first, then "
+                        + "take a position: [name = ${x}][position() = 2])", at: filter.offset)
+            }
+            if case .number = filter {
                 // JavaRosa keeps no row for a number alone (`[2]`; `[position() = 2]` is
                 // the second row).
                 position = "0"
-            default:
-                throw unsupported(
-                    "the filter on instance('\(path.table)') (a filter compares a column with a value, "
-                        + "[name = ${x}], or is a position, [2])", at: filter.offset)
+                continue
+            }
+            if case .chain(.call("position", let none, _), let links, _) = filter, none.isEmpty, links.count == 1,
+                links[0].op == .equal, !Self.readsRow(links[0].operand)
+            {
+                position = try positionCode(links[0].operand)
+                continue
+            }
+            var parts: [XPathExpression] = []
+            if case .chain(let first, let links, _) = filter, links.allSatisfy({ $0.op == .and }) {
+                parts = [first] + links.map(\.operand)
+            } else {
+                parts = [filter]
+            }
+            for part in parts {
+                if let (column, value) = Self.columnEquality(part), columns.contains(column) {
+                    let key = try keyCode(value)
+                    reads = reads || key.readsAnswers
+                    keys.append((column, key.code))
+                    continue
+                }
+                var inRow = context
+                inRow.row = (columns, index == 0)
+                inRow.choiceColumns = nil
+                let translation = XPathTranslation(context: inRow)
+                let condition = try translation.boolean(try translation.translate(part), at: part.offset)
+                reads = reads || condition.readsAnswers
+                rest.append(condition.precedence < .and ? "(\(condition.code))" : condition.code)
             }
         }
-        for filter in path.filters { try add(filter) }
-        return (keys, position, reads)
+        return (keys, rest.isEmpty ? nil : rest.joined(separator: " and "), position, reads)
     }
 
-    /// A filter's value, read in the question's context (the row's columns are not
-    /// values here): a number stays one, anything else is its text.
-    private func keyCode(_ expression: XPathExpression) throws(TranslationError) -> XPathOperand {
-        if case .path(let name, let offset) = expression, !name.hasPrefix("/"), !name.hasPrefix("."),
-            !name.contains("/")
-        {
-            throw unsupported("a filter comparing two columns ('\(name)') of a row", at: offset)
+    /// `column = value` (either way round) where the value does not read the row.
+    private static func columnEquality(_ part: XPathExpression) -> (String, XPathExpression)? {
+        guard case .chain(let left, let links, _) = part, links.count == 1, links[0].op == .equal else { return nil }
+        let right = links[0].operand
+        if case .path(let name, _) = left, isName(Substring(name)), !name.contains("/"), !readsRow(right) {
+            return (name, right)
         }
+        if case .path(let name, _) = right, isName(Substring(name)), !name.contains("/"), !readsRow(left) {
+            return (name, left)
+        }
+        return nil
+    }
+
+    /// Whether an expression in a filter reads the row it filters: a relative path
+    /// (`name`, `.`) or `position()` outside a nested instance's own filters.
+    static func readsRow(_ expression: XPathExpression) -> Bool {
+        switch expression {
+        case .number, .string, .reference: return false
+        case .path(let path, _): return !path.hasPrefix("/")
+        case .call("position", let arguments, _): return arguments.isEmpty
+        case .call("current", _, _): return false
+        case .call(_, let arguments, _): return arguments.contains(where: readsRow)
+        case .step(let base, _, _): return readsRow(base)
+        case .predicate(let base, _, _): return readsRow(base)
+        case .negation(let operand, _): return readsRow(operand)
+        case .chain(let first, let links, _): return readsRow(first) || links.contains { readsRow($0.operand) }
+        }
+    }
+
+    /// A name in a filter on a secondary instance's rows: the row's cell in that
+    /// column (`''` for a column the table lacks; `.`, the row itself, has no text of
+    /// its own).
+    func rowCell(_ path: String, columns: [String], at offset: Int) throws(TranslationError) -> XPathOperand {
+        var empty = XPathOperand.text("")
+        empty.isNodeSet = true
+        if path == "." { return empty }
+        guard Self.isName(Substring(path)), !path.contains("/") else {
+            throw unsupported(
+                "the path '\(path)' in a filter on an instance's rows (a filter reads the row's columns by name, "
+                    + "and questions as ${q}, current()/../q or /data/q)", at: offset)
+        }
+        guard columns.contains(path) else { return empty }
+        return XPathOperand(
+            code: ExpressionText.call("cell", [ExpressionText.string(path)]), kind: .text, absence: .empty,
+            isNodeSet: true, readsAnswers: false)
+    }
+
+    /// A filter's value, read in the question's context: a number stays one, anything
+    /// else is its text.
+    private func keyCode(_ expression: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translate(expression)
         try single(operand, at: expression.offset)
         switch operand.kind {
@@ -139,7 +189,7 @@ extension XPathTranslation {
                 .unknownReference("instance('\(path.table)')", suggestion: nil),
                 message: "instance('\(path.table)') names no instance of the form", offset: path.offset)
         }
-        let (keys, position, reads) = try conditions(path, columns: columns)
+        let (keys, condition, position, reads) = try conditions(path, columns: columns)
         let column = path.column ?? columns.first
         guard let column, columns.contains(column), keys.allSatisfy({ columns.contains($0.0) }) else {
             // A file not sent with the form, or a column it does not have: no nodes.
@@ -155,6 +205,7 @@ extension XPathTranslation {
         }
         var arguments = [ExpressionText.string(path.table), ExpressionText.string(column)]
         for (key, value) in keys { arguments += [ExpressionText.string(key), value] }
+        if let condition { arguments.append(condition) }
         let isText = path.column != nil
         if let position {
             let code = ExpressionText.call("nth", [ExpressionText.call("lookup-all", arguments), position])

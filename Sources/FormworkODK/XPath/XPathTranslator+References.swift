@@ -62,6 +62,9 @@ extension XPathTranslation {
 
     /// A location path as written.
     func path(_ path: String, at offset: Int) throws(TranslationError) -> XPathOperand {
+        if let row = context.row, !path.hasPrefix("/") {
+            return try rowCell(path, columns: row.columns, at: offset)
+        }
         if path == "." {
             // In a choice_filter, `.` is the choice's row (which has no value of its own);
             // `current()` is the question.

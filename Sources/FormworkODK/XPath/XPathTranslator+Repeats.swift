@@ -18,6 +18,11 @@ extension XPathTranslation {
 
     /// `count-non-empty(x)`: the nodes with a value.
     func countNonEmpty(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
+        if try dataPath(argument) != nil {
+            throw unsupported(
+                "count-non-empty() of an instance's rows (JavaRosa fails on it when the form loads: "
+                    + "write count(instance('x')/root/item[col != ''])", at: argument.offset)
+        }
         let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else {
             throw invalid("count-non-empty() counts the nodes of a path", at: argument.offset)
@@ -44,11 +49,9 @@ extension XPathTranslation {
     func sum(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
         let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else { throw invalid("sum() adds the values of a path", at: argument.offset) }
-        if case .list(let element) = operand.kind {
-            guard element == .number else {
-                throw unsupported("sum() of values that are not number questions, in each entry", at: argument.offset)
-            }
-            return .call("sum", [operand.code], kind: .number, absence: .never, readsAnswers: true)
+        if case .list = operand.kind {
+            let numbers = try listOfNumbers(operand, in: "sum", at: argument.offset)
+            return .call("sum", [numbers], kind: .number, absence: .never, readsAnswers: operand.readsAnswers)
         }
         let value = try number(operand, at: argument.offset)
         return .call("sum", ["[\(value.code)]"], kind: .number, absence: .never, readsAnswers: value.readsAnswers)
@@ -59,12 +62,9 @@ extension XPathTranslation {
         let operands = try arguments.map { argument throws(TranslationError) in
             arguments.count == 1 ? try translateNodeSet(argument) : try translate(argument)
         }
-        if operands.count == 1, case .list(let element) = operands[0].kind {
-            guard element == .number else {
-                throw unsupported(
-                    "\(name)() of values that are not number questions, in each entry", at: arguments[0].offset)
-            }
-            return .call(name, [operands[0].code], kind: .number, absence: .nan, readsAnswers: true)
+        if operands.count == 1, case .list = operands[0].kind {
+            let numbers = try listOfNumbers(operands[0], in: name, at: arguments[0].offset)
+            return .call(name, [numbers], kind: .number, absence: .nan, readsAnswers: operands[0].readsAnswers)
         }
         var codes: [String] = []
         for (operand, argument) in zip(operands, arguments) {
@@ -73,6 +73,20 @@ extension XPathTranslation {
         return .call(
             name, ["[" + codes.joined(separator: ", ") + "]"], kind: .number, absence: .nan,
             readsAnswers: operands.contains(where: \.readsAnswers))
+    }
+
+    /// A node-set's values as numbers, as `sum()`, `max()` and `min()` read them
+    /// (text as `number()` reads it: a value that is not a number is left out).
+    private func listOfNumbers(
+        _ operand: XPathOperand, in function: String, at offset: Int
+    ) throws(TranslationError) -> String {
+        guard case .list(let element) = operand.kind else { return operand.code }
+        switch element {
+        case .number: return operand.code
+        case .text, .choice, .multichoice, .bool: return ExpressionText.call("numbers", [operand.code])
+        default:
+            throw unsupported("\(function)() of dates, times or places, in each entry", at: offset)
+        }
     }
 
     /// `indexed-repeat(${f}, ${rep}, n)`: `f` in the `n`-th entry of `rep` (JavaRosa
@@ -136,6 +150,15 @@ extension XPathTranslation {
     /// the question — the entry it is in (`index()`), or a group in the entry, or
     /// anything outside every repeat, which are not repeated (1).
     func position(_ arguments: [XPathExpression], at offset: Int) throws(TranslationError) -> XPathOperand {
+        if arguments.isEmpty, let row = context.row {
+            // In a filter on an instance's rows: the row's position in the table.
+            guard row.positions else {
+                throw unsupported(
+                    "position() in a filter after another filter (a position among the rows already kept)", at: offset
+                )
+            }
+            return .call("row", [], kind: .number, absence: .never, readsAnswers: false)
+        }
         let path: String?
         switch arguments.first {
         case .path(let written, _)?: path = written

@@ -121,10 +121,81 @@ struct DataTableTests {
     @Test func tablesAndColumnsAreNamedInQuotesAndKeysComeInPairs() {
         let named = Self.diagnostics("lookup($k, 'a')")
         #expect(named.contains("argument 1 of 'lookup' must be a table named in quotes"), "\(named)")
+        let few = Self.diagnostics("lookup('t')")
+        #expect(
+            few.contains("'lookup' takes a table, a column, pairs of a key column and a key, and a condition, not 1"))
         let pairs = Self.diagnostics("lookup('t', 'a', 'b')")
-        #expect(pairs.contains("'lookup' takes a table, a column, and pairs of a key column and a key, not 3"))
+        #expect(
+            pairs.contains("argument 3 of 'lookup' must be a condition (a boolean) after the pairs of keys, not text"),
+            "\(pairs)")
         let key = Self.diagnostics("lookup-all('t', 'a', 'b', [1, 2])")
         #expect(key.contains("argument 4 of 'lookup-all' must be text, a number or a boolean, not a list"), "\(key)")
+    }
+
+    static let towns = """
+        id: towns
+        title: Towns
+        data:
+          towns:
+            - { name: Ash, district: north, people: 1200 }
+            - { name: Birch, district: south, people: 300 }
+            - { name: Cedar, district: north, people: '' }
+            - { name: Dale, district: north, people: many }
+            - { name: Elm, district: south, people: 4000 }
+          big:
+            - { least: 1000 }
+        sections:
+          - id: s
+            fields:
+              - { id: least, kind: number, label: Least }
+              - { id: district, kind: choice, label: District, options: [north, south] }
+              - { id: bigger, kind: calculate,
+                  value: "join(' ', lookup-all('towns', 'name', number(cell('people')) > $least))" }
+              - { id: inDistrict, kind: calculate,
+                  value: "join(' ', lookup-all('towns', 'name', 'district', $district, not empty(cell('people'))))" }
+              - { id: third, kind: calculate, value: "lookup('towns', 'name', row() == 3)" }
+              - { id: people, kind: calculate,
+                  value: "sum(numbers(lookup-all('towns', 'people', 'district', $district)))" }
+              - { id: nested, kind: calculate,
+                  value: "count(lookup-all('towns', 'name',
+                    number(cell('people')) >= number(lookup('big', 'least'))))" }
+              - { id: most, kind: calculate, value: "max(numbers(lookup-all('towns', 'people')))" }
+        """
+
+    @Test func aConditionIsReadInEachRowTheKeysKeep() throws {
+        let session = try FormSession(definition: FormDefinition(yaml: Self.towns), today: Fixtures.today)
+        // Nothing answered: `null` compares false; every row's people are read.
+        #expect(session.value(of: "bigger") == .string(""))
+        #expect(session.value(of: "third") == .string("Cedar"))
+        #expect(session.value(of: "nested") == .number(2))
+        #expect(session.value(of: "most") == .number(4000))
+        try session.set("least", to: .number(1000))
+        #expect(session.value(of: "bigger") == .string("Ash Elm"))
+        try session.set("least", to: .number(100))
+        #expect(session.value(of: "bigger") == .string("Ash Birch Elm"))
+        try session.set("district", to: .string("north"))
+        #expect(session.value(of: "inDistrict") == .string("Ash Dale"))
+        // Cells that are not numbers are left out of the sum.
+        #expect(session.value(of: "people") == .number(1200))
+        try session.set("district", to: .string("south"))
+        #expect(session.value(of: "inDistrict") == .string("Birch Elm"))
+        #expect(session.value(of: "people") == .number(4300))
+    }
+
+    @Test func cellAndRowAreReadOnlyInALookupsCondition() {
+        let outside = Self.diagnostics("cell('a')")
+        #expect(
+            outside.contains("error: cell() reads a row of a data table, and this is not in a lookup"), "\(outside)")
+        #expect(outside.contains("hint: use it in the condition of a lookup, its last argument"))
+        let row = Self.diagnostics("row() + 1")
+        #expect(row.contains("error: row() reads a row of a data table, and this is not in a lookup"), "\(row)")
+        let column = Self.diagnostics("lookup('t', 'a', cell('bb') == 'y')")
+        #expect(column.contains("form.yaml:9:65: error: the data table 't' has no column 'bb'"), "\(column)")
+        #expect(column.contains("hint: did you mean 'b'?"))
+        let quoted = Self.diagnostics("lookup('t', 'a', cell($k) == 'y')")
+        #expect(quoted.contains("argument 1 of 'cell' must be a column named in quotes"), "\(quoted)")
+        let notList = Self.diagnostics("sum(numbers($k))")
+        #expect(notList.contains("argument 1 of 'numbers' must be a list"), "\(notList)")
     }
 
     @Test func badTablesAreReportedWhereTheyAre() {
