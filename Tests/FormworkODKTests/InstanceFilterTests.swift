@@ -41,7 +41,12 @@ struct InstanceFilterTests {
         ("instance('L')/root/item[name = instance('L')/root/item[pop = 30]/name]/d", "y"),
     ]
 
-    static var form: String {
+    static var form: String { form(cases) }
+
+    /// An XForm with a calculation of type string for each expression (`/data/eN`),
+    /// a repeat `r` of numbers `n` (each copied as text into `c`), a text `q`, and
+    /// the instance `L`: rows of `name`, `pop` and `d`.
+    static func form(_ cases: [(expression: String, value: String)]) -> String {
         let nodes = cases.indices.map { "<e\($0)/>" }.joined()
         let binds = cases.enumerated().map { index, item in
             let escaped = item.expression.replacingOccurrences(of: "'", with: "&apos;")

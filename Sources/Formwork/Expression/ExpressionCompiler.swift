@@ -48,15 +48,20 @@ struct ExpressionCompiler {
         switch op {
         case .and: return { .bool(left($0).isTrue && right($0).isTrue) }
         case .or: return { .bool(left($0).isTrue || right($0).isTrue) }
-        case .equal: return { .bool(Semantics.equal(left($0), right($0))) }
-        case .notEqual: return { .bool(!Semantics.equal(left($0), right($0))) }
+        case .equal:
+            return { .bool(Semantics.equal(left($0), right($0), javaNumbers: $0.numbersInText.javaArithmetic)) }
+        case .notEqual:
+            return { .bool(!Semantics.equal(left($0), right($0), javaNumbers: $0.numbersInText.javaArithmetic)) }
         case .less: return { .bool(Semantics.order(left($0), right($0)).map { $0 < 0 } ?? false) }
         case .lessOrEqual: return { .bool(Semantics.order(left($0), right($0)).map { $0 <= 0 } ?? false) }
         case .greater: return { .bool(Semantics.order(left($0), right($0)).map { $0 > 0 } ?? false) }
         case .greaterOrEqual: return { .bool(Semantics.order(left($0), right($0)).map { $0 >= 0 } ?? false) }
         case .in: return { .bool(Semantics.isElement(left($0), of: right($0))) }
         case .add, .subtract, .multiply, .divide, .remainder:
-            return { Semantics.arithmetic(op, left($0), right($0)) }
+            return { context in
+                Semantics.arithmetic(
+                    op, left(context), right(context), javaArithmetic: context.numbersInText.javaArithmetic)
+            }
         }
     }
 
@@ -136,7 +141,14 @@ struct ExpressionCompiler {
                 return { context in writing(codes.map { $0(context) }, context.numbersInText) }
             }
             let evaluate = function.evaluate
-            return { context in evaluate(codes.map { $0(context) }, context.today) }
+            return { context in
+                let value = evaluate(codes.map { $0(context) }, context.today)
+                // Functions keep an infinity (`log(0)`); a form that does not is given null.
+                if case .number(let number) = value, number.isInfinite, !context.numbersInText.javaArithmetic {
+                    return .null
+                }
+                return value
+            }
         }
     }
 }

@@ -126,7 +126,9 @@ public enum FunctionLibrary {
         return nil
     }
 
-    static func finite(_ number: Double) -> Value { number.isFinite ? .number(number) : .null }
+    /// A function's number: `NaN` is null; an infinity is kept here, and made null
+    /// where the form does not keep infinities (`NumbersInText.javaArithmetic`).
+    static func finite(_ number: Double) -> Value { number.isNaN ? .null : .number(number) }
 
     static let definitions: [FunctionDefinition] = [
         FunctionDefinition(

@@ -4,8 +4,13 @@
 /// definition checks use `order` to compare bounds at load time.
 enum Semantics {
     /// `==`: null equals only null; numbers, text (exact), dates, booleans and lists
-    /// by value.
-    static func equal(_ left: Value, _ right: Value) -> Bool { left == right }
+    /// by value. With `javaNumbers`, two numbers are equal as JavaRosa compares them:
+    /// when they differ by less than 10⁻¹² (`0.1 + 0.2 = 0.3` holds; an infinity
+    /// equals nothing, itself included).
+    static func equal(_ left: Value, _ right: Value, javaNumbers: Bool = false) -> Bool {
+        if javaNumbers, case .number(let a) = left, case .number(let b) = right { return abs(a - b) < 1e-12 }
+        return left == right
+    }
 
     /// The order of two values of an ordered type; `nil` (so the comparison is false)
     /// when either is null or the types differ.
@@ -28,8 +33,10 @@ enum Semantics {
         return elements.contains(element)
     }
 
-    /// `+ - * / %`: null in, null out; division by zero and overflow give null.
-    static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) -> Value {
+    /// `+ - * / %`: null in, null out; division by zero and overflow give null —
+    /// unless `javaArithmetic` (a form that computes as JavaRosa: `1 div 0` is
+    /// `Infinity` there, and only `0 div 0`, like every other `NaN`, is nothing).
+    static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, javaArithmetic: Bool = false) -> Value {
         switch (left, right) {
         case let (.number(a), .number(b)):
             let result: Double
@@ -38,14 +45,14 @@ enum Semantics {
             case .subtract: result = a - b
             case .multiply: result = a * b
             case .divide:
-                guard b != 0 else { return .null }
+                guard b != 0 || javaArithmetic else { return .null }
                 result = a / b
             case .remainder:
                 guard b != 0 else { return .null }
                 result = a.truncatingRemainder(dividingBy: b)
             default: return .null
             }
-            return result.isFinite ? .number(result) : .null
+            return result.isFinite || (javaArithmetic && !result.isNaN) ? .number(result) : .null
         case let (.string(a), .string(b)) where op == .add:
             return .string(a + b)
         case let (.date(date), .number(days)) where op == .add || op == .subtract:

@@ -147,6 +147,8 @@ struct ResponseCheck {
         case .number(let number):
             guard let given = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)) else { return false }
             if number.isNaN { return given.isNaN }
+            // JavaRosa's `Infinity` (`1 div 0` in a form that keeps it).
+            if number.isInfinite || given.isInfinite { return number == given }
             let scale = max(1, abs(number), abs(given))
             return abs(number - given) <= validator.tolerance * scale
         case .bool(let flag):

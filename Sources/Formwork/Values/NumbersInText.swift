@@ -20,6 +20,15 @@ public enum NumbersInText: String, Sendable, CaseIterable {
     /// `Infinity`.
     case java
 
+    /// Whether the form computes numbers as JavaRosa does (`java`): a number that is
+    /// not finite stays a number — `1 div 0` and `log(0)` are `Infinity` and
+    /// `-Infinity`, written so in a submission and greater or less than every other
+    /// number — and two numbers are equal when they differ by less than 10⁻¹²
+    /// (`0.1 + 0.2 = 0.3`). In Formwork's own forms an infinity is null, so a division
+    /// by zero makes every later comparison false, and equality is exact. `NaN` is
+    /// null in both.
+    public var javaArithmetic: Bool { self == .java }
+
     /// `number` as text in this style.
     public func text(_ number: Double) -> String {
         switch self {

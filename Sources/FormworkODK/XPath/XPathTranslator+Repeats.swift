@@ -18,10 +18,10 @@ extension XPathTranslation {
 
     /// `count-non-empty(x)`: the nodes with a value.
     func countNonEmpty(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
-        if try dataPath(argument) != nil {
+        if let data = try dataPath(argument) {
             throw unsupported(
-                "count-non-empty() of an instance's rows (JavaRosa fails on it when the form loads: "
-                    + "write count(instance('x')/root/item[col != ''])", at: argument.offset)
+                "count-non-empty() of an instance's rows (JavaRosa fails on it when the form loads; "
+                    + "count(instance('x')/root/item[col != '']) counts them)", at: data.offset)
         }
         let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else {
