@@ -132,10 +132,31 @@ extension DefinitionDecoder {
 
     /// Reports cycles among visibility, option visibility and computed values, and
     /// returns an evaluation order in which every field follows what it reads.
+    ///
+    /// A cycle through a repeat's `count` (the count reads, through other fields, the
+    /// repeat's own entries) is no error: JavaRosa reads `jr:count` when the repeat is
+    /// reached, not as a calculation, so the entries grow to the count and are kept
+    /// when it falls (`RepeatDefinition.countReadsItsEntries`), with a warning.
     mutating func checkDependencies(_ graph: DependencyGraph) -> [Int] {
-        let (cycles, order) = graph.walk()
+        var (cycles, order) = graph.walk()
         let fieldCount = graph.fieldCount
         func name(_ node: Int) -> String { node < fieldCount ? definitions[node].id : repeats[node - fieldCount].id }
+        let throughCounts = cycles.filter { cycle in cycle.contains { $0 >= fieldCount } }
+        if !throughCounts.isEmpty {
+            var cut = Set<Int>()
+            for cycle in throughCounts {
+                for node in cycle where node >= fieldCount && cut.insert(node).inserted {
+                    let repeatIndex = node - fieldCount
+                    repeats[repeatIndex].countReadsItsEntries = true
+                    var warning = Diagnostic(
+                        .countReadsItsEntries(group: repeats[repeatIndex].id, through: cycle.map(name)),
+                        at: repeatNodes[repeatIndex].count?.location ?? repeats[repeatIndex].location)
+                    warning.severity = .warning
+                    warnings.append(warning)
+                }
+            }
+            (cycles, order) = graph.walk(cut: cut)
+        }
         for cycle in cycles where reportedCycles.insert(Array(Set(cycle)).sorted()).inserted {
             // Report at a field of the cycle if there is one, else at a repeat's count.
             let first = cycle.first { $0 < fieldCount } ?? cycle[0]

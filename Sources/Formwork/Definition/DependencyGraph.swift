@@ -116,7 +116,11 @@ struct DependencyGraph {
     /// overflow the stack): the cycles it meets, each once as node indices with the
     /// first repeated at the end (`[a, b, a]`), and a post-order in which every node
     /// follows the nodes it reads (nodes in cycles keep form order).
-    func walk() -> (cycles: [[Int]], order: [Int]) {
+    ///
+    /// The nodes in `cut` are walked as if they read nothing (a repeat whose `count`
+    /// reads its own entries: its count is read when entries are made, not kept in
+    /// step).
+    func walk(cut: Set<Int> = []) -> (cycles: [[Int]], order: [Int]) {
         var state = [UInt8](repeating: 0, count: reads.count)  // 0 new, 1 on the path, 2 done
         var path: [Int] = []
         var cycles: [[Int]] = []
@@ -128,7 +132,7 @@ struct DependencyGraph {
             state[root] = 1
             path.append(root)
             while let frame = frames.last {
-                if frame.next < reads[frame.node].count {
+                if frame.next < reads[frame.node].count, !cut.contains(frame.node) {
                     frames[frames.count - 1].next += 1
                     let target = reads[frame.node][frame.next]
                     if state[target] == 0 {

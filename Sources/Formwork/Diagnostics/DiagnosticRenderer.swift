@@ -146,6 +146,10 @@ public enum DiagnosticRenderer {
             return "'\(q(key))' is \(value) but there are only \(count) options"
         case let .invalidDefault(field, reason): return "invalid default for '\(q(field))': \(reason.message)"
         case .cycle(let fields): return "circular dependency: " + fields.map { "$" + $0 }.joined(separator: " → ")
+        case let .countReadsItsEntries(group, through):
+            return "the count of '\(q(group))' reads its own entries ("
+                + through.map { "$" + $0 }.joined(separator: " → ")
+                + "): its entries are made up to the count and kept when it falls, as JavaRosa reads jr:count"
         case let .tooManyFields(count, limit): return "the form has \(count) fields; the limit is \(limit)"
         case let .tooManyEntries(count, limit):
             return count < 0

@@ -97,6 +97,8 @@ public enum Problem: Hashable, Sendable {
     case invalidDefault(field: String, reason: FieldError)
     /// Fields whose conditions or values depend on each other in a circle.
     case cycle([String])
+    /// A warning: a repeat's `count` reads its own entries, through `through`.
+    case countReadsItsEntries(group: String, through: [String])
     /// More fields than allowed.
     case tooManyFields(count: Int, limit: Int)
     /// A repeat's `max` or literal `count` beyond `Limits.maximumEntries` (or negative).

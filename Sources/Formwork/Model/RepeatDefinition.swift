@@ -49,6 +49,11 @@ public struct RepeatDefinition: Sendable {
     /// How many entries there are, when a form says so (`count: $children`): the
     /// entries follow it and cannot be added or removed by hand.
     public internal(set) var count: CompiledExpression?
+    /// Whether the `count` reads the repeat's own entries (through other fields: a
+    /// question asked only while the repeat has none, `count: $n` with `n` shown when
+    /// `count($members) == 0`). Then, as JavaRosa reads `jr:count` when the repeat is
+    /// reached, the entries grow to the count and are kept when it falls.
+    public internal(set) var countReadsItsEntries = false
     /// The text of the row that adds an entry.
     public internal(set) var addLabel: String
     /// An entry's header; may read the entry's fields and `index()`. `nil`: the

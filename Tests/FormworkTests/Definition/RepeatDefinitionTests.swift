@@ -149,7 +149,66 @@ struct RepeatDefinitionTests {
         #expect(definition.fields.count == 8)
     }
 
-    @Test func aCycleThroughACountIsFound() {
+    static let askedWhileEmpty = """
+        id: f
+        title: F
+        sections:
+          - id: s
+            fields:
+              - { id: n, kind: number, label: How many?, visible: "count($members) == 0" }
+              - id: members
+                label: Member
+                repeat: { count: "$n", max: 5 }
+                fields:
+                  - { id: name, kind: text, label: Name }
+        """
+
+    /// A count that reads the repeat's own entries (JavaRosa reads `jr:count` when the
+    /// repeat is reached, so such forms work there): a warning, and the entries grow
+    /// to the count and are kept when it falls.
+    @Test func aCountThatReadsItsOwnEntriesIsAWarningAndKeepsThem() throws {
+        let definition = try FormDefinition(yaml: Self.askedWhileEmpty)
+        let warning = try #require(definition.warnings.first)
+        #expect(warning.severity == .warning)
+        #expect(
+            warning.message.hasPrefix(
+                "the count of 'members' reads its own entries ($n → $members → $n): its entries are made "
+                    + "up to the count and kept when it falls"), "\(warning.message)")
+        #expect(definition.repeats[0].countReadsItsEntries)
+        let session = FormSession(definition: definition)
+        try session.set("n", text: "2")
+        // n is hidden once there are members; the members stay.
+        #expect(!session.isVisible("n"))
+        #expect(try session.entries(of: "members").count == 2)
+        try session.set("members[2].name", text: "Ada")
+        #expect(try session.entries(of: "members").count == 2)
+        // Answers with the entries and without n load as they were written.
+        let loaded = FormSession(definition: definition)
+        try loaded.loadValues(bytes: Array("members: [{ name: Bo }, { name: Ada }, { name: Cy }]".utf8), isJSON: false)
+        #expect(try loaded.entries(of: "members").count == 3)
+        #expect(loaded.value(of: "members[3].name") == .string("Cy"))
+    }
+
+    @Test func aCountThatGrowsWithItsEntriesStopsAtItsMaximum() throws {
+        let definition = try FormDefinition(
+            yaml: """
+                id: f
+                title: F
+                sections:
+                  - id: s
+                    fields:
+                      - { id: total, kind: computed, label: Total, value: "count($items) + 1" }
+                      - id: items
+                        label: Items
+                        repeat: { count: "$total", max: 4 }
+                        fields:
+                          - { id: price, kind: number, label: Price }
+                """)
+        let session = FormSession(definition: definition)
+        #expect(try session.entries(of: "items").count == 4)
+    }
+
+    @Test func aCycleAmongFieldsIsStillAnError() {
         let rendered = Fixtures.diagnostics(
             yaml: """
                 id: f
@@ -157,15 +216,15 @@ struct RepeatDefinitionTests {
                 sections:
                   - id: s
                     fields:
-                      - { id: total, kind: computed, label: Total, value: "sum($items.price)" }
+                      - { id: a, kind: computed, label: A, value: "$b + count($items)" }
+                      - { id: b, kind: computed, label: B, value: "$a + 1" }
                       - id: items
                         label: Items
-                        repeat: { count: "$total" }
+                        repeat: { count: "$a" }
                         fields:
                           - { id: price, kind: number, label: Price }
                 """)
-        #expect(
-            rendered.contains("form.yaml:6:59: error: circular dependency: $total → $items → $total"), "\(rendered)")
+        #expect(rendered.contains("error: circular dependency: $a → $b → $a"), "\(rendered)")
     }
 
     @Test(arguments: [

@@ -114,7 +114,12 @@ struct AnswerLoader<Sink: AnswerLoadSink> {
         // validator's); the entries the form can hold are checked all the same.
         var elements = written
         if repeatDefinition.count != nil {
-            if elements.count > list.count {
+            if elements.count > list.count, repeatDefinition.countReadsItsEntries,
+                elements.count <= repeatDefinition.maximum
+            {
+                // Entries made when the count was higher, and kept (as JavaRosa keeps them).
+                list = sink.resize(repeatIndex, in: scope, to: elements.count)
+            } else if elements.count > list.count {
                 guard recorder != nil else {
                     collector.report(
                         .entriesBeyondCount(

@@ -211,7 +211,8 @@ final class AnswerStore {
             insertEntry(of: repeatIndex, in: holder, at: list.count)
             list = tree.list(of: repeatIndex, in: holder)
         }
-        while list.count > wanted, let last = list.last {
+        // A count that reads the repeat's own entries only adds them (as JavaRosa).
+        while list.count > wanted, !definition.repeats[repeatIndex].countReadsItsEntries, let last = list.last {
             willRemove(last)
             detach(last)
             list.removeLast()
