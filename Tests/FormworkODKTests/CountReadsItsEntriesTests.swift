@@ -30,7 +30,8 @@ struct CountReadsItsEntriesTests {
 
     @Test func itOpensWithAWarningAndFillsAsJavaRosaDoes() throws {
         let session = try SecondaryInstanceTests.xformSession(Self.form)
-        #expect(session.definition.warnings.map(\.message).contains { $0.hasPrefix("the count of 'rep' reads its own") })
+        #expect(
+            session.definition.warnings.map(\.message).contains { $0.hasPrefix("the count of 'rep' reads its own") })
         try session.set("n", text: "2")
         try session.set("rep[1].v", text: "7")
         let ours = ODKSubmission.xml(of: session, timeZone: TimeZone(identifier: "UTC")!)
