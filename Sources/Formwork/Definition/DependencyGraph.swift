@@ -22,6 +22,11 @@ struct DependencyGraph {
     let visibilityReads: [[Int]]
     /// For each field, the nodes its `required`, `rules`, bounds and texts read.
     let displayReads: [[Int]]
+    /// For each field in a repeat, the fields it reads in every entry of one of its
+    /// own repeats (`count($members, $age > 5)` or `sum($members.age)` in a member's
+    /// entry): a change to one in any entry changes it in every entry, not just in
+    /// the entry of the change.
+    let readsAcrossEntries: [Set<Int>]
 
     init(
         fields: [FieldDefinition], sections: [SectionDefinition], repeats: [RepeatDefinition],
@@ -44,6 +49,8 @@ struct DependencyGraph {
             }
             return result
         }
+        var across: [Set<Int>] = []
+        across.reserveCapacity(fields.count)
         var reads: [[Int]] = []
         reads.reserveCapacity(fields.count + repeats.count)
         var displayReads: [[Int]] = []
@@ -70,6 +77,13 @@ struct DependencyGraph {
             }
             reads.append(nodes(expressions, indexOf: fields[position].repeatIndex))
             var display: [CompiledExpression?] = fields[position].rules.map(\.check)
+            if let scope = fields[position].repeatIndex {
+                across.append(
+                    Self.fieldsReadAcrossEntries(
+                        expressions + visibility + display, of: Set(repeats[scope].ancestry), environment: environment))
+            } else {
+                across.append([])
+            }
             // What the row shows reads them too: its texts (label, help, note, option
             // labels, rule messages, the required message).
             for text in fields[position].texts.all where !text.isConstant { display += text.expressions }
@@ -91,8 +105,52 @@ struct DependencyGraph {
             reads.append(nodes([repeatDefinition.count], indexOf: repeatDefinition.parent))
         }
         self.reads = reads
+        self.readsAcrossEntries = across
         self.displayReads = displayReads
         self.visibilityReads = visibilityReads
+    }
+
+    /// The fields expressions read in every entry of one of `repeats` (the repeats
+    /// that hold the field they belong to): those in an aggregate over the entries
+    /// of such a repeat (`count($members, $age > 5)`, `any`, `all`), and the fields
+    /// of paths through one (`$members.age`).
+    static func fieldsReadAcrossEntries(
+        _ expressions: [CompiledExpression?], of repeats: Set<Int>, environment: ExpressionEnvironment
+    ) -> Set<Int> {
+        var result = Set<Int>()
+        func throughOwnRepeat(_ name: String) -> Bool {
+            name.split(separator: ".").contains {
+                environment.repeats[String($0)].map { repeats.contains($0.index) } ?? false
+            }
+        }
+        func addFields(_ expression: Expression) {
+            for name in expression.references {
+                if let field = environment.fields[String(name.split(separator: ".").last ?? "")] {
+                    result.insert(field.index)
+                }
+            }
+        }
+        func visit(_ expression: Expression) {
+            switch expression.kind {
+            case .literal: break
+            case .reference(let name):
+                if name.contains("."), throughOwnRepeat(name) { addFields(expression) }
+            case .list(let elements): elements.forEach(visit)
+            case .unary(_, let operand): visit(operand)
+            case .binary(_, let left, let right):
+                visit(left)
+                visit(right)
+            case .call(let name, let arguments):
+                if ["count", "any", "all"].contains(name), case .reference(let head)? = arguments.first?.kind,
+                    throughOwnRepeat(head)
+                {
+                    arguments.dropFirst().forEach(addFields)
+                }
+                arguments.forEach(visit)
+            }
+        }
+        for expression in expressions { if let expression { visit(expression.expression) } }
+        return result
     }
 
     /// The nodes an expression's references read: `$x` a field or a repeat's

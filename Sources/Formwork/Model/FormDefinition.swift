@@ -63,6 +63,9 @@ public struct FormDefinition: Sendable {
     /// For each node, the fields whose `required`, `rules` or bounds read it (what is
     /// shown about them — requiredness, errors — changes with it).
     let displayReaders: [[Int]]
+    /// For each field in a repeat, the fields it reads in every entry of one of its
+    /// own repeats (`DependencyGraph.readsAcrossEntries`).
+    let readsAcrossEntries: [Set<Int>]
     /// Each field's position in `evaluationOrder`.
     let evaluationPosition: [Int]
     /// The limits the definition was loaded with; values given to a session are held
@@ -105,6 +108,7 @@ public struct FormDefinition: Sendable {
             for node in nodesRead where !dependents[node].contains(reader) { dependents[node].append(reader) }
         }
         self.dependents = dependents
+        self.readsAcrossEntries = graph.readsAcrossEntries
         var displayReaders = [[Int]](repeating: [], count: nodeCount)
         for (reader, nodesRead) in graph.displayReads.enumerated() {
             for node in Set(nodesRead) { displayReaders[node].append(reader) }

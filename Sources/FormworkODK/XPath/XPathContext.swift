@@ -65,6 +65,12 @@ struct XPathContext: Sendable {
     /// table's columns, which a name reads in the row (`cell('name')`), and whether
     /// `position()` is the row's position in the table (in the first filter only).
     var row: (columns: [String], positions: Bool)?
+    /// In a filter on a repeat's entries or a question in them
+    /// (`count(/data/rep[age > 5])`): the node filtered is the context node (`node`),
+    /// so a name is the entry's question; `positions` says whether `position()` is
+    /// the entry's position (`index()`: every entry is filtered) or 1 (the one node
+    /// of the entry the expression is in). `nil` elsewhere.
+    var entryFilter: (positions: Bool, Void)?
     /// A choice or multiple choice question's option values, when the caller knows
     /// them (`nil`: unknown). Formwork requires a text compared with a choice to be
     /// one of its options, so a literal known to be one is compared directly

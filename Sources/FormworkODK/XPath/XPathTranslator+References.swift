@@ -15,8 +15,14 @@ import Formwork
 /// (then pyxform's relative path reads every entry of the shared one).
 extension XPathTranslation {
     /// `symbol`, read from here; `absolute` for an absolute path (no pyxform relative path).
-    func read(_ symbol: XPathSymbol, absolute: Bool, at offset: Int) throws(TranslationError) -> XPathOperand {
-        let here = context.repeats
+    ///
+    /// `sharing` limits the repeats shared to the first so many of the context's (a
+    /// relative path that climbs out of the entries of the others, `../../rep` from
+    /// within `rep`, reads every entry of them, as JavaRosa reads it).
+    func read(
+        _ symbol: XPathSymbol, absolute: Bool, at offset: Int, sharing: Int? = nil
+    ) throws(TranslationError) -> XPathOperand {
+        let here = sharing.map { Array(context.repeats.prefix($0)) } ?? context.repeats
         func shared(_ repeats: [String]) -> Int { zip(repeats, here).prefix { $0 == $1 }.count }
         if symbol.type == .repeatEntries {
             let path = symbol.repeats + [symbol.id]
@@ -121,7 +127,7 @@ extension XPathTranslation {
             empty.isNodeSet = true
             return empty
         }
-        guard steps.count > 1 else {
+        guard steps.count > 1 || (context.entryFilter != nil && node != nil) else {
             throw unsupported(
                 "'\(path)' is a path to a child of the question, which has none (write ${\(path)} for the question)",
                 at: offset)
@@ -132,7 +138,13 @@ extension XPathTranslation {
                     .unknownReference(resolved, suggestion: nil), message: "'\(path)' (\(resolved)) names no question",
                     offset: offset)
             }
-            return try read(symbol, absolute: false, at: offset)
+            // The repeats whose entry the path stays in (it climbs to `top`).
+            let top = Self.resolve(Array(steps.prefix(up)), against: node) ?? "/"
+            let sharing = context.repeats.prefix { id in
+                guard let entry = context.absolutePath(id) else { return true }
+                return top == entry || top.hasPrefix(entry + "/")
+            }.count
+            return try read(symbol, absolute: false, at: offset, sharing: sharing)
         }
         guard groups.allSatisfy({ context.name($0)?.type == XPathValueType.none }) else {
             throw unsupported(

@@ -5,6 +5,15 @@ import Formwork
 extension XPathTranslation {
     /// `count(x)`: a repeat's entries, a question's values in each entry, or one node.
     func count(_ argument: XPathExpression) throws(TranslationError) -> XPathOperand {
+        if case .predicate(let base, let filter, let offset) = argument, try dataPath(argument) == nil {
+            return try countFiltered(base, filter, at: offset)
+        }
+        // `count(/data/rep[…]/q)`: each entry kept has one `q`.
+        if case .step(.predicate(let base, let filter, let offset), let path, _) = argument,
+            try dataPath(argument) == nil, path.split(separator: "/").count == 1, !path.contains("..")
+        {
+            return try countFiltered(base, filter, at: offset)
+        }
         let operand = try translateNodeSet(argument)
         guard operand.isNodeSet else { throw invalid("count() counts the nodes of a path", at: argument.offset) }
         switch operand.kind {
@@ -13,6 +22,79 @@ extension XPathTranslation {
         default:
             // One question, or the entry the expression is in: one node.
             return .number(1)
+        }
+    }
+
+    /// `count(/data/rep[condition])`, `count(/data/rep/q[condition])`: the entries of a
+    /// repeat in which the condition holds, read in each entry (`count($rep,
+    /// condition)`): there a name is the entry's question (`age > 5`), `.` the
+    /// question filtered, `position()` the entry's position.
+    func countFiltered(
+        _ base: XPathExpression, _ filter: XPathExpression, at offset: Int
+    ) throws(TranslationError) -> XPathOperand {
+        let operand = try translate(base)
+        let named: XPathSymbol?
+        switch base {
+        case .path(let path, _) where path.hasPrefix("/"): named = context.path(path)
+        case .reference(let name, _): named = context.name(name)
+        default: named = nil
+        }
+        guard let symbol = operand.symbol ?? named else {
+            throw unsupported("a predicate ([…]) that selects nodes", at: offset)
+        }
+        if case .number = filter {
+            throw unsupported("count() of the entry at a position ([2]): write count(…[position() = 2])", at: offset)
+        }
+        var inner = context
+        inner.choiceColumns = nil
+        inner.row = nil
+        inner.groupsInEntry = 0
+        inner.node = nodePath(of: base, symbol: symbol)
+        var entries: String?
+        switch operand.kind {
+        case .entries:
+            entries = operand.code
+            inner.repeats = symbol.repeats + [symbol.id]
+            inner.current = symbol
+        case .list:
+            guard operand.code.hasSuffix("." + symbol.id) else {
+                throw unsupported("a predicate ([…]) that selects nodes", at: offset)
+            }
+            entries = String(operand.code.dropLast(symbol.id.count + 1))
+            inner.repeats = symbol.repeats
+            inner.current = symbol
+        case .entry:
+            // The repeat whose entry the expression is in: JavaRosa reads such a path as
+            // that entry alone, but a filter on the repeat's own step as every entry.
+            entries = "$" + symbol.id
+            inner.repeats = symbol.repeats + [symbol.id]
+            inner.current = symbol
+        default:
+            guard symbol.type != .repeatEntries, symbol.type != .none else {
+                throw unsupported("a predicate ([…]) that selects nodes", at: offset)
+            }
+            // One question (or the one in the entry the expression is in).
+            inner.current = symbol
+        }
+        inner.entryFilter = (entries != nil, ())
+        let translation = XPathTranslation(context: inner)
+        let condition = try translation.boolean(try translation.translate(filter), at: filter.offset)
+        guard let entries else {
+            return .call(
+                "if", [condition.code, "1", "0"], kind: .number, absence: .never, readsAnswers: condition.readsAnswers)
+        }
+        return .call("count", [entries, condition.code], kind: .number, absence: .never, readsAnswers: true)
+    }
+
+    /// The absolute instance path of the node a path names (`nil` when unknown).
+    private func nodePath(of base: XPathExpression, symbol: XPathSymbol) -> String? {
+        switch base {
+        case .path(let path, _) where path.hasPrefix("/"): return path
+        case .path(let path, _):
+            guard let node = context.node else { return context.absolutePath(symbol.id) }
+            return Self.resolve(
+                path.split(separator: "/", omittingEmptySubsequences: false).map(String.init), against: node)
+        default: return context.absolutePath(symbol.id)
         }
     }
 
@@ -150,6 +232,11 @@ extension XPathTranslation {
     /// the question — the entry it is in (`index()`), or a group in the entry, or
     /// anything outside every repeat, which are not repeated (1).
     func position(_ arguments: [XPathExpression], at offset: Int) throws(TranslationError) -> XPathOperand {
+        if arguments.isEmpty, let filter = context.entryFilter {
+            // In a filter on a repeat's entries: the entry's position (1 for one node).
+            guard filter.positions else { return .number(1) }
+            return .call("index", [], kind: .number, absence: .never, readsAnswers: false)
+        }
         if arguments.isEmpty, let row = context.row {
             // In a filter on an instance's rows: the row's position in the table.
             guard row.positions else {

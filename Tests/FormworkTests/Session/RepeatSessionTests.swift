@@ -329,4 +329,41 @@ struct RepeatSessionTests {
         }
         #expect(view.sections == view.freshRendering())
     }
+
+    /// A field of each entry that reads every entry (`count($members, …)`,
+    /// `sum($members.age)`) changes in every entry when one entry changes.
+    @Test func aFieldThatReadsEveryEntryChangesInEveryEntry() throws {
+        let session = FormSession(
+            definition: try FormDefinition(
+                yaml: """
+                    id: f
+                    title: F
+                    sections:
+                      - id: s
+                        fields:
+                          - id: members
+                            label: Member
+                            repeat: {}
+                            fields:
+                              - { id: age, kind: number, label: Age }
+                              - { id: older, kind: computed, label: Older, value: "count($members, $age > 40)" }
+                              - { id: total, kind: computed, label: Total, value: "sum($members.age)" }
+                              - { id: note, kind: text, label: Note, visible: "any($members, $age > 60)" }
+                    """))
+        for age in ["30", "50", "70"] {
+            let entry = try session.addEntry("members")
+            try session.set("\(entry).age", text: age)
+        }
+        for position in 1...3 {
+            #expect(session.value(of: "members[\(position)].older") == .number(2))
+            #expect(session.value(of: "members[\(position)].total") == .number(150))
+            #expect(session.isVisible("members[\(position)].note"))
+        }
+        try session.set("members[3].age", text: "10")
+        for position in 1...3 {
+            #expect(session.value(of: "members[\(position)].older") == .number(1))
+            #expect(session.value(of: "members[\(position)].total") == .number(90))
+            #expect(!session.isVisible("members[\(position)].note"))
+        }
+    }
 }

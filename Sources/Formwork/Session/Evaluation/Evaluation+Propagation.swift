@@ -42,16 +42,20 @@ extension Evaluation {
                     }
                     continue
                 }
+                // Read in every entry of its repeats (`count($members, $age > 5)` in a
+                // member): changed in every entry.
+                let across = definition.readsAcrossEntries[dependent].contains(change.node)
                 let anchor = answers.anchorScope(
-                    from: change.scope, in: from, to: definition.fields[dependent].repeatIndex)
+                    from: change.scope, in: from, to: across ? nil : definition.fields[dependent].repeatIndex)
                 for instance in tree.instances(of: dependent, under: anchor) {
                     let next = Change(node: dependent, scope: tree.scope(ofInstance: instance))
                     if seen.insert(next).inserted { queue.append(next) }
                 }
             }
             for reader in definition.displayReaders[change.node] {
+                let across = definition.readsAcrossEntries[reader].contains(change.node)
                 let anchor = answers.anchorScope(
-                    from: change.scope, in: from, to: definition.fields[reader].repeatIndex)
+                    from: change.scope, in: from, to: across ? nil : definition.fields[reader].repeatIndex)
                 checked.formUnion(tree.instances(of: reader, under: anchor))
             }
         }
