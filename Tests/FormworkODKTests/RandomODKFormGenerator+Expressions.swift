@@ -149,7 +149,8 @@ extension RandomODKFormGenerator {
     }
 
     mutating func text(depth: Int) -> String {
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
+        case 9, 10: return languageText(depth: depth)
         case 5:
             if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
                 case .choice(let list) = symbol.kind, list != "town"
@@ -184,5 +185,53 @@ extension RandomODKFormGenerator {
         default: break
         }
         return "concat('n=', \(number(depth: depth)))"
+    }
+
+    /// A text from the rest of the function list, so that every function of the table
+    /// is drawn: text tests, digests, booleans, regular expressions, weighted
+    /// checklists, logarithms and inverse trigonometry, dates, choices, the form's
+    /// version, a repeat's non-empty values, a distance.
+    mutating func languageText(depth: Int) -> String {
+        let text = reference({ $0 == .text }).map { "${\($0.name)}" } ?? "'Alpha beta'"
+        switch Int.random(in: 0..<14, using: &random) {
+        case 0: return "substr(\(text), 1, 4)"
+        case 1: return "if(starts-with(\(text), 'A') or ends-with(\(text), 'a'), 'edge', 'middle')"
+        case 2:
+            let algorithm = pick(["MD5", "SHA-1", "SHA-256"])
+            return "digest(concat('x', \(text)), '\(algorithm)', '\(pick(["hex", "base64"]))')"
+        case 3:
+            let flag = pick(["'true'", "'1'", "'no'", text])
+            return "if(boolean-from-string(\(flag)) and true() and not(false()), 'yes', 'no')"
+        case 4: return "if(regex(\(text), '^[A-Z][a-z]+'), 'word', 'other')"
+        case 5:
+            let weighted = (0..<3).map { _ in "\(boolean(depth: 0)), \(Int.random(in: 1...3, using: &random))" }
+            return "if(weighted-checklist(2, 4, \(weighted.joined(separator: ", "))), 'weighted', 'not')"
+        case 6:
+            return "string(round(\(pick(["log", "tan", "sqrt", "exp"]))(abs(\(number(depth: depth))) div 7 + 1), 4))"
+        case 7:
+            let ratio = "(coalesce(\(number(depth: depth)), 0) mod 10) div 10"
+            return "string(round(\(pick(["asin", "acos"]))(\(ratio)), 4) + round(pi(), 4))"
+        case 8:
+            if let symbol = reference({ $0 == .date }) {
+                return "string(round(decimal-date-time(${\(symbol.name)}), 2))"
+            }
+            return "if(today() > date('2020-01-01'), 'later', 'earlier')"
+        case 9:
+            if let symbol = reference({ if case .multiple = $0 { return true } else { return false } }) {
+                let name = symbol.name
+                return "concat(selected-at(${\(name)}, 0), if(is-selected(${\(name)}, 'b'), '+b', ''))"
+            }
+        case 10:
+            if let symbol = reference({ if case .choice = $0 { return true } else { return false } }) {
+                return "jr:choice-name(${\(symbol.name)}, '${\(symbol.name)}')"
+            }
+        case 11: return "concat(depend(\(text), \(number(depth: 0))), '/', version())"
+        case 12:
+            if let symbol = repeatedNumbers.randomElement(using: &random) {
+                return "string(count-non-empty(${\(symbol.name)}))"
+            }
+        default: return "string(round(distance('0 0 0 0;0 0.001 0 0;0.001 0.001 0 0'), 2))"
+        }
+        return "string(\(number(depth: depth)))"
     }
 }
