@@ -214,7 +214,7 @@ struct ODKCorpusForm {
             switch error.reason {
             case .unsupported: leave("Formwork cannot represent it: \(error.message)")
             case .unknownReference: leave("reads a question Formwork skips (unsupported)")
-            case .syntax: leave("Formwork cannot read it")
+            case .syntax, .unknownFunction: leave("Formwork cannot read it")
             }
             return nil
         }

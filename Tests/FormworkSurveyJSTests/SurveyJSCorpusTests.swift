@@ -31,13 +31,13 @@ struct SurveyJSCorpusTests {
             skipUnsupported: skipUnsupported)
     }
 
-    /// What the corpus's surveys hold that Formwork cannot represent, found in their
-    /// JSON independently of the reader: elements of the host application's custom
-    /// types (`addressvalidation`, `medications`), and elements that only name a
-    /// template of that application (`questionTemplateName`, no `type`), which
-    /// survey-core itself drops (they are in its `jsonErrors`); and timers that run
+    /// What the corpus's surveys hold that survey-core drops or does not enforce,
+    /// found in their JSON independently of the reader: elements of the host
+    /// application's custom types (`addressvalidation`, `medications`), elements that
+    /// only name a template of that application (`questionTemplateName`, no `type`),
+    /// which survey-core drops (they are in its `jsonErrors`); and timers that run
     /// (`maxTimeToFinish`, `maxTimeToFinishPage` above 0, named so).
-    static func unsupportedNames(in name: String) throws -> [String] {
+    static func droppedNames(in name: String) throws -> [String] {
         let data = try Data(contentsOf: folder.appendingPathComponent(name))
         let survey = try JSONSerialization.jsonObject(with: data)
         var found: [String] = []
@@ -64,36 +64,26 @@ struct SurveyJSCorpusTests {
         return found
     }
 
-    @Test func everySurveyLoadsOrNamesExactlyWhatItCannotRepresent() throws {
+    /// Every survey opens without a flag, as survey-core opens it; each element it
+    /// drops, and each timer, is a warning at its place naming it.
+    @Test func everySurveyLoadsAndWarnsOfWhatSurveyCoreDrops() throws {
         for name in Self.names() {
-            let expected = try Self.unsupportedNames(in: name)
-            do {
-                _ = try Self.load(name)
-                #expect(expected.isEmpty, "\(name) loaded, but holds \(expected)")
-            } catch {
-                let others = error.diagnostics.filter {
-                    if case .unsupportedConstruct = $0.problem { return false }
-                    return $0.severity == .error
-                }
-                #expect(
-                    others.isEmpty, "\(name): \(DiagnosticList(path: name, source: nil, diagnostics: others).rendered)")
-                let reported = error.diagnostics.compactMap { diagnostic -> String? in
-                    guard case .unsupportedConstruct(let what, _) = diagnostic.problem else { return nil }
-                    return expected.first { what.contains("'\($0)'") }
-                }
-                #expect(reported.sorted() == expected.sorted(), "\(name): \(error.rendered)")
-                // Each at its JSON position.
-                #expect(
-                    error.rendered.components(separatedBy: "\n").filter { $0.contains(": error: ") }.allSatisfy {
-                        $0.hasPrefix(name + ":") && $0.dropFirst(name.count + 1).first?.isNumber == true
-                    })
-            }
-            let form = try Self.load(name, skipUnsupported: true)
+            let expected = try Self.droppedNames(in: name)
+            let form = try Self.load(name)
             #expect(!form.fields.isEmpty, "\(name)")
-            let skipped = form.fields.filter { $0.kind == .note && $0.id.hasPrefix("skipped_") }
-            #expect(
-                skipped.count == expected.filter { !$0.hasPrefix("maxTimeToFinish") }.count,
-                "\(name): each skipped element is a note saying so")
+            let (_, problems) = try SurveyJSImport.document(
+                fromJSON: Array(try Data(contentsOf: Self.folder.appendingPathComponent(name))), path: name)
+            #expect(problems.allSatisfy { $0.severity == .warning }, "\(name): \(problems.map(\.message))")
+            let warned = problems.compactMap { problem -> String? in
+                if problem.message.hasPrefix("the timer '") {
+                    return expected.first { problem.message.hasPrefix("the timer '\($0)'") }
+                }
+                guard problem.message.hasPrefix("the element '") else { return nil }
+                return expected.first { problem.message.hasPrefix("the element '\($0)' is left out") }
+            }
+            #expect(warned.sorted() == expected.sorted(), "\(name)")
+            let dropped = Set(expected)
+            #expect(form.fields.allSatisfy { !dropped.contains($0.id) }, "\(name)")
         }
     }
 

@@ -91,6 +91,21 @@ enum SurveyJSOracle {
         return try JSONSerialization.jsonObject(with: output) as! [String: Any]
     }
 
+    /// `run.js describe` of a survey written as JSON: its questions, as survey-core
+    /// builds them before any answer.
+    static func describe(_ json: String) throws -> [[String: Any]] {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let surveyFile = work.appendingPathComponent("survey.json")
+        try Data(json.utf8).write(to: surveyFile)
+        let output = try run([
+            folder.appendingPathComponent("run.js").path, "describe", surveyFile.path, "--now", clock,
+        ])
+        return (try JSONSerialization.jsonObject(with: output) as? [String: Any])?["questions"] as? [[String: Any]]
+            ?? []
+    }
+
     /// `run.js expr EXPRESSION VALUES [--condition]`'s result, as JSON.
     static func expr(_ expression: String, _ values: [String: Any], condition: Bool) throws -> Any {
         let data = try JSONSerialization.data(withJSONObject: values)

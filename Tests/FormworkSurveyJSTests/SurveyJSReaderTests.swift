@@ -136,7 +136,7 @@ struct SurveyJSReaderTests {
         let json = """
             { "elements": [
               { "type": "signaturepad", "name": "sign" },
-              { "type": "addressvalidation", "name": "addr" },
+              { "type": "imagemap", "name": "map" },
               { "type": "text", "name": "ok" }
             ] }
             """

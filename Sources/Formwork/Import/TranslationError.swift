@@ -11,11 +11,23 @@ public struct TranslationError: Error, Sendable, Equatable, CustomStringConverti
         /// A valid expression that Formwork cannot compute as the source engine does
         /// (a function it lacks, an axis): listed as unsupported, never dropped.
         case unsupported
+        /// A function the source engine does not have (survey-core warns and reads the
+        /// call as `undefined`).
+        case unknownFunction(String)
 
         /// Whether this is `.unknownReference`.
         public var isUnknownReference: Bool {
             if case .unknownReference = self { return true }
             return false
+        }
+
+        /// Whether this is `.unknownReference` or `.unknownFunction`: what the source
+        /// engine reads as `undefined`.
+        public var isUnknownName: Bool {
+            switch self {
+            case .unknownReference, .unknownFunction: return true
+            default: return false
+            }
         }
     }
 

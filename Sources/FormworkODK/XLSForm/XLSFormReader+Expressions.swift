@@ -51,7 +51,7 @@ extension XLSFormReader {
             return try XPathTranslator.translate(text, as: use, in: context, keepingFirstValue: keepingFirstValue)
         } catch {
             switch error.reason {
-            case .syntax:
+            case .syntax, .unknownFunction:
                 report(
                     .importError("cannot read the \(column): \(error.description)", hint: nil), at: at, quote: text)
             case .unknownReference(let name, let suggestion):

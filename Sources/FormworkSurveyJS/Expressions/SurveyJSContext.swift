@@ -65,8 +65,9 @@ public struct SurveyJSContext: Sendable {
     /// How survey-core reads the value of the condition being translated (`.isTrue`
     /// for a `visibleIf`; see `SurveyJSCondition`).
     public var condition: SurveyJSCondition
-    /// Whether a name no question has reads as empty (survey-core reads it as
-    /// `undefined`) instead of being an `.unknownReference` error.
+    /// Whether a name no question has, and a call of a function survey-core does not
+    /// have, read as empty (survey-core reads them as `undefined`) instead of being
+    /// an `.unknownReference` or `.unknownFunction` error.
     public var unknownIsEmpty = false
     /// The loader's limits: an expression longer than `maximumExpressionLength` is
     /// not translated, nor one whose translation is longer.

@@ -72,7 +72,10 @@ struct SurveyJSParser {
     private mutating func nest() throws(TranslationError) {
         depth += 1
         if depth > Self.maximumDepth {
-            throw failure("the expression nests more than \(Self.maximumDepth) levels deep")
+            // Formwork's bound, not survey-core's syntax: not supported, never ignored.
+            throw TranslationError(
+                .unsupported, message: "the expression nests more than \(Self.maximumDepth) levels deep",
+                offset: current?.offset ?? end)
         }
     }
 

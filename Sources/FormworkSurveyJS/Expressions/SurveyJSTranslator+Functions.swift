@@ -38,12 +38,14 @@ extension SurveyJSWalk {
             return try inArray(name, arguments, at: offset)
         default:
             if let date = try dateCall(name, arguments, at: offset) { return date }
+            // survey-core warns ("Unknown function name") and reads the call as undefined.
+            if context.unknownIsEmpty { return .literal(.null) }
             let suggestion = Suggestions.closest(to: name, in: Self.functions).first
-            throw unsupported(
-                "survey-core has no function '\(name)'"
-                    + (Suggestions.didYouMean(suggestion) { "\($0)()" }.map { " (\($0))" } ?? "")
-                    + "; a survey's own functions are not translated",
-                at: offset)
+            throw TranslationError(
+                .unknownFunction(name),
+                message: "survey-core has no function '\(name)'"
+                    + (Suggestions.didYouMean(suggestion) { "\($0)()" }.map { " (\($0))" } ?? ""),
+                offset: offset)
         }
     }
 

@@ -43,6 +43,25 @@ extension SurveyJSReader {
         return (yes, no)
     }
 
+    /// A question's own choices: `choices`, and for a dropdown the numbers from
+    /// `choicesMin` to `choicesMax` by `choicesStep` after them, as survey-core adds
+    /// them (at most 1,000).
+    func ownChoices(_ element: SurveyJSElement) -> [DefinitionDocument] {
+        let written = element.list("choices") ?? []
+        guard element.type == "dropdown", let minimum = element.number("choicesMin"),
+            let maximum = element.number("choicesMax"), maximum > minimum
+        else { return written }
+        let step = max(element.number("choicesStep") ?? 1, 1e-9)
+        var generated: [DefinitionDocument] = []
+        var value = minimum
+        while value <= maximum + 1e-9, generated.count < 1000 {
+            generated.append(
+                .number(SurveyJSElement.formatted(value), at: SourcePlace(element.place(of: "choicesMin"))))
+            value += step
+        }
+        return written + generated
+    }
+
     /// Every option value a question offers, extra items included (`depth`: how many
     /// `choicesFromQuestion` were followed to it; two questions may name each other).
     func optionValues(of element: SurveyJSElement, depth: Int = 0) -> ChoiceValues {
@@ -58,7 +77,7 @@ extension SurveyJSReader {
             {
                 base = optionValues(of: sourceElement, depth: depth + 1)
             } else {
-                base = choiceValues(element.list("choices") ?? [])
+                base = choiceValues(ownChoices(element))
             }
         }
         let extras = extraItems(of: element).map(\.value)
@@ -125,7 +144,7 @@ extension SurveyJSReader {
                 options = optionsFromQuestion(source, of: element, repeats: repeats)
             } else {
                 if element.has("choicesByUrl") && (element.list("choices") ?? []).isEmpty { return [] }
-                options = readOptions(element.list("choices") ?? [], repeats: repeats)
+                options = readOptions(ownChoices(element), repeats: repeats)
             }
         }
         switch element.text("choicesOrder")?.lowercased() {
@@ -218,34 +237,44 @@ extension SurveyJSReader {
 
     /// `choicesFromQuestion`: the source's choices; with `choicesFromQuestionMode`
     /// `selected` (or `unselected`) each is offered while it is (not) chosen there.
-    mutating func optionsFromQuestion(_ source: String, of element: SurveyJSElement, repeats: [String]) -> [Option] {
+    mutating func optionsFromQuestion(
+        _ source: String, of element: SurveyJSElement, repeats: [String], depth: Int = 0
+    ) -> [Option] {
+        // What survey-core cannot follow gives no choices there (with a warning here).
         guard let sourceElement = findQuestion(named: source), sourceElement.place != element.place else {
             let itself = findQuestion(named: source)?.place == element.place
             report(
-                .importError(
-                    itself
+                .importNotice(
+                    (itself
                         ? "choicesFromQuestion names the question itself"
-                        : "choicesFromQuestion names no question: '\(Self.shown(source))'", hint: nil),
+                        : "choicesFromQuestion names no question: '\(Self.shown(source))'")
+                        + "; it has no choices, as in survey-core"),
                 at: element.place(of: "choicesFromQuestion"))
             return []
         }
+        var options: [Option]
         if sourceElement.list("choices") == nil, let further = sourceElement.text("choicesFromQuestion") {
-            // Two that name each other were followed until the stack ran out.
-            report(
-                .importError(
-                    "choicesFromQuestion names '\(Self.shown(source))', which takes its own choices from "
-                        + "'\(Self.shown(further))'; Formwork reads a question's own choices",
-                    hint: "name the question that lists the choices"),
-                at: element.place(of: "choicesFromQuestion"))
-            return []
+            // A chain: the source offers what its own source lets it offer (survey-core
+            // reads the source's visible choices).
+            guard depth < 8 else {
+                report(
+                    .importNotice(
+                        "choicesFromQuestion goes round in a circle through '\(Self.shown(source))'; "
+                            + "it has no choices, as in survey-core"),
+                    at: element.place(of: "choicesFromQuestion"))
+                return []
+            }
+            options = optionsFromQuestion(further, of: sourceElement, repeats: repeats, depth: depth + 1)
+        } else {
+            options = readOptions(ownChoices(sourceElement), repeats: repeats)
         }
-        var options = readOptions(sourceElement.list("choices") ?? [], repeats: repeats)
         let mode = element.text("choicesFromQuestionMode")?.lowercased() ?? "all"
         guard mode != "all", let symbol = symbols[source] else { return options }
         for index in options.indices {
             let literal = ExpressionText.string(options[index].value)
             let chosen = symbol.kind == .multichoice ? "\(literal) in $\(symbol.id)" : "$\(symbol.id) == \(literal)"
-            options[index].visible = mode == "selected" ? chosen : "not (\(chosen))"
+            let condition = mode == "selected" ? chosen : "not (\(chosen))"
+            options[index].visible = ExpressionText.conjunction([options[index].visible, condition].compactMap { $0 })
         }
         return options
     }

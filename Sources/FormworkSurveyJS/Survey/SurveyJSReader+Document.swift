@@ -36,19 +36,38 @@ extension SurveyJSReader {
     }
 
     /// Timers (`maxTimeToFinish`, `maxTimeToFinishPage`, a page's `maxTimeToFinish`):
-    /// SurveyJS ends the survey or the page when one runs out; Formwork has no clock
-    /// that ends a form, so each is listed (and left out with `--skip-unsupported`).
+    /// SurveyJS ends the survey or the page when one runs out. At a terminal the form
+    /// is not ended by a clock: each timer is a warning, and the time allowed is said
+    /// in the survey's description and the page's header (`timeAllowed`).
     private mutating func reportTimers() {
         for (element, key) in [(survey, "maxTimeToFinish"), (survey, "maxTimeToFinishPage")]
             + pages.map({ ($0, "maxTimeToFinish") })
         {
             guard let seconds = element.integer(key), seconds > 0 else { continue }
             report(
-                .unsupportedConstruct(
-                    "the timer '\(key)' (\(seconds) s)",
-                    reason: "SurveyJS ends the survey or page when it runs out; a form at a terminal has no clock"),
+                .importNotice(
+                    "the timer '\(key)' (\(Self.duration(seconds))) is shown but not enforced: survey-core ends the "
+                        + "survey or page when it runs out, and a form at a terminal is not ended by a clock"),
                 at: element.place(of: key))
         }
+    }
+
+    /// `90` as "1 min 30 s".
+    static func duration(_ seconds: Int) -> String {
+        let (minutes, rest) = seconds.quotientAndRemainder(dividingBy: 60)
+        if minutes == 0 { return "\(rest) s" }
+        return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s"
+    }
+
+    /// What a timer allows, said where the survey or page begins ("Time allowed:
+    /// 10 min"); `nil` without one.
+    func timeAllowed(_ element: SurveyJSElement, keys: [String], page: Bool) -> String? {
+        let parts = keys.compactMap { key -> String? in
+            guard let seconds = element.integer(key), seconds > 0 else { return nil }
+            if key == "maxTimeToFinishPage" { return "\(Self.duration(seconds)) for each page" }
+            return "\(Self.duration(seconds)) for \(page ? "this page" : "the survey")"
+        }
+        return parts.isEmpty ? nil : "Time allowed: " + parts.joined(separator: ", ") + " (not enforced here)"
     }
 
     var baseName: String {
@@ -121,6 +140,18 @@ extension SurveyJSReader {
             builder.add([
                 .object([
                     ("id", .string(ids.makeID(from: pageID + "_description"))), ("kind", "note"), ("text", description),
+                ])
+            ])
+        }
+        // The time the survey (on its first page) and the page allow, said where they begin.
+        let allowed = [
+            number == 1 ? timeAllowed(survey, keys: ["maxTimeToFinish", "maxTimeToFinishPage"], page: false) : nil,
+            isPage ? timeAllowed(page, keys: ["maxTimeToFinish"], page: true) : nil,
+        ].compactMap { $0 }
+        for text in allowed {
+            builder.add([
+                .object([
+                    ("id", .string(ids.makeID(from: pageID + "_time"))), ("kind", "note"), ("text", .string(text)),
                 ])
             ])
         }

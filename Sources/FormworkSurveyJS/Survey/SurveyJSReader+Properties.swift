@@ -22,7 +22,8 @@ extension SurveyJSReader {
         let repeats = scope.repeats
         var readonly: DefinitionDocument?
         if let help = text("description", of: element, repeats: repeats) { pairs.append(("help", help)) }
-        if element.type != "expression",
+        // A choice's placeholder (a dropdown's "Select…") only changes the look.
+        if Self.typesWithPlaceholders.contains(element.type),
             let placeholder = text("placeholder", of: element, repeats: repeats)
                 ?? text("placeHolder", of: element, repeats: repeats)
         {
@@ -53,12 +54,18 @@ extension SurveyJSReader {
         return pairs
     }
 
+    /// The question types whose Formwork kinds show a placeholder in an empty field.
+    static let typesWithPlaceholders: Set<String> = ["text", "comment", "file", "multipletext"]
+
     /// The question's own `visible: false` / `visibleIf`, and its scope's conditions.
+    /// A `visibleIf` decides alone: survey-core runs it and sets `visible` from it,
+    /// whatever `visible` was written.
     mutating func visibility(_ element: SurveyJSElement, scope: Scope) -> String? {
         var conditions = scope.visible
-        if element.bool("visible") == false { conditions.append("false") }
         if let visible = translate("visibleIf", of: element, as: .condition, repeats: scope.repeats) {
             conditions.append(visible.text)
+        } else if element.bool("visible") == false {
+            conditions.append("false")
         }
         return ExpressionText.conjunction(conditions)
     }

@@ -48,17 +48,23 @@ extension SurveyJSReader {
                     at: element.place)
                 return []
             }
+            // survey-core drops an element without a type, or of a type it does not
+            // know ("The property type is missing in the object"), and so does Formwork.
+            let what: String
             if type.isEmpty {
-                let template = element.text("questionTemplateName").map {
-                    "it names a template of the application that shows the survey ('\(Self.shown($0))'), which "
-                        + "SurveyJS does not read"
-                }
-                return skip(
-                    element, what: "the element", reason: template ?? "it has no type, and SurveyJS drops it")
+                what =
+                    element.text("questionTemplateName").map {
+                        "it has no type but names a template of the application that shows the survey "
+                            + "('\(Self.shown($0))'), which survey-core does not read"
+                    } ?? "it has no type"
+            } else {
+                what = "its type '\(Self.shown(type))' is not one of survey-core's (a custom type of the application)"
             }
-            return skip(
-                element, what: "the '\(Self.shown(type))' question",
-                reason: "a custom question type, defined by the application that shows the survey")
+            report(
+                .importNotice(
+                    "the element '\(Self.shown(element.name ?? ""))' is left out: \(what), and survey-core drops it"),
+                at: element.place)
+            return []
         }
         var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
         if let key = answerKey(element.text("valueName") ?? name, id: id, repeats: scope.repeats, at: element.place) {
@@ -110,14 +116,9 @@ extension SurveyJSReader {
                 Self.multichoiceTypes.contains(element.type)
                 || element.type == "imagepicker" && element.bool("multiSelect") == true
             pairs.append(("kind", .string(element.type == "ranking" ? "rank" : multiple ? "multichoice" : "choice")))
-            var options = options(of: element, repeats: scope.repeats)
-            if options.isEmpty {
-                report(
-                    .importError(
-                        "'\(Self.shown(element.name ?? ""))' has no choices", hint: "give it \"choices\": [...]"),
-                    at: element.place)
-                options = [Option(value: "", label: nil, visible: nil, place: element.place, numeric: false)]
-            }
+            // A question with no choices is shown with none, as survey-core shows it
+            // (`check` warns: it can never be answered).
+            let options = options(of: element, repeats: scope.repeats)
             pairs.append(("options", .list(options.map(Self.optionDocument))))
             if multiple {
                 if let minimum = element.integer("minSelectedChoices"), minimum > 0 {

@@ -41,6 +41,12 @@ extension SurveyJSReader {
                 ("dontknowvalue", .fixedValue("dontknow")),
             ])
 
+    /// Whether an element's pairs are a comment's or text's (whose `rows` is a height).
+    static func isTextBox(_ pairs: [(String, DefinitionDocument)]) -> Bool {
+        guard let type = pairs.first(where: { $0.0 == "type" })?.1.text?.lowercased() else { return false }
+        return type == "comment" || type == "text"
+    }
+
     /// A warning for a flag or number of another type.
     mutating func checkScalar(_ key: String, lowered: String, _ value: DefinitionDocument, at place: String) {
         let expected: String
@@ -71,6 +77,8 @@ extension SurveyJSReader {
             for (key, value) in pairs {
                 let lowered = key.lowercased()
                 guard let shape = Self.shapes[lowered] else { continue }
+                // A comment's `rows` is the height of its text box, a number: presentation.
+                if lowered == "rows", case .number = value.content, Self.isTextBox(pairs) { continue }
                 if case .fixedValue(let fixed) = shape {
                     report(
                         .importNotice(

@@ -229,7 +229,7 @@ struct SurveyJSReader {
             repeats: repeats, current: current, rule: rule, item: item, suggesting: suggestionsLeft > 0)
         do {
             return try SurveyJSTranslator.translate(trimmed, as: use, in: context, parse: parses.parse)
-        } catch  where error.reason.isUnknownReference {
+        } catch  where error.reason.isUnknownName {
             let place = findPlace()
             if !context.names.isEmpty { suggestionsLeft -= 1 }
             reportExpression(error, written: trimmed, at: place)
@@ -240,6 +240,14 @@ struct SurveyJSReader {
                 reportExpression(error, written: trimmed, at: place, strict: true)
                 return nil
             }
+        } catch  where error.reason == .syntax {
+            // survey-core logs "Invalid expression" and ignores the property.
+            report(
+                .importNotice(
+                    "the expression cannot be read (\(TerminalText.excerpt(error.message, limit: 200))): "
+                        + "survey-core ignores it, and so does Formwork"),
+                at: findPlace(), quote: trimmed)
+            return nil
         } catch {
             reportExpression(error, written: trimmed, at: findPlace())
             return nil
@@ -276,6 +284,10 @@ struct SurveyJSReader {
                         "'{\(name)}' names no question of the survey: it reads as empty, as SurveyJS reads it\(hint)"),
                     at: place, quote: written)
             }
+        case .unknownFunction:
+            report(
+                .importNotice("\(error.message): it reads as empty, as survey-core reads it (and reports it)"),
+                at: place, quote: written)
         case .unsupported:
             report(.unsupportedConstruct("the expression", reason: error.message), at: place, quote: written)
         }

@@ -1,0 +1,148 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkSurveyJS
+
+/// What survey-core tolerates, Formwork tolerates the same way, with a warning: an
+/// expression it cannot parse is ignored, a function it does not have reads as empty,
+/// an element without a type (or of an application's own type) is dropped, a timer
+/// is said but not enforced, a question without choices is shown with none; and what
+/// only changes the look (a comment's `rows`, a dropdown's placeholder) is accepted
+/// quietly. Each against survey-core's own fill where the oracle runs.
+@Suite("SurveyJS: what survey-core tolerates")
+struct SurveyJSToleranceTests {
+    static func warnings(_ json: String) throws -> [String] {
+        let (_, problems) = try SurveyJSReaderTests.read(json)
+        #expect(problems.allSatisfy { $0.severity == .warning }, "\(problems.map(\.message))")
+        return problems.map(\.message)
+    }
+
+    static func session(_ json: String) throws -> FormSession {
+        FormSession(definition: try SurveyJSReaderTests.load(json))
+    }
+
+    static func data(_ session: FormSession) throws -> NSDictionary {
+        let json = SurveyJSData.json(of: session, pretty: false)
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary)
+    }
+
+    static let expressions = """
+        {"pages": [{"name": "p", "elements": [
+          {"type": "text", "name": "a"},
+          {"type": "expression", "name": "e", "expression": "formatDate({a})"},
+          {"type": "expression", "name": "e2", "expression": "iif(formatDate({a}) = 'x', 'yes', 'no')"},
+          {"type": "text", "name": "b", "visibleIf": "formatDate({a}) = 'x'"},
+          {"type": "text", "name": "c", "visibleIf": "formatDate({a}) empty"},
+          {"type": "text", "name": "d", "visibleIf": "{a} = 'x"},
+          {"type": "text", "name": "g", "requiredIf": "{a} = 'x"},
+          {"type": "expression", "name": "e3", "expression": "1 +"}
+        ]}]}
+        """
+
+    @Test func unreadableExpressionsAreIgnoredAndUnknownFunctionsReadAsEmpty() throws {
+        let warnings = try Self.warnings(Self.expressions)
+        #expect(warnings.filter { $0.hasPrefix("survey-core has no function 'formatDate'") }.count == 3)
+        #expect(warnings.filter { $0.contains("survey-core ignores it, and so does Formwork") }.count == 4)
+        let session = try Self.session(Self.expressions)
+        try session.set("a", text: "x")
+        #expect(try Self.data(session) == ["a": "x", "e2": "no"])
+        #expect(!session.isVisible("b"))
+        #expect(session.isVisible("c") && session.isVisible("d"))
+        #expect(!session.isRequired("g"))
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(Self.expressions.utf8)), answers: [["a", "x"]])
+        #expect(oracle["data"] as? NSDictionary == ["a": "x", "e2": "no"])
+        let shown = (oracle["visible"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(shown == ["a", "e", "e2", "c", "d", "g", "e3"])
+        let required = (oracle["visible"] as? [[String: Any]] ?? []).filter { $0["required"] as? Bool == true }
+        #expect(required.isEmpty)
+    }
+
+    @Test func elementsSurveyCoreDropsAreDroppedWithAWarning() throws {
+        let json = """
+            {"pages": [{"name": "p", "elements": [
+              {"name": "x", "questionTemplateName": "t1"},
+              {"type": "customwidget", "name": "y"},
+              {"type": "text", "name": "a"}
+            ]}]}
+            """
+        let warnings = try Self.warnings(json)
+        #expect(
+            warnings == [
+                "the element 'x' is left out: it has no type but names a template of the application that shows "
+                    + "the survey ('t1'), which survey-core does not read, and survey-core drops it",
+                "the element 'y' is left out: its type 'customwidget' is not one of survey-core's (a custom type "
+                    + "of the application), and survey-core drops it",
+            ])
+        #expect(try SurveyJSReaderTests.load(json).fields.map(\.id) == ["a"])
+    }
+
+    @Test func timersAreSaidAndNotEnforced() throws {
+        let json = """
+            {"maxTimeToFinish": 600, "maxTimeToFinishPage": 90,
+             "pages": [{"name": "p", "maxTimeToFinish": 60, "elements": [{"type": "text", "name": "a"}]}]}
+            """
+        let warnings = try Self.warnings(json)
+        #expect(warnings.count == 3)
+        #expect(warnings.allSatisfy { $0.contains("is shown but not enforced") })
+        let notes = try SurveyJSReaderTests.load(json).fields.filter { $0.kind == .note }.map { $0.text ?? "" }
+        #expect(
+            notes == [
+                "Time allowed: 10 min for the survey, 1 min 30 s for each page (not enforced here)",
+                "Time allowed: 1 min for this page (not enforced here)",
+            ])
+    }
+
+    @Test func choicesAsSurveyCoreMakesThem() throws {
+        let json = """
+            {"pages": [{"name": "p", "elements": [
+              {"type": "dropdown", "name": "n", "placeholder": "Pick",
+               "choicesMin": 1, "choicesMax": 9, "choicesStep": 2},
+              {"type": "radiogroup", "name": "none", "isRequired": true},
+              {"type": "comment", "name": "c", "rows": 4},
+              {"type": "checkbox", "name": "a", "choices": ["x", "y", "z"]},
+              {"type": "checkbox", "name": "b", "choicesFromQuestion": "a", "choicesFromQuestionMode": "selected"},
+              {"type": "radiogroup", "name": "cc", "choicesFromQuestion": "b", "choicesFromQuestionMode": "unselected"}
+            ]}]}
+            """
+        #expect(try Self.warnings(json).isEmpty)
+        #expect(
+            try SurveyJSReaderTests.load(json).warnings.map(\.message) == [
+                "field 'none' has no options: it can never be answered"
+            ])
+        let session = try Self.session(json)
+        #expect(session.visibleOptions(of: "n").map(\.value) == ["1", "3", "5", "7", "9"])
+        #expect(session.visibleOptions(of: "none").isEmpty)
+        #expect(session.visibleOptions(of: "cc").isEmpty)
+        try session.set("a", to: .list([.string("x"), .string("z")]))
+        #expect(session.visibleOptions(of: "b").map(\.value) == ["x", "z"])
+        try session.set("b", to: .list([.string("z")]))
+        #expect(session.visibleOptions(of: "cc").map(\.value) == ["x"])
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let described = try SurveyJSOracle.describe(json)
+        let choices = (described.first { $0["name"] as? String == "n" }?["choices"] as? [[String: Any]] ?? [])
+            .compactMap { $0["value"] as? Int }
+        #expect(choices == [1, 3, 5, 7, 9])
+    }
+
+    @Test func aVisibleIfDecidesOverVisibleFalse() throws {
+        let json = """
+            {"pages": [{"name": "p", "elements": [
+              {"type": "text", "name": "a", "inputType": "number"},
+              {"type": "text", "name": "b", "visible": false, "visibleIf": "{a} = 1"},
+              {"type": "text", "name": "c", "visible": false}
+            ]}]}
+            """
+        let session = try Self.session(json)
+        #expect(!session.isVisible("b") && !session.isVisible("c"))
+        try session.set("a", text: "1")
+        #expect(session.isVisible("b") && !session.isVisible("c"))
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(json.utf8)), answers: [["a", 1]])
+        let shown = (oracle["visible"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(shown == ["a", "b"])
+    }
+}
