@@ -145,4 +145,44 @@ struct SurveyJSToleranceTests {
         let shown = (oracle["visible"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
         #expect(shown == ["a", "b"])
     }
+
+    /// survey-core tests a regex validator against a number's text, and runs no
+    /// trigger for a change of the question the trigger sets.
+    @Test func regexOnNumbersAndTriggersThatSetWhatTheyRead() throws {
+        let json = """
+            {"triggers": [
+               {"type": "setvalue", "expression": "{a} > 5 and {b} = 1", "setToName": "a", "setValue": 5},
+               {"type": "setvalue", "expression": "{b} > 5", "setToName": "b", "setValue": 5}],
+             "pages": [{"name": "p", "elements": [
+               {"type": "text", "name": "a", "inputType": "number",
+                "validators": [{"type": "regex", "regex": "^[0-9]{1,2}$"}]},
+               {"type": "text", "name": "b", "inputType": "number"}
+             ]}]}
+            """
+        let warnings = try Self.warnings(json)
+        #expect(
+            warnings == [
+                "the setvalue trigger never runs: it reads only 'b', the question it sets, and survey-core runs no "
+                    + "trigger for a change of that question"
+            ])
+        let session = try Self.session(json)
+        try session.set("a", text: "123")
+        #expect(session.errors().map(\.message) == ["The value does not match the pattern."])
+        try session.set("a", text: "8")
+        #expect(session.errors().isEmpty)
+        try session.set("b", text: "1")
+        #expect(try Self.data(session) == ["a": 5, "b": 1])
+        let again = try Self.session(json)
+        try again.set("b", text: "9")
+        try again.set("a", text: "8")
+        #expect(try Self.data(again) == ["a": 8, "b": 9])
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let survey = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        let first = try SurveyJSOracle.fill(survey: survey, answers: [["a", 8], ["b", 1]])
+        #expect(first["data"] as? NSDictionary == ["a": 5, "b": 1])
+        let second = try SurveyJSOracle.fill(survey: survey, answers: [["b", 9], ["a", 8]])
+        #expect(second["data"] as? NSDictionary == ["a": 8, "b": 9])
+        let refused = try SurveyJSOracle.fill(survey: survey, answers: [["a", 123]])["validation"] as? [String: Any]
+        #expect(refused?["valid"] as? Bool == false)
+    }
 }

@@ -248,7 +248,17 @@ extension SurveyJSReader {
                 {
                     value = translated.text
                 }
-                triggerRecalculations[target, default: []].append((on, value, when.text, place, false))
+                // survey-core does not run a trigger for a change of the question it sets.
+                let others = on.filter { $0 != symbols[target]?.id }
+                guard !others.isEmpty || on.isEmpty else {
+                    report(
+                        .importNotice(
+                            "the \(type) trigger never runs: it reads only '\(Self.shown(target))', the question it "
+                                + "sets, and survey-core runs no trigger for a change of that question"),
+                        at: place)
+                    continue
+                }
+                triggerRecalculations[target, default: []].append((others, value, when.text, place, false))
             case "complete":
                 // SurveyJS completes the survey at the next page while it holds: the
                 // pages after the questions it reads are not shown.

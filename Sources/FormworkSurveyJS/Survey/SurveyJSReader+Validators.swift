@@ -16,6 +16,10 @@ extension SurveyJSReader {
             var check: String?
             var message: String
             let value = "$" + id
+            // survey-core tests a pattern against the value's text (`RegExp.test(12)`
+            // reads "12"): a number or a date is matched as its text.
+            let isText = questionKind(element) == .text || element.type == "comment"
+            let valueText = isText ? value : "string(\(value))"
             switch type {
             case "numeric":
                 let minimum = validator.number("minValue")
@@ -49,10 +53,10 @@ extension SurveyJSReader {
                     parts.append("len(\(value)) <= \(maximum)")
                     message = "Please enter no more than \(maximum) character(s)."
                 }
-                if validator.bool("allowDigits") == false { parts.append("not matches(\(value), '.*[0-9].*')") }
+                if validator.bool("allowDigits") == false { parts.append("not matches(\(valueText), '.*[0-9].*')") }
                 check = parts.isEmpty ? nil : "\(value) == null or " + Self.grouped(parts)
             case "email":
-                check = "\(value) == null or matches(\(value), '[^@\\\\s]+@[^@\\\\s]+\\\\.[^@\\\\s]+')"
+                check = "\(value) == null or matches(\(valueText), '[^@\\\\s]+@[^@\\\\s]+\\\\.[^@\\\\s]+')"
                 message = "Please enter a valid e-mail address."
             case "regex":
                 message = "The value does not match the pattern."
@@ -65,7 +69,7 @@ extension SurveyJSReader {
                 let pattern = insensitive + "[\\s\\S]*(?:" + source + ")[\\s\\S]*"
                 do {
                     _ = try Pattern(pattern)
-                    check = "\(value) == null or matches(\(value), \(ExpressionText.string(pattern)))"
+                    check = "\(value) == null or matches(\(valueText), \(ExpressionText.string(pattern)))"
                 } catch {
                     report(
                         .unsupportedConstruct("the pattern '\(Self.shown(source))'", reason: error.reason),
