@@ -185,4 +185,28 @@ struct SurveyJSToleranceTests {
         let refused = try SurveyJSOracle.fill(survey: survey, answers: [["a", 123]])["validation"] as? [String: Any]
         #expect(refused?["valid"] as? Bool == false)
     }
+
+    /// A question's `clearIfInvisible: none` keeps its value in the data while it is
+    /// hidden, as survey-core keeps it, and `validate` accepts that data.
+    @Test func aQuestionThatKeepsItsValueWhileHiddenIsInTheData() throws {
+        let json = """
+            {"pages": [{"name": "p", "elements": [
+              {"type": "boolean", "name": "a"},
+              {"type": "expression", "name": "e", "expression": "1 + 1", "visibleIf": "{a} = true",
+               "clearIfInvisible": "none"},
+              {"type": "expression", "name": "f", "expression": "2 + 2", "visibleIf": "{a} = true"}
+            ]}]}
+            """
+        let session = try Self.session(json)
+        try session.set("a", text: "no")
+        #expect(!session.isVisible("e"))
+        #expect(try Self.data(session) == ["a": false, "e": 2])
+        let verdict = ResponseValidator(definition: session.definition, formats: .surveyJS).validate(
+            Array(SurveyJSData.json(of: session).utf8), path: "data.json")
+        #expect(verdict.problems.isEmpty, "\(verdict.problems)")
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(json.utf8)), answers: [["a", true], ["a", false]])
+        #expect(oracle["completedData"] as? NSDictionary == ["a": false, "e": 2], "\(oracle)")
+    }
 }

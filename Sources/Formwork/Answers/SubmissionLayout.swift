@@ -33,6 +33,7 @@
 ///   paths: { quality_service: quality/service, total: '' }
 ///   types: { smoker: boolean, rating: number }
 ///   hidden: kept      # hidden questions' answers are written too (clearInvisibleValues: none)
+///   kept: [total]     # or only these fields' (a question's clearIfInvisible: none)
 /// ```
 public struct SubmissionLayout: Sendable, Equatable {
     /// The format the answers are written in (its `name` is `format:`).
@@ -72,6 +73,9 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Whether answers to hidden questions are written too (`hidden: kept`; SurveyJS's
     /// `clearInvisibleValues: none`); by default only what is shown is (`dropped`).
     public var hiddenAnswers = HiddenAnswers.cleared
+    /// Fields whose answers are written even while they are hidden, where the others'
+    /// are not (`kept: [id, …]`; a SurveyJS question's `clearIfInvisible: none`).
+    public var keptWhenHidden: Set<String> = []
 
     /// A layout of `format`'s answers.
     public init(
@@ -93,6 +97,7 @@ public struct SubmissionLayout: Sendable, Equatable {
             && left.version == right.version && left.namespace == right.namespace
             && left.namespaces == right.namespaces && left.paths == right.paths && left.instanceID == right.instanceID
             && left.types == right.types && left.groups == right.groups && left.hiddenAnswers == right.hiddenAnswers
+            && left.keptWhenHidden == right.keptWhenHidden
     }
 
     /// Whether a name is an XML element name made of ASCII letters, digits, `_`, `-`

@@ -3,7 +3,7 @@
 extension DefinitionDecoder {
     static let submissionKeys = [
         "format", "root", "id", "version", "namespace", "namespaces", "paths", "instanceID", "types", "hidden",
-        "groups",
+        "kept", "groups",
     ]
     /// The JSON types `types:` may give a field's values.
     static let submissionTypes = ["number", "boolean"]
@@ -60,9 +60,33 @@ extension DefinitionDecoder {
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
         layout.hiddenAnswers = hiddenAnswers
+        layout.keptWhenHidden = decodeKeptWhenHidden(reader["kept"])
         layout.namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
         layout.namespaces = namespaces
         return layout
+    }
+
+    /// `kept: [id, …]`: fields whose answers are written while they are hidden.
+    private mutating func decodeKeptWhenHidden(_ node: SyntaxNode?) -> Set<String> {
+        guard let node else { return [] }
+        guard let elements = node.elements else {
+            collector.report(
+                .wrongType(key: "kept", expected: "a list of field ids", found: node.typeDescription), at: node)
+            return []
+        }
+        let known = Set(definitions.map(\.id))
+        var kept = Set<String>()
+        for element in elements {
+            guard let id = element.scalarText, known.contains(id) else {
+                let written = element.scalarText ?? ""
+                collector.report(
+                    .unknownField(written, suggestion: Suggestions.closest(to: written, in: Array(known)).first),
+                    at: element)
+                continue
+            }
+            kept.insert(id)
+        }
+        return kept
     }
 
     /// `namespaces: { prefix: URI }`: the prefixes declared on the root element.

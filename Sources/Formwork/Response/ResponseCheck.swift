@@ -50,6 +50,8 @@ struct ResponseCheck {
             guard let value = recorder.value(at: instance), !value.isNullScalar else { continue }
             let field = definition.fields[store.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
+            // The form writes this one while it is hidden (`submission: { kept: [...] }`).
+            if definition.submission?.keptWhenHidden.contains(field.id) == true { continue }
             add(
                 .hiddenAnswer(condition: field.visible?.source, kept: keepsHidden),
                 at: recorder.key(at: instance).location, path: store.path(ofInstance: instance))

@@ -44,7 +44,14 @@ public enum SurveyJSData {
             kinds[field.id] = kinds[field.id] ?? field.kind
         }
         let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, kinds: kinds)
-        let fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
+        var fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
+        if let kept = layout?.keptWhenHidden, !kept.isEmpty, layout?.hiddenAnswers != .kept {
+            // A question's `clearIfInvisible: none`: written while hidden too, in form order.
+            let shown = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            fields = session.allFields().compactMap { field in
+                shown[field.id] ?? (kept.contains(field.id) ? field : nil)
+            }
+        }
         return writer.object(fields).output
     }
 

@@ -107,7 +107,11 @@ extension SurveyJSReader {
         }
         var layout: [(String, DefinitionDocument)] = [("format", .string(SurveyJSAnswerFormat().name))]
         // `none`: survey-core never clears them, and its data holds them at completion.
-        if survey.text("clearInvisibleValues")?.lowercased() == "none" { layout.append(("hidden", "kept")) }
+        if survey.text("clearInvisibleValues")?.lowercased() == "none" {
+            layout.append(("hidden", "kept"))
+        } else if !keptWhenHidden.isEmpty {
+            layout.append(("kept", .list(keptWhenHidden.map { .string($0) })))
+        }
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))
         }

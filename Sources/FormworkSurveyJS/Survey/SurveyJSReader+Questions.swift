@@ -67,6 +67,9 @@ extension SurveyJSReader {
             return []
         }
         var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
+        if scope.repeats.isEmpty, element.text("clearIfInvisible")?.lowercased() == "none" {
+            keptWhenHidden.append(id)
+        }
         if let key = answerKey(element.text("valueName") ?? name, id: id, repeats: scope.repeats, at: element.place) {
             pairs.append(("key", .string(key)))
         }

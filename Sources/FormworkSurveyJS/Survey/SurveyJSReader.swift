@@ -54,6 +54,9 @@ struct SurveyJSReader {
     /// The JSON type SurveyJS stores a choice field's values as, where it is not text:
     /// `boolean` (a boolean question), `number` (choices written as JSON numbers).
     var valueTypes: [String: String] = [:]
+    /// Questions whose `clearIfInvisible` is `none`: their answers stay in the data
+    /// while they are hidden (`submission: { kept: [...] }`).
+    var keptWhenHidden: [String] = []
     /// The languages texts are written in ("default" first).
     var languages: [String] = []
     /// Values the survey's triggers set, by the question they set.

@@ -74,6 +74,10 @@ struct SubmissionLayoutTests {
         #expect(form.submission?.hiddenAnswers == .kept)
         let error = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, paths: { age: a//b } }") }
         #expect(error?.rendered.contains("'age' must be a data path (matrix/row/column), not 'a//b'") == true)
+        let kept = try Self.load("  { format: data, kept: [age] }")
+        #expect(kept.submission?.keptWhenHidden == ["age"] && kept.submission?.hiddenAnswers == .cleared)
+        let unknown = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, kept: [agee] }") }
+        #expect(unknown?.rendered.contains("error: the form has no field 'agee'") == true)
     }
 
     /// `groups:`: each group's condition is read in the form, or with `in:` in each
