@@ -209,4 +209,34 @@ struct SurveyJSToleranceTests {
             survey: try JSONSerialization.jsonObject(with: Data(json.utf8)), answers: [["a", true], ["a", false]])
         #expect(oracle["completedData"] as? NSDictionary == ["a": false, "e": 2], "\(oracle)")
     }
+
+    /// A dropdown matrix is laid out as survey-core lays it out: each row a section
+    /// headed by the row's text, each cell titled by its column; in a dynamic panel's
+    /// entry, where a row cannot be a section, a cell is "Row: Column".
+    @Test func aDropdownMatrixIsLaidOutByRowsAndColumns() throws {
+        let matrix = """
+            {"type": "matrixdropdown", "name": "work", "title": "Your work",
+             "columns": [{"name": "freq", "title": "Frequency", "choices": ["daily", "weekly"]},
+                         {"name": "hours", "title": "Hours", "cellType": "text", "inputType": "number"}],
+             "rows": [{"value": "paid", "text": "Paid Work"},
+                      {"value": "care", "text": {"default": "Care", "fr": "Soins"}}]}
+            """
+        let inEntry = matrix.replacingOccurrences(of: "work", with: "job")
+        let json = """
+            {"pages": [{"name": "p", "elements": [{"type": "text", "name": "before"}, \(matrix),
+              {"type": "paneldynamic", "name": "jobs", "templateElements": [\(inEntry)]},
+              {"type": "text", "name": "after"}]}]}
+            """
+        let definition = try SurveyJSReaderTests.load(json)
+        let headers = definition.sections.map { $0.header ?? "" }
+        #expect(headers == ["", "Paid Work", "Care", ""])
+        let labels = { (section: Int) in definition.fields.filter { $0.sectionIndex == section }.map(\.label) }
+        #expect(labels(1) == ["Frequency", "Hours"] && labels(2) == ["Frequency", "Hours"])
+        let entry = definition.fields.filter { $0.repeatIndex != nil && $0.kind != .note }.map(\.label)
+        #expect(entry == ["Paid Work: Frequency", "Paid Work: Hours", "Care: Frequency", "Care: Hours"])
+        let session = FormSession(definition: definition)
+        let first = try #require(definition.fields.first { $0.sectionIndex == 1 })
+        try session.set(first.id, text: "daily")
+        #expect(try Self.data(session) == ["work": ["paid": ["freq": "daily"]]])
+    }
 }

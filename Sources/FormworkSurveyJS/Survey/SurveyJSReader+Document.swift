@@ -171,6 +171,21 @@ extension SurveyJSReader {
         into builder: inout Sections, depth: Int = 0
     ) {
         for element in elements {
+            if element.type == "matrixdropdown", element.name != nil {
+                // Each row a section headed by the row, its cells by their columns, as
+                // survey-core lays the matrix out; the page continues after it.
+                let plain = Scope(repeats: [], visible: [], readOnly: scope.readOnly)
+                builder.add(headerNote(element, scope: plain))
+                let visible = ExpressionText.conjunction(scope.visible)
+                for (index, row) in matrixDropdownRows(element, scope: plain, labelledByRow: false).enumerated() {
+                    builder.start(
+                        id: ids.makeID(from: (element.name ?? "matrix") + "_row\(index + 1)"), header: row.header,
+                        visible: visible, place: element.place)
+                    builder.add(row.cells)
+                }
+                builder.start(id: ids.makeID(from: sectionID), header: header, visible: visible, place: element.place)
+                continue
+            }
             guard element.type == "panel" else {
                 builder.add(question(element, scope: Scope(repeats: [], visible: [], readOnly: scope.readOnly)))
                 continue

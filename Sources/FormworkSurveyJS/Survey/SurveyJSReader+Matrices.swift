@@ -52,25 +52,45 @@ extension SurveyJSReader {
         return fields
     }
 
-    /// A dropdown matrix: one field per row and column, of the column's cell type.
+    /// A dropdown matrix: one field per row and column, of the column's cell type,
+    /// each labelled "Row: Column" (within a dynamic panel's entry, where a row cannot
+    /// be a section of its own).
     mutating func matrixDropdown(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
-        guard let name = element.name else { return [] }
         var fields = headerNote(element, scope: scope)
+        for row in matrixDropdownRows(element, scope: scope, labelledByRow: true) { fields += row.cells }
+        return fields
+    }
+
+    /// A dropdown matrix's rows: each row's header (its text in every language) and
+    /// its cells, a field per column of the column's cell type, labelled by the
+    /// column ("Frequency") or, with `labelledByRow`, by row and column ("Paid Work:
+    /// Frequency").
+    mutating func matrixDropdownRows(
+        _ element: SurveyJSElement, scope: Scope, labelledByRow: Bool
+    ) -> [(header: DefinitionDocument, cells: [DefinitionDocument])] {
+        guard let name = element.name else { return [] }
         let inner = inherited(element, scope: scope)
+        var result: [(header: DefinitionDocument, cells: [DefinitionDocument])] = []
         for row in rows(of: element) {
             let rowLabel = row.label.flatMap { SurveyJSElement.scalarText($0) ?? $0["default"]?.text } ?? row.value
+            let header: DefinitionDocument =
+                row.label.flatMap { text($0, at: element.place(of: "rows"), repeats: scope.repeats) }
+                ?? .string(Self.escapedBraces(row.value))
+            var cells: [DefinitionDocument] = []
             for column in element.elements("columns") {
                 guard let columnName = column.name,
                     let id = idsByPlace[element.place + "/" + row.value + "/" + columnName]
                 else { continue }
                 var pairs = cellPairs(column, matrix: element, id: id, scope: inner)
                 let columnTitle = column.text("title") ?? columnName
-                pairs.insert(("label", .string(Self.escapedBraces("\(rowLabel): \(columnTitle)"))), at: 2)
+                let label = labelledByRow ? "\(rowLabel): \(columnTitle)" : columnTitle
+                pairs.insert(("label", .string(Self.escapedBraces(label))), at: 2)
                 dataPaths.append((id, name + "/" + row.value + "/" + columnName))
-                fields.append(.object(pairs, at: SourcePlace(column.place)))
+                cells.append(.object(pairs, at: SourcePlace(column.place)))
             }
+            result.append((header, cells))
         }
-        return fields
+        return result
     }
 
     /// A matrix column's field: `id`, `kind`, then what the kind takes and the
