@@ -136,7 +136,7 @@ struct SurveyJSReaderTests {
         let json = """
             { "elements": [
               { "type": "signaturepad", "name": "sign" },
-              { "type": "imagemap", "name": "map" },
+              { "type": "slider", "name": "span", "sliderType": "range" },
               { "type": "text", "name": "ok" }
             ] }
             """

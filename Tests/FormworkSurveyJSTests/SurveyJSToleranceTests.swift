@@ -239,4 +239,36 @@ struct SurveyJSToleranceTests {
         try session.set(first.id, text: "daily")
         #expect(try Self.data(session) == ["work": ["paid": ["freq": "daily"]]])
     }
+
+    /// What needs a pointer gets its closest terminal equivalent, with a warning: a
+    /// slider is a number within its bounds, an image map a choice of its areas; the
+    /// data is what survey-core holds.
+    @Test func slidersAndImageMapsAreNumbersAndChoices() throws {
+        let json = """
+            {"pages": [{"name": "p", "elements": [
+              {"type": "slider", "name": "sl", "min": 0, "max": 10, "step": 2},
+              {"type": "imagemap", "name": "im", "imageLink": "x.png",
+               "areas": [{"value": "n", "text": "North", "shape": "rect", "coords": "0,0,1,1"}, {"value": "s"}]},
+              {"type": "imagemap", "name": "im2", "multiSelect": true, "areas": [{"value": "a"}, {"value": "b"}]}
+            ]}]}
+            """
+        let warnings = try Self.warnings(json)
+        #expect(warnings.count == 3)
+        #expect(
+            warnings[0]
+                == "the slider 'sl' is answered as a number from 0 to 10 by 2 (a slider is dragged with a pointer)")
+        let session = try Self.session(json)
+        #expect(session.visibleOptions(of: "im").map(\.label) == ["North", "s"])
+        #expect(throws: (any Error).self) { try session.set("sl", text: "11") }
+        try session.set("sl", text: "4")
+        try session.set("im", text: "North")
+        try session.set("im2", to: .list([.string("a"), .string("b")]))
+        let expected: NSDictionary = ["sl": 4, "im": "n", "im2": ["a", "b"]]
+        #expect(try Self.data(session) == expected)
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(json.utf8)),
+            answers: [["sl", 4], ["im", "n"], ["im2", ["a", "b"]]])
+        #expect(oracle["completedData"] as? NSDictionary == expected)
+    }
 }

@@ -47,6 +47,8 @@ extension SurveyJSReader {
     /// `choicesMin` to `choicesMax` by `choicesStep` after them, as survey-core adds
     /// them (at most 1,000).
     func ownChoices(_ element: SurveyJSElement) -> [DefinitionDocument] {
+        // An image map's areas are its choices (`value`, `text`).
+        if element.type == "imagemap" { return element.list("areas") ?? [] }
         let written = element.list("choices") ?? []
         guard element.type == "dropdown", let minimum = element.number("choicesMin"),
             let maximum = element.number("choicesMax"), maximum > minimum

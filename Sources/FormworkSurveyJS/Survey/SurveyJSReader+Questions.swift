@@ -15,9 +15,7 @@ extension SurveyJSReader {
 
     /// Question types that cannot be answered at a terminal, and why.
     static let unsupportedTypes: [String: String] = [
-        "signaturepad": "a signature is drawn with a pointer",
-        "imagemap": "an image map is answered by pointing at regions of an image",
-        "slider": "a slider is dragged with a pointer",
+        "signaturepad": "a signature is drawn with a pointer"
     ]
 
     /// The fields a question becomes.
@@ -27,6 +25,11 @@ extension SurveyJSReader {
         let type = element.type
         if let reason = Self.unsupportedTypes[type] {
             return skip(element, what: "the \(type) question", reason: reason)
+        }
+        if type == "slider", element.text("sliderType")?.lowercased() == "range" {
+            return skip(
+                element, what: "the range slider",
+                reason: "its answer is two numbers, a low and a high one, dragged with a pointer")
         }
         if element.has("choicesByUrl"), (element.list("choices") ?? []).isEmpty {
             return skip(element, what: "the question", reason: "its choices are loaded from a URL (choicesByUrl)")
@@ -105,6 +108,21 @@ extension SurveyJSReader {
                 if !extensions.isEmpty { pairs.append(("extensions", .list(extensions.map { .string($0) }))) }
             }
             if let size = element.integer("maxSize"), size > 0 { pairs.append(("maxSize", .number("\(size)"))) }
+        case "slider":
+            // A slider is dragged with a pointer: a number within its bounds here.
+            pairs.append(("kind", "number"))
+            let minimum = element.number("min") ?? 0
+            let maximum = element.number("max") ?? 100
+            let step = element.number("step").flatMap { $0 > 0 ? $0 : nil } ?? 1
+            pairs.append(("min", .number(SurveyJSElement.formatted(minimum))))
+            pairs.append(("max", .number(SurveyJSElement.formatted(maximum))))
+            pairs.append(("step", .number(SurveyJSElement.formatted(step))))
+            report(
+                .importNotice(
+                    "the slider '\(Self.shown(element.name ?? ""))' is answered as a number from "
+                        + "\(SurveyJSElement.formatted(minimum)) to \(SurveyJSElement.formatted(maximum)) by "
+                        + "\(SurveyJSElement.formatted(step)) (a slider is dragged with a pointer)"),
+                at: element.place)
         case "expression":
             pairs.append(("kind", "computed"))
             if let value = refined[element.place]
@@ -117,7 +135,14 @@ extension SurveyJSReader {
         default:
             let multiple =
                 Self.multichoiceTypes.contains(element.type)
-                || element.type == "imagepicker" && element.bool("multiSelect") == true
+                || ["imagepicker", "imagemap"].contains(element.type) && element.bool("multiSelect") == true
+            if element.type == "imagemap" {
+                report(
+                    .importNotice(
+                        "the image map '\(Self.shown(element.name ?? ""))' is answered by choosing its areas by name "
+                            + "(an image map is answered by pointing at regions of an image)"),
+                    at: element.place)
+            }
             pairs.append(("kind", .string(element.type == "ranking" ? "rank" : multiple ? "multichoice" : "choice")))
             // A question with no choices is shown with none, as survey-core shows it
             // (`check` warns: it can never be answered).

@@ -260,7 +260,8 @@ extension SurveyJSReader {
         case "text": return textKind(element)
         case "comment", "file": return .text
         case "boolean": return .choice
-        case "imagepicker": return element.bool("multiSelect") == true ? .multichoice : .choice
+        case "imagepicker", "imagemap": return element.bool("multiSelect") == true ? .multichoice : .choice
+        case "slider": return element.text("sliderType")?.lowercased() == "range" ? nil : .number
         case "expression": return .text
         default:
             if Self.choiceTypes.contains(type) { return .choice }
