@@ -19,6 +19,15 @@ extension ReplSession {
         current = index
         question = .value(field: index, guided: guided)
         if guided { showPage(of: index) }
+        // Coming into another section (not a page, which is shown whole): its header,
+        // so a question is read under it ("Paid Work", then "Frequency").
+        if guided, options.interactive, form.page(ofInstance: index) == nil, field.sectionIndex != guidedSection {
+            guidedSection = field.sectionIndex
+            if let header = form.header(ofSection: field.sectionIndex), !header.isEmpty {
+                out("")
+                out(TerminalText.escaped(header))
+            }
+        }
         // In an entry, the question says which: "Age (members[2])".
         let place = path == field.id ? "" : " (\(TerminalText.escaped(path)))"
         // A label of several lines (ODK's "Question\nInstructions"): all but the last

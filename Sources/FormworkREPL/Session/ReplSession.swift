@@ -133,6 +133,9 @@ public final class ReplSession {
     /// Guided filling: the page whose fields were shown last (`nil`: a question not
     /// on a page), so a page is shown once as its questions are asked.
     var shownPage: FormPage?
+    /// The section of the last question asked in guided filling, whose header was
+    /// said when the filling came into it.
+    var guidedSection: Int?
     /// Whether the prompt shows progress through the required fields (the form has
     /// some).
     let showsProgress: Bool

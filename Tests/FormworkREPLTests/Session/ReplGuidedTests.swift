@@ -29,6 +29,37 @@ struct ReplGuidedTests {
         #expect(repl.output.contains("  \"email\": \"ada@example.org\""))
     }
 
+    /// Coming into another section, guided filling says its header first, so that a
+    /// question is read under it (a SurveyJS matrix row, then its cells by column).
+    @Test func aSectionsHeaderIsSaidWhenTheFillingComesIntoIt() throws {
+        let repl = try ReplHarness(
+            """
+            id: rows
+            title: Rows
+            sections:
+              - id: first
+                fields:
+                  - { id: name, kind: text, label: Name }
+              - id: paid
+                header: Paid work
+                fields:
+                  - { id: paidHours, kind: number, label: Hours }
+                  - { id: paidDays, kind: number, label: Days }
+              - id: care
+                header: "Care for {$name}"
+                fields:
+                  - { id: careHours, kind: number, label: Hours }
+            """, interactive: true, guided: true)
+        #expect(repl.prompt?.text == "Name: ")
+        let answered = repl.type("Ada").output
+        #expect(answered.first == "~  1  Name        Ada" && answered.suffix(2) == ["", "Paid work"], "\(answered)")
+        #expect(repl.prompt?.text == "Hours: ")
+        #expect(!repl.type("7").output.contains("Paid work"))  // said once, on coming in
+        #expect(repl.prompt?.text == "Days: ")
+        #expect(repl.type("3").output.suffix(2) == ["", "Care for Ada"])
+        #expect(repl.prompt?.text == "Hours: ")
+    }
+
     @Test func anEmptyRequiredAnswerIsAskedAgain() throws {
         let repl = try ReplHarness("health-intake.yaml", interactive: true, guided: true)
         repl.type("")
