@@ -271,4 +271,26 @@ struct SurveyJSToleranceTests {
             answers: [["sl", 4], ["im", "n"], ["im2", ["a", "b"]]])
         #expect(oracle["completedData"] as? NSDictionary == expected)
     }
+
+    /// `defaultValueExpression` that changes with the moment is computed once, when
+    /// the survey starts, as survey-core computes it (a text question holds today's
+    /// date as text).
+    @Test func aDefaultOfTheMomentIsComputedWhenTheSurveyStarts() throws {
+        let json = """
+            {"pages": [{"name": "p", "elements": [
+              {"type": "text", "name": "a", "defaultValueExpression": "today()"},
+              {"type": "text", "name": "d", "inputType": "date", "defaultValueExpression": "today()"},
+              {"type": "text", "name": "n", "inputType": "number", "defaultValueExpression": "year(today())"}
+            ]}]}
+            """
+        #expect(try Self.warnings(json).isEmpty)
+        let session = try FormSession(
+            definition: try SurveyJSReaderTests.load(json), today: LocalDate("2025-01-15")!)
+        let expected: NSDictionary = ["a": "2025-01-15", "d": "2025-01-15", "n": 2025]
+        #expect(try Self.data(session) == expected)
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(json.utf8)), answers: [])
+        #expect(oracle["completedData"] as? NSDictionary == expected)
+    }
 }

@@ -62,10 +62,32 @@ extension DefinitionDecoder {
         }
     }
 
-    /// A default read like a value in a values file, and checked like one.
+    /// A default read like a value in a values file, and checked like one; or, for any
+    /// kind, `{ expression: "…" }`: an expression of the field's type that reads no
+    /// field, computed when the form starts (`string(today())` in a text field).
     mutating func decodeDefault(
         _ node: SyntaxNode, for field: FieldDefinition, environment: ExpressionEnvironment
     ) -> Bound? {
+        if let pairs = node.pairs {
+            guard pairs.count == 1, pairs[0].key.scalarText == "expression", let type = field.valueType else {
+                collector.report(
+                    .wrongType(
+                        key: "default", expected: "a value, or { expression: … } computed when the form starts",
+                        found: node.typeDescription),
+                    at: node)
+                return nil
+            }
+            guard let compiled = compile(pairs[0].value, key: "default", expecting: type, environment: environment)
+            else { return nil }
+            if let reference = compiled.references.first {
+                collector.report(
+                    .resultType(
+                        context: "'default'", expected: "\(type) that reads no field",
+                        found: "an expression reading $\(reference)"), at: pairs[0].value)
+                return nil
+            }
+            return .expression(compiled)
+        }
         if field.kind.isTemporal, let text = node.scalarText, field.kind.temporalLiteral(text) == nil, !text.isEmpty {
             guard
                 case .expression(let compiled)? = temporalBound(

@@ -276,6 +276,15 @@ public enum DefinitionSchema {
     /// The schema of one field key for one kind: the kind's own (`definitionSchema(forKey:)`
     /// of its specification), else the one every kind taking the key shares.
     static func schema(forKey key: String, kind: FieldKind) -> JSONOutput {
+        if key == "default" {
+            // A value of the kind, or `{ expression: … }` computed when the form starts.
+            let value = kind.specification.definitionSchema(forKey: key) ?? reference("text")
+            let expression: JSONOutput = .object([
+                ("type", "object"), ("properties", .object([("expression", reference("expression"))])),
+                ("required", strings(["expression"])), ("additionalProperties", false),
+            ])
+            return .object([("anyOf", .array([value, expression]))])
+        }
         if let schema = kind.specification.definitionSchema(forKey: key) { return schema }
         switch key {
         case "id": return reference("id")

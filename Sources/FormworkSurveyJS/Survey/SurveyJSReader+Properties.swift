@@ -41,7 +41,7 @@ extension SurveyJSReader {
                 }
             }
             if let readonly { pairs.append(("readonly", readonly)) }
-            let kind = pairs.first { $0.0 == "kind" }?.1.text
+            let kind = Self.formworkKindName(questionKind(element) ?? .text)
             if let value = defaultValue(element) ?? expressionDefault(element, kind: kind, repeats: repeats) {
                 pairs.append(("default", value))
             }
@@ -150,13 +150,23 @@ extension SurveyJSReader {
             default: break
             }
         }
-        report(
-            .unsupportedConstruct(
-                "defaultValueExpression of '\(Self.shown(element.name ?? ""))'",
-                reason:
-                    "it changes with the moment and the field is not a date or time (Formwork's defaults are values)"),
-            at: place, quote: expression)
-        return nil
+        // It changes with the moment (`today()`, `now()`, `random()`): survey-core
+        // computes it once, when the survey starts, and so does the default here
+        // (`today()` in a text question holds the date as text, 2025-01-15).
+        let code = value.type == .number && kind == "number" ? value.text : "string(\(value.text))"
+        return .object([("expression", .string(code, at: at))], at: at)
+    }
+
+    /// The Formwork kind a question of this symbol kind becomes, by name, where it
+    /// decides how a default is written (dates and times, numbers).
+    static func formworkKindName(_ kind: SurveyJSSymbol.Kind) -> String? {
+        switch kind {
+        case .date: return "date"
+        case .time: return "time"
+        case .dateTime: return "datetime"
+        case .number: return "number"
+        default: return nil
+        }
     }
 
     /// `defaultValue`, as the field's kind holds it.

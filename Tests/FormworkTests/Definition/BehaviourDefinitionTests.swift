@@ -38,6 +38,30 @@ struct BehaviourDefinitionTests {
         #expect(definition.sections[0].items.count == 3)  // inputs are in no section
     }
 
+    /// `default: { expression: … }`: computed when the form starts, of the field's
+    /// type, reading no field; for any kind (a text field's date as text).
+    @Test func aDefaultMayBeAnExpressionComputedWhenTheFormStarts() throws {
+        let definition = try FormDefinition(
+            yaml: Self.form(
+                """
+                      - { id: stamp, kind: text, label: S, default: { expression: "concat('on ', string(today()))" } }
+                      - { id: n, kind: number, label: N, default: { expression: "year(today()) - 2000" } }
+                """))
+        let session = try FormSession(definition: definition, today: LocalDate("2025-01-15")!)
+        #expect(session.value(of: "stamp") == .string("on 2025-01-15"))
+        #expect(session.value(of: "n") == .number(25))
+        let reads = Fixtures.diagnostics(
+            yaml: Self.form(
+                "      - { id: a, kind: text, label: A, default: { expression: \"string($b)\" } }\n"
+                    + "      - { id: b, kind: text, label: B }\n"))
+        #expect(reads.contains("'default' must be text that reads no field, not an expression reading $b"), "\(reads)")
+        let other = Fixtures.diagnostics(
+            yaml: Self.form("      - { id: a, kind: text, label: A, default: { formula: x } }\n"))
+        #expect(
+            other.contains(
+                "'default' must be a value, or { expression: … } computed when the form starts, not a mapping"))
+    }
+
     @Test func unknownTriggerFieldsGetADidYouMean() {
         #expect(
             Fixtures.diagnostics(
