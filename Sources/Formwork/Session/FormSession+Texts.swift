@@ -80,15 +80,6 @@ extension FormSession {
     /// The form's title in the session's language.
     public var title: String { text(definition.titleText) }
 
-    /// A section's header in the session's language, its `{…}` filled in; `nil`
-    /// when the section has none.
-    public func header(ofSection index: Int) -> String? {
-        guard definition.sections.indices.contains(index), let header = definition.sections[index].headerText else {
-            return nil
-        }
-        return text(header)
-    }
-
     /// The form's description in the session's language.
     public var formDescription: String? { definition.descriptionText.map { text($0) } }
 

@@ -33,12 +33,7 @@ extension XPathTranslation {
         _ base: XPathExpression, _ filter: XPathExpression, at offset: Int
     ) throws(TranslationError) -> XPathOperand {
         let operand = try translate(base)
-        let named: XPathSymbol?
-        switch base {
-        case .path(let path, _) where path.hasPrefix("/"): named = context.path(path)
-        case .reference(let name, _): named = context.name(name)
-        default: named = nil
-        }
+        let named = operand.symbol == nil ? try symbol(of: base) : nil
         guard let symbol = operand.symbol ?? named else {
             throw unsupported("a predicate ([…]) that selects nodes", at: offset)
         }

@@ -21,9 +21,12 @@ extension ReplSession {
         if guided { showPage(of: index) }
         // Coming into another section (not a page, which is shown whole): its header,
         // so a question is read under it ("Paid Work", then "Frequency").
+        // The header is the data source's (its section descriptor's), as the table shows it.
         if guided, options.interactive, form.page(ofInstance: index) == nil, field.sectionIndex != guidedSection {
             guidedSection = field.sectionIndex
-            if let header = form.header(ofSection: field.sectionIndex), !header.isEmpty {
+            if let visible = form.visibleSectionIndices(ofSection: field.sectionIndex).first,
+                let header = form.dataSource.header(inSection: visible).title, !header.isEmpty
+            {
                 out("")
                 out(TerminalText.escaped(header))
             }

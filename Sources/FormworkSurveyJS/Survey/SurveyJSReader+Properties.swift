@@ -41,8 +41,9 @@ extension SurveyJSReader {
                 }
             }
             if let readonly { pairs.append(("readonly", readonly)) }
-            let kind = Self.formworkKindName(questionKind(element) ?? .text)
-            if let value = defaultValue(element) ?? expressionDefault(element, kind: kind, repeats: repeats) {
+            if let value = defaultValue(element)
+                ?? expressionDefault(element, kind: questionKind(element), repeats: repeats)
+            {
                 pairs.append(("default", value))
             }
             if let recalculate = recalculation(element, id: id, repeats: repeats) {
@@ -131,15 +132,16 @@ extension SurveyJSReader {
     /// A `defaultValueExpression` that reads no question, as the field's default: a
     /// date's, time's or date and time's expression (`today()`, which Formwork's
     /// defaults take), another kind's value computed once (`1.7`, `'C-' + '100'`).
-    mutating func expressionDefault(_ element: SurveyJSElement, kind: String?, repeats: [String]) -> DefinitionDocument?
-    {
+    mutating func expressionDefault(
+        _ element: SurveyJSElement, kind: SurveyJSSymbol.Kind?, repeats: [String]
+    ) -> DefinitionDocument? {
         guard element["defaultValue"] == nil, let expression = element.scalarText("defaultValueExpression"),
             readIDs(expression, repeats: repeats).isEmpty
         else { return nil }
         let place = element.place(of: "defaultValueExpression")
         guard let value = translate(expression, at: place, as: .value, repeats: repeats) else { return nil }
         let at = SourcePlace(place)
-        if ["date", "time", "datetime"].contains(kind ?? "") { return .string(value.text, at: at) }
+        if kind == .date || kind == .time || kind == .dateTime { return .string(value.text, at: at) }
         if !["today(", "now(", "random"].contains(where: value.text.contains),
             let compiled = try? CompiledExpression(value.text, environment: ExpressionEnvironment(fields: []))
         {
@@ -153,20 +155,8 @@ extension SurveyJSReader {
         // It changes with the moment (`today()`, `now()`, `random()`): survey-core
         // computes it once, when the survey starts, and so does the default here
         // (`today()` in a text question holds the date as text, 2025-01-15).
-        let code = value.type == .number && kind == "number" ? value.text : "string(\(value.text))"
+        let code = value.type == .number && kind == .number ? value.text : "string(\(value.text))"
         return .object([("expression", .string(code, at: at))], at: at)
-    }
-
-    /// The Formwork kind a question of this symbol kind becomes, by name, where it
-    /// decides how a default is written (dates and times, numbers).
-    static func formworkKindName(_ kind: SurveyJSSymbol.Kind) -> String? {
-        switch kind {
-        case .date: return "date"
-        case .time: return "time"
-        case .dateTime: return "datetime"
-        case .number: return "number"
-        default: return nil
-        }
     }
 
     /// `defaultValue`, as the field's kind holds it.
