@@ -49,11 +49,13 @@ struct SurveyJSWalkTests {
     }
 
     /// The corpus's surveys and our own fixtures (`Fixtures/kinds.json`: every element
-    /// type; `logic.json`: every property), whose walks reach dynamic panels, matrices,
+    /// type; `logic.json`: every property; `tolerance.json`: what survey-core tolerates
+    /// and the pointer devices' terminal equivalents), whose walks reach dynamic panels, matrices,
     /// triggers and calculated values the corpus does not have (`logic.json` with seed
     /// 8 found that survey-core runs a `setValueIf` with a constant value again on every
     /// later answer: `recalculate` rules with `on: any` now do the same).
-    static let walked = SurveyJSCorpusTests.names() + ["Fixtures/kinds.json", "Fixtures/logic.json"]
+    static let walked =
+        SurveyJSCorpusTests.names() + ["Fixtures/kinds.json", "Fixtures/logic.json", "Fixtures/tolerance.json"]
 
     static func survey(_ name: String) throws -> (url: URL, form: FormDefinition) {
         guard name.hasPrefix("Fixtures/") else {
