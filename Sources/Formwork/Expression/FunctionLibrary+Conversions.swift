@@ -20,7 +20,7 @@ extension FunctionLibrary {
             case .bool(let flag): return .number(flag ? 1 : 0)
             case .date(let date): return .number(Double(date.daysSinceEpoch))
             case .string(let text):
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = text.trimmed(.whitespaces)
                 return PlainScalar.parseNumber(trimmed).map(finite) ?? .null
             default: return .null
             }

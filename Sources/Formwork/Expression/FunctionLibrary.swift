@@ -211,7 +211,7 @@ public enum FunctionLibrary {
         FunctionDefinition(
             name: "trim", signature: "trim(text)", summary: "the text without leading and trailing white space",
             arity: 1...1, check: textToText,
-            evaluate: { arguments, _ in mapText(arguments[0]) { $0.trimmingCharacters(in: .whitespacesAndNewlines) } }),
+            evaluate: { arguments, _ in mapText(arguments[0]) { $0.trimmed(.whitespacesAndNewlines) } }),
         FunctionDefinition(
             name: "if", signature: "if(condition, then, else)",
             summary: "then when the condition is true, else otherwise (only the chosen branch is evaluated)",

@@ -2,10 +2,10 @@ import FormworkTesting
 import Foundation
 import Testing
 
-@testable import FormworkODK
+@testable import Formwork
 
 /// `trimmed(_:)` trims what Foundation's `trimmingCharacters(in:)` trims, scalar for
-/// scalar, for both sets the readers use.
+/// scalar, for both sets the readers and `number()` use.
 @Suite("Trimming without Foundation")
 struct StringTrimmingTests {
     static let sets: [(TrimmedScalars, CharacterSet)] = [

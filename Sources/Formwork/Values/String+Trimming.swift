@@ -2,7 +2,8 @@
 /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`, scalar for scalar, without
 /// the round trip through `NSString` and UTF-16 (which took a fifth of opening a
 /// large XForm). A text whose first and last characters are ASCII and kept is
-/// returned as it is, without a search.
+/// returned as it is, without a search. Shared by the package's modules (`number()`
+/// of text in expressions, the ODK readers).
 ///
 /// ```swift
 /// "  Oui\n".trimmed(.whitespacesAndNewlines)   // "Oui"
@@ -13,12 +14,12 @@ extension StringProtocol {
     ///
     /// - Complexity: O(1) when both ends are ASCII and kept; else O(*m*), *m* the
     ///   length of the result.
-    func trimmed(_ set: TrimmedScalars) -> String { trimmed(while: set.contains) }
+    package func trimmed(_ set: TrimmedScalars) -> String { trimmed(while: set.contains) }
 
     /// The text without the scalars at either end for which `isTrimmed` holds
     /// (`trimmed { $0 == "'" || $0 == " " }` for a set Foundation would build with
     /// `CharacterSet(charactersIn:)`).
-    func trimmed(while isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+    package func trimmed(while isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let text = Substring(self)
         guard let first = text.utf8.first, let last = text.utf8.last else { return "" }
         if first < 0x80, last < 0x80, !isTrimmed(Unicode.Scalar(first)), !isTrimmed(Unicode.Scalar(last)) {
@@ -39,13 +40,13 @@ extension StringProtocol {
 
 /// The scalars Foundation's `CharacterSet.whitespaces` and `.whitespacesAndNewlines`
 /// hold (CoreFoundation's lists, which keep U+200B ZERO WIDTH SPACE), for `trimmed(_:)`.
-enum TrimmedScalars {
+package enum TrimmedScalars {
     /// Tab, the space separators (category Zs) and U+200B.
     case whitespaces
     /// `whitespaces`, and U+000A–U+000D, U+0085, U+2028 and U+2029.
     case whitespacesAndNewlines
 
-    func contains(_ scalar: Unicode.Scalar) -> Bool {
+    package func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return self == .whitespacesAndNewlines
