@@ -27,10 +27,11 @@
 /// form) and the name is kept as the field's answer `key`, so answers are written
 /// under SurveyJS's names.
 ///
-/// What cannot be represented (custom question types, `choicesByUrl`, signature
-/// pads, image maps, timers) is listed with its JSON position and never dropped
-/// silently: an error unless the caller skips unsupported constructs, then a note
-/// row saying what was skipped.
+/// What needs a pointer, a clock or a network gets its closest terminal equivalent,
+/// with a warning (a signature is an image file, an image map a choice, a timer is
+/// said, choices from a URL a typed value). What cannot be represented is listed with
+/// its JSON position and never dropped silently: an error unless the caller skips
+/// unsupported constructs, then a note row saying what was skipped.
 ///
 /// The parts, by folder: `Survey/` (`SurveyJSReader` and the elements it reads),
 /// `Expressions/` (survey-core's grammar lexed and parsed, its values, and

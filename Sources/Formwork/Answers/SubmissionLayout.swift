@@ -61,9 +61,10 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Where the submission's id (`uuid:…`) is written: `meta/instanceID` unless the
     /// form has none (`nil`; an XForm without one).
     public var instanceID: String?
-    /// The JSON type a choice field's values are written as where it is not text
-    /// (SurveyJS): `number` (each value that reads as a number) or `boolean`
-    /// (`true`/`false`).
+    /// The JSON type a field's values are written as where it is not text (SurveyJS):
+    /// `number` (each value that reads as a number), `boolean` (`true`/`false`), or
+    /// `numbers` (text of numbers separated by commas, `20, 80`, written as an array
+    /// of numbers `[20, 80]`: a range slider's).
     public var types: [String: String]
     /// The ODK groups, each with its element path and its condition: a group's element
     /// is written while the condition holds, even when none of its questions is shown

@@ -6,7 +6,7 @@ extension DefinitionDecoder {
         "kept", "groups",
     ]
     /// The JSON types `types:` may give a field's values.
-    static let submissionTypes = ["number", "boolean"]
+    static let submissionTypes = ["number", "boolean", "numbers"]
 
     mutating func decodeSubmission(_ node: SyntaxNode, formID: String?) -> SubmissionLayout? {
         guard
@@ -246,7 +246,8 @@ extension DefinitionDecoder {
         }
     }
 
-    /// `types: { id: number|boolean }`, for choice fields.
+    /// `types: { id: number|boolean|numbers }`: `number` and `boolean` for choice fields,
+    /// `numbers` for text fields.
     private mutating func decodeSubmissionTypes(_ node: SyntaxNode?) -> [String: String] {
         guard let node else { return [:] }
         guard let pairs = node.pairs else {
@@ -255,20 +256,22 @@ extension DefinitionDecoder {
         }
         var types: [String: String] = [:]
         let choiceIDs = Set(definitions.filter(\.kind.hasOptions).map(\.id))
+        let textIDs = Set(definitions.filter { $0.kind == .text }.map(\.id))
         for (key, value) in pairs {
             guard let owner = key.scalarText, let type = value.scalarText, Self.submissionTypes.contains(type) else {
                 collector.report(
                     .wrongType(
-                        key: key.scalarText ?? "types", expected: "number or boolean",
+                        key: key.scalarText ?? "types", expected: "number, boolean or numbers",
                         found: value.scalarText.map { "'\($0)'" } ?? value.typeDescription),
                     at: value)
                 continue
             }
-            guard choiceIDs.contains(owner) else {
+            let owners = type == "numbers" ? textIDs : choiceIDs
+            guard owners.contains(owner) else {
                 if let field = definitions.first(where: { $0.id == owner }) {
+                    let expected = type == "numbers" ? "a text field" : "a choice field"
                     collector.report(
-                        .wrongType(key: owner, expected: "a choice field", found: "a \(field.kind.rawValue) field"),
-                        at: key)
+                        .wrongType(key: owner, expected: expected, found: "a \(field.kind.rawValue) field"), at: key)
                 } else {
                     let known = definitions.map(\.id)
                     collector.report(

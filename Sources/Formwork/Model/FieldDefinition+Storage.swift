@@ -31,6 +31,8 @@ extension FieldDefinition {
         var step: Double?
         var extensions: [String] = []
         var maxSize: Int?
+        var multipleFiles = false
+        var inlineFiles = false
         var options: [ChoiceOption] = []
         var minSelected: Int?
         var maxSelected: Int?

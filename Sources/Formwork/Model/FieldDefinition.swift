@@ -153,6 +153,19 @@ public struct FieldDefinition: Sendable {
         get { storage.properties.maxSize }
         set { uniqueStorage().properties.maxSize = newValue }
     }
+    /// Whether a `file` field takes several files (`multiple: true`): its answer is
+    /// then a list of paths, given at the prompt separated by commas.
+    public internal(set) var multipleFiles: Bool {
+        get { storage.properties.multipleFiles }
+        set { uniqueStorage().properties.multipleFiles = newValue }
+    }
+    /// Whether a `file` field's answer holds the file itself (`inline: true`): the
+    /// file given is read into a data URL (`data:image/png;name=sign.png;base64,…`),
+    /// as a signature is kept in a survey's data, instead of its path.
+    public internal(set) var inlineFiles: Bool {
+        get { storage.properties.inlineFiles }
+        set { uniqueStorage().properties.inlineFiles = newValue }
+    }
 
     // Choice, multichoice and rank
     /// The options of a choice, multichoice or rank field, in order.

@@ -132,6 +132,8 @@ extension FormServer {
             ("minSelected", number(field.minSelected)), ("maxSelected", number(field.maxSelected)),
             ("extensions", field.extensions.isEmpty ? nil : .array(field.extensions.map { .value(.string($0)) })),
             ("maxSize", number(field.maxSize)),
+            ("multiple", field.multipleFiles ? .value(.bool(true)) : nil),
+            ("inline", field.inlineFiles ? .value(.bool(true)) : nil),
             (
                 "rules",
                 field.rules.isEmpty

@@ -20,15 +20,19 @@ public struct Attachment: Sendable, Hashable {
 
 extension FormSession {
     /// The files the answers refer to: every visible, answered `file` field, entries
-    /// included, in form order. The files were checked (regular, readable, within
-    /// `maxSize`) when given; they are not opened here.
+    /// included, in form order (each file of a `multiple` one). The files were checked
+    /// (regular, readable, within `maxSize`) when given; they are not opened here. A
+    /// file held in the answer itself (a data URL) is not an attachment.
     public var attachments: [Attachment] {
         var found: [Attachment] = []
         func walk(_ fields: [AnsweredField], prefix: String) {
             for answered in fields {
                 switch answered.answer {
-                case .value(.string(let file)) where definition.field(answered.id)?.kind == .file:
-                    found.append(Attachment(field: prefix + answered.id, file: file))
+                case .value(let value) where definition.field(answered.id)?.kind == .file:
+                    let files: [Value] = if case .list(let files) = value { files } else { [value] }
+                    for case .string(let file) in files where !file.hasPrefix("data:") {
+                        found.append(Attachment(field: prefix + answered.id, file: file))
+                    }
                 case .entries(let entries):
                     for (position, entry) in entries.enumerated() {
                         walk(entry, prefix: prefix + "\(answered.id)[\(position + 1)].")

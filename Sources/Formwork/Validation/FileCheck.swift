@@ -15,6 +15,7 @@ enum FileCheck {
     /// Why `path` cannot be a `file` field's value, or `nil` when it can.
     static func problem(_ path: String, for field: FieldDefinition) -> FieldError? {
         func error(_ rule: ValidationRule) -> FieldError { FieldError(field: field.id, rule: rule) }
+        if path.hasPrefix("data:") { return dataProblem(path, for: field) }
         if let problem = nameProblem(path, for: field) { return problem }
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -38,6 +39,7 @@ enum FileCheck {
     /// whether or not the file is at hand.
     static func nameProblem(_ path: String, for field: FieldDefinition) -> FieldError? {
         guard !field.extensions.isEmpty else { return nil }
+        if path.hasPrefix("data:") { return dataProblem(path, for: field) }
         let name = (path as NSString).lastPathComponent.lowercased()
         guard !field.extensions.contains(where: { name.hasSuffix("." + $0.lowercased()) }) else { return nil }
         return FieldError(field: field.id, rule: .extensions(field.extensions))
@@ -46,5 +48,43 @@ enum FileCheck {
     /// A path as typed: `~` and `~/…` expanded to the home directory.
     static func expanded(_ path: String) -> String {
         path == "~" || path.hasPrefix("~/") ? (path as NSString).expandingTildeInPath : path
+    }
+
+    /// Why a data URL cannot be a `file` field's value: not a data URL, an ending the
+    /// field does not accept (by its name, else its media type), or too large.
+    static func dataProblem(_ text: String, for field: FieldDefinition) -> FieldError? {
+        guard let url = DataURL(text), let size = url.byteCount else {
+            return FieldError(
+                field: field.id,
+                rule: .file(path: text, reason: "is not a well-formed data URL (data:<type>;base64,<data>)"))
+        }
+        if !field.extensions.isEmpty {
+            let accepted = Set(field.extensions.map { $0.lowercased() })
+            if accepted.isDisjoint(with: url.extensions) {
+                return FieldError(field: field.id, rule: .extensions(field.extensions))
+            }
+        }
+        if let maxSize = field.maxSize, size > maxSize { return FieldError(field: field.id, rule: .maxSize(maxSize)) }
+        return nil
+    }
+
+    /// The largest file an `inline` field reads into its answer when it sets no `maxSize`.
+    static let inlineLimit = 10 * 1024 * 1024
+
+    /// The file at `path` as a data URL, for an `inline` field: checked as a path first
+    /// (a regular, readable file, within `maxSize` or 10 MiB), then read.
+    static func inlined(_ path: String, for field: FieldDefinition) -> Result<Value, FieldError> {
+        if path.hasPrefix("data:") {
+            return dataProblem(path, for: field).map { .failure($0) } ?? .success(.string(path))
+        }
+        var limited = field
+        if limited.maxSize == nil { limited.maxSize = inlineLimit }
+        if let problem = problem(path, for: limited) { return .failure(problem) }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= limited.maxSize! else {
+            return .failure(FieldError(field: field.id, rule: .file(path: path, reason: "cannot be read")))
+        }
+        let name = (path as NSString).lastPathComponent
+        let url = DataURL(bytes: [UInt8](data), mediaType: DataURL.mediaType(ofFileNamed: name), name: name)
+        return .success(.string(url.text()))
     }
 }

@@ -18,7 +18,15 @@ extension ReplSession {
             return guidedActive && word.hasPrefix(":") ? guidedCompletions(word) : []
         case .options(let id):
             if guidedActive, word.hasPrefix(":") { return guidedCompletions(word) }
-            if let instance = lookUp(id), definition(instance).kind.question == .path { return pathCompletions(text) }
+            if let instance = lookUp(id), definition(instance).kind.question == .path {
+                guard definition(instance).multipleFiles, let comma = text.lastIndex(of: ",") else {
+                    return pathCompletions(text)
+                }
+                // Several files: the path after the last comma.
+                let after = text[text.index(after: comma)...]
+                let prefix = String(text[...comma]) + after.prefix(while: { $0 == " " })
+                return pathCompletions(String(text.dropFirst(prefix.count))).map { prefix + $0 }
+            }
             let prefix = word.contains(",") ? String(word[...word.lastIndex(of: ",")!]) : ""
             let partial = String(word.dropFirst(prefix.count))
             return optionCompletions(id, partial).map { prefix + $0 }

@@ -71,7 +71,8 @@ extension ReplSession {
                 completion: .options(fieldID: path))
         case .path:
             step.prompt = Prompt(
-                "\(label) (a path; Tab completes): ", prefill: retry ?? value.plainText,
+                "\(label) (\(field.multipleFiles ? "paths, comma-separated" : "a path"); Tab completes): ",
+                prefill: retry ?? field.inputText(for: value),
                 completion: .options(fieldID: path))
         case .text(let hint):
             step.prompt = Prompt("\(label)\(hint): ", prefill: retry ?? value.plainText)

@@ -6,13 +6,17 @@ extension SurveyJSAnswerFormat {
     /// SurveyJS's data as Formwork's answers, by the form's layout (its own paths when
     /// it is a SurveyJS survey's; each field under its answer key otherwise).
     public func answersTree(_ data: SyntaxNode, of definition: FormDefinition) -> SyntaxNode {
-        Flattening(paths: Self.layout(of: definition)?.paths ?? [:]).flattening(data, in: definition)
+        let layout = Self.layout(of: definition)
+        return Flattening(paths: layout?.paths ?? [:], types: layout?.types ?? [:]).flattening(data, in: definition)
     }
 }
 
 /// SurveyJS's nested data, flattened to answer keys by data path.
 struct Flattening {
     let paths: [String: String]
+    /// The JSON types of fields' values that are not text (`numbers`: `[20, 80]` is
+    /// read as the text `20, 80`).
+    var types: [String: String] = [:]
 
     /// `root` (SurveyJS's data) as a values mapping: a value at a field's data path
     /// (`quality: { service: 4 }` for `quality/service`) is read under the field's id,
@@ -71,11 +75,21 @@ struct Flattening {
             if let field = definition.field(named: id, in: repeatIndex) {
                 switch definition.fields[field].kind {
                 case .computed, .calculate: return
-                case .file:  // [{ "name", "content" }]: the first file's content
-                    if let content = value.elements?.first?.pairs?.first(where: { $0.key.scalarText == "content" }) {
-                        value = content.value
+                case .file:  // [{ "name", "content" }]: each file's content
+                    if let files = value.elements {
+                        let contents = files.map(Self.fileContent)
+                        value =
+                            definition.fields[field].multipleFiles
+                            ? SyntaxNode(content: .sequence(contents), location: value.location)
+                            : contents.first ?? value
                     }
-                default: break
+                default:
+                    if types[id] == "numbers", let numbers = value.elements,
+                        numbers.allSatisfy({ $0.scalarText != nil })
+                    {
+                        let text = numbers.compactMap(\.scalarText).joined(separator: ", ")
+                        value = SyntaxNode(content: .scalar(text, style: .plain), location: value.location)
+                    }
                 }
             }
             result.append((renamed, value))
@@ -99,5 +113,19 @@ struct Flattening {
         }
         walk(pairs, prefix: "")
         return SyntaxNode(content: .mapping(result), location: node.location)
+    }
+
+    /// A file of SurveyJS's data (`{ "name", "type", "content" }`) as a `file` field's
+    /// value: its content; a data URL with the name inside it (`;name=…`), so that
+    /// writing the data again gives the file its name back.
+    private static func fileContent(_ file: SyntaxNode) -> SyntaxNode {
+        guard let pairs = file.pairs,
+            let content = pairs.first(where: { $0.key.scalarText == "content" })?.value
+        else { return file }
+        guard let text = content.scalarText, var url = DataURL(text),
+            let name = pairs.first(where: { $0.key.scalarText == "name" })?.value.scalarText, !name.isEmpty
+        else { return content }
+        url.name = name
+        return SyntaxNode(content: .scalar(url.text(), style: .plain), location: content.location)
     }
 }

@@ -84,15 +84,22 @@ extension SurveyJSAnswerFormat {
                 title, ("type", "string"),
                 ("pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"),
             ])
+        case .file where field.inlineFiles && !field.multipleFiles:  // a signature: its data URL
+            return .object([title, ("type", "string"), ("pattern", "^data:")])
         case .file:
             let file: JSONOutput = .object([
                 ("type", "object"), ("required", AnswersSchema.strings(["name", "content"])),
                 (
                     "properties",
-                    .object([("name", .object([("type", "string")])), ("content", .object([("type", "string")]))])
+                    .object([
+                        ("name", .object([("type", "string")])), ("type", .object([("type", "string")])),
+                        ("content", .object([("type", "string")])),
+                    ])
                 ),
             ])
             return .object([title, ("type", "array"), ("minItems", 1), ("items", file)])
+        case _ where layout.types[field.id] == "numbers":  // a range slider: [low, high]
+            return .object([title, ("type", "array"), ("items", .object([("type", "number")]))])
         default:
             return AnswersSchema.schema(for: field)
         }

@@ -11,8 +11,9 @@ import Foundation
 /// objects, a comment or an "other" text under `NAME-Comment`. Values are what
 /// SurveyJS stores: numbers as numbers, choices written as JSON numbers as numbers,
 /// a boolean question as `true`/`false`, several choices as an array, dates
-/// `YYYY-MM-DD`, a date and time `YYYY-MM-DDTHH:MM`, times `HH:MM`, a file as
-/// `[{ "name", "content" }]` with its path as the content. What is unanswered is left
+/// `YYYY-MM-DD`, a date and time `YYYY-MM-DDTHH:MM`, times `HH:MM`, files as
+/// `[{ "name", "content" }]` — the content a path, or a data URL (with its `type`) — and
+/// a signature as its data URL. What is unanswered is left
 /// out, and so is what is not visible (SurveyJS clears invisible values on
 /// completion) unless the layout keeps it (`hidden: kept`, from
 /// `clearInvisibleValues: none`), and calculated values SurveyJS keeps out of its data.
@@ -38,12 +39,12 @@ public enum SurveyJSData {
         let definition = session.definition
         let layout = SurveyJSAnswerFormat.layout(of: definition)
         var keys: [String: String] = [:]
-        var kinds: [String: FieldKind] = [:]
+        var files: [String: FieldDefinition] = [:]
         for field in definition.fields {
             keys[field.id] = keys[field.id] ?? field.key ?? field.id
-            kinds[field.id] = kinds[field.id] ?? field.kind
+            if field.kind == .file { files[field.id] = files[field.id] ?? field }
         }
-        let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, kinds: kinds)
+        let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, files: files)
         var fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
         if let kept = layout?.keptWhenHidden, !kept.isEmpty, layout?.hiddenAnswers != .kept {
             // A question's `clearIfInvisible: none`: written while hidden too, in form order.
@@ -60,7 +61,8 @@ public enum SurveyJSData {
         let paths: [String: String]
         let types: [String: String]
         let keys: [String: String]
-        let kinds: [String: FieldKind]
+        /// The `file` fields, by id.
+        let files: [String: FieldDefinition]
 
         func object(_ fields: [AnsweredField]) -> Node {
             var root = Node()
@@ -82,21 +84,23 @@ public enum SurveyJSData {
 
         /// A value as SurveyJS stores it; `nil` for none.
         func json(_ value: Value, of id: String) -> JSONOutput? {
+            if let field = files[id] { return fileJSON(value, of: field) }
             switch value {
             case .null: return nil
             case .list(let elements):
                 guard !elements.isEmpty else { return nil }
                 return .array(elements.compactMap { json($0, of: id) })
             case .string(let text):
-                if kinds[id] == .file {
-                    let name = text.split(separator: "/").last.map(String.init) ?? text
-                    return .array([.object([("name", .value(.string(name))), ("content", .value(.string(text)))])])
-                }
                 switch types[id] {
                 case "number"?:
                     if let number = Double(text), number.isFinite { return .value(.number(number)) }
                 case "boolean"?:
                     if text == "true" || text == "false" { return .value(.bool(text == "true")) }
+                case "numbers"?:
+                    let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                    if !numbers.isEmpty, numbers.allSatisfy({ $0?.isFinite == true }) {
+                        return .array(numbers.map { .value(.number($0!)) })
+                    }
                 default: break
                 }
                 return .value(.string(text))
@@ -147,5 +151,35 @@ public enum SurveyJSData {
                     }
                 })
         }
+    }
+}
+
+extension SurveyJSData.Writer {
+    /// A file field's value as SurveyJS stores it: each file `{ name, type, content }`
+    /// (a path's name is its last component; a data URL's, its `name`), a signature
+    /// (an `inline` field with one file) as its data URL alone.
+    func fileJSON(_ value: Value, of field: FieldDefinition) -> JSONOutput? {
+        let texts: [String] =
+            switch value {
+            case .string(let text): [text]
+            case .list(let elements): elements.map(\.plainText)
+            default: []
+            }
+        guard !texts.isEmpty else { return nil }
+        if field.inlineFiles, !field.multipleFiles, let url = DataURL(texts[0]) {
+            return .value(.string(url.text(withName: false)))
+        }
+        return .array(
+            texts.map { text in
+                guard let url = DataURL(text) else {
+                    let name = text.split(separator: "/").last.map(String.init) ?? text
+                    return .object([("name", .value(.string(name))), ("content", .value(.string(text)))])
+                }
+                return .compact([
+                    ("name", .value(.string(url.name ?? "file"))),
+                    ("type", url.mediaType.isEmpty ? nil : .value(.string(url.mediaType))),
+                    ("content", .value(.string(url.text(withName: false)))),
+                ])
+            })
     }
 }

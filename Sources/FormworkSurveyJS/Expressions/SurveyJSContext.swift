@@ -31,6 +31,9 @@ public struct SurveyJSSymbol: Sendable, Equatable {
     /// A calculated value (`calculatedValues`): survey-core shows `{name}` itself in a
     /// text while it has no value (a question's shows as nothing).
     public var isCalculatedValue = false
+    /// Numbers held as text, `20, 80` (a range slider's `[20, 80]`): `{q[0]}` reads
+    /// the first, `{q.length}` counts them.
+    public var holdsNumbers = false
 
     /// A question's symbol; see the properties for each argument. `isCalculatedValue` starts `false`.
     public init(id: String, kind: Kind, repeats: [String] = [], options: [String] = [], numericOptions: Bool = false) {

@@ -18,9 +18,6 @@ extension SurveyJSWalk {
         "isContainerReady":
             "isContainerReady(): Formwork has no test for a page or panel whose questions are all valid",
         "propertyValue": "propertyValue(): Formwork does not keep the survey elements' properties",
-        "getComment": "getComment(): Formwork does not keep the comment of a question's 'other' choice",
-        "substring":
-            "substring(): survey-core counts in UTF-16 units and swaps its bounds; Formwork's substr() does not",
     ]
 
     func call(
@@ -32,6 +29,8 @@ extension SurveyJSWalk {
         case "sum", "min", "max", "avg", "count": return try aggregate(name, arguments, at: offset)
         case "round", "trunc": return try rounded(name, arguments, at: offset)
         case "displayValue": return try displayValue(arguments, at: offset)
+        case "substring": return try substring(arguments, at: offset)
+        case "getComment": return try comment(arguments, at: offset)
         // Formwork shows no survey in display mode while it is filled.
         case "isDisplayMode": return .bool(false)
         case "sumInArray", "countInArray", "minInArray", "maxInArray", "avgInArray":
@@ -52,6 +51,60 @@ extension SurveyJSWalk {
     /// The translated arguments.
     func operands(_ arguments: [SurveyJSExpression]) throws(TranslationError) -> [SurveyJSOperand] {
         try arguments.map { argument throws(TranslationError) in try translate(argument) }
+    }
+
+    // MARK: Texts
+
+    /// `substring(text, start, end)` as JavaScript's `String.substring`: positions
+    /// truncated and kept within the text, swapped when `start` is after `end`; `''`
+    /// when the first argument is not text or `start` is not a number. (Formwork
+    /// counts characters where JavaScript counts UTF-16 units: they differ only past
+    /// U+FFFF, in emoji.)
+    private func substring(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        guard arguments.count >= 2 else { return .text("") }
+        let text = try translate(arguments[0])
+        guard [.text, .choice].contains(text.kind), text.literal != .null, Self.numericChoice(text) == nil else {
+            return .text("")
+        }
+        func position(_ argument: SurveyJSExpression) throws(TranslationError) -> String? {
+            let operand = try translate(argument)
+            if operand.literal == .null { return nil }
+            switch operand.kind {
+            case .number: return operand.code
+            case .text, .choice: return "number(\(operand.code))"
+            case .null: return nil
+            default: throw unsupported("substring() of a position that is not a number", at: argument.offset)
+            }
+        }
+        guard let start = try position(arguments[1]) else { return .text("") }
+        let source = "coalesce(\(text.code), '')"
+        let fromStart = "substr(\(source), max(0, int(\(start))))"
+        var code: String
+        if arguments.count > 2, let end = try position(arguments[2]) {
+            let (a, b) = ("int(\(start))", "int(\(end))")
+            let between = "substr(\(source), max(0, min(\(a), \(b))), max(0, max(\(a), \(b))))"
+            code = "if(\(end) == null, \(fromStart), \(between))"
+        } else {
+            code = fromStart
+        }
+        code = "if(\(start) == null, '', \(code))"
+        return .call("coalesce", [code, "''"], kind: .text, mayBeNull: false)
+    }
+
+    /// `getComment('name')`: the question's comment (its "other" text or its comment
+    /// area, `name-Comment` in the data); nothing for a question without one. With a
+    /// second argument (a choice's own comment, which Formwork does not keep), its
+    /// "other" choice's.
+    private func comment(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        guard let first = arguments.first, case .text(let name)? = try translate(first).literal,
+            let symbol = context.entry?(name + "-Comment") ?? context.name(name + "-Comment")
+        else { return .literal(.null) }
+        if arguments.count > 1, try translate(arguments[1]).literal != .text("other") { return .literal(.null) }
+        return try read(symbol, asWritten: false, at: offset)
     }
 
     // MARK: iif

@@ -117,6 +117,11 @@ extension SurveyJSWalk {
         switch (operand.kind, index, rest.map { $0.lowercased() }) {
         case (.entries, nil, ["length"]), (.multichoice, nil, ["length"]):
             return try count(operand)
+        case (.text, nil, ["length"]) where operand.symbol?.holdsNumbers == true:
+            return .call("count", [Self.numbersHeld(operand.code)], kind: .number, mayBeNull: false)
+        case (.text, let index?, []) where operand.symbol?.holdsNumbers == true:
+            let list = Self.numbersHeld(operand.code)
+            return nth(list, index, of: list, kind: .number)
         case (.text, nil, ["length"]):
             return .call("len", [operand.code], kind: .number, mayBeNull: false)
         case (.multichoice, let index?, []):
@@ -143,6 +148,11 @@ extension SurveyJSWalk {
                     + (index != nil && rest.isEmpty ? " (an entry as a whole)" : ""),
                 at: offset)
         }
+    }
+
+    /// The numbers a text of numbers separated by commas holds (a range slider's).
+    static func numbersHeld(_ text: String) -> String {
+        "numbers(words(translate(\(text), ',', ' ')))"
     }
 
     /// The `index`-th value (from 0; negative from the end) of a list, `null` past it.

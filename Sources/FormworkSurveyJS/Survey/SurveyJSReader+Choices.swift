@@ -145,7 +145,6 @@ extension SurveyJSReader {
             if let source = element.text("choicesFromQuestion") {
                 options = optionsFromQuestion(source, of: element, repeats: repeats)
             } else {
-                if element.has("choicesByUrl") && (element.list("choices") ?? []).isEmpty { return [] }
                 options = readOptions(ownChoices(element), repeats: repeats)
             }
         }

@@ -158,9 +158,13 @@ extension SurveyJSReader {
             }
         }
         if fields.isEmpty {
-            return skip(
-                element, what: "the dynamic \(element.type == "paneldynamic" ? "panel" : "matrix")",
-                reason: "it has no questions")
+            // survey-core shows entries with nothing to answer in them (`[{}, {}]` in its data).
+            let noteID = ids.makeID(from: id + "_empty")
+            let what = element.type == "paneldynamic" ? "no questions" : "no columns"
+            fields.append(
+                .object(
+                    [("id", .string(noteID)), ("kind", "note"), ("label", ""), ("text", .string("(\(what))"))],
+                    at: SourcePlace(element.place)))
         }
         var options: [(String, DefinitionDocument)] = []
         let isPanel = element.type == "paneldynamic"

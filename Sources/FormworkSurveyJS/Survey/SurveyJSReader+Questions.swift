@@ -13,10 +13,9 @@ extension SurveyJSReader {
         var readOnly: [String] = []
     }
 
-    /// Question types that cannot be answered at a terminal, and why.
-    static let unsupportedTypes: [String: String] = [
-        "signaturepad": "a signature is drawn with a pointer"
-    ]
+    /// Question types that cannot be answered at a terminal, and why (none today: a
+    /// signature is an image file, a slider a number, an image map a choice).
+    static let unsupportedTypes: [String: String] = [:]
 
     /// The fields a question becomes.
     mutating func question(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
@@ -25,14 +24,6 @@ extension SurveyJSReader {
         let type = element.type
         if let reason = Self.unsupportedTypes[type] {
             return skip(element, what: "the \(type) question", reason: reason)
-        }
-        if type == "slider", element.text("sliderType")?.lowercased() == "range" {
-            return skip(
-                element, what: "the range slider",
-                reason: "its answer is two numbers, a low and a high one, dragged with a pointer")
-        }
-        if element.has("choicesByUrl"), (element.list("choices") ?? []).isEmpty {
-            return skip(element, what: "the question", reason: "its choices are loaded from a URL (choicesByUrl)")
         }
         switch type {
         case "html": return note(element, scope: scope, html: true)
@@ -108,12 +99,36 @@ extension SurveyJSReader {
                 if !extensions.isEmpty { pairs.append(("extensions", .list(extensions.map { .string($0) }))) }
             }
             if let size = element.integer("maxSize"), size > 0 { pairs.append(("maxSize", .number("\(size)"))) }
+            if element.bool("allowMultiple") == true { pairs.append(("multiple", .bool(true))) }
+        case "signaturepad":
+            // A signature is drawn with a pointer: an image file here, held in the data
+            // as the data URL survey-core holds.
+            let format = element.text("dataFormat")?.lowercased() ?? "png"
+            let extensions = format == "jpeg" ? ["jpg", "jpeg"] : format == "svg" ? ["svg"] : ["png"]
+            pairs.append(("kind", "file"))
+            pairs.append(("inline", .bool(true)))
+            pairs.append(("extensions", .list(extensions.map { .string($0) })))
+            report(
+                .importNotice(
+                    "the signature pad '\(Self.shown(element.name ?? ""))' is answered with an image file "
+                        + "(\(extensions.map { "." + $0 }.joined(separator: " or "))), kept in the data as a data URL "
+                        + "as survey-core keeps a signature (a signature is drawn with a pointer)"),
+                at: element.place)
+        case "slider" where Self.isRangeSlider(element):
+            // Two numbers dragged with a pointer: typed as `low, high` here (its rule checks
+            // them), written as survey-core's `[low, high]`.
+            let (minimum, maximum, _) = Self.sliderBounds(element)
+            pairs.append(("kind", "text"))
+            report(
+                .importNotice(
+                    "the range slider '\(Self.shown(element.name ?? ""))' is answered as two numbers from "
+                        + "\(SurveyJSElement.formatted(minimum)) to \(SurveyJSElement.formatted(maximum)), typed as "
+                        + "'low, high' (a range slider is dragged with a pointer)"),
+                at: element.place)
         case "slider":
             // A slider is dragged with a pointer: a number within its bounds here.
             pairs.append(("kind", "number"))
-            let minimum = element.number("min") ?? 0
-            let maximum = element.number("max") ?? 100
-            let step = element.number("step").flatMap { $0 > 0 ? $0 : nil } ?? 1
+            let (minimum, maximum, step) = Self.sliderBounds(element)
             pairs.append(("min", .number(SurveyJSElement.formatted(minimum))))
             pairs.append(("max", .number(SurveyJSElement.formatted(maximum))))
             pairs.append(("step", .number(SurveyJSElement.formatted(step))))
@@ -132,6 +147,16 @@ extension SurveyJSReader {
             } else {
                 pairs.append(("value", "null"))
             }
+        case _ where Self.choicesAreFetched(element):
+            // survey-core takes any value while its choices are not loaded (offline, as
+            // its oracle runs): the value is typed.
+            pairs.append(("kind", "text"))
+            report(
+                .importNotice(
+                    "the choices of '\(Self.shown(element.name ?? ""))' are loaded from a URL (choicesByUrl), which "
+                        + "Formwork does not fetch: its value is typed, and any value is taken, as survey-core takes "
+                        + "it while the choices are not loaded"),
+                at: element.place(of: "choicesByUrl"))
         default:
             let multiple =
                 Self.multichoiceTypes.contains(element.type)
@@ -165,6 +190,14 @@ extension SurveyJSReader {
         if let label = option.label { pairs.append(("label", label)) }
         if let visible = option.visible { pairs.append(("visible", .string(visible))) }
         return .object(pairs, at: SourcePlace(option.place))
+    }
+
+    /// Whether a choice question's choices all come from a URL (`choicesByUrl` and no
+    /// `choices` of its own).
+    static func choicesAreFetched(_ element: SurveyJSElement) -> Bool {
+        element.has("choicesByUrl") && (element.list("choices") ?? []).isEmpty
+            && !element.has("choicesFromQuestion")
+            && (choiceTypes.contains(element.type) || multichoiceTypes.contains(element.type))
     }
 
     /// A text question by its `inputType`.
@@ -249,13 +282,19 @@ extension SurveyJSReader {
 
     /// The field for a question's comment (`showCommentArea`/`hasComment`) or its
     /// "other" text: `NAME-Comment` in SurveyJS's data.
+    /// Whether a question has a comment field: an "other" text or a comment area.
+    func hasComment(_ element: SurveyJSElement) -> Bool {
+        hasOther(element) && element.type != "boolean" || element.bool("showCommentArea") == true
+            || element.bool("hasComment") == true
+    }
+
     mutating func commentField(
         _ element: SurveyJSElement, id: String, name: String, scope: Scope, visible: String?
     ) -> [DefinitionDocument] {
+        guard hasComment(element) else { return [] }
         let other = hasOther(element) && element.type != "boolean"
         let comment = element.bool("showCommentArea") == true || element.bool("hasComment") == true
-        guard other || comment else { return [] }
-        let commentID = ids.makeID(from: id + "_comment")
+        let commentID = idsByPlace[element.place + "#comment"] ?? ids.makeID(from: id + "_comment")
         var pairs: [(String, DefinitionDocument)] = [("id", .string(commentID))]
         pairs.append(("key", .string(name + "-Comment")))
         _ = answerKey(name + "-Comment", id: commentID, repeats: scope.repeats, at: element.place)

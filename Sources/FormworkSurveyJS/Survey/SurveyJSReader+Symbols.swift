@@ -36,6 +36,17 @@ extension SurveyJSReader {
             symbol.isCalculatedValue = true
             symbols[name] = symbol
         }
+        // A comment, as `getComment('name')` reads it (`name-Comment` in the data).
+        for owner in commentOwners {
+            let commentID = ids.makeID(from: owner.id + "_comment")
+            idsByPlace[owner.place + "#comment"] = commentID
+            let symbol = SurveyJSSymbol(id: commentID, kind: .text, repeats: owner.repeats)
+            if let repeatID = owner.repeats.last {
+                entrySymbols[repeatID, default: [:]][owner.name + "-Comment"] = symbol
+            } else {
+                symbols[owner.name + "-Comment"] = symbol
+            }
+        }
         // Expression questions and calculated values take their translation's type;
         // one may read another, so translate until no type changes: all of them
         // first, then those that read a name whose type changed.
@@ -175,13 +186,17 @@ extension SurveyJSReader {
                 kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
             guard grow(fields: 1, options: options.values, at: element.place) else { return }
             recordValueType(id, options: options, boolean: type == "boolean" && !hasCustomBooleanValues(element))
-            record(
-                name,
-                SurveyJSSymbol(
-                    id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric))
+            var symbol = SurveyJSSymbol(
+                id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric)
+            if Self.isRangeSlider(element) {
+                symbol.holdsNumbers = true
+                valueTypes[id] = "numbers"
+            }
+            record(name, symbol)
             if element.has("valueName"), let valueName = element.text("valueName"), repeats.isEmpty {
                 symbols[valueName] = symbols[name]
             }
+            if hasComment(element) { commentOwners.append((element.place, id, name, repeats)) }
         }
     }
 
@@ -258,11 +273,13 @@ extension SurveyJSReader {
         let type = element.type
         switch type {
         case "text": return textKind(element)
-        case "comment", "file": return .text
+        case "comment", "signaturepad": return .text
+        case "file": return element.bool("allowMultiple") == true ? .multichoice : .text
         case "boolean": return .choice
         case "imagepicker", "imagemap": return element.bool("multiSelect") == true ? .multichoice : .choice
-        case "slider": return element.text("sliderType")?.lowercased() == "range" ? nil : .number
+        case "slider": return Self.isRangeSlider(element) ? .text : .number
         case "expression": return .text
+        case _ where Self.choicesAreFetched(element): return .text
         default:
             if Self.choiceTypes.contains(type) { return .choice }
             if Self.multichoiceTypes.contains(type) { return .multichoice }

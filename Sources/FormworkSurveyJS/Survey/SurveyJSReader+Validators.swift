@@ -6,7 +6,7 @@ import Foundation
 /// every check holds for one.
 extension SurveyJSReader {
     mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
-        var rules: [DefinitionDocument] = []
+        var rules: [DefinitionDocument] = Self.isRangeSlider(element) ? [rangeRule(element, id: id)] : []
         // One that is not an object is reported by `checkShapes`.
         for validator in element.elements("validators") where validator.isObject {
             // `numeric` or its class name `numericvalidator`.
@@ -111,5 +111,44 @@ extension SurveyJSReader {
 
     static func grouped(_ parts: [String]) -> String {
         parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " and ") + ")"
+    }
+
+    /// Whether `element` is a range slider (`sliderType: range`): its answer is two
+    /// numbers, a low and a high one.
+    static func isRangeSlider(_ element: SurveyJSElement) -> Bool {
+        element.type == "slider" && element.text("sliderType")?.lowercased() == "range"
+    }
+
+    /// A range slider's answer, typed as `low, high`: two numbers within its bounds, the
+    /// low one first, apart by at least `minRangeLength` and at most `maxRangeLength`.
+    func rangeRule(_ element: SurveyJSElement, id: String) -> DefinitionDocument {
+        let (minimum, maximum, _) = Self.sliderBounds(element)
+        let low = "number(substring-before($\(id), ','))"
+        let high = "number(substring-after($\(id), ','))"
+        var parts = [
+            "\(low) != null", "\(high) != null", "\(low) <= \(high)",
+            "\(low) >= \(ExpressionText.number(minimum) ?? "0")",
+            "\(high) <= \(ExpressionText.number(maximum) ?? "100")",
+        ]
+        var message =
+            "two numbers from \(SurveyJSElement.formatted(minimum)) to \(SurveyJSElement.formatted(maximum)), "
+            + "the low one first (low, high)"
+        if let least = element.number("minRangeLength"), least > 0, let bound = ExpressionText.number(least) {
+            parts.append("\(high) - \(low) >= \(bound)")
+            message += ", at least \(SurveyJSElement.formatted(least)) apart"
+        }
+        if let most = element.number("maxRangeLength"), most > 0, let bound = ExpressionText.number(most) {
+            parts.append("\(high) - \(low) <= \(bound)")
+            message += ", at most \(SurveyJSElement.formatted(most)) apart"
+        }
+        return .object([("check", .string(parts.joined(separator: " and "))), ("message", .string(message))])
+    }
+
+    /// A slider's `min`, `max` and `step` (0, 100 and 1 by default, as survey-core's).
+    static func sliderBounds(_ element: SurveyJSElement) -> (Double, Double, Double) {
+        let minimum = element.number("min") ?? 0
+        let maximum = element.number("max") ?? 100
+        let step = element.number("step").flatMap { $0 > 0 ? $0 : nil } ?? 1
+        return (minimum, maximum, step)
     }
 }

@@ -46,6 +46,9 @@ struct SurveyJSReader {
     /// The id given to each question (by the element's position, so the second pass
     /// finds the first's ids).
     var idsByPlace: [String: String] = [:]
+    /// Questions with a comment (an "other" text or a comment area), by place, with
+    /// their name and repeats: their comment fields get ids after every question's.
+    var commentOwners: [(place: String, id: String, name: String, repeats: [String])] = []
     /// Names of questions skipped as unsupported: reading one is unsupported too.
     var skippedNames: Set<String> = []
     /// Each field's place in the SurveyJS data, when it is not its key at the top of

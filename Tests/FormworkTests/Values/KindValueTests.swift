@@ -86,6 +86,46 @@ struct KindValueTests {
         #expect(FileSize.describe(10_000_000) == "10 MB")
     }
 
+    @Test func severalFilesAndFilesHeldInTheAnswer() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-files-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("a.txt").path
+        let second = directory.appendingPathComponent("b.txt").path
+        try Data("hi".utf8).write(to: URL(fileURLWithPath: first))
+        try Data("there".utf8).write(to: URL(fileURLWithPath: second))
+        let definition = try FormDefinition(
+            yaml: """
+                id: f
+                title: F
+                sections:
+                  - id: s
+                    fields:
+                      - { id: scans, kind: file, label: Scans, multiple: true, extensions: [txt] }
+                      - { id: note, kind: file, label: Note, inline: true, maxSize: 4 }
+                      - { id: n, kind: computed, label: N, value: count($scans) }
+                """)
+        let session = FormSession(definition: definition)
+        try session.set("scans", text: "\(first), \(second)")
+        #expect(session.value(of: "n") == 2)
+        #expect(session.attachments.map(\.file) == [first, second])
+        #expect(throws: SessionError.self) { try session.set("note", text: second) }  // 5 bytes > 4
+        try session.set("note", text: first)
+        #expect(session.value(of: "note") == .string("data:text/plain;name=a.txt;base64,aGk="))
+        let answers = session.answersJSON(pretty: false)
+        #expect(answers.contains(#""scans":["\#(first)", "\#(second)"]"#))
+        // The answers load back as they were written (the computed count left out).
+        let again = FormSession(definition: definition)
+        let values = try #require(try JSONSerialization.jsonObject(with: Data(answers.utf8)) as? [String: Any])
+        let given = try JSONSerialization.data(withJSONObject: values.filter { $0.key != "n" })
+        try again.loadValues(bytes: Array(given), isJSON: true)
+        #expect(again.value(of: "scans") == session.value(of: "scans"))
+        #expect(again.value(of: "note") == session.value(of: "note"))
+        #expect(throws: DiagnosticList.self) {
+            try again.loadValues(bytes: Array(#"{"scans": [1, 2]}"#.utf8), isJSON: true)
+        }
+    }
+
     @Test func uuidIsStableForASeedAndDiffersBetweenSeeds() throws {
         let first = try Self.session(seed: 1).value(of: "token")
         #expect(try Self.session(seed: 1).value(of: "token") == first)
