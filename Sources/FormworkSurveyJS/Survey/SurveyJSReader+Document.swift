@@ -6,6 +6,7 @@ import Foundation
 extension SurveyJSReader {
     mutating func document() -> DefinitionDocument {
         checkShapes()
+        checkModel()
         collectLanguages()
         let formName = survey.text("surveyId") ?? baseName
         let formID = ids.makeID(from: formName)
