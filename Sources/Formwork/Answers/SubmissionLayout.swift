@@ -33,7 +33,8 @@
 ///   paths: { quality_service: quality/service, total: '' }
 ///   types: { smoker: boolean, rating: number }
 ///   hidden: kept      # hidden questions' answers are written too (clearInvisibleValues: none)
-///   kept: [total]     # or only these fields' (a question's clearIfInvisible: none)
+///   kept: [total]     # or only these fields' (a question's clearIfInvisible: none),
+///                     # or while a condition holds: { id: total, while: $shown }
 /// ```
 public struct SubmissionLayout: Sendable, Equatable {
     /// The format the answers are written in (its `name` is `format:`).
@@ -77,6 +78,17 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Fields whose answers are written even while they are hidden, where the others'
     /// are not (`kept: [id, …]`; a SurveyJS question's `clearIfInvisible: none`).
     public var keptWhenHidden: Set<String> = []
+    /// For some of `keptWhenHidden`, the condition under which the answer is kept
+    /// (`kept: [{ id, while: condition }]`; a SurveyJS matrix cell is kept while its
+    /// column is hidden, not while its row is).
+    public var keptWhile: [String: CompiledExpression] = [:]
+
+    /// Whether the answer of the hidden field `id` is written, by `evaluate` of a
+    /// condition in the form's scope.
+    public func keeps(_ id: String, evaluate: (CompiledExpression) -> Value) -> Bool {
+        guard keptWhenHidden.contains(id) else { return false }
+        return keptWhile[id].map { evaluate($0).isTrue } ?? true
+    }
 
     /// A layout of `format`'s answers.
     public init(

@@ -66,7 +66,9 @@ extension DefinitionDecoder {
         return layout
     }
 
-    /// `kept: [id, …]`: fields whose answers are written while they are hidden.
+    /// `kept: [id, …]`: fields whose answers are written while they are hidden; an
+    /// entry `{ id, while: condition }` only while the condition holds (compiled with
+    /// the form's conditions, `compileKeptConditions`).
     private mutating func decodeKeptWhenHidden(_ node: SyntaxNode?) -> Set<String> {
         guard let node else { return [] }
         guard let elements = node.elements else {
@@ -77,16 +79,37 @@ extension DefinitionDecoder {
         let known = Set(definitions.map(\.id))
         var kept = Set<String>()
         for element in elements {
-            guard let id = element.scalarText, known.contains(id) else {
-                let written = element.scalarText ?? ""
+            var idNode = element
+            if element.pairs != nil {
+                guard
+                    let reader = MappingReader(
+                        element, context: "kept", key: "kept", allowed: ["id", "while"], collector: &collector),
+                    let node = reader["id"]
+                else { continue }
+                idNode = node
+                if let condition = reader["while"], let id = node.scalarText {
+                    keptConditionNodes.append((id, condition))
+                }
+            }
+            guard let id = idNode.scalarText, known.contains(id) else {
+                let written = idNode.scalarText ?? ""
                 collector.report(
                     .unknownField(written, suggestion: Suggestions.closest(to: written, in: Array(known)).first),
-                    at: element)
+                    at: idNode)
                 continue
             }
             kept.insert(id)
         }
         return kept
+    }
+
+    /// The conditions of `kept` entries, compiled in the form's scope.
+    mutating func compileKeptConditions(_ environment: ExpressionEnvironment) -> [String: CompiledExpression] {
+        var result: [String: CompiledExpression] = [:]
+        for (id, node) in keptConditionNodes {
+            if let condition = compileCondition(node, key: "while", environment: environment) { result[id] = condition }
+        }
+        return result
     }
 
     /// `namespaces: { prefix: URI }`: the prefixes declared on the root element.

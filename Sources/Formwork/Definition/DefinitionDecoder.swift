@@ -43,6 +43,8 @@ struct DefinitionDecoder {
     var tables: [String: DataTable] = [:]
     /// `submission.groups`, compiled once the environment is known.
     var submissionGroupNodes: [(repeatIndex: Int?, path: String, visible: SyntaxNode?)] = []
+    /// `submission: { kept: [{ id, while }] }`: each condition, compiled once fields are known.
+    var keptConditionNodes: [(id: String, condition: SyntaxNode)] = []
 
     init(
         limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = [],
@@ -120,6 +122,7 @@ struct DefinitionDecoder {
         compileRepeats(environment)
         compileTexts(environment)
         submission?.groups = compileSubmissionGroups(environment)
+        submission?.keptWhile = compileKeptConditions(environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(
             fields: definitions, sections: sections, repeats: repeats, environment: environment,

@@ -51,7 +51,9 @@ struct ResponseCheck {
             let field = definition.fields[store.tree.field(ofInstance: instance)]
             guard field.kind.hasValue else { continue }
             // The form writes this one while it is hidden (`submission: { kept: [...] }`).
-            if definition.submission?.keptWhenHidden.contains(field.id) == true { continue }
+            if definition.submission?.keeps(field.id, evaluate: { $0.evaluate(evaluation.context) }) == true {
+                continue
+            }
             add(
                 .hiddenAnswer(condition: field.visible?.source, kept: keepsHidden),
                 at: recorder.key(at: instance).location, path: store.path(ofInstance: instance))

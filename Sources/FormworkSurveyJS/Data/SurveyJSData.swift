@@ -46,14 +46,14 @@ public enum SurveyJSData {
         }
         let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, files: files)
         var fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
-        if let kept = layout?.keptWhenHidden, !kept.isEmpty, layout?.hiddenAnswers != .kept {
+        if let layout, !layout.keptWhenHidden.isEmpty, layout.hiddenAnswers != .kept {
             // A question's `clearIfInvisible: none`: written while hidden too, in form order.
             let shown = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             fields = session.allFields().compactMap { field in
-                shown[field.id] ?? (kept.contains(field.id) ? field : nil)
+                shown[field.id] ?? (layout.keeps(field.id, evaluate: session.evaluate) ? field : nil)
             }
         }
-        return writer.object(fields).output
+        return JavaScriptNumber.written(writer.object(fields).output)
     }
 
     /// Builds the nested objects.

@@ -92,6 +92,24 @@ extension SurveyCoreModel {
         ("minCount maxCount", "an answer count validator's bounds"),
         ("regex caseInsensitive", "a regex validator, matched against the value's text"),
         ("placeholder", "`placeholder`"),
+        ("hideIfChoicesEmpty", "hidden while none of its own choices is offered"),
+        ("hideIfRowsEmpty", "the title hidden while no row is shown"),
+        (
+            "rowsVisibleIf columnsVisibleIf",
+            "each row's and column's `visible` (`{item}`), an item's own `visibleIf` first"
+        ),
+        (
+            "minValueExpression maxValueExpression",
+            "rules with survey-core's messages, the bound computed as answers change"
+        ),
+        ("maxTextLength maxCommentLength", "the survey's `maxLength` of texts and comments"),
+        ("allowAddPanel allowRemovePanel allowAddRows", "the repeat's bounds: as many entries as survey-core shows"),
+        ("bindings", "`panelCount` bound to a question: the repeat's `count`"),
+        ("defaultPanelValue defaultRowValue", "each new entry's defaults (a matrix's rows start with them)"),
+        ("precision", "the expression's value rounded, as survey-core keeps it"),
+        ("maxFiles", "a rule on the number of files, with survey-core's message"),
+        ("minSelectedAreas maxSelectedAreas", "`minSelected`, `maxSelected`"),
+        ("allowRemoveRows", "rows are made by `add` (empty rows are not in survey-core's data), and may be removed"),
     ]
 
     /// Properties that only change the look in a browser.
@@ -184,6 +202,10 @@ extension SurveyCoreModel {
         ("storeDataAsText", "a file's content is its path (a browser's upload, a data URL, passes unchanged)"),
         ("imagemap.valuePropertyName", "the chosen areas' values (not wrapped in objects)"),
         ("mode", "`display` is not applied: the survey is filled"),
+        (
+            "slider.minValueExpression slider.maxValueExpression",
+            "the slider's `min` and `max` bound the number (survey-core checks no slider's value)"
+        ),
     ]
 
     /// Properties Formwork does not apply yet: the survey is read without them, with a
@@ -191,15 +213,15 @@ extension SurveyCoreModel {
     static let notApplied: [(String, String)] = [
         (
             """
-            hideIfChoicesEmpty hideIfRowsEmpty rowsVisibleIf columnsVisibleIf minValueExpression \
-            maxValueExpression storeOthersAsComment maxCommentLength maxTextLength maskType maskSettings \
-            isUnique eachRowUnique keyName isExclusive isCommentRequired allowAddPanel allowRemovePanel \
-            allowAddRows allowRemoveRows allowCustomChoices bindings copyDefaultValueFromLastEntry \
-            defaultPanelValue defaultRowValue detailElements detailPanelMode templateVisibleIf totalType \
+                 \
+             storeOthersAsComment   maskType maskSettings \
+            isUnique eachRowUnique keyName isExclusive isCommentRequired   \
+             allowCustomChoices  copyDefaultValueFromLastEntry \
+              detailElements detailPanelMode templateVisibleIf totalType \
             totalExpression totalFormat totalDisplayStyle totalAlignment totalCurrency \
-            totalMaximumFractionDigits totalMinimumFractionDigits totalText precision valuePropertyName \
+            totalMaximumFractionDigits totalMinimumFractionDigits totalText  valuePropertyName \
             notificationType isVariable copyDisplayValue choiceValuesFromQuestion choiceTextsFromQuestion \
-            maxFiles acceptedCategories minSelectedAreas maxSelectedAreas useDisplayValuesInDynamicTexts \
+             acceptedCategories   useDisplayValuesInDynamicTexts \
             selectToRankEnabled selectToRankSwapAreas selectToRankAreasLayout selectToRankEmptyRankedAreaText \
             selectToRankEmptyUnrankedAreaText showSelectAllItem minErrorText maxErrorText stepErrorText \
             operator surveytrigger.name visibletrigger.pages visibletrigger.questions page transposeData cells

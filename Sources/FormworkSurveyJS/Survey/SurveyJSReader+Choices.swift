@@ -17,6 +17,9 @@ extension SurveyJSReader {
         var place: String
         /// Written as a JSON number.
         var numeric: Bool
+        /// Whether `visible` is the choice's own `visibleIf` (which survey-core runs
+        /// instead of `choicesVisibleIf`), not a condition Formwork adds.
+        var hasOwnCondition = false
     }
 
     /// The values of a list of choices.
@@ -161,14 +164,15 @@ extension SurveyJSReader {
         }
         if let condition = element.scalarText("choicesVisibleIf") {
             let place = element.place(of: "choicesVisibleIf")
-            for index in options.indices {
+            // A choice's own `visibleIf` replaces it: survey-core runs an item's own
+            // condition instead of the common one.
+            for index in options.indices where !options[index].hasOwnCondition {
                 if let translated = translate(
                     condition, at: place, as: .condition, repeats: repeats, rule: .isLooselyTrue,
                     item: options[index].value)
                 {
-                    options[index].visible =
-                        options[index].visible.map { "(\($0)) and (\(translated.text))" }
-                        ?? translated.text
+                    options[index].visible = ExpressionText.conjunction(
+                        [options[index].visible, translated.text].compactMap { $0 })
                 }
             }
         }
@@ -230,6 +234,7 @@ extension SurveyJSReader {
                         .text
                 }
                 if element.bool("visible") == false { option.visible = "false" }
+                option.hasOwnCondition = option.visible != nil
             }
             options.append(option)
         }
@@ -269,6 +274,8 @@ extension SurveyJSReader {
         } else {
             options = readOptions(ownChoices(sourceElement), repeats: repeats)
         }
+        // Copies of the source's visible choices: their conditions are the source's, not their own.
+        for index in options.indices { options[index].hasOwnCondition = false }
         let mode = element.text("choicesFromQuestionMode")?.lowercased() ?? "all"
         guard mode != "all", let symbol = symbols[source] else { return options }
         for index in options.indices {

@@ -111,7 +111,14 @@ extension SurveyJSReader {
         if survey.text("clearInvisibleValues")?.lowercased() == "none" {
             layout.append(("hidden", "kept"))
         } else if !keptWhenHidden.isEmpty {
-            layout.append(("kept", .list(keptWhenHidden.map { .string($0) })))
+            layout.append(
+                (
+                    "kept",
+                    .list(
+                        keptWhenHidden.map { id in
+                            keptWhile[id].map { .object([("id", .string(id)), ("while", .string($0))]) } ?? .string(id)
+                        })
+                ))
         }
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))

@@ -28,11 +28,19 @@ extension SurveyJSReader {
     /// A matrix: one choice per row, its columns the options.
     mutating func matrix(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
         guard let name = element.name else { return [] }
+        hideWithoutRows(element, scope: scope)
         var fields = headerNote(element, scope: scope)
-        let columns = readOptions(element.list("columns") ?? [], repeats: scope.repeats)
+        var columns = readOptions(element.list("columns") ?? [], repeats: scope.repeats)
+        // `columnsVisibleIf`: a column not offered, and a row's answer in it read as none.
+        // A column's own `visibleIf` replaces it, as survey-core runs an item's own condition instead.
+        for index in columns.indices where !columns[index].hasOwnCondition {
+            columns[index].visible = itemCondition(
+                "columnsVisibleIf", of: element, item: columns[index].value, scope: scope)
+        }
         let inner = inherited(element, scope: scope)
         for row in rows(of: element) {
             guard let id = idsByPlace[element.place + "/" + row.value] else { continue }
+            let inner = rowScope(inner, row: row, of: element)
             var pairs: [(String, DefinitionDocument)] = [("id", .string(id)), ("kind", "choice")]
             let label =
                 row.label.flatMap { text($0, at: element.place(of: "rows"), repeats: scope.repeats) }
@@ -56,6 +64,7 @@ extension SurveyJSReader {
     /// each labelled "Row: Column" (within a dynamic panel's entry, where a row cannot
     /// be a section of its own).
     mutating func matrixDropdown(_ element: SurveyJSElement, scope: Scope) -> [DefinitionDocument] {
+        hideWithoutRows(element, scope: scope)
         var fields = headerNote(element, scope: scope)
         for row in matrixDropdownRows(element, scope: scope, labelledByRow: true) { fields += row.cells }
         return fields
@@ -69,9 +78,10 @@ extension SurveyJSReader {
         _ element: SurveyJSElement, scope: Scope, labelledByRow: Bool
     ) -> [(header: DefinitionDocument, cells: [DefinitionDocument])] {
         guard let name = element.name else { return [] }
-        let inner = inherited(element, scope: scope)
+        let matrixScope = inherited(element, scope: scope)
         var result: [(header: DefinitionDocument, cells: [DefinitionDocument])] = []
         for row in rows(of: element) {
+            let inner = rowScope(matrixScope, row: row, of: element)
             let rowLabel = row.label.flatMap { SurveyJSElement.scalarText($0) ?? $0["default"]?.text } ?? row.value
             let header: DefinitionDocument =
                 row.label.flatMap { text($0, at: element.place(of: "rows"), repeats: scope.repeats) }
@@ -81,7 +91,16 @@ extension SurveyJSReader {
                 guard let columnName = column.name,
                     let id = idsByPlace[element.place + "/" + row.value + "/" + columnName]
                 else { continue }
-                var pairs = cellPairs(column, matrix: element, id: id, scope: inner)
+                var cellScope = inner
+                let columnCondition = itemCondition("columnsVisibleIf", of: element, item: columnName, scope: scope)
+                if let columnCondition { cellScope.visible.append(columnCondition) }
+                // survey-core keeps a cell's answer while its column is hidden (it clears a
+                // hidden row's): in the data at completion.
+                if scope.repeats.isEmpty, columnCondition != nil || column.has("visibleIf") {
+                    keptWhenHidden.append(id)
+                    if let rowShown = ExpressionText.conjunction(inner.visible) { keptWhile[id] = rowShown }
+                }
+                var pairs = cellPairs(column, matrix: element, id: id, scope: cellScope)
                 let columnTitle = column.text("title") ?? columnName
                 let label = labelledByRow ? "\(rowLabel): \(columnTitle)" : columnTitle
                 pairs.insert(("label", .string(Self.escapedBraces(label))), at: 2)
@@ -142,6 +161,14 @@ extension SurveyJSReader {
         own.readOnly = scope.readOnly
         let inner = Scope(repeats: scope.repeats + [id], visible: [], readOnly: own.readOnly)
         var fields: [DefinitionDocument] = []
+        let outerDefaults = entryDefaults
+        defer { entryDefaults = outerDefaults }
+        entryDefaults = nil
+        if case .object(let pairs)? = element[element.type == "paneldynamic" ? "defaultPanelValue" : "defaultRowValue"]?
+            .content
+        {
+            entryDefaults = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
         if element.type == "paneldynamic" {
             for child in element.elements("templateElements") { fields += entryItems(child, scope: inner) }
         } else {
@@ -173,20 +200,45 @@ extension SurveyJSReader {
         // survey-core lowers the least to the most (`maxPanelCount` below `minPanelCount`).
         var least = minimum
         if let minimum, let maximum, maximum > 0 { least = min(minimum, maximum) }
-        if let least, least > 0 { options.append(("min", .number("\(least)"))) }
-        if let maximum, maximum > 0 { options.append(("max", .number("\(maximum)"))) }
+        var most = maximum.flatMap { $0 > 0 ? $0 : nil }
         // A dynamic panel starts with panelCount entries (at least the minimum, at most
         // the maximum), each in survey-core's data even when empty. A dynamic matrix's
         // rowCount empty rows (2 by default) are not in its data until one is filled,
         // so here it starts with its minimum and rows are added with 'add'.
+        var first = least ?? 0
         if isPanel, let start = entryCount(element, "panelCount") {
-            let upper = maximum.map { $0 > 0 ? $0 : Self.mostPanels } ?? Self.mostPanels
-            let first = min(max(start, least ?? 0), upper)
-            if first > max(least ?? 0, 0) { options.append(("start", .number("\(first)"))) }
+            first = min(max(start, least ?? 0), most ?? Self.mostPanels)
         }
-        if let add = text(
-            element.type == "paneldynamic" ? "panelAddText" : "addRowText", of: element, repeats: scope.repeats)
+        // A dynamic matrix's rows that start with a value (`defaultRowValue`, a column's
+        // `defaultValue`) are in survey-core's data: it starts with its `rowCount` of them.
+        let rowsHaveValues =
+            !(entryDefaults?.isEmpty ?? true) || element.elements("columns").contains { $0.has("defaultValue") }
+        if !isPanel, rowsHaveValues {
+            first = min(max(entryCount(element, "rowCount") ?? 2, least ?? 0), most ?? Self.mostPanels)
+        }
+        // Entries that cannot be added (`allowAddPanel`, `allowAddRows: false`): as many as
+        // survey-core shows; nor removed (`allowRemovePanel: false`): at least those.
+        if isPanel, element.bool("allowAddPanel") == false { most = first }
+        if !isPanel, element.bool("allowAddRows") == false {
+            most = max(least ?? 0, min(entryCount(element, "rowCount") ?? 2, most ?? Self.mostPanels))
+        }
+        if isPanel, element.bool("allowRemovePanel") == false { least = max(least ?? 0, first) }
+        if isPanel, let bound = element["bindings"].map(SurveyJSElement.init)?.text("panelCount"),
+            let symbol = symbols[bound], symbol.repeats.isEmpty, [.number, .text, .choice].contains(symbol.kind)
         {
+            // `bindings: { panelCount: q }`: the entries follow the question's number.
+            let count = symbol.kind == .number ? "coalesce($\(symbol.id), 0)" : "coalesce(number($\(symbol.id)), 0)"
+            options.append(("count", .string(count, at: SourcePlace(element.place(of: "bindings")))))
+            options.append(("max", .number("\(most ?? Self.mostPanels)")))
+        } else {
+            if let least, least > 0 { options.append(("min", .number("\(least)"))) }
+            if let most { options.append(("max", .number("\(most)"))) }
+            if isPanel || rowsHaveValues, first > max(least ?? 0, 0) {
+                options.append(("start", .number("\(first)")))
+            }
+        }
+        let addKeys = isPanel ? ["addPanelText", "panelAddText"] : ["addRowText"]
+        if let key = addKeys.first(where: element.has), let add = text(key, of: element, repeats: scope.repeats) {
             options.append(("addLabel", add))
         }
         if let title = element.text("templateTitle"),
@@ -234,6 +286,45 @@ extension SurveyJSReader {
     }
 
     /// A panel's or composite question's scope for what it holds: its conditions added.
+    /// A row's scope: the matrix's, with the row's `visibleIf`, else the matrix's
+    /// `rowsVisibleIf` for it.
+    mutating func rowScope(
+        _ scope: Scope, row: (value: String, label: DefinitionDocument?, node: DefinitionDocument),
+        of element: SurveyJSElement
+    ) -> Scope {
+        var inner = scope
+        let item = SurveyJSElement(row.node)
+        // A row's own `visibleIf` replaces `rowsVisibleIf`, as survey-core runs an item's
+        // own condition instead of the common one.
+        if item.isObject, let visible = translate("visibleIf", of: item, as: .condition, repeats: scope.repeats) {
+            inner.visible.append(visible.text)
+        } else if let condition = itemCondition("rowsVisibleIf", of: element, item: row.value, scope: scope) {
+            inner.visible.append(condition)
+        }
+        return inner
+    }
+
+    /// `hideIfRowsEmpty`: the matrix's title is shown while one of its rows is (its rows
+    /// hide themselves).
+    mutating func hideWithoutRows(_ element: SurveyJSElement, scope: Scope) {
+        guard element.bool("hideIfRowsEmpty") == true else { return }
+        let conditions = rows(of: element).map { rowScope(Scope(repeats: scope.repeats), row: $0, of: element).visible }
+        if conditions.isEmpty {
+            whileChoicesOffered[element.place] = "false"
+        } else if conditions.allSatisfy({ !$0.isEmpty }) {
+            whileChoicesOffered[element.place] = conditions.map { "(" + $0.joined(separator: " and ") + ")" }
+                .joined(separator: " or ")
+        }
+    }
+
+    /// `rowsVisibleIf` or `columnsVisibleIf` for one row or column (`{item}`).
+    mutating func itemCondition(_ key: String, of element: SurveyJSElement, item: String, scope: Scope) -> String? {
+        guard let written = element.scalarText(key) else { return nil }
+        return translate(
+            written, at: element.place(of: key), as: .condition, repeats: scope.repeats, rule: .isLooselyTrue,
+            item: item)?.text
+    }
+
     mutating func inherited(_ element: SurveyJSElement, scope: Scope) -> Scope {
         var inner = scope
         if let visible = visibility(element, scope: Scope(repeats: scope.repeats)) { inner.visible.append(visible) }

@@ -68,6 +68,7 @@ extension SurveyJSReader {
         } else if element.bool("visible") == false {
             conditions.append("false")
         }
+        if let offered = whileChoicesOffered[element.place] { conditions.append("(\(offered))") }
         return ExpressionText.conjunction(conditions)
     }
 
@@ -161,7 +162,11 @@ extension SurveyJSReader {
 
     /// `defaultValue`, as the field's kind holds it.
     func defaultValue(_ element: SurveyJSElement) -> DefinitionDocument? {
-        guard let node = element["defaultValue"] else { return nil }
+        // A dynamic panel's `defaultPanelValue` (a dynamic matrix's `defaultRowValue`)
+        // gives its questions' defaults in every new entry.
+        guard let node = element["defaultValue"] ?? element.name.flatMap({ entryDefaults?[$0] }) else {
+            return nil
+        }
         let at = SourcePlace(element.place(of: "defaultValue"))
         switch node.content {
         case .list(let elements):

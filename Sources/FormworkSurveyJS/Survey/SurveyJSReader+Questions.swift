@@ -86,9 +86,7 @@ extension SurveyJSReader {
         case "comment":
             pairs.append(("kind", "text"))
             pairs.append(("multiline", .bool(true)))
-            if let length = element.integer("maxLength"), length > 0 {
-                pairs.append(("maxLength", .number("\(length)")))
-            }
+            if let length = maxLength(element) { pairs.append(("maxLength", .number("\(length)"))) }
         case "file":
             pairs.append(("kind", "file"))
             if let types = element.text("acceptedTypes") {
@@ -143,7 +141,13 @@ extension SurveyJSReader {
             if let value = refined[element.place]
                 ?? translate("expression", of: element, as: .value, repeats: scope.repeats)
             {
-                pairs.append(("value", .string(value.text, at: SourcePlace(element.place(of: "expression")))))
+                var code = value.text
+                // `precision`: survey-core keeps the value rounded (`toFixed`), as later
+                // expressions read it.
+                if let digits = element.integer("precision"), (0...15).contains(digits), value.type == .number {
+                    code = "round(\(code), \(digits))"
+                }
+                pairs.append(("value", .string(code, at: SourcePlace(element.place(of: "expression")))))
             } else {
                 pairs.append(("value", "null"))
             }
@@ -173,11 +177,22 @@ extension SurveyJSReader {
             // (`check` warns: it can never be answered).
             let options = options(of: element, repeats: scope.repeats)
             pairs.append(("options", .list(options.map(Self.optionDocument))))
+            if element.bool("hideIfChoicesEmpty") == true {
+                // Hidden while none of its own choices is offered (other, none… do not count).
+                let extras = Set(extraItems(of: element).map(\.value))
+                let own = options.filter { !extras.contains($0.value) }
+                if own.isEmpty {
+                    whileChoicesOffered[element.place] = "false"
+                } else if own.allSatisfy({ $0.visible != nil }) {
+                    whileChoicesOffered[element.place] = own.map { "(\($0.visible!))" }.joined(separator: " or ")
+                }
+            }
             if multiple {
-                if let minimum = element.integer("minSelectedChoices"), minimum > 0 {
+                let area = element.type == "imagemap"
+                if let minimum = element.integer(area ? "minSelectedAreas" : "minSelectedChoices"), minimum > 0 {
                     pairs.append(("minSelected", .number("\(minimum)")))
                 }
-                if let maximum = element.integer("maxSelectedChoices"), maximum > 0 {
+                if let maximum = element.integer(area ? "maxSelectedAreas" : "maxSelectedChoices"), maximum > 0 {
                     pairs.append(("maxSelected", .number("\(maximum)")))
                 }
             }
@@ -205,6 +220,8 @@ extension SurveyJSReader {
         let inputType = element.text("inputType")?.lowercased() ?? "text"
         var pairs: [(String, DefinitionDocument)] = []
         func bound(_ key: String, as name: String) {
+            // An expression replaces the bound (`boundRules`).
+            guard !element.has(key + "ValueExpression") else { return }
             if let number = element.number(key) {
                 pairs.append(
                     (name, .number(SurveyJSElement.formatted(number), at: SourcePlace(element.place(of: key)))))
@@ -253,11 +270,17 @@ extension SurveyJSReader {
             pairs.append(("kind", "text"))
         }
         if ["text", "tel", "email", "url", "password", "search"].contains(inputType) || !element.has("inputType") {
-            if let length = element.integer("maxLength"), length > 0 {
-                pairs.append(("maxLength", .number("\(length)")))
-            }
+            if let length = maxLength(element) { pairs.append(("maxLength", .number("\(length)"))) }
         }
         return pairs
+    }
+
+    /// A text's or comment's `maxLength`, else (unset or negative) the survey's
+    /// `maxTextLength`; none when it is 0.
+    func maxLength(_ element: SurveyJSElement) -> Int? {
+        let own = element.integer("maxLength") ?? -1
+        let length = own < 0 ? survey.integer("maxTextLength") ?? 0 : own
+        return length > 0 ? length : nil
     }
 
     /// A note: an `html` question's text without its markup, an `image`'s alternative text.
@@ -299,6 +322,10 @@ extension SurveyJSReader {
         pairs.append(("key", .string(name + "-Comment")))
         _ = answerKey(name + "-Comment", id: commentID, repeats: scope.repeats, at: element.place)
         pairs.append(("kind", "text"))
+        // The survey's `maxCommentLength` (`maxOthersLength`) bounds every comment.
+        if let length = survey.integer("maxCommentLength") ?? survey.integer("maxOthersLength"), length > 0 {
+            pairs.append(("maxLength", .number("\(length)")))
+        }
         let label =
             other
             ? text("otherPlaceholder", of: element, repeats: scope.repeats) ?? text(

@@ -7,6 +7,17 @@ import Foundation
 extension SurveyJSReader {
     mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
         var rules: [DefinitionDocument] = Self.isRangeSlider(element) ? [rangeRule(element, id: id)] : []
+        rules += boundRules(element, id: id, repeats: repeats)
+        if element.type == "file", element.bool("allowMultiple") == true, let most = element.integer("maxFiles"),
+            most > 0
+        {
+            // survey-core refuses files past `maxFiles` when they are given.
+            rules.append(
+                .object([
+                    ("check", .string("count($\(id)) <= \(most)")),
+                    ("message", .string("The maximum number of files you can upload is \(most).")),
+                ]))
+        }
         // One that is not an object is reported by `checkShapes`.
         for validator in element.elements("validators") where validator.isObject {
             // `numeric` or its class name `numericvalidator`.
@@ -150,5 +161,35 @@ extension SurveyJSReader {
         let maximum = element.number("max") ?? 100
         let step = element.number("step").flatMap { $0 > 0 ? $0 : nil } ?? 1
         return (minimum, maximum, step)
+    }
+
+    /// `minValueExpression` and `maxValueExpression` of a number or date input: rules
+    /// with survey-core's messages, the bound computed as the answers change (an
+    /// expression replaces the question's `min` or `max`; a bound that is empty checks
+    /// nothing).
+    mutating func boundRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
+        guard element.type == "text" || element.type.isEmpty else { return [] }
+        let kind = textKind(element)
+        guard [.number, .date, .dateTime].contains(kind) else { return [] }
+        var rules: [DefinitionDocument] = []
+        for (key, comparison, words) in [
+            ("minValueExpression", ">=", "less than"), ("maxValueExpression", "<=", "greater than"),
+        ] {
+            guard let bound = translate(key, of: element, as: .value, repeats: repeats) else { continue }
+            var code = "(" + bound.text + ")"
+            switch (kind, bound.type) {
+            case (.number, .number), (.date, .date), (.dateTime, .dateTime), (_, .null): break
+            case (.number, _): code = "number(\(bound.text))"
+            case (.date, _): code = "date(string(\(bound.text)))"
+            default: continue  // a date and time bound of another type: survey-core compares its text
+            }
+            let check = "$\(id) == null or \(code) == null or $\(id) \(comparison) \(code)"
+            let message = "The value should not be \(words) {\(code)}"
+            rules.append(
+                .object(
+                    [("check", .string(check)), ("message", .string(message))],
+                    at: SourcePlace(element.place(of: key))))
+        }
+        return rules
     }
 }

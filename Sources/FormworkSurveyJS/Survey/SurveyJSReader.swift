@@ -48,6 +48,13 @@ struct SurveyJSReader {
     var idsByPlace: [String: String] = [:]
     /// Questions with a comment (an "other" text or a comment area), by place, with
     /// their name and repeats: their comment fields get ids after every question's.
+    /// `hideIfChoicesEmpty` (`hideIfRowsEmpty`): the condition under which a question
+    /// offers one of its own choices (shows one of its rows), by place (`false` when it
+    /// has none).
+    var whileChoicesOffered: [String: String] = [:]
+    /// While a dynamic panel's or matrix's fields are read: its `defaultPanelValue`
+    /// (`defaultRowValue`), by question name.
+    var entryDefaults: [String: DefinitionDocument]?
     var commentOwners: [(place: String, id: String, name: String, repeats: [String])] = []
     /// Names of questions skipped as unsupported: reading one is unsupported too.
     var skippedNames: Set<String> = []
@@ -60,6 +67,9 @@ struct SurveyJSReader {
     /// Questions whose `clearIfInvisible` is `none`: their answers stay in the data
     /// while they are hidden (`submission: { kept: [...] }`).
     var keptWhenHidden: [String] = []
+    /// For some of `keptWhenHidden`, the condition under which they are kept (a matrix
+    /// cell while its row is shown).
+    var keptWhile: [String: String] = [:]
     /// The languages texts are written in ("default" first).
     var languages: [String] = []
     /// Values the survey's triggers set, by the question they set.

@@ -1,0 +1,157 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkSurveyJS
+
+/// Logic-bearing properties of survey-core's model, each filled the same way in
+/// Formwork and in survey-core and the data compared: what is shown, bounds computed
+/// from answers, entries that follow a question, defaults of new entries, rounded
+/// values, and numbers written as JavaScript writes them.
+@Suite("SurveyJS: logic properties, against survey-core")
+struct SurveyJSLogicPropertiesTests {
+    /// A survey, the answers survey-core is given (JSON `[[name, value], …]`), the
+    /// same as Formwork's `set` commands (`id text`), and survey-core's data at completion.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var survey: String
+        var answers: String
+        var sets: [String]
+        var data: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "rowsVisibleIf, columnsVisibleIf, a row's own visibleIf",
+            survey: """
+                {"elements": [{"type": "checkbox", "name": "a", "choices": ["r1", "r2", "c1", "c2"]},
+                  {"type": "matrix", "name": "m", "columns": ["c1", "c2"], "hideIfRowsEmpty": true,
+                   "rows": ["r1", "r2", {"value": "r3", "visibleIf": "{a} contains 'c1'"}],
+                   "rowsVisibleIf": "{a} contains {item}"},
+                  {"type": "matrix", "name": "n", "rows": ["r1", "r2"], "columns": ["c1", "c2"],
+                   "columnsVisibleIf": "{a} contains {item}"},
+                  {"type": "matrixdropdown", "name": "d", "rows": ["r1", "r2"], "choices": [1, 2],
+                   "columns": [{"name": "c1"}, {"name": "c2", "visibleIf": "{a} contains 'c2'"}],
+                   "rowsVisibleIf": "{a} contains {item}", "columnsVisibleIf": "{a} contains {item}"}]}
+                """,
+            answers: #"[["a", ["r1"]], ["m", {"r1": "c1", "r2": "c2"}], ["n", {"r1": "c1", "r2": "c2"}], "#
+                + #"["d", {"r1": {"c1": 1, "c2": 2}, "r2": {"c1": 1}}]]"#,
+            sets: ["a r1", "m_r1 c1", "m_r2 c2", "d_r1_c1 1", "d_r1_c2 2", "d_r2_c1 1"],
+            data: #"{"a": ["r1"], "m": {"r1": "c1"}, "d": {"r1": {"c1": 1, "c2": 2}}}"#),
+        Case(
+            name: "a row's own visibleIf replaces rowsVisibleIf",
+            survey: """
+                {"elements": [{"type": "checkbox", "name": "a", "choices": ["r1", "c1"]},
+                  {"type": "matrix", "name": "m", "columns": ["c1", "c2"],
+                   "rows": ["r1", {"value": "r3", "visibleIf": "{a} contains 'c1'"}],
+                   "rowsVisibleIf": "{a} contains {item}"}]}
+                """,
+            answers: #"[["a", ["r1", "c1"]], ["m", {"r1": "c1", "r3": "c2"}]]"#,
+            sets: ["a r1, c1", "m_r1 c1", "m_r3 c2"],
+            data: #"{"a": ["r1", "c1"], "m": {"r1": "c1", "r3": "c2"}}"#),
+        Case(
+            name: "a choice's own visibleIf replaces choicesVisibleIf",
+            survey: """
+                {"elements": [{"type": "text", "name": "a"},
+                  {"type": "radiogroup", "name": "b", "choices": ["x", {"value": "y", "visibleIf": "{a} = 1"}],
+                   "choicesVisibleIf": "{a} = 2"}]}
+                """,
+            answers: #"[["a", "1"], ["b", "y"]]"#, sets: ["a 1", "b y"], data: #"{"a": "1", "b": "y"}"#),
+        Case(
+            name: "hideIfChoicesEmpty",
+            survey: """
+                {"elements": [{"type": "checkbox", "name": "a", "choices": ["x", "y"]},
+                  {"type": "radiogroup", "name": "b", "choicesFromQuestion": "a",
+                   "choicesFromQuestionMode": "selected", "hideIfChoicesEmpty": true},
+                  {"type": "radiogroup", "name": "c", "choices": [{"value": "p", "visibleIf": "{a} contains 'x'"}],
+                   "hideIfChoicesEmpty": true, "showNoneItem": true},
+                  {"type": "expression", "name": "shown", "expression": "iif({a} contains 'y', 1, 0)"}]}
+                """,
+            answers: #"[["a", ["y"]], ["b", "y"], ["c", "none"]]"#, sets: ["a y", "b y", "c none"],
+            data: #"{"a": ["y"], "b": "y", "shown": 1}"#),
+        Case(
+            name: "minValueExpression and maxValueExpression",
+            survey: """
+                {"elements": [{"type": "text", "name": "a", "inputType": "number"},
+                  {"type": "text", "name": "b", "inputType": "number", "min": 5,
+                   "minValueExpression": "{a} + 1", "maxValueExpression": "{a} * 10"}]}
+                """,
+            answers: #"[["a", 3], ["b", 4]]"#, sets: ["a 3", "b 4"], data: #"{"a": 3, "b": 4}"#),
+        Case(
+            name: "bindings: panelCount follows a question",
+            survey: """
+                {"elements": [{"type": "text", "inputType": "number", "name": "n"},
+                  {"type": "paneldynamic", "name": "p", "bindings": {"panelCount": "n"},
+                   "templateElements": [{"type": "text", "name": "x"}]}]}
+                """,
+            answers: #"[["n", 3]]"#, sets: ["n 3"], data: #"{"n": 3, "p": [{}, {}, {}]}"#),
+        Case(
+            name: "defaultPanelValue, defaultRowValue, a column's defaultValue",
+            survey: """
+                {"elements": [{"type": "paneldynamic", "name": "p", "panelCount": 1,
+                   "defaultPanelValue": {"x": "a", "y": 2},
+                   "templateElements": [{"type": "text", "name": "x"}, {"type": "text", "inputType": "number",
+                   "name": "y"}]},
+                  {"type": "matrixdynamic", "name": "m", "defaultRowValue": {"c": 1},
+                   "columns": [{"name": "c"}, {"name": "d"}], "choices": [1, 2]},
+                  {"type": "matrixdynamic", "name": "k", "rowCount": 3,
+                   "columns": [{"name": "c", "defaultValue": 2}], "choices": [1, 2]}]}
+                """,
+            answers: "[]", sets: [],
+            data: #"{"p": [{"x": "a", "y": 2}], "m": [{"c": 1}, {"c": 1}], "k": [{"c": 2}, {"c": 2}, {"c": 2}]}"#),
+        Case(
+            name: "precision, and numbers as JavaScript writes them",
+            survey: """
+                {"elements": [{"type": "text", "name": "a", "inputType": "number"},
+                  {"type": "expression", "name": "e", "expression": "{a} / 3", "precision": 2},
+                  {"type": "expression", "name": "g", "expression": "{a} / 3"},
+                  {"type": "expression", "name": "h", "expression": "{a} / 3000000000"}]}
+                """,
+            answers: #"[["a", 1]]"#, sets: ["a 1"],
+            data: #"{"a": 1, "e": 0.33, "g": 0.3333333333333333, "h": 3.333333333333333e-10}"#),
+    ]
+
+    @Test(arguments: cases)
+    func theDataIsSurveyCores(_ test: Case) throws {
+        let session = FormSession(definition: try SurveyJSReaderTests.load(test.survey))
+        for set in test.sets {
+            let parts = set.split(separator: " ", maxSplits: 1).map(String.init)
+            try session.set(parts[0], text: parts.count > 1 ? parts[1] : "")
+        }
+        let written = SurveyJSData.json(of: session, pretty: false)
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary)
+        #expect(data == (try JSONSerialization.jsonObject(with: Data(test.data.utf8)) as? NSDictionary))
+        // The numbers are the same text as survey-core's, not only the same values.
+        if test.name.hasPrefix("precision") { #expect(written.contains("0.3333333333333333,")) }
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(test.survey.utf8)),
+            answers: try #require(try JSONSerialization.jsonObject(with: Data(test.answers.utf8)) as? [[Any]]))
+        #expect(oracle["completedData"] as? NSDictionary == data)
+    }
+
+    @Test(arguments: [
+        (1.0 / 3, "0.3333333333333333"), (1e21, "1e+21"), (1e20, "100000000000000000000"), (0.000001, "0.000001"),
+        (1e-7, "1e-7"), (-2.5, "-2.5"), (123456789.125, "123456789.125"), (1.5e-10, "1.5e-10"), (0, "0"),
+        (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (0.1 + 0.2, "0.30000000000000004"),
+    ])
+    func numbersAreWrittenAsJavaScriptWritesThem(number: Double, text: String) {
+        #expect(JavaScriptNumber.text(number) == text)
+    }
+
+    @Test func entriesThatCannotBeAddedOrRemoved() throws {
+        let form = try SurveyJSReaderTests.load(
+            """
+            {"elements": [{"type": "paneldynamic", "name": "p", "panelCount": 2, "allowAddPanel": false,
+               "allowRemovePanel": false, "addPanelText": "Add one",
+               "templateElements": [{"type": "text", "name": "x"}]},
+              {"type": "matrixdynamic", "name": "m", "allowAddRows": false, "rowCount": 3,
+               "columns": [{"name": "c"}], "choices": [1]}]}
+            """)
+        let panels = try #require(form.repeatGroup("p"))
+        #expect(panels.minimum == 2 && panels.maximum == 2 && panels.addLabel == "Add one")
+        #expect(form.repeatGroup("m")?.maximum == 3)
+    }
+}
