@@ -110,6 +110,28 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["a", 1]]"#, sets: ["a 1"],
             data: #"{"a": 1, "e": 0.33, "g": 0.3333333333333333, "h": 3.333333333333333e-10}"#),
+        Case(
+            name: "sums, differences and products corrected as survey-core corrects them",
+            survey: """
+                {"elements": [{"type": "text", "name": "a", "inputType": "number"},
+                  {"type": "text", "name": "b", "inputType": "number"},
+                  {"type": "expression", "name": "s", "expression": "{a} + {b}"},
+                  {"type": "expression", "name": "m", "expression": "{a} * {b}"},
+                  {"type": "expression", "name": "d", "expression": "{a} - {b}"},
+                  {"type": "expression", "name": "t", "expression": "'x' + ({a} / 3)"}]}
+                """,
+            answers: #"[["a", -1.15], ["b", 2.5]]"#, sets: ["a -1.15", "b 2.5"],
+            data: #"{"a": -1.15, "b": 2.5, "s": 1.35, "m": -2.875, "d": -3.65, "t": "x-0.3833333333333333"}"#),
+        Case(
+            name: "sums of small numbers, in JavaScript's exponent notation",
+            survey: """
+                {"elements": [{"type": "text", "name": "a", "inputType": "number"},
+                  {"type": "text", "name": "b", "inputType": "number"},
+                  {"type": "expression", "name": "s", "expression": "{a} + {b}"},
+                  {"type": "expression", "name": "t", "expression": "'x' + ({a} / {b})"}]}
+                """,
+            answers: #"[["a", 1e-7], ["b", 3]]"#, sets: ["a 0.0000001", "b 3"],
+            data: #"{"a": 1e-7, "b": 3, "s": 3.0000001, "t": "x3.3333333333333334e-8"}"#),
     ]
 
     @Test(arguments: cases)
@@ -139,6 +161,14 @@ struct SurveyJSLogicPropertiesTests {
     ])
     func numbersAreWrittenAsJavaScriptWritesThem(number: Double, text: String) {
         #expect(JavaScriptNumber.text(number) == text)
+    }
+
+    @Test(arguments: [
+        (0.125, 2, "0.13"), (-0.125, 2, "-0.13"), (1.005, 2, "1.00"), (2.5, 0, "3"), (0.1 + 0.2, 1, "0.3"),
+        (1e21, 2, "1e+21"),
+    ])
+    func toFixedRoundsAsJavaScriptDoes(number: Double, decimals: Int, text: String) {
+        #expect(NumbersInText.javaScriptFixed(number, decimals) == text)
     }
 
     @Test func entriesThatCannotBeAddedOrRemoved() throws {

@@ -201,7 +201,7 @@ extension DefinitionDecoder {
         return value
     }
 
-    /// `numbersInText: plain | java`: how expressions write a number as text.
+    /// `numbersInText: plain | java | javascript`: how expressions write a number as text.
     mutating func decodeNumbersInText(_ reader: MappingReader) -> NumbersInText {
         guard let node = reader["numbersInText"],
             let written = reader.text("numbersInText", collector: &collector, limits: limits)

@@ -60,7 +60,8 @@ struct ExpressionCompiler {
         case .add, .subtract, .multiply, .divide, .remainder:
             return { context in
                 Semantics.arithmetic(
-                    op, left(context), right(context), javaArithmetic: context.numbersInText.javaArithmetic)
+                    op, left(context), right(context), javaArithmetic: context.numbersInText.javaArithmetic,
+                    correctsDecimals: context.numbersInText.correctsDecimals)
             }
         }
     }

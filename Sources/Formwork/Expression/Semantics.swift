@@ -36,10 +36,15 @@ enum Semantics {
     /// `+ - * / %`: null in, null out; division by zero and overflow give null —
     /// unless `javaArithmetic` (a form that computes as JavaRosa: `1 div 0` is
     /// `Infinity` there, and only `0 div 0`, like every other `NaN`, is nothing).
-    static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, javaArithmetic: Bool = false) -> Value {
+    /// With `correctsDecimals` (survey-core's arithmetic), a sum, difference or product
+    /// is rounded to the decimals its operands are written with (`0.1 + 0.2` is `0.3`).
+    static func arithmetic(
+        _ op: BinaryOperator, _ left: Value, _ right: Value, javaArithmetic: Bool = false,
+        correctsDecimals: Bool = false
+    ) -> Value {
         switch (left, right) {
         case let (.number(a), .number(b)):
-            let result: Double
+            var result: Double
             switch op {
             case .add: result = a + b
             case .subtract: result = a - b
@@ -51,6 +56,9 @@ enum Semantics {
                 guard b != 0 else { return .null }
                 result = a.truncatingRemainder(dividingBy: b)
             default: return .null
+            }
+            if correctsDecimals, [.add, .subtract, .multiply].contains(op) {
+                result = NumbersInText.javaScriptCorrected(result, a, b, multiplying: op == .multiply)
             }
             return result.isFinite || (javaArithmetic && !result.isNaN) ? .number(result) : .null
         case let (.string(a), .string(b)) where op == .add:

@@ -19,6 +19,12 @@ public enum NumbersInText: String, Sendable, CaseIterable {
     /// back as the same double, `1.0E-5` below 0.001 and from 10⁷ on), `NaN`,
     /// `Infinity`.
     case java
+    /// survey-core's (JavaScript's `String(number)`): the shortest digits that read
+    /// back as the same double, in exponent notation below 10⁻⁶ and from 10²¹ on
+    /// (`0.3333333333333333`, `1e-7`); and sums, differences and products corrected as
+    /// survey-core corrects them (`0.1 + 0.2` is `0.3`, `-0.83 * 3` is `-2.49`: the result
+    /// rounded to the decimals its operands are written with).
+    case javaScript = "javascript"
 
     /// Whether the form computes numbers as JavaRosa does (`java`): a number that is
     /// not finite stays a number — `1 div 0` and `log(0)` are `Infinity` and
@@ -28,6 +34,10 @@ public enum NumbersInText: String, Sendable, CaseIterable {
     /// by zero makes every later comparison false, and equality is exact. `NaN` is
     /// null in both.
     public var javaArithmetic: Bool { self == .java }
+
+    /// Whether sums, differences and products are corrected as survey-core corrects
+    /// them (`javaScript`).
+    public var correctsDecimals: Bool { self == .javaScript }
 
     /// `number` as text in this style.
     public func text(_ number: Double) -> String {
@@ -42,6 +52,8 @@ public enum NumbersInText: String, Sendable, CaseIterable {
             let truncated = min(max(number.rounded(.towardZero), Double(Int32.min)), Double(Int32.max))
             if abs(number - truncated) < 1e-12 { return String(Int32(truncated)) }
             return Self.javaDouble(number)
+        case .javaScript:
+            return number.isFinite ? Self.javaScriptNumber(number) : ""
         }
     }
 

@@ -106,6 +106,8 @@ extension SurveyJSReader {
         if survey.text("clearInvisibleValues")?.lowercased() != "onhidden" {
             form.append(("hiddenAnswers", "kept"))
         }
+        // Numbers computed and written as survey-core computes and writes them.
+        form.append(("numbersInText", .string(NumbersInText.javaScript.rawValue)))
         var layout: [(String, DefinitionDocument)] = [("format", .string(SurveyJSAnswerFormat().name))]
         // `none`: survey-core never clears them, and its data holds them at completion.
         if survey.text("clearInvisibleValues")?.lowercased() == "none" {
