@@ -53,6 +53,13 @@ public struct FunctionDefinition: Sendable {
     }
 }
 
+/// The sum of `numbers`; in survey-core's style (`NumbersInText.correctsDecimals`)
+/// each partial sum corrected as survey-core's `sum()` corrects it.
+private func correctedSum(_ numbers: [Double], _ style: NumbersInText) -> Double {
+    guard style.correctsDecimals else { return numbers.reduce(0, +) }
+    return numbers.reduce(0) { NumbersInText.javaScriptCorrected($0 + $1, $0, $1, multiplying: false) }
+}
+
 extension FunctionDefinition {
     /// A function with fixed parameter types, checked like the built-ins when a
     /// definition loads (arity, argument types; `null` is accepted everywhere and
@@ -288,17 +295,17 @@ public enum FunctionLibrary {
             summary: "the sum of the numbers in a list, or of the arguments (nulls left out; 0 for none)",
             arity: 1...manyArguments,
             check: { types in types.count == 1 ? listOfNumbers(types) : numbers(returning: .number)(types) },
-            evaluate: { arguments, _ in
+            writingNumbers: { arguments, style in
                 let all = arguments.count == 1 ? numbers(in: arguments[0]) : arguments.compactMap(number)
-                return finite(all.reduce(0, +))
+                return finite(correctedSum(all, style))
             }),
         FunctionDefinition(
             name: "avg", signature: "avg(list of numbers)",
             summary: "the mean of the numbers in a list (nulls left out; null for none)", arity: 1...1,
             check: listOfNumbers,
-            evaluate: { arguments, _ in
+            writingNumbers: { arguments, style in
                 let numbers = numbers(in: arguments[0])
-                return numbers.isEmpty ? .null : finite(numbers.reduce(0, +) / Double(numbers.count))
+                return numbers.isEmpty ? .null : finite(correctedSum(numbers, style) / Double(numbers.count))
             }),
         FunctionDefinition(
             name: "any", signature: "any($repeat, condition)",
