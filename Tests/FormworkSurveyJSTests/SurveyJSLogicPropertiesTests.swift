@@ -132,6 +132,20 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["a", 1e-7], ["b", 3]]"#, sets: ["a 0.0000001", "b 3"],
             data: #"{"a": 1e-7, "b": 3, "s": 3.0000001, "t": "x3.3333333333333334e-8"}"#),
+        Case(
+            name: "storeOthersAsComment: false, the other text as the value",
+            survey: """
+                {"storeOthersAsComment": false, "elements": [
+                  {"type": "radiogroup", "name": "a", "choices": ["x", "y"], "showOtherItem": true},
+                  {"type": "checkbox", "name": "b", "choices": ["x", "y"], "showOtherItem": true},
+                  {"type": "radiogroup", "name": "c", "choices": ["x"], "showOtherItem": true,
+                   "storeOthersAsComment": true},
+                  {"type": "expression", "name": "e", "expression": "{a}"},
+                  {"type": "text", "name": "t", "visibleIf": "{a} = 'other'"}]}
+                """,
+            answers: #"[["a", "foo"], ["b", ["x", "bar"]], ["c", "other"], ["c-Comment", "baz"]]"#,
+            sets: ["a other", "a_comment foo", "b x, other", "b_comment bar", "c other", "c_comment baz"],
+            data: #"{"a": "foo", "b": ["x", "bar"], "c": "other", "c-Comment": "baz", "e": "foo"}"#),
     ]
 
     @Test(arguments: cases)
@@ -169,6 +183,20 @@ struct SurveyJSLogicPropertiesTests {
     ])
     func toFixedRoundsAsJavaScriptDoes(number: Double, decimals: Int, text: String) {
         #expect(NumbersInText.javaScriptFixed(number, decimals) == text)
+    }
+
+    @Test func anOtherTextInTheDataIsReadBackAsOtherAndItsText() throws {
+        let session = FormSession(
+            definition: try SurveyJSReaderTests.load(
+                """
+                {"storeOthersAsComment": false, "elements": [
+                  {"type": "radiogroup", "name": "a", "choices": ["x"], "showOtherItem": true},
+                  {"type": "checkbox", "name": "b", "choices": ["x"], "showOtherItem": true}]}
+                """))
+        try session.loadValues(bytes: Array(#"{"a": "zzz", "b": ["x", "qq"]}"#.utf8), isJSON: true)
+        #expect(session.value(of: "a") == "other" && session.value(of: "a_comment") == "zzz")
+        #expect(session.value(of: "b") == ["x", "other"] && session.value(of: "b_comment") == "qq")
+        #expect(SurveyJSData.json(of: session, pretty: false) == #"{"a":"zzz","b":["x","qq"]}"#)
     }
 
     @Test func entriesThatCannotBeAddedOrRemoved() throws {

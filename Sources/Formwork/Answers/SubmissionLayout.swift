@@ -33,6 +33,7 @@
 ///   paths: { quality_service: quality/service, total: '' }
 ///   types: { smoker: boolean, rating: number }
 ///   hidden: kept      # hidden questions' answers are written too (clearInvisibleValues: none)
+///   others: { pet: pet_comment }   # "other" written as its text (storeOthersAsComment: false)
 ///   kept: [total]     # or only these fields' (a question's clearIfInvisible: none),
 ///                     # or while a condition holds: { id: total, while: $shown }
 /// ```
@@ -82,6 +83,11 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// (`kept: [{ id, while: condition }]`; a SurveyJS matrix cell is kept while its
     /// column is hidden, not while its row is).
     public var keptWhile: [String: CompiledExpression] = [:]
+    /// Choice fields whose "other" text is written as their value, by id, each with the
+    /// text field that holds it (`others: { pet: pet_comment }`; SurveyJS's
+    /// `storeOthersAsComment: false`): `other` with `a ferret` is written `"a ferret"`,
+    /// and a value that is no option is read as `other` with that text.
+    public var othersAsValues: [String: String] = [:]
 
     /// Whether the answer of the hidden field `id` is written, by `evaluate` of a
     /// condition in the form's scope.

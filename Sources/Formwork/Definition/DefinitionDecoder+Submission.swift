@@ -3,7 +3,7 @@
 extension DefinitionDecoder {
     static let submissionKeys = [
         "format", "root", "id", "version", "namespace", "namespaces", "paths", "instanceID", "types", "hidden",
-        "kept", "groups",
+        "kept", "groups", "others",
     ]
     /// The JSON types `types:` may give a field's values.
     static let submissionTypes = ["number", "boolean", "numbers"]
@@ -61,6 +61,7 @@ extension DefinitionDecoder {
             types: types)
         layout.hiddenAnswers = hiddenAnswers
         layout.keptWhenHidden = decodeKeptWhenHidden(reader["kept"])
+        layout.othersAsValues = decodeOthersAsValues(reader["others"])
         layout.namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
         layout.namespaces = namespaces
         return layout
@@ -108,6 +109,39 @@ extension DefinitionDecoder {
         var result: [String: CompiledExpression] = [:]
         for (id, node) in keptConditionNodes {
             if let condition = compileCondition(node, key: "while", environment: environment) { result[id] = condition }
+        }
+        return result
+    }
+
+    /// `others: { choice: text }`: choice fields (with an `other` option) whose other
+    /// text, held by a text field, is written as their value.
+    private mutating func decodeOthersAsValues(_ node: SyntaxNode?) -> [String: String] {
+        guard let node else { return [:] }
+        guard let pairs = node.pairs else {
+            collector.report(
+                .wrongType(
+                    key: "others", expected: "a mapping of choice fields to text fields", found: node.typeDescription),
+                at: node)
+            return [:]
+        }
+        let byID = Dictionary(definitions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: [String: String] = [:]
+        for (key, value) in pairs {
+            guard let choice = key.scalarText, let text = value.scalarText else { continue }
+            for (id, node, kinds) in [(choice, key, [FieldKind.choice, .multichoice]), (text, value, [.text])] {
+                guard let field = byID[id] else {
+                    collector.report(
+                        .unknownField(id, suggestion: Suggestions.closest(to: id, in: Array(byID.keys)).first), at: node
+                    )
+                    continue
+                }
+                if !kinds.contains(field.kind) {
+                    let expected = kinds.count > 1 ? "a choice or multichoice field" : "a text field"
+                    collector.report(
+                        .wrongType(key: id, expected: expected, found: "a \(field.kind.rawValue) field"), at: node)
+                }
+            }
+            if byID[choice] != nil, byID[text] != nil { result[choice] = text }
         }
         return result
     }

@@ -7,7 +7,9 @@ extension SurveyJSAnswerFormat {
     /// it is a SurveyJS survey's; each field under its answer key otherwise).
     public func answersTree(_ data: SyntaxNode, of definition: FormDefinition) -> SyntaxNode {
         let layout = Self.layout(of: definition)
-        return Flattening(paths: layout?.paths ?? [:], types: layout?.types ?? [:]).flattening(data, in: definition)
+        return Flattening(
+            paths: layout?.paths ?? [:], types: layout?.types ?? [:], othersAsValues: layout?.othersAsValues ?? [:]
+        ).flattening(data, in: definition)
     }
 }
 
@@ -17,6 +19,9 @@ struct Flattening {
     /// The JSON types of fields' values that are not text (`numbers`: `[20, 80]` is
     /// read as the text `20, 80`).
     var types: [String: String] = [:]
+    /// Choice fields whose other text is their value (a value that is no option is
+    /// read as `other`, and the text field gets it).
+    var othersAsValues: [String: String] = [:]
 
     /// `root` (SurveyJS's data) as a values mapping: a value at a field's data path
     /// (`quality: { service: 4 }` for `quality/service`) is read under the field's id,
@@ -72,6 +77,24 @@ struct Flattening {
                 return
             }
             var value = value
+            if let textID = othersAsValues[id], let field = definition.field(named: id, in: repeatIndex) {
+                let options = Set(definition.fields[field].options.map(\.value))
+                func isOption(_ node: SyntaxNode) -> Bool { node.scalarText.map(options.contains) ?? true }
+                var text: SyntaxNode?
+                if value.scalarText != nil, !isOption(value) {
+                    text = value
+                    value = SyntaxNode(content: .scalar("other", style: .plain), location: value.location)
+                } else if let elements = value.elements, let other = elements.first(where: { !isOption($0) }) {
+                    text = other
+                    let chosen = elements.map {
+                        isOption($0) ? $0 : SyntaxNode(content: .scalar("other", style: .plain), location: $0.location)
+                    }
+                    value = SyntaxNode(content: .sequence(chosen), location: value.location)
+                }
+                if let text {
+                    result.append((SyntaxNode(content: .scalar(textID, style: .plain), location: key.location), text))
+                }
+            }
             if let field = definition.field(named: id, in: repeatIndex) {
                 switch definition.fields[field].kind {
                 case .computed, .calculate: return

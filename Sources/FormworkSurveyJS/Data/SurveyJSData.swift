@@ -44,7 +44,9 @@ public enum SurveyJSData {
             keys[field.id] = keys[field.id] ?? field.key ?? field.id
             if field.kind == .file { files[field.id] = files[field.id] ?? field }
         }
-        let writer = Writer(paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, files: files)
+        let writer = Writer(
+            paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, files: files,
+            othersAsValues: layout?.othersAsValues ?? [:])
         var fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
         if let layout, !layout.keptWhenHidden.isEmpty, layout.hiddenAnswers != .kept {
             // A question's `clearIfInvisible: none`: written while hidden too, in form order.
@@ -63,15 +65,21 @@ public enum SurveyJSData {
         let keys: [String: String]
         /// The `file` fields, by id.
         let files: [String: FieldDefinition]
+        /// Choice fields whose other text is their value, each with its text field.
+        var othersAsValues: [String: String] = [:]
 
         func object(_ fields: [AnsweredField]) -> Node {
             var root = Node()
-            for answered in fields {
+            let texts = Set(othersAsValues.values)
+            for answered in fields where !texts.contains(answered.id) {
                 let path = paths[answered.id] ?? keys[answered.id] ?? answered.id
                 guard !path.isEmpty else { continue }
                 let steps = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                 switch answered.answer {
-                case .value(let value):
+                case .value(var value):
+                    if let textID = othersAsValues[answered.id] {
+                        value = Self.otherAsValue(value, text: fields.first { $0.id == textID }?.answer)
+                    }
                     guard let written = json(value, of: answered.id) else { continue }
                     root.set(written, at: steps[...])
                 case .entries(let entries):
@@ -80,6 +88,17 @@ public enum SurveyJSData {
                 }
             }
             return root
+        }
+
+        /// A choice's value with `other` replaced by its text (survey-core's
+        /// `storeOthersAsComment: false`); `other` while the text is empty.
+        static func otherAsValue(_ value: Value, text: Answer?) -> Value {
+            guard case .value(.string(let written))? = text, !written.isEmpty else { return value }
+            switch value {
+            case .string("other"): return .string(written)
+            case .list(let elements): return .list(elements.map { $0 == .string("other") ? .string(written) : $0 })
+            default: return value
+            }
         }
 
         /// A value as SurveyJS stores it; `nil` for none.

@@ -34,6 +34,9 @@ public struct SurveyJSSymbol: Sendable, Equatable {
     /// Numbers held as text, `20, 80` (a range slider's `[20, 80]`): `{q[0]}` reads
     /// the first, `{q.length}` counts them.
     public var holdsNumbers = false
+    /// A choice whose "other" text is its value (`storeOthersAsComment: false`): the id
+    /// of the text field that holds it; `{q}` reads the text while `other` is chosen.
+    public var otherTextID: String?
 
     /// A question's symbol; see the properties for each argument. `isCalculatedValue` starts `false`.
     public init(id: String, kind: Kind, repeats: [String] = [], options: [String] = [], numericOptions: Bool = false) {

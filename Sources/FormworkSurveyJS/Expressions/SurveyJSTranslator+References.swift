@@ -53,6 +53,15 @@ extension SurveyJSWalk {
                     + "and the like",
                 at: offset)
         }
+        if let textID = symbol.otherTextID, symbol.kind == .choice {
+            // `storeOthersAsComment: false`: the other text is the value survey-core reads.
+            let id = symbol.id
+            var operand = SurveyJSOperand(
+                code: "if($\(id) == 'other', coalesce($\(textID), 'other'), $\(id))", kind: .text, mayBeNull: true,
+                symbol: nil)
+            operand.converts = !asWritten
+            return operand
+        }
         let kind = SurveyJSOperand.Kind(symbol.kind)
         var operand = SurveyJSOperand(code: "$" + symbol.id, kind: kind, mayBeNull: kind != .entries, symbol: symbol)
         operand.converts = (kind == .text || kind == .choice) && !asWritten

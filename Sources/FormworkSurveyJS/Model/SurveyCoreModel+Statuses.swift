@@ -108,6 +108,7 @@ extension SurveyCoreModel {
         ("defaultPanelValue defaultRowValue", "each new entry's defaults (a matrix's rows start with them)"),
         ("precision", "the expression's value rounded, as survey-core keeps it"),
         ("maxFiles", "a rule on the number of files, with survey-core's message"),
+        ("storeOthersAsComment", "`false`: the other text is the value in the data and in expressions"),
         ("minSelectedAreas maxSelectedAreas", "`minSelected`, `maxSelected`"),
         ("allowRemoveRows", "rows are made by `add` (empty rows are not in survey-core's data), and may be removed"),
     ]
@@ -214,7 +215,7 @@ extension SurveyCoreModel {
         (
             """
                  \
-             storeOthersAsComment   maskType maskSettings \
+                maskType maskSettings \
             isUnique eachRowUnique keyName isExclusive isCommentRequired   \
              allowCustomChoices  copyDefaultValueFromLastEntry \
               detailElements detailPanelMode templateVisibleIf totalType \

@@ -125,6 +125,10 @@ extension SurveyJSReader {
         if !dataPaths.isEmpty {
             layout.append(("paths", .object(dataPaths.map { ($0.id, .string($0.path)) })))
         }
+        let others = othersAsValues.keys.filter { ids.isTaken($0) }.sorted()
+        if !others.isEmpty {
+            layout.append(("others", .object(others.map { ($0, .string(othersAsValues[$0]!)) })))
+        }
         let typed = ids.taken.isEmpty ? [] : valueTypes.keys.filter { ids.isTaken($0) }.sorted()
         if !typed.isEmpty {
             layout.append(("types", .object(typed.map { ($0, .string(valueTypes[$0]!)) })))

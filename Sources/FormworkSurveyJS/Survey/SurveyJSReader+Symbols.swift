@@ -43,9 +43,12 @@ extension SurveyJSReader {
             let symbol = SurveyJSSymbol(id: commentID, kind: .text, repeats: owner.repeats)
             if let repeatID = owner.repeats.last {
                 entrySymbols[repeatID, default: [:]][owner.name + "-Comment"] = symbol
+                if owner.otherAsValue { entrySymbols[repeatID]?[owner.name]?.otherTextID = commentID }
             } else {
                 symbols[owner.name + "-Comment"] = symbol
+                if owner.otherAsValue { symbols[owner.name]?.otherTextID = commentID }
             }
+            if owner.otherAsValue { othersAsValues[owner.id] = commentID }
         }
         // Expression questions and calculated values take their translation's type;
         // one may read another, so translate until no type changes: all of them
@@ -196,7 +199,9 @@ extension SurveyJSReader {
             if element.has("valueName"), let valueName = element.text("valueName"), repeats.isEmpty {
                 symbols[valueName] = symbols[name]
             }
-            if hasComment(element) { commentOwners.append((element.place, id, name, repeats)) }
+            if hasComment(element) {
+                commentOwners.append((element.place, id, name, repeats, storesOtherAsValue(element)))
+            }
         }
     }
 
@@ -207,6 +212,17 @@ extension SurveyJSReader {
         } else if options.numeric {
             valueTypes[id] = "number"
         }
+    }
+
+    /// Whether a question's "other" text is its value in the data (survey-core's
+    /// `storeOthersAsComment: false`, the question's or else the survey's): for an
+    /// "other" item without a comment area.
+    func storesOtherAsValue(_ element: SurveyJSElement) -> Bool {
+        guard hasOther(element), element.type != "boolean", element.bool("showCommentArea") != true,
+            element.bool("hasComment") != true
+        else { return false }
+        if let own = element.bool("storeOthersAsComment") { return !own }
+        return survey.bool("storeOthersAsComment") == false
     }
 
     /// Whether a matrix column's cells are boolean questions.

@@ -55,7 +55,10 @@ struct SurveyJSReader {
     /// While a dynamic panel's or matrix's fields are read: its `defaultPanelValue`
     /// (`defaultRowValue`), by question name.
     var entryDefaults: [String: DefinitionDocument]?
-    var commentOwners: [(place: String, id: String, name: String, repeats: [String])] = []
+    var commentOwners: [(place: String, id: String, name: String, repeats: [String], otherAsValue: Bool)] = []
+    /// Choice fields whose other text is their value in the data, with the text field
+    /// (`storeOthersAsComment: false`).
+    var othersAsValues: [String: String] = [:]
     /// Names of questions skipped as unsupported: reading one is unsupported too.
     var skippedNames: Set<String> = []
     /// Each field's place in the SurveyJS data, when it is not its key at the top of
