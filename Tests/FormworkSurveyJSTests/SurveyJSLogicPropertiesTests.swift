@@ -199,6 +199,63 @@ struct SurveyJSLogicPropertiesTests {
         #expect(SurveyJSData.json(of: session, pretty: false) == #"{"a":"zzz","b":["x","qq"]}"#)
     }
 
+    /// `keyName` (a later entry in error), a column's `isUnique` (every row that shares
+    /// the value), `eachRowUnique`: the same rows in error as survey-core's.
+    @Test func valuesThatMustDifferAcrossEntriesAndRows() throws {
+        let survey = """
+            {"elements": [{"type": "paneldynamic", "name": "p", "panelCount": 2, "keyName": "x",
+               "templateElements": [{"type": "text", "name": "x"}]},
+              {"type": "matrixdynamic", "name": "m", "rowCount": 0,
+               "columns": [{"name": "c", "isUnique": true, "cellType": "text"}]},
+              {"type": "matrixdropdown", "name": "d", "rows": ["r1", "r2"],
+               "columns": [{"name": "c", "isUnique": true, "cellType": "text"}]},
+              {"type": "matrix", "name": "q", "rows": ["r1", "r2", "r3"], "columns": ["a", "b"],
+               "eachRowUnique": true}]}
+            """
+        let session = FormSession(definition: try SurveyJSReaderTests.load(survey))
+        for _ in 1...3 { _ = try session.addEntry("m") }
+        for (path, text) in [
+            ("p[1].x", "1"), ("p[2].x", "1"), ("m[1].m_c", "k"), ("m[2].m_c", "k"), ("m[3].m_c", "j"),
+            ("d_r1_c", "k"), ("d_r2_c", "k"), ("q_r1", "a"), ("q_r2", "a"), ("q_r3", "b"),
+        ] {
+            try session.set(path, text: text)
+        }
+        let failing = session.errors().map(\.field)
+        #expect(failing == ["p[2].x", "m[1].m_c", "m[2].m_c", "d_r1_c", "d_r2_c", "q_r1", "q_r2"])
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let answers: [[Any]] = [
+            ["p", [["x": "1"], ["x": "1"]]], ["m", [["c": "k"], ["c": "k"], ["c": "j"]]],
+            ["d", ["r1": ["c": "k"], "r2": ["c": "k"]]], ["q", ["r1": "a", "r2": "a", "r3": "b"]],
+        ]
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(survey.utf8)), answers: answers)
+        let errors = (oracle["validation"] as? [String: Any])?["errors"] as? [[String: Any]] ?? []
+        // survey-core names entries from 0 and a matrix's rows by their question.
+        #expect(
+            errors.compactMap { $0["path"] as? String } == ["p[1].x", "m[0].c", "m[1].c", "d[r1].c", "d[r2].c", "q"])
+    }
+
+    /// A choice with `isExclusive`, and survey-core's none, refuse and don't know items,
+    /// are chosen alone, as clicking them in survey-core leaves them alone (the
+    /// sequence below is survey-core's `clickItemHandler`'s).
+    @Test func exclusiveChoicesAreChosenAlone() throws {
+        let session = FormSession(
+            definition: try SurveyJSReaderTests.load(
+                """
+                {"elements": [{"type": "checkbox", "name": "b", "choices": ["x", "y", {"value": "z", "isExclusive": true}],
+                   "showNoneItem": true, "showRefuseItem": true, "showOtherItem": true}]}
+                """))
+        var values: [Value] = []
+        for option in ["x", "y", "z", "x", "none", "y", "refused", "other", "y"] {
+            try session.toggle("b", option: option)
+            values.append(session.value(of: "b"))
+        }
+        #expect(
+            values == [
+                ["x"], ["x", "y"], ["z"], ["x"], ["none"], ["y"], ["refused"], ["other"], ["y", "other"],
+            ])
+    }
+
     @Test func entriesThatCannotBeAddedOrRemoved() throws {
         let form = try SurveyJSReaderTests.load(
             """

@@ -132,6 +132,7 @@ extension DefinitionDecoder {
                 }
                 visibleNode = optionReader["visible"]
                 valueNode = optionReader["value"]!
+                option.isExclusive = optionReader.bool("exclusive", collector: &collector) ?? false
             }
             guard seen.insert(option.value) else {
                 collector.report(.duplicateOption(option.value), at: valueNode)

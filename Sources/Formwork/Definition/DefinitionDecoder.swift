@@ -61,7 +61,7 @@ struct DefinitionDecoder {
         "hiddenAnswers", "numbersInText", "data",
     ]
     static let sectionKeys = ["id", "header", "footer", "visible", "page", "fields", "repeat"]
-    static let optionKeys = ["value", "label", "visible"]
+    static let optionKeys = ["value", "label", "visible", "exclusive"]
     static let ruleKeys = ["check", "message"]
 
     /// Usual misnamings, suggested when edit distance finds nothing.

@@ -99,7 +99,11 @@ struct DependencyGraph {
             for bound in [fields[position].minimum, fields[position].maximum] {
                 if case .expression(let expression)? = bound { display.append(expression) }
             }
-            displayReads.append(nodes(display, indexOf: fields[position].repeatIndex).filter { $0 != position })
+            // A field's own value is checked when it changes, except in the other entries
+            // where a rule reads it across them (`occurrences($members.id, $id) == 1`).
+            let acrossItself = across.last?.contains(position) ?? false
+            displayReads.append(
+                nodes(display, indexOf: fields[position].repeatIndex).filter { $0 != position || acrossItself })
         }
         for repeatDefinition in repeats {
             reads.append(nodes([repeatDefinition.count], indexOf: repeatDefinition.parent))

@@ -111,7 +111,7 @@ public enum FunctionLibrary {
     /// Every built-in function, by name.
     public static let builtIns: [String: FunctionDefinition] = Dictionary(
         uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + lookups + odk + xpathText
-            + checklists + geo + digests + chance)
+            + checklists + geo + digests + chance + occurrences)
             .map {
                 ($0.name, $0)
             })

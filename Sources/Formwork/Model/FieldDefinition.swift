@@ -285,6 +285,9 @@ public struct ChoiceOption: Sendable {
     public var labelText: FormText
     /// When the option is offered; `nil` means always.
     public var visible: CompiledExpression?
+    /// Whether choosing it (in a multichoice) clears the other options, and choosing
+    /// another clears it (`exclusive: true`: "None of the above").
+    public var isExclusive = false
 
     /// An option storing `value`, labelled `label` in every language, offered when `visible` holds.
     init(value: String, label: String, visible: CompiledExpression? = nil) {

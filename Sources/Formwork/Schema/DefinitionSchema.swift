@@ -197,6 +197,12 @@ public enum DefinitionSchema {
                                     .object([
                                         ("value", reference("text")), ("label", reference("translatable")),
                                         ("visible", reference("condition")),
+                                        (
+                                            "exclusive",
+                                            described(
+                                                .object([("type", "boolean")]),
+                                                "In a multichoice: chosen alone, as \"None of the above\" is.")
+                                        ),
                                     ])
                                 ),
                             ]),

@@ -108,6 +108,11 @@ extension SurveyCoreModel {
         ("defaultPanelValue defaultRowValue", "each new entry's defaults (a matrix's rows start with them)"),
         ("precision", "the expression's value rounded, as survey-core keeps it"),
         ("maxFiles", "a rule on the number of files, with survey-core's message"),
+        (
+            "keyName isUnique eachRowUnique",
+            "rules: entries' (rows') values differ, the same ones in error as survey-core's"
+        ),
+        ("isExclusive", "the option is chosen alone (`exclusive: true`), as none, refuse and don't know are"),
         ("storeOthersAsComment", "`false`: the other text is the value in the data and in expressions"),
         ("minSelectedAreas maxSelectedAreas", "`minSelected`, `maxSelected`"),
         ("allowRemoveRows", "rows are made by `add` (empty rows are not in survey-core's data), and may be removed"),
@@ -216,7 +221,7 @@ extension SurveyCoreModel {
             """
                  \
                 maskType maskSettings \
-            isUnique eachRowUnique keyName isExclusive isCommentRequired   \
+                isCommentRequired   \
              allowCustomChoices  copyDefaultValueFromLastEntry \
               detailElements detailPanelMode templateVisibleIf totalType \
             totalExpression totalFormat totalDisplayStyle totalAlignment totalCurrency \

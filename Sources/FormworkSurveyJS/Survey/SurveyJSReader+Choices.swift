@@ -20,6 +20,9 @@ extension SurveyJSReader {
         /// Whether `visible` is the choice's own `visibleIf` (which survey-core runs
         /// instead of `choicesVisibleIf`), not a condition Formwork adds.
         var hasOwnCondition = false
+        /// Chosen alone in a checkbox (`isExclusive`; survey-core's none, refuse and
+        /// don't know items).
+        var isExclusive = false
     }
 
     /// The values of a list of choices.
@@ -197,10 +200,12 @@ extension SurveyJSReader {
             }
         }
         for extra in extraItems(of: element) where !options.contains(where: { $0.value == extra.value }) {
-            options.append(
-                Option(
-                    value: extra.value, label: text(extra.key, of: element, repeats: repeats) ?? .string(extra.label),
-                    visible: nil, place: element.place(of: extra.flag), numeric: false))
+            var option = Option(
+                value: extra.value, label: text(extra.key, of: element, repeats: repeats) ?? .string(extra.label),
+                visible: nil, place: element.place(of: extra.flag), numeric: false)
+            // survey-core's none, refuse and don't know items are chosen alone.
+            option.isExclusive = extra.value != "other"
+            options.append(option)
         }
         return options
     }
@@ -235,6 +240,7 @@ extension SurveyJSReader {
                 }
                 if element.bool("visible") == false { option.visible = "false" }
                 option.hasOwnCondition = option.visible != nil
+                option.isExclusive = element.bool("isExclusive") == true
             }
             options.append(option)
         }

@@ -51,6 +51,18 @@ extension SurveyJSReader {
             if element.bool("isAllRowRequired") == true || element.bool("eachRowRequired") == true {
                 pairs.append(("required", .bool(true)))
             }
+            if element.bool("eachRowUnique") == true {
+                // survey-core's "Each row must have a unique value.", on each row that shares one.
+                let others = rows(of: element).compactMap { idsByPlace[element.place + "/" + $0.value] }
+                    .filter { $0 != id }.map { "$\(id) != $\($0)" }
+                if !others.isEmpty {
+                    let check = "$\(id) == null or " + Self.grouped(others)
+                    let message =
+                        text("eachRowUniqueError", of: element, repeats: scope.repeats)
+                        ?? .string("Each row must have a unique value.")
+                    pairs.append(("rules", .list([.object([("check", .string(check)), ("message", message)])])))
+                }
+            }
             if let readonly = readOnly(SurveyJSElement(.object([])), scope: inner) {
                 pairs.append(("readonly", readonly))
             }
@@ -80,6 +92,11 @@ extension SurveyJSReader {
         guard let name = element.name else { return [] }
         let matrixScope = inherited(element, scope: scope)
         var result: [(header: DefinitionDocument, cells: [DefinitionDocument])] = []
+        for column in element.elements("columns") where column.bool("isUnique") == true {
+            guard let columnName = column.name else { continue }
+            let cells = rows(of: element).compactMap { idsByPlace[element.place + "/" + $0.value + "/" + columnName] }
+            for cell in cells { uniqueCells[cell] = cells.filter { $0 != cell } }
+        }
         for row in rows(of: element) {
             let inner = rowScope(matrixScope, row: row, of: element)
             let rowLabel = row.label.flatMap { SurveyJSElement.scalarText($0) ?? $0["default"]?.text } ?? row.value
@@ -163,6 +180,13 @@ extension SurveyJSReader {
         var fields: [DefinitionDocument] = []
         let outerDefaults = entryDefaults
         defer { entryDefaults = outerDefaults }
+        let duplicate = element.text("keyDuplicationError") ?? "This value should be unique."
+        var unique: [(name: String, laterOnly: Bool, message: String)] = []
+        if let key = element.text("keyName"), !key.isEmpty { unique.append((key, true, duplicate)) }
+        for column in element.elements("columns") where column.bool("isUnique") == true {
+            if let name = column.name { unique.append((name, false, duplicate)) }
+        }
+        uniqueInEntries[id] = unique
         entryDefaults = nil
         if case .object(let pairs)? = element[element.type == "paneldynamic" ? "defaultPanelValue" : "defaultRowValue"]?
             .content

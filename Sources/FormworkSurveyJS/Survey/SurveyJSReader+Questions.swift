@@ -204,6 +204,7 @@ extension SurveyJSReader {
         var pairs: [(String, DefinitionDocument)] = [("value", .string(option.value))]
         if let label = option.label { pairs.append(("label", label)) }
         if let visible = option.visible { pairs.append(("visible", .string(visible))) }
+        if option.isExclusive { pairs.append(("exclusive", .bool(true))) }
         return .object(pairs, at: SourcePlace(option.place))
     }
 

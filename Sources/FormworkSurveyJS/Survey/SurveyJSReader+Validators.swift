@@ -8,6 +8,22 @@ extension SurveyJSReader {
     mutating func validatorRules(_ element: SurveyJSElement, id: String, repeats: [String]) -> [DefinitionDocument] {
         var rules: [DefinitionDocument] = Self.isRangeSlider(element) ? [rangeRule(element, id: id)] : []
         rules += boundRules(element, id: id, repeats: repeats)
+        if let repeatID = repeats.last, let name = element.name,
+            let unique = uniqueInEntries[repeatID]?.first(where: { $0.name == name })
+        {
+            // Entries hold different values: survey-core's `keyName` (a later entry in
+            // error) and a column's `isUnique` (every entry that shares the value).
+            let all = "$\(repeatID).\(id)"
+            let check =
+                unique.laterOnly
+                ? "$\(id) == null or index-of(\(all), $\(id)) == index()"
+                : "$\(id) == null or occurrences(\(all), $\(id)) == 1"
+            rules.append(.object([("check", .string(check)), ("message", .string(unique.message))]))
+        }
+        if let others = uniqueCells[id], !others.isEmpty {
+            let check = "$\(id) == null or " + Self.grouped(others.map { "$\(id) != $\($0)" })
+            rules.append(.object([("check", .string(check)), ("message", "This value should be unique.")]))
+        }
         if element.type == "file", element.bool("allowMultiple") == true, let most = element.integer("maxFiles"),
             most > 0
         {

@@ -55,6 +55,13 @@ struct SurveyJSReader {
     /// While a dynamic panel's or matrix's fields are read: its `defaultPanelValue`
     /// (`defaultRowValue`), by question name.
     var entryDefaults: [String: DefinitionDocument]?
+    /// Questions whose values the entries of a repeat must not share, by repeat id:
+    /// each question's name, whether only a later entry is in error (`keyName`) or
+    /// every one that shares it (a column's `isUnique`), and the message.
+    var uniqueInEntries: [String: [(name: String, laterOnly: Bool, message: String)]] = [:]
+    /// A dropdown matrix's cells of an `isUnique` column: each with the same column's
+    /// cells in the other rows, which must hold other values.
+    var uniqueCells: [String: [String]] = [:]
     var commentOwners: [(place: String, id: String, name: String, repeats: [String], otherAsValue: Bool)] = []
     /// Choice fields whose other text is their value in the data, with the text field
     /// (`storeOthersAsComment: false`).

@@ -366,4 +366,42 @@ struct RepeatSessionTests {
             #expect(!session.isVisible("members[\(position)].note"))
         }
     }
+
+    /// A rule that reads its own field in every entry (`occurrences($members.id, $id) == 1`)
+    /// is checked again in the other entries when one changes.
+    @Test func aRuleAcrossEntriesIsCheckedInEveryEntry() throws {
+        let session = FormSession(
+            definition: try FormDefinition(
+                yaml: """
+                    id: f
+                    title: F
+                    sections:
+                      - id: members
+                        repeat: { start: 3 }
+                        fields:
+                          - id: code
+                            kind: text
+                            label: Code
+                            rules:
+                              - { check: "$code == null or occurrences($members.code, $code) == 1", message: twice }
+                          - id: key
+                            kind: text
+                            label: Key
+                            rules:
+                              - { check: "$key == null or index-of($members.key, $key) == index()", message: taken }
+                    """))
+        func failing(_ field: String) -> [Int] {
+            (1...3).filter { position in
+                session.errors().contains { $0.field == "members[\(position)].\(field)" }
+            }
+        }
+        for (position, code) in [(1, "a"), (2, "a"), (3, "b")] {
+            try session.set("members[\(position)].code", text: code)
+        }
+        for (position, key) in [(1, "k"), (2, "j"), (3, "k")] { try session.set("members[\(position)].key", text: key) }
+        #expect(failing("code") == [1, 2] && failing("key") == [3])
+        try session.set("members[2].code", text: "c")
+        try session.set("members[1].key", text: "z")
+        #expect(failing("code").isEmpty && failing("key").isEmpty)
+    }
 }

@@ -88,6 +88,13 @@ enum MultichoiceKind: KindSpecification {
         if let position = selected.firstIndex(of: .string(chosen)) {
             selected.remove(at: position)
         } else {
+            // An exclusive option ("None of the above") is chosen alone.
+            if field.options.first(where: { $0.value == chosen })?.isExclusive == true {
+                selected = []
+            } else {
+                let exclusive = Set(field.options.filter(\.isExclusive).map { Value.string($0.value) })
+                selected.removeAll { exclusive.contains($0) }
+            }
             selected.append(.string(chosen))
             selected.sort { a, b in
                 field.options.firstIndex { .string($0.value) == a }! < field.options.firstIndex {
