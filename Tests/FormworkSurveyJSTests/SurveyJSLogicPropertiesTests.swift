@@ -242,7 +242,8 @@ struct SurveyJSLogicPropertiesTests {
         let session = FormSession(
             definition: try SurveyJSReaderTests.load(
                 """
-                {"elements": [{"type": "checkbox", "name": "b", "choices": ["x", "y", {"value": "z", "isExclusive": true}],
+                {"elements": [{"type": "checkbox", "name": "b",
+                   "choices": ["x", "y", {"value": "z", "isExclusive": true}],
                    "showNoneItem": true, "showRefuseItem": true, "showOtherItem": true}]}
                 """))
         var values: [Value] = []
