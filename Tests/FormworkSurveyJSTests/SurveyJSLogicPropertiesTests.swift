@@ -257,6 +257,55 @@ struct SurveyJSLogicPropertiesTests {
             ])
     }
 
+    /// Masks: what is typed in its masked form is held as survey-core's mask holds it
+    /// (`getUnmaskedValue`), a number for a numeric or currency mask.
+    @Test func maskedInputIsHeldAsSurveyCoreHoldsIt() throws {
+        let survey = """
+            {"elements": [
+              {"type": "text", "name": "p", "maskType": "pattern", "maskSettings": {"pattern": "+1(999)999-99-99"}},
+              {"type": "text", "name": "a", "maskType": "pattern", "maskSettings": {"pattern": "aa-999"}},
+              {"type": "text", "name": "k", "maskType": "pattern",
+               "maskSettings": {"pattern": "aa-999", "saveMaskedValue": true}},
+              {"type": "text", "name": "n", "maskType": "numeric", "maskSettings": {"precision": 1}},
+              {"type": "text", "name": "c", "maskType": "currency", "maskSettings": {"prefix": "$ "}},
+              {"type": "text", "name": "d", "maskType": "datetime", "maskSettings": {"pattern": "mm/dd/yyyy"}},
+              {"type": "expression", "name": "e", "expression": "{n} + {c}"}]}
+            """
+        let typed = [
+            ("p", "+1(555)123-45-67"), ("a", "AB-123"), ("k", "AB-123"), ("n", "1,234.5"), ("c", "$ 12.34"),
+            ("d", "01/31/2024"),
+        ]
+        let session = FormSession(definition: try SurveyJSReaderTests.load(survey))
+        for (name, text) in typed { try session.set(name, text: text) }
+        let written = SurveyJSData.json(of: session, pretty: false)
+        #expect(
+            written
+                == #"{"p":"15551234567","a":"AB123","k":"AB-123","n":1234.5,"c":12.34,"d":"2024-01-31","e":1246.84}"#)
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let library = ["build", "dist"].map { SurveyJSOracle.folder.appendingPathComponent("\($0)/survey-core.cjs") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }!
+        let script = """
+            const S = require(process.argv[1]); const survey = new S.SurveyModel(JSON.parse(process.argv[2]));
+            const typed = JSON.parse(process.argv[3]); const values = {};
+            for (const [name, text] of typed) {
+              const q = survey.getQuestionByName(name); const m = q.maskInstance;
+              values[name] = q.maskSettings.saveMaskedValue ? m.getMaskedValue(m.getUnmaskedValue(text))
+                : m.getUnmaskedValue(text);
+            }
+            console.log(JSON.stringify(values));
+            """
+        let output = try SurveyJSOracle.run([
+            "-e", script, library.path, survey,
+            String(decoding: try JSONSerialization.data(withJSONObject: typed.map { [$0.0, $0.1] }), as: UTF8.self),
+        ])
+        let theirs = try #require(try JSONSerialization.jsonObject(with: output) as? NSDictionary)
+        let ours = try #require(
+            try JSONSerialization.jsonObject(with: Data(written.utf8), options: .mutableContainers)
+                as? NSMutableDictionary)
+        ours.removeObject(forKey: "e")
+        #expect(theirs == ours)
+    }
+
     @Test func entriesThatCannotBeAddedOrRemoved() throws {
         let form = try SurveyJSReaderTests.load(
             """

@@ -67,7 +67,7 @@ struct SurveyJSModelTests {
             {"pages": [{"name": "p", "foo": 1, "elements": [
               {"type": "radiogroup", "name": "a", "choices": [{"value": 1, "text": "x", "score": 3}],
                "validators": [{"type": "numeric", "bar": 1}], "visibelIf": "{b} = 1"},
-              {"type": "matrixdynamic", "name": "m", "columns": [
+              {"type": "matrixdynamic", "name": "m", "copyDefaultValueFromLastEntry": true, "columns": [
                 {"name": "c", "cellType": "text", "inputType": "number", "min": 3, "choices": [1, 2]},
                 {"name": "d", "choices": [{"value": 1, "rank": 2}], "hasOther": true}]},
               {"type": "multipletext", "name": "mt", "items": [{"name": "i", "zz": 1}]},
@@ -85,7 +85,8 @@ struct SurveyJSModelTests {
         #expect(problems.map(\.message).contains { $0.contains("'visibelIf' (did you mean 'visibleIf'?)") })
         #expect(
             problems.map(\.message).contains(
-                "survey-core's 'maskType' is not applied by Formwork yet; the survey is filled without it"))
+                "survey-core's 'copyDefaultValueFromLastEntry' is not applied by Formwork yet; the survey is filled "
+                    + "without it"))
         guard SurveyJSOracle.unavailable == nil else { return }
         let oracle = try SurveyJSOracle.fill(
             survey: try JSONSerialization.jsonObject(with: Data(survey.utf8)), answers: [])

@@ -33,6 +33,7 @@ extension FieldDefinition {
         var maxSize: Int?
         var multipleFiles = false
         var inlineFiles = false
+        var mask: InputMask?
         var options: [ChoiceOption] = []
         var minSelected: Int?
         var maxSelected: Int?

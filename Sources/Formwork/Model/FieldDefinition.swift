@@ -153,6 +153,11 @@ public struct FieldDefinition: Sendable {
         get { storage.properties.maxSize }
         set { uniqueStorage().properties.maxSize = newValue }
     }
+    /// How the value is typed at the prompt (`mask`), for a text or number field.
+    public internal(set) var mask: InputMask? {
+        get { storage.properties.mask }
+        set { uniqueStorage().properties.mask = newValue }
+    }
     /// Whether a `file` field takes several files (`multiple: true`): its answer is
     /// then a list of paths, given at the prompt separated by commas.
     public internal(set) var multipleFiles: Bool {

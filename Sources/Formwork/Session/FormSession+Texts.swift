@@ -146,13 +146,15 @@ extension FormSession {
 
     /// A value as a person sees it in an instance, in the session's language: option
     /// labels for choices, `[x]`/`[ ]` for switches, the mask for secure text, a
-    /// note's text.
+    /// note's text, a masked field's value in its mask.
     public func display(_ value: Value, ofInstance instance: Int) -> String {
         let field = definition.fields[tree.field(ofInstance: instance)]
         let scope = tree.scope(ofInstance: instance)
         func optionLabel(_ selected: String) -> String {
             field.option(withValue: selected).map { text($0.labelText, in: scope) } ?? selected
         }
+        // A masked field shows its value as it is typed (`+1(555)123-45-67`).
+        if let mask = field.mask, !value.isNull, let masked = mask.masked(value.plainText) { return masked }
         return field.kind.specification.display(
             value, of: field, optionLabel: optionLabel, noteText: { field.texts.note.map { text($0, in: scope) } ?? "" }
         )

@@ -49,6 +49,8 @@ public enum ValidationRule: Hashable, Sendable {
     case option(String, options: [String])
     /// Text that is not in the field's `format` (`email`, `url`).
     case format(String)
+    /// Text that does not fit the field's `mask` (what it should look like).
+    case mask(String)
     /// Fewer selections than `minSelected`.
     case minSelected(Int)
     /// More selections than `maxSelected`.
@@ -97,6 +99,7 @@ public enum ValidationRule: Hashable, Sendable {
         case .step: return "step"
         case .option: return "options"
         case .format: return "format"
+        case .mask: return "mask"
         case .minSelected: return "minSelected"
         case .maxSelected: return "maxSelected"
         case .lengthLimit: return "limit"
@@ -127,6 +130,7 @@ public enum ValidationRule: Hashable, Sendable {
         case .minimum(let value): return "must be at least \(value)"
         case .maximum(let value): return "must be at most \(value)"
         case .step(let step): return "must be a multiple of \(step)"
+        case .mask(let expected): return "must be \(TerminalText.excerpt(expected))"
         case let .option(value, options):
             guard !options.isEmpty else {
                 return "'\(TerminalText.excerpt(value))' is not an option (none is offered now)"

@@ -25,7 +25,15 @@ public enum FieldValues {
     public static func parse(
         _ text: String, for field: FieldDefinition, today: LocalDate, now: LocalDateTime? = nil
     ) -> Result<Value, FieldError> {
-        field.kind.specification.parse(text, for: field, today: today, now: now ?? .now())
+        var text = text
+        // A mask reads what is typed (`+1(555)123-45-67`, `$1,234.50`, `01/31/2024`).
+        if let mask = field.mask, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            switch mask.unmasked(text.trimmingCharacters(in: .whitespaces)) {
+            case .success(let value): text = value
+            case .failure(let problem): return .failure(FieldError(field: field.id, rule: .mask(problem.expected)))
+            }
+        }
+        return field.kind.specification.parse(text, for: field, today: today, now: now ?? .now())
     }
 
     /// Checks that a typed `value` has the field's type (dates may come as text).

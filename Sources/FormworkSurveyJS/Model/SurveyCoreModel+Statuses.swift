@@ -113,6 +113,18 @@ extension SurveyCoreModel {
             "rules: entries' (rows') values differ, the same ones in error as survey-core's"
         ),
         ("isExclusive", "the option is chosen alone (`exclusive: true`), as none, refuse and don't know are"),
+        (
+            "maskType maskSettings",
+            "an input rule at the prompt (`mask`): the masked or the bare form is typed, the value held as "
+                + "survey-core holds it (a number for a numeric or currency mask), shown masked"
+        ),
+        (
+            """
+            saveMaskedValue allowNegativeValues decimalSeparator thousandsSeparator prefix suffix pattern \
+            numericmask.min numericmask.max numericmask.precision
+            """,
+            "the mask's settings, read as survey-core's mask reads them"
+        ),
         ("storeOthersAsComment", "`false`: the other text is the value in the data and in expressions"),
         ("minSelectedAreas maxSelectedAreas", "`minSelected`, `maxSelected`"),
         ("allowRemoveRows", "rows are made by `add` (empty rows are not in survey-core's data), and may be removed"),
@@ -209,6 +221,10 @@ extension SurveyCoreModel {
         ("imagemap.valuePropertyName", "the chosen areas' values (not wrapped in objects)"),
         ("mode", "`display` is not applied: the survey is filled"),
         (
+            "datetimemask.min datetimemask.max",
+            "a date mask's bounds are not checked (survey-core's mask stops typing past them)"
+        ),
+        (
             "slider.minValueExpression slider.maxValueExpression",
             "the slider's `min` and `max` bound the number (survey-core checks no slider's value)"
         ),
@@ -220,7 +236,7 @@ extension SurveyCoreModel {
         (
             """
                  \
-                maskType maskSettings \
+                  \
                 isCommentRequired   \
              allowCustomChoices  copyDefaultValueFromLastEntry \
               detailElements detailPanelMode templateVisibleIf totalType \
@@ -233,14 +249,8 @@ extension SurveyCoreModel {
             operator surveytrigger.name visibletrigger.pages visibletrigger.questions page transposeData cells
             """,
             "not applied yet: Formwork reads the survey without it, with a warning"
-        ),
-        (
-            """
-            saveMaskedValue allowNegativeValues decimalSeparator thousandsSeparator prefix suffix pattern \
-            numericmask.min numericmask.max numericmask.precision datetimemask.min datetimemask.max
-            """,
-            "a mask's setting: masks are not applied yet (a warning names the mask)"
-        ),
+        )
+
     ]
 
     /// survey-core's functions.

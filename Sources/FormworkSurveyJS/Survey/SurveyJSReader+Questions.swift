@@ -273,7 +273,53 @@ extension SurveyJSReader {
         if ["text", "tel", "email", "url", "password", "search"].contains(inputType) || !element.has("inputType") {
             if let length = maxLength(element) { pairs.append(("maxLength", .number("\(length)"))) }
         }
+        if let mask = maskDocument(element) {
+            // A numeric or currency mask holds a number, as survey-core's does.
+            if Self.masksANumber(element), let kind = pairs.firstIndex(where: { $0.0 == "kind" }) {
+                pairs[kind].1 = "number"
+                pairs.removeAll { ["maxLength", "format", "pattern"].contains($0.0) }
+            }
+            pairs.append(("mask", mask))
+        }
         return pairs
+    }
+
+    /// Whether a text question's mask holds a number (`maskType` numeric or currency,
+    /// its masked text not kept).
+    static func masksANumber(_ element: SurveyJSElement) -> Bool {
+        let type = element.text("maskType")?.lowercased()
+        let settings = element["maskSettings"].map(SurveyJSElement.init)
+        return (type == "numeric" || type == "currency") && settings?.bool("saveMaskedValue") != true
+    }
+
+    /// survey-core's `maskType` and `maskSettings` as the field's `mask`: how the value
+    /// is typed at the prompt (survey-core's defaults: 2 decimals, `.` and `,`).
+    func maskDocument(_ element: SurveyJSElement) -> DefinitionDocument? {
+        let settings = element["maskSettings"].map(SurveyJSElement.init) ?? SurveyJSElement(.object([]))
+        switch element.text("maskType")?.lowercased() {
+        case "pattern"?:
+            guard let pattern = settings.text("pattern"), !pattern.isEmpty else { return nil }
+            return .object([("pattern", .string(pattern)), ("keep", .bool(settings.bool("saveMaskedValue") == true))])
+        case "datetime"?:
+            return .object([("dateTime", .string(settings.text("pattern") ?? "mm/dd/yyyy"))])
+        case let type? where type == "numeric" || type == "currency":
+            guard Self.masksANumber(element) else { return nil }
+            var number: [(String, DefinitionDocument)] = [
+                ("precision", .number("\(settings.integer("precision") ?? 2)")),
+                ("decimalSeparator", .string(settings.text("decimalSeparator") ?? ".")),
+                ("thousandsSeparator", .string(settings.text("thousandsSeparator") ?? ",")),
+                ("allowNegative", .bool(settings.bool("allowNegativeValues") ?? true)),
+            ]
+            if type == "currency" {
+                number.append(("prefix", .string(settings.text("prefix") ?? "")))
+                number.append(("suffix", .string(settings.text("suffix") ?? "")))
+            }
+            for key in ["min", "max"] {
+                if let bound = settings.number(key) { number.append((key, .number(SurveyJSElement.formatted(bound)))) }
+            }
+            return .object([("number", .object(number))])
+        default: return nil
+        }
     }
 
     /// A text's or comment's `maxLength`, else (unset or negative) the survey's

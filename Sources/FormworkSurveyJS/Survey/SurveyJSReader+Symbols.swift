@@ -305,6 +305,7 @@ extension SurveyJSReader {
 
     /// A text question's (or a multiple text item's) kind by its `inputType`.
     func textKind(_ element: SurveyJSElement) -> SurveyJSSymbol.Kind {
+        if Self.masksANumber(element) { return .number }
         switch element.text("inputType")?.lowercased() {
         case "number", "range": return .number
         case "date": return .date

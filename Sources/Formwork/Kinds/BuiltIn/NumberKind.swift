@@ -4,7 +4,7 @@ enum NumberKind: KindSpecification {
     static var kind: FieldKind { .number }
     static var valueType: ValueType? { .number }
 
-    static let keys = ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max", "step"]
+    static let keys = ["placeholder", "default", "required", "requiredMessage", "rules", "min", "max", "step", "mask"]
 
     static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
         pending.definition.step = reader.number("step", collector: &decoder.collector)
@@ -18,6 +18,7 @@ enum NumberKind: KindSpecification {
             pending.definition.maximum = .value(.number(maximum))
         }
         decoder.readPlaceholder(reader, &pending)
+        decoder.decodeMask(reader, &pending)
     }
 
     static func parse(
@@ -82,6 +83,7 @@ enum NumberKind: KindSpecification {
         switch key {
         case "min", "max", "default": return .object([("type", "number")])
         case "step": return .object([("type", "number"), ("exclusiveMinimum", 0)])
+        case "mask": return DefinitionDecoder.maskSchema
         default: return nil
         }
     }

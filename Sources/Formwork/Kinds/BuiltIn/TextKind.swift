@@ -9,11 +9,12 @@ enum TextKind: KindSpecification {
 
     static let keys = [
         "placeholder", "default", "required", "requiredMessage", "rules", "format", "pattern", "minLength",
-        "maxLength", "multiline",
+        "maxLength", "multiline", "mask",
     ]
 
     static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
         decoder.decodeTextKeys(reader, &pending)
+        decoder.decodeMask(reader, &pending)
     }
 
     static func parse(
@@ -74,6 +75,7 @@ enum TextKind: KindSpecification {
                 .object([("type", "string")]), "A regular expression the whole value must match.")
         case "minLength", "maxLength": return DefinitionSchema.reference("count")
         case "multiline": return .object([("type", "boolean")])
+        case "mask": return DefinitionDecoder.maskSchema
         default: return nil
         }
     }

@@ -12,7 +12,8 @@ extension FormSession {
     /// switches, the mask for secure text, a note's text, a rank numbered in order
     /// (`1. Tea, 2. Coffee`).
     public static func display(_ value: Value, of field: FieldDefinition) -> String {
-        field.kind.specification.display(
+        if let mask = field.mask, let masked = mask.masked(value.plainText), !value.isNull { return masked }
+        return field.kind.specification.display(
             value, of: field, optionLabel: { field.option(withValue: $0)?.label ?? $0 }, noteText: { field.text ?? "" })
     }
 }
