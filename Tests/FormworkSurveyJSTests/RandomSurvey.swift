@@ -4,9 +4,12 @@ import Foundation
 /// Random SurveyJS surveys for the differential tests against survey-core: seeded,
 /// so a seed names a survey.
 ///
-/// A survey has one to three pages of questions of every kind Formwork imports
-/// (text, numbers with bounds, radio groups, dropdowns, checkboxes, booleans,
-/// ratings, comments, expression questions), in panels and dynamic panels, with:
+/// A survey has one to three pages of questions of every type of survey-core's model
+/// (`RandomSurvey+Model.swift`: text, numbers with bounds, radio groups, dropdowns,
+/// checkboxes, booleans, ratings, comments, expression questions, matrices of every
+/// kind, multiple texts, tag boxes, rankings, image pickers and maps, button groups,
+/// sliders, HTML and images), in panels and dynamic panels, with the model's
+/// logic-bearing properties and functions drawn among them, and:
 /// `visibleIf` chains several levels deep (a question shown on one that is itself
 /// shown on another), `requiredIf`, `enableIf`, `isRequired`, validators with
 /// their texts, calculated values reading questions and each other, expression
@@ -52,6 +55,8 @@ struct RandomSurvey {
         var counter = 0
         var bilingual = false
         var numbersInPanels: [(panel: String, name: String)] = []
+        /// Date questions, which the date functions read.
+        var dates: [String] = []
 
         mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &random) < probability }
         mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
@@ -128,6 +133,10 @@ struct RandomSurvey {
                 "templateElements": template, "panelCount": int(0...2), "maxPanelCount": 4,
             ]
             if chance(0.3) { panel["minPanelCount"] = 1 }
+            if chance(0.2) { panel["keyName"] = number }
+            if chance(0.2) { panel["defaultPanelValue"] = [number: int(0...9)] }
+            if chance(0.2) { panel["templateTitle"] = "Entry {panelIndex}" }
+            if chance(0.2) { panel["addPanelText"] = "Add another" }
             if !readable.isEmpty, chance(0.3) { panel["visibleIf"] = condition() }
             numbersInPanels.append((panelName, number))
             return panel
@@ -144,6 +153,14 @@ struct RandomSurvey {
 
         /// A question of a random kind, with random logic over what came before.
         mutating func question() -> [String: Any] {
+            // A type of survey-core's model the first draw below does not have.
+            if chance(0.2) {
+                var (question, readableAs) = modelQuestion()
+                if !readable.isEmpty, chance(0.3) { question["visibleIf"] = condition() }
+                decorate(&question)
+                if let readableAs { readable.append(readableAs) }
+                return question
+            }
             let name = name()
             var question: [String: Any] = ["name": name]
             var kind: Readable.Kind
@@ -215,6 +232,7 @@ struct RandomSurvey {
                 question["setValueExpression"] = pick(["0", "1 + 1", numberExpression()])
             }
             if !isExpression, !readable.isEmpty, chance(0.06) { question["resetValueIf"] = condition() }
+            decorate(&question)
             readable.append(Readable(name: name, kind: kind, values: values))
             return question
         }
@@ -263,13 +281,14 @@ struct RandomSurvey {
         mutating func numberExpression() -> String {
             let a = numberOperand()
             let b = numberOperand()
-            switch int(0...6) {
+            switch int(0...8) {
             case 0: return "\(a) + \(b)"
             case 1: return "\(a) * \(int(2...3))"
             case 2: return "sum(\(a), \(b))"
             case 3: return "max(\(a), \(b))"
             case 4: return "round(\(a) / \(int(2...4)), 1)"
             case 5: return "iif(\(a) > \(int(1...5)), \(a), \(b))"
+            case 6, 7: return functionCall()
             default: return "\(a) - \(b)"
             }
         }

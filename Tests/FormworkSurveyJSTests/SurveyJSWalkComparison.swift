@@ -52,7 +52,8 @@ struct SurveyJSWalkComparison {
     /// cleared; with `none`, a hidden dynamic panel's empty entries are in the data if
     /// it was shown before; at completion, clearing a hidden question's answer is a
     /// change that runs every-change value rules again, so a hidden question such a
-    /// rule sets is in the data. And one of the oracle's: its walker answers through
+    /// rule sets is in the data, and the value rules that read the answer cleared (a
+    /// `resetValueIf` on it) run again. And one of the oracle's: its walker answers through
     /// `survey.setValue`, which runs a question's own `setValueExpression` that runs on
     /// every change (`"0"`) on that very answer, where a person's input does not.
     static func deviation(in session: FormSession, answers: [[Any]]) -> String? {
@@ -73,6 +74,18 @@ struct SurveyJSWalkComparison {
             form.fields.contains(where: { $0.trigger?.onEveryChange == true && !isShown($0, session) })
         {
             return "completion: clearing hidden answers runs every-change value rules again, which set them again"
+        }
+        // Clearing a hidden answer is a change: a value rule that reads it runs again
+        // (`resetValueIf: "{q5} >= 5"` resets its question when q5 is cleared).
+        if form.hiddenAnswers == .kept, form.submission?.hiddenAnswers != .kept,
+            form.fields.contains(where: { field in
+                field.trigger?.fields.contains { reads in
+                    let read = form.fields[reads]
+                    return read.repeatIndex == nil && !isShown(read, session) && !session.value(of: read.id).isNull
+                } == true
+            })
+        {
+            return "completion: clearing a hidden answer runs the value rules that read it again"
         }
         if form.submission?.hiddenAnswers == .kept,
             form.repeats.contains(where: { $0.parent == nil && !session.isVisible($0.id) })

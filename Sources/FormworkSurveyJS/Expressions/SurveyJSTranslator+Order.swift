@@ -145,6 +145,16 @@ extension SurveyJSWalk {
     func moments(
         _ left: SurveyJSOperand, _ right: SurveyJSOperand, at offsets: (Int, Int)
     ) throws(TranslationError) -> (SurveyJSOperand, SurveyJSOperand) {
+        // Two Date objects compare as moments: today() is midnight, currentDate() now.
+        if left.isDateObject, right.isDateObject, [left.kind, right.kind].contains(.date),
+            [left.kind, right.kind].contains(.dateTime)
+        {
+            func moment(_ operand: SurveyJSOperand) -> SurveyJSOperand {
+                operand.kind == .dateTime
+                    ? operand : .call("date-time", ["string(\(operand.code))"], kind: .dateTime, mayBeNull: true)
+            }
+            return (moment(left), moment(right))
+        }
         let objectOnLeft = left.isDateObject
         let (object, other, offset) = objectOnLeft ? (left, right, offsets.1) : (right, left, offsets.0)
         let target = object.kind

@@ -200,9 +200,14 @@ extension SurveyJSReader {
             }
         }
         for extra in extraItems(of: element) where !options.contains(where: { $0.value == extra.value }) {
+            var label = text(extra.key, of: element, repeats: repeats) ?? .string(extra.label)
+            // survey-core shows the other text where the "other" choice is shown (`{q}` in a
+            // title reads "a ferret", not "Other (describe)").
+            if extra.value == "other", let comment = idsByPlace[element.place + "#comment"] {
+                label = Self.showing(comment, over: label)
+            }
             var option = Option(
-                value: extra.value, label: text(extra.key, of: element, repeats: repeats) ?? .string(extra.label),
-                visible: nil, place: element.place(of: extra.flag), numeric: false)
+                value: extra.value, label: label, visible: nil, place: element.place(of: extra.flag), numeric: false)
             // survey-core's none, refuse and don't know items are chosen alone.
             option.isExclusive = extra.value != "other"
             options.append(option)
@@ -293,9 +298,22 @@ extension SurveyJSReader {
         return options
     }
 
+    /// A label that shows a text field's value while it has one (in every language).
+    static func showing(_ field: String, over label: DefinitionDocument) -> DefinitionDocument {
+        switch label.content {
+        case .string(let text) where !text.contains("{") && !text.contains("}"):
+            return .string("{coalesce($\(field), \(ExpressionText.string(text)))}", at: label.place)
+        case .object(let languages):
+            return .object(languages.map { ($0.key, showing(field, over: $0.value)) }, at: label.place)
+        default: return label
+        }
+    }
+
     /// The extra items a question shows: other, none, refuse, don't know.
     func extraItems(of element: SurveyJSElement) -> [(value: String, key: String, label: String, flag: String)] {
         var items: [(String, String, String, String)] = []
+        // A ranking ranks its own choices: survey-core shows no special item in one.
+        if element.type == "ranking" { return [] }
         if element.bool("showNoneItem") == true || element.bool("hasNone") == true {
             let flag = element.has("showNoneItem") ? "showNoneItem" : "hasNone"
             // survey-core's values for its own items are fixed (it reads `noneValue` as

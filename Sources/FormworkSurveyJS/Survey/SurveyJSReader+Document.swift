@@ -235,14 +235,15 @@ extension SurveyJSReader {
         var fields: [DefinitionDocument] = []
         for value in survey.elements("calculatedValues") {
             guard let name = value.name, let symbol = symbols[name] else { continue }
-            guard let translated = refined[value.place] ?? translate("expression", of: value, as: .value, repeats: [])
-            else { continue }
+            // One whose expression cannot be read has no value (survey-core ignores the
+            // expression, with a warning here) but is still there to be read.
+            let translated = refined[value.place] ?? translate("expression", of: value, as: .value, repeats: [])
             var pairs: [(String, DefinitionDocument)] = [("id", .string(symbol.id))]
             if let key = answerKey(name, id: symbol.id, repeats: [], at: value.place) {
                 pairs.append(("key", .string(key)))
             }
             pairs.append(("kind", "calculate"))
-            pairs.append(("value", .string(translated.text, at: SourcePlace(value.place(of: "expression")))))
+            pairs.append(("value", .string(translated?.text ?? "null", at: SourcePlace(value.place(of: "expression")))))
             if value.bool("includeIntoResult") != true { dataPaths.append((symbol.id, "")) }
             fields.append(.object(pairs, at: SourcePlace(value.place)))
         }

@@ -182,7 +182,11 @@ extension SurveyJSReader {
         defer { entryDefaults = outerDefaults }
         let duplicate = element.text("keyDuplicationError") ?? "This value should be unique."
         var unique: [(name: String, laterOnly: Bool, message: String)] = []
-        if let key = element.text("keyName"), !key.isEmpty { unique.append((key, true, duplicate)) }
+        // A dynamic panel's `keyName` puts a later entry in error; a dynamic matrix's, every
+        // row that shares the value (as a column's `isUnique` does).
+        if let key = element.text("keyName"), !key.isEmpty {
+            unique.append((key, element.type == "paneldynamic", duplicate))
+        }
         for column in element.elements("columns") where column.bool("isUnique") == true {
             if let name = column.name { unique.append((name, false, duplicate)) }
         }

@@ -41,8 +41,9 @@ extension SurveyJSReader {
                 }
             }
             if let readonly { pairs.append(("readonly", readonly)) }
-            if let value = defaultValue(element)
-                ?? expressionDefault(element, kind: questionKind(element), repeats: repeats)
+            // survey-core computes `defaultValueExpression` over `defaultValue`.
+            if let value = expressionDefault(element, kind: questionKind(element), repeats: repeats)
+                ?? defaultValue(element)
             {
                 pairs.append(("default", value))
             }
@@ -121,7 +122,10 @@ extension SurveyJSReader {
 
     /// `readOnly`, `enableIf` (read-only while it is false), and the scope's.
     mutating func readOnly(_ element: SurveyJSElement, scope: Scope) -> DefinitionDocument? {
-        if element.bool("readOnly") == true || scope.readOnly.contains("true") { return .bool(true) }
+        // An `enableIf` decides over `readOnly: true`, as survey-core runs it.
+        if element.bool("readOnly") == true && !element.has("enableIf") || scope.readOnly.contains("true") {
+            return .bool(true)
+        }
         var conditions = scope.readOnly
         if let enabled = translate("enableIf", of: element, as: .condition, repeats: scope.repeats, rule: .isNotFalse) {
             conditions.append("not (\(enabled.text))")
@@ -136,11 +140,14 @@ extension SurveyJSReader {
     mutating func expressionDefault(
         _ element: SurveyJSElement, kind: SurveyJSSymbol.Kind?, repeats: [String]
     ) -> DefinitionDocument? {
-        guard element["defaultValue"] == nil, let expression = element.scalarText("defaultValueExpression"),
+        guard let expression = element.scalarText("defaultValueExpression"),
             readIDs(expression, repeats: repeats).isEmpty
         else { return nil }
         let place = element.place(of: "defaultValueExpression")
-        guard let value = translate(expression, at: place, as: .value, repeats: repeats) else { return nil }
+        guard let value = translate(expression, at: place, as: .value, repeats: repeats),
+            // One that reads a dynamic panel (`sumInArray({panel}, 'x')`) is a value rule too.
+            !value.text.contains("$")
+        else { return nil }
         let at = SourcePlace(place)
         if kind == .date || kind == .time || kind == .dateTime { return .string(value.text, at: at) }
         if !["today(", "now(", "random"].contains(where: value.text.contains),
@@ -161,22 +168,53 @@ extension SurveyJSReader {
     }
 
     /// `defaultValue`, as the field's kind holds it.
-    func defaultValue(_ element: SurveyJSElement) -> DefinitionDocument? {
+    mutating func defaultValue(_ element: SurveyJSElement) -> DefinitionDocument? {
         // A dynamic panel's `defaultPanelValue` (a dynamic matrix's `defaultRowValue`)
         // gives its questions' defaults in every new entry.
         guard let node = element["defaultValue"] ?? element.name.flatMap({ entryDefaults?[$0] }) else {
             return nil
         }
         let at = SourcePlace(element.place(of: "defaultValue"))
+        // A default the question cannot hold (not one of its choices, longer than its
+        // maxLength, no date for a date) is left out: survey-core shows it, in error.
+        func fitsChoices(_ values: [String]) -> Bool {
+            guard questionKind(element) == .choice || questionKind(element) == .multichoice,
+                !Self.choicesAreFetched(element)
+            else { return true }
+            let offered = Set(optionValues(of: element).values)
+            return values.allSatisfy(offered.contains)
+        }
+        func leftOut(_ written: String) -> DefinitionDocument? {
+            report(
+                .importNotice(
+                    "the default '\(Self.shown(written))' of '\(Self.shown(element.name ?? ""))' is not a value the "
+                        + "question holds: it is left out"),
+                at: element.place(of: "defaultValue"))
+            return nil
+        }
         switch node.content {
         case .list(let elements):
-            return .list(elements.compactMap { SurveyJSElement.scalarText($0).map { .string($0) } }, at: at)
+            let values = elements.compactMap { SurveyJSElement.scalarText($0) }
+            guard fitsChoices(values) else { return leftOut(values.joined(separator: ", ")) }
+            return .list(values.map { .string($0) }, at: at)
         case .null, .object: return nil
         default:
             guard let text = SurveyJSElement.scalarText(node) else { return nil }
-            if questionKind(element) == .number || element.type == "text" && textKind(element) == .number {
-                return .number(text, at: at)
-            }
+            let kind = element.type == "text" ? textKind(element) : questionKind(element)
+            // A default the question cannot hold (`"hello"` for a date) is left out: survey-core
+            // would show it in the box, where it is no date.
+            let fits: Bool =
+                switch kind {
+                case .number?: Double(text)?.isFinite == true
+                case .date?: LocalDate(text) != nil
+                case .dateTime?: LocalDateTime(text) != nil
+                case .time?: LocalTime(text) != nil
+                default: true
+                }
+            let tooLong =
+                kind == .text && element.type != "expression" && maxLength(element).map { text.count > $0 } == true
+            guard fits, !tooLong, fitsChoices([text]) else { return leftOut(text) }
+            if kind == .number { return .number(text, at: at) }
             if questionKind(element) == .multichoice { return .list([.string(text)], at: at) }
             return .string(text, at: at)
         }

@@ -342,6 +342,8 @@ extension SurveyJSReader {
             ("id", .string(ids.makeID(from: element.name ?? (html ? "html" : "image")))), ("kind", "note"),
             ("text", body),
         ]
+        // An image's title is shown above it, as survey-core shows it.
+        if !html, let title = text("title", of: element, repeats: scope.repeats) { pairs.append(("label", title)) }
         if let visible = visibility(element, scope: scope) { pairs.append(("visible", .string(visible))) }
         return [.object(pairs, at: SourcePlace(element.place))]
     }

@@ -11,8 +11,8 @@ extension SurveyJSReader {
         if let repeatID = repeats.last, let name = element.name,
             let unique = uniqueInEntries[repeatID]?.first(where: { $0.name == name })
         {
-            // Entries hold different values: survey-core's `keyName` (a later entry in
-            // error) and a column's `isUnique` (every entry that shares the value).
+            // Entries hold different values: a dynamic panel's `keyName` (a later entry in
+            // error), a dynamic matrix's and a column's `isUnique` (every entry that shares it).
             let all = "$\(repeatID).\(id)"
             let check =
                 unique.laterOnly
