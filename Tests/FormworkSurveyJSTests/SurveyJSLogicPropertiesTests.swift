@@ -146,6 +146,17 @@ struct SurveyJSLogicPropertiesTests {
             answers: #"[["a", "foo"], ["b", ["x", "bar"]], ["c", "other"], ["c-Comment", "baz"]]"#,
             sets: ["a other", "a_comment foo", "b x, other", "b_comment bar", "c other", "c_comment baz"],
             data: #"{"a": "foo", "b": ["x", "bar"], "c": "other", "c-Comment": "baz", "e": "foo"}"#),
+        Case(
+            name: "displayValue() of a checkbox is text: its labels, '' unanswered",
+            survey: """
+                {"elements": [
+                  {"type": "checkbox", "name": "a", "choices": [{"value": 1, "text": "One"}, {"value": 2, "text": "Two"}]},
+                  {"type": "checkbox", "name": "b", "choices": ["x"]},
+                  {"type": "expression", "name": "shown", "expression": "displayValue('a')"},
+                  {"type": "expression", "name": "none", "expression": "iif(displayValue('b') = '', 0, 1)"}]}
+                """,
+            answers: #"[["a", [1, 2]]]"#, sets: ["a 1, 2"],
+            data: #"{"a": [1, 2], "shown": "One, Two", "none": 0}"#),
     ]
 
     @Test(arguments: cases)

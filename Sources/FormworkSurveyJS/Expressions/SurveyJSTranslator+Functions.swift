@@ -293,6 +293,8 @@ extension SurveyJSWalk {
                 "displayValue() with other than one question's name in quotes (a value to show is not translated)",
                 at: offset)
         }
-        return try display(name, at: at)
+        // survey-core's display value is text: a checkbox's labels joined by ", ", '' unanswered.
+        let shown = try display(name, at: at)
+        return shown.kind == .multichoice ? try text(shown, at: at) : shown
     }
 }
