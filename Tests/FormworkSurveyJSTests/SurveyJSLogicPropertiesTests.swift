@@ -150,7 +150,8 @@ struct SurveyJSLogicPropertiesTests {
             name: "displayValue() of a checkbox is text: its labels, '' unanswered",
             survey: """
                 {"elements": [
-                  {"type": "checkbox", "name": "a", "choices": [{"value": 1, "text": "One"}, {"value": 2, "text": "Two"}]},
+                  {"type": "checkbox", "name": "a",
+                   "choices": [{"value": 1, "text": "One"}, {"value": 2, "text": "Two"}]},
                   {"type": "checkbox", "name": "b", "choices": ["x"]},
                   {"type": "expression", "name": "shown", "expression": "displayValue('a')"},
                   {"type": "expression", "name": "none", "expression": "iif(displayValue('b') = '', 0, 1)"}]}
