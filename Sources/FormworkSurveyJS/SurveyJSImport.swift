@@ -21,9 +21,11 @@ public enum SurveyJSImport {
     ///   represented (errors unless `skipUnsupported`), and warnings.
     /// - Throws: `DiagnosticList` when the JSON cannot be read.
     public static func document(
-        fromJSON bytes: [UInt8], path: String, limits: Limits = .default, skipUnsupported: Bool = false
+        fromJSON bytes: [UInt8], path: String, limits: Limits = .default, skipUnsupported: Bool = false,
+        templates: SurveyJSTemplates? = nil
     ) throws(DiagnosticList) -> (document: DefinitionDocument, problems: [Diagnostic]) {
-        let root = try DefinitionDocument.placedJSON(bytes, path: path, limits: limits)
+        var root = try DefinitionDocument.placedJSON(bytes, path: path, limits: limits)
+        if let templates, !templates.isEmpty { root = templates.expanded(root) }
         guard case .object = root.content else {
             throw DiagnosticList(
                 path: path, source: nil,
@@ -119,8 +121,18 @@ public struct SurveyJSImporter: DefinitionImporter {
     ) throws(DiagnosticList)
         -> (document: DefinitionDocument, warnings: [Diagnostic])
     {
+        var templates: SurveyJSTemplates?
+        if let file = options.templatesFile {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw DiagnosticList(
+                    path: file, source: nil,
+                    diagnostics: [Diagnostic(.unreadable(reason: "no such file, or it cannot be read"), at: nil)])
+            }
+            templates = try SurveyJSTemplates(json: Array(data), path: file)
+        }
         let (document, problems) = try SurveyJSImport.document(
-            fromJSON: bytes, path: path, limits: options.limits, skipUnsupported: options.skipUnsupported)
+            fromJSON: bytes, path: path, limits: options.limits, skipUnsupported: options.skipUnsupported,
+            templates: templates)
         guard !problems.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(path: path, source: nil, diagnostics: problems)
         }

@@ -50,6 +50,13 @@ struct Check: ParsableCommand {
                 + "FORM-media/ beside each form, then the form's own folder.", valueName: "dir"))
     var media: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
+                + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
+            valueName: "file"))
+    var templates: String?
+
     func run() throws {
         var failed = 0
         var checked = 0
@@ -72,7 +79,7 @@ struct Check: ParsableCommand {
                 do {
                     let form = try FormDefinition.load(
                         contentsOf: URL(fileURLWithPath: path), displayPath: path, formats: FormArguments.formats,
-                        skipUnsupported: skipUnsupported, mediaDirectory: media)
+                        skipUnsupported: skipUnsupported, mediaDirectory: media, templatesFile: templates)
                     if !form.warnings.isEmpty {
                         let source = try? String(contentsOfFile: path, encoding: .utf8)
                         let diagnostics = form.warnings.map { warning in

@@ -23,6 +23,13 @@ struct FormArguments: ParsableArguments {
                 + "from); default: FORM-media/ beside the form, then the form's own folder.", valueName: "dir"))
     var media: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
+                + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
+            valueName: "file"))
+    var templates: String?
+
     @Option(help: "A values file (JSON or YAML) to start from.")
     var values: String?
 
@@ -59,7 +66,8 @@ struct FormArguments: ParsableArguments {
     /// The definition; its diagnostics are printed and the command exits with `status`
     /// when it does not load.
     func definition(failing status: Int32) throws -> FormDefinition {
-        try Self.definition(at: form, skipUnsupported: skipUnsupported, media: media, failing: status)
+        try Self.definition(
+            at: form, skipUnsupported: skipUnsupported, media: media, templates: templates, failing: status)
     }
 
     /// A session of the definition with the values file applied, in the language asked.
@@ -85,14 +93,15 @@ struct FormArguments: ParsableArguments {
     static let formats = FormatRegistry.standard
 
     static func definition(
-        at path: String, skipUnsupported: Bool = false, media: String? = nil, failing status: Int32
+        at path: String, skipUnsupported: Bool = false, media: String? = nil, templates: String? = nil,
+        failing status: Int32
     ) throws
         -> FormDefinition
     {
         do {
             return try FormDefinition.load(
                 contentsOf: URL(fileURLWithPath: path), displayPath: path, formats: FormArguments.formats,
-                skipUnsupported: skipUnsupported, mediaDirectory: media)
+                skipUnsupported: skipUnsupported, mediaDirectory: media, templatesFile: templates)
         } catch {
             printError(error.rendered)
             throw ExitCode(status)

@@ -67,6 +67,13 @@ struct Validate: ParsableCommand {
                 + "beside the form, then the form's own folder.", valueName: "dir"))
     var media: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
+                + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
+            valueName: "file"))
+    var templates: String?
+
     @OptionGroup var clock: ClockOption
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -75,7 +82,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let definition = try FormArguments.definition(
-            at: form, skipUnsupported: skipUnsupported, media: media, failing: 2)
+            at: form, skipUnsupported: skipUnsupported, media: media, templates: templates, failing: 2)
         let validator = ResponseValidator(definition: definition, formats: FormArguments.formats, now: clock.moment)
         var summary = Summary()
         var output = OutputBuffer()

@@ -72,9 +72,10 @@ struct SurveyJSToleranceTests {
         #expect(
             warnings == [
                 "the element 'x' is left out: it has no type but names a template of the application that shows "
-                    + "the survey ('t1'), which survey-core does not read, and survey-core drops it",
+                    + "the survey ('t1'; --templates FILE expands it), which survey-core does not read, and "
+                    + "survey-core drops it",
                 "the element 'y' is left out: its type 'customwidget' is not one of survey-core's (a custom type "
-                    + "of the application), and survey-core drops it",
+                    + "of the application; --templates FILE with its definition expands it), and survey-core drops it",
             ])
         #expect(try SurveyJSReaderTests.load(json).fields.map(\.id) == ["a"])
     }

@@ -51,6 +51,9 @@ public struct ImportOptions: Sendable {
     /// The folder of the files sent with the form (`--media`), looked in alone; `nil`:
     /// the format's own places (`FORM-media/` beside an ODK form, then beside it).
     public var mediaDirectory: String?
+    /// A file of an application's question templates the form names (`--templates`;
+    /// a SurveyJS survey's `questionTemplateName` and custom types); `nil`: none.
+    public var templatesFile: String?
 
     /// Options with the loader's defaults: default limits, built-in functions, no custom
     /// kinds, unsupported constructs an error, files sent with the form where the

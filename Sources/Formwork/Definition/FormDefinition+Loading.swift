@@ -29,20 +29,23 @@ extension FormDefinition {
     ///     cannot represent, each shown as a note saying what was skipped.
     ///   - mediaDirectory: The folder of the files sent with the form (an ODK form's
     ///     CSV, XML and GeoJSON files); by default the format's own places beside `url`.
+    ///   - templatesFile: A file of an application's question templates a survey names
+    ///     (`--templates`; SurveyJS's `questionTemplateName` and custom types).
     /// - Returns: The checked definition, with its warnings.
     /// - Throws: `DiagnosticList` with every problem found.
     public static func load(
         contentsOf url: URL, displayPath: String? = nil, limits: Limits = .default,
         functions: [String: FunctionDefinition] = FunctionLibrary.builtIns,
         customKinds: [CustomFieldKind] = [], formats: FormatRegistry = .formwork, skipUnsupported: Bool = false,
-        mediaDirectory: String? = nil
+        mediaDirectory: String? = nil, templatesFile: String? = nil
     ) throws(DiagnosticList) -> FormDefinition {
         let path = displayPath ?? url.path
         let bytes = try readBytes(url, path: path, limits: limits)
         if let importer = formats.importers.first(where: { $0.recognizes(bytes, path: url.path) }) {
-            let options = ImportOptions(
+            var options = ImportOptions(
                 limits: limits, functions: functions, customKinds: customKinds, skipUnsupported: skipUnsupported,
                 formFile: url.path, mediaDirectory: mediaDirectory)
+            options.templatesFile = templatesFile
             let (document, warnings) = try importer.document(bytes, path: path, options: options)
             return try FormDefinition(
                 document: document, path: path, warnings: warnings, limits: limits, functions: functions,

@@ -49,10 +49,12 @@ extension SurveyJSReader {
                 what =
                     element.text("questionTemplateName").map {
                         "it has no type but names a template of the application that shows the survey "
-                            + "('\(Self.shown($0))'), which survey-core does not read"
+                            + "('\(Self.shown($0))'; --templates FILE expands it), which survey-core does not read"
                     } ?? "it has no type"
             } else {
-                what = "its type '\(Self.shown(type))' is not one of survey-core's (a custom type of the application)"
+                what =
+                    "its type '\(Self.shown(type))' is not one of survey-core's (a custom type of the application; "
+                    + "--templates FILE with its definition expands it)"
             }
             report(
                 .importNotice(
