@@ -51,7 +51,8 @@ public struct SurveyJSTemplates: Sendable {
                         .importError(
                             "no question templates in the file",
                             hint: "write a list of templates ([{\"name\": …, \"type\": …}]), of component "
-                                + "definitions ([{\"name\": …, \"questionJSON\": {…}}]), or {\"questionTemplates\": […]}"
+                                + "definitions ([{\"name\": …, \"questionJSON\": {…}}]), "
+                                + "or {\"questionTemplates\": […]}"
                         ),
                         at: nil)
                 ])
