@@ -158,6 +158,14 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["a", [1, 2]]]"#, sets: ["a 1, 2"],
             data: #"{"a": [1, 2], "shown": "One, Two", "none": 0}"#),
+        Case(
+            name: "a ranking ranks the choices it offers",
+            survey: """
+                {"elements": [{"type": "text", "name": "t"},
+                  {"type": "ranking", "name": "r", "choices": ["a", "b", "c"],
+                   "choicesVisibleIf": "{item} != 'a' or {t} = 'x'"}]}
+                """,
+            answers: #"[["r", ["c", "b"]]]"#, sets: ["r c, b"], data: #"{"r": ["c", "b"]}"#),
     ]
 
     @Test(arguments: cases)

@@ -52,7 +52,9 @@ enum RankKind: KindSpecification {
             ranked.append(text)
         }
         if ranked.isEmpty { return .success(.null) }
-        let missing = field.options.map(\.value).filter { !ranked.contains($0) }
+        // Every option always offered; one offered on a condition is ranked while it is
+        // offered (checked with the form: `Evaluation.checkInstance`).
+        let missing = field.options.filter { $0.visible == nil }.map(\.value).filter { !ranked.contains($0) }
         guard missing.isEmpty else {
             return .failure(FieldError(field: field.id, rule: .rank(missing: missing, repeated: [])))
         }
