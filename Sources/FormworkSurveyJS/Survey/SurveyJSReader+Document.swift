@@ -6,13 +6,13 @@ import Foundation
 extension SurveyJSReader {
     mutating func document() -> DefinitionDocument {
         checkShapes()
-        checkModel()
         collectLanguages()
         let formName = survey.text("surveyId") ?? baseName
         let formID = ids.makeID(from: formName)
         registerSymbols()
         // Too large to be made: nothing more is read (the error says where).
         guard !tooLarge else { return .object([("id", .string(formID))]) }
+        checkModel()
         symbolNames = symbols.keys.sorted()
         suggestionsLeft = max(1, 200_000 / max(1, symbolNames.count))
         readTriggers()
