@@ -347,7 +347,7 @@ extension RandomSurvey.Maker {
         case "substring":
             return texts.first.map { "iif(substring({\($0.name)}, 1, 3) = 'el', 1, 0)" } ?? a
         case "getComment":
-            return readable.first { $0.kind == .choice }.map { "iif(getComment('\($0.name)') = '', 0, 1)" } ?? a
+            return selects.first.map { "iif(getComment('\($0)') = '', 0, 1)" } ?? a
         case let name where ["year", "month", "day", "weekday", "getYear", "age"].contains(name):
             return dates.randomElement(using: &random).map { "\(name)({\($0)})" } ?? a
         case "dateDiff":

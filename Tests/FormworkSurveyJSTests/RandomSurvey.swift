@@ -57,6 +57,9 @@ struct RandomSurvey {
         var numbersInPanels: [(panel: String, name: String)] = []
         /// Date questions, which the date functions read.
         var dates: [String] = []
+        /// Radio groups and dropdowns, whose comment `getComment()` reads (survey-core fails
+        /// on another question's).
+        var selects: [String] = []
 
         mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &random) < probability }
         mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
@@ -174,6 +177,7 @@ struct RandomSurvey {
                 kind = .number
             case 2, 3:
                 question["type"] = pick(["radiogroup", "dropdown"])
+                selects.append(name)
                 let count = int(2...4)
                 question["choices"] = choices(count)
                 values = Array(RandomSurvey.letters.prefix(count))

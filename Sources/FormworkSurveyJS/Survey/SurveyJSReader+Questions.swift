@@ -191,9 +191,7 @@ extension SurveyJSReader {
             }
             if multiple {
                 let area = element.type == "imagemap"
-                if let minimum = element.integer(area ? "minSelectedAreas" : "minSelectedChoices"), minimum > 0 {
-                    pairs.append(("minSelected", .number("\(minimum)")))
-                }
+                // `minSelectedChoices` is a rule (`validatorRules`): survey-core fails an unanswered one too.
                 if let maximum = element.integer(area ? "maxSelectedAreas" : "maxSelectedChoices"), maximum > 0 {
                     pairs.append(("maxSelected", .number("\(maximum)")))
                 }

@@ -188,7 +188,11 @@ extension SurveyJSReader {
             let options: ChoiceValues =
                 kind == .choice || kind == .multichoice ? optionValues(of: element) : ([], false)
             guard grow(fields: 1, options: options.values, at: element.place) else { return }
-            recordValueType(id, options: options, boolean: type == "boolean" && !hasCustomBooleanValues(element))
+            // A boolean's own values (`true`, `false`) are JSON booleans in the data, beside a
+            // custom one (`valueTrue: "yes"` with `false`).
+            recordValueType(
+                id, options: options,
+                boolean: type == "boolean" && !(element.has("valueTrue") && element.has("valueFalse")))
             var symbol = SurveyJSSymbol(
                 id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric)
             if Self.isRangeSlider(element) {

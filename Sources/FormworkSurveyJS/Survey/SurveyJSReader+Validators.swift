@@ -20,6 +20,21 @@ extension SurveyJSReader {
                 : "$\(id) == null or occurrences(\(all), $\(id)) == 1"
             rules.append(.object([("check", .string(check)), ("message", .string(unique.message))]))
         }
+        // survey-core checks `minSelectedChoices` (`minSelectedAreas`) unanswered too: "Please
+        // select at least 2 option(s)." for an empty checkbox.
+        let multiple =
+            Self.multichoiceTypes.contains(element.type) && element.type != "ranking"
+            || ["imagepicker", "imagemap"].contains(element.type) && element.bool("multiSelect") == true
+        if multiple,
+            let least = element.integer(element.type == "imagemap" ? "minSelectedAreas" : "minSelectedChoices"),
+            least > 0
+        {
+            rules.append(
+                .object([
+                    ("check", .string("count($\(id)) >= \(least)")),
+                    ("message", .string("Please select at least \(least) option(s).")),
+                ]))
+        }
         if let others = uniqueCells[id], !others.isEmpty {
             let check = "$\(id) == null or " + Self.grouped(others.map { "$\(id) != $\($0)" })
             rules.append(.object([("check", .string(check)), ("message", "This value should be unique.")]))
