@@ -337,12 +337,17 @@ struct SurveyJSWalkComparison {
     /// The questions that fail at submit, by path, and why: required, or the text of a
     /// rule the survey gives.
     /// `kids[2].name_3` → `kids[1].name`: a Formwork path as survey-core names the
-    /// question (entries counted from 0).
+    /// question (entries counted from 0; a dropdown matrix's cell `matrix[row].column`).
     static func surveyPath(_ path: String, in form: FormDefinition) -> String {
         let paths = form.submission?.paths ?? [:]
         var steps: [String] = []
         for step in path.split(separator: ".") {
             let id = String(step.prefix { $0 != "[" })
+            // A dropdown matrix's cell (`matrix/row/column`) is `matrix[row].column` in survey-core.
+            if let cell = paths[id]?.split(separator: "/"), cell.count == 3 {
+                steps.append("\(cell[0])[\(cell[1])].\(cell[2])")
+                continue
+            }
             let name =
                 paths[id].map { String($0.split(separator: "/").first ?? "") }
                 ?? form.fields.first { $0.id == id }?.key ?? id
