@@ -50,11 +50,7 @@ struct Check: ParsableCommand {
                 + "FORM-media/ beside each form, then the form's own folder.", valueName: "dir"))
     var media: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
-                + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
-            valueName: "file"))
+    @Option(help: FormArguments.templatesHelp)
     var templates: String?
 
     func run() throws {

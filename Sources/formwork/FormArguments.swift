@@ -23,11 +23,7 @@ struct FormArguments: ParsableArguments {
                 + "from); default: FORM-media/ beside the form, then the form's own folder.", valueName: "dir"))
     var media: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
-                + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
-            valueName: "file"))
+    @Option(help: FormArguments.templatesHelp)
     var templates: String?
 
     @Option(help: "A values file (JSON or YAML) to start from.")
@@ -88,6 +84,12 @@ struct FormArguments: ParsableArguments {
             throw ExitCode(status)
         }
     }
+
+    /// `--templates`, which every command that reads a form takes.
+    static let templatesHelp = ArgumentHelp(
+        "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
+            + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
+        valueName: "file")
 
     /// Every format the tool reads and writes besides its own: ODK's and SurveyJS's.
     static let formats = FormatRegistry.standard

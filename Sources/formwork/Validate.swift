@@ -67,11 +67,7 @@ struct Validate: ParsableCommand {
                 + "beside the form, then the form's own folder.", valueName: "dir"))
     var media: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "A JSON file of the question templates a SurveyJS survey names (an application's questionTemplates, "
-                + "or custom types' definitions); without it such elements are dropped, as survey-core drops them.",
-            valueName: "file"))
+    @Option(help: FormArguments.templatesHelp)
     var templates: String?
 
     @OptionGroup var clock: ClockOption

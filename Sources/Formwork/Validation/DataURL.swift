@@ -104,13 +104,14 @@ public struct DataURL: Sendable, Hashable {
     /// The media type of a file named `name`, by its ending (`application/octet-stream`
     /// when unknown).
     static func mediaType(ofFileNamed name: String) -> String {
-        let ending = (name as NSString).pathExtension.lowercased()
-        let known: [String: String] = [
-            "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
-            "svg": "image/svg+xml", "webp": "image/webp", "bmp": "image/bmp", "pdf": "application/pdf",
-            "txt": "text/plain", "csv": "text/csv", "json": "application/json", "xml": "application/xml",
-            "mp3": "audio/mpeg", "wav": "audio/wav", "mp4": "video/mp4", "zip": "application/zip",
-        ]
-        return known[ending] ?? "application/octet-stream"
+        mediaTypes[(name as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
     }
+
+    /// Media types by file name ending.
+    private static let mediaTypes: [String: String] = [
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+        "svg": "image/svg+xml", "webp": "image/webp", "bmp": "image/bmp", "pdf": "application/pdf",
+        "txt": "text/plain", "csv": "text/csv", "json": "application/json", "xml": "application/xml",
+        "mp3": "audio/mpeg", "wav": "audio/wav", "mp4": "video/mp4", "zip": "application/zip",
+    ]
 }

@@ -71,6 +71,8 @@ public enum SurveyJSData {
         func object(_ fields: [AnsweredField]) -> Node {
             var root = Node()
             let texts = Set(othersAsValues.values)
+            let textAnswers = Dictionary(
+                fields.filter { texts.contains($0.id) }.map { ($0.id, $0.answer) }, uniquingKeysWith: { a, _ in a })
             for answered in fields where !texts.contains(answered.id) {
                 let path = paths[answered.id] ?? keys[answered.id] ?? answered.id
                 guard !path.isEmpty else { continue }
@@ -78,7 +80,7 @@ public enum SurveyJSData {
                 switch answered.answer {
                 case .value(var value):
                     if let textID = othersAsValues[answered.id] {
-                        value = Self.otherAsValue(value, text: fields.first { $0.id == textID }?.answer)
+                        value = Self.otherAsValue(value, text: textAnswers[textID])
                     }
                     guard let written = json(value, of: answered.id) else { continue }
                     root.set(written, at: steps[...])
