@@ -62,6 +62,39 @@ struct SurveyJSModelTests {
         }
     }
 
+    /// The words survey-core shows in each of its locales where a survey gives none
+    /// (`SurveyCoreModel+Locales.swift`) are survey-core's, and a survey in French shows
+    /// them in French.
+    @Test func theLocaleWordsAreSurveyCores() throws {
+        #expect(SurveyCoreModel.words(for: "fr").none == "Aucun")
+        #expect(SurveyCoreModel.words(for: "pt-BR").no == SurveyCoreModel.words(for: "pt-br").no)
+        #expect(SurveyCoreModel.words(for: "xx").required == "Response required.")
+        let survey = """
+            {"locale": "fr", "elements": [{"type": "radiogroup", "name": "q", "choices": ["a"],
+              "showNoneItem": true, "showOtherItem": true}]}
+            """
+        let form = try SurveyJSReaderTests.load(survey)
+        let labels = try SurveyJSReaderTests.field(form, "q").options.map(\.label)
+        #expect(labels == ["a", "Aucun", "{coalesce($q_comment, 'Autre (préciser)')}"])
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let library = ["build", "dist"].map { SurveyJSOracle.folder.appendingPathComponent("\($0)/survey-core.cjs") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }!
+        let output = try SurveyJSOracle.run([Self.script.path, library.path, "--locales"])
+        let model = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let locales = try #require(model["locales"] as? [[String: String]])
+        #expect(Set(locales.compactMap { $0["code"] }) == Set(SurveyCoreModel.localeWords.keys))
+        for theirs in locales {
+            let ours = try #require(SurveyCoreModel.localeWords[theirs["code"] ?? ""])
+            let fields: [(String, KeyPath<SurveyCoreModel.LocaleWords, String>)] = [
+                ("yes", \.yes), ("no", \.no), ("other", \.other), ("none", \.none), ("refuse", \.refuse),
+                ("dontKnow", \.dontKnow), ("comment", \.comment), ("required", \.required),
+            ]
+            for (key, path) in fields {
+                #expect(theirs[key] == ours[keyPath: path], "\(theirs["code"] ?? "?").\(key)")
+            }
+        }
+    }
+
     @Test func unknownPropertiesAreReportedAsSurveyCoreReportsThem() throws {
         let survey = """
             {"pages": [{"name": "p", "foo": 1, "elements": [

@@ -140,7 +140,7 @@ struct SurveyJSWalkComparison {
         // Calculations.
         comparison.compareCalculations(walk, session)
         // The verdict at submit, and `formwork validate`'s on survey-core's data.
-        comparison.compareVerdict(walk, session, texts: surveyTexts(survey))
+        comparison.compareVerdict(walk, session, texts: surveyTexts(survey), language: language)
         comparison.compareResponseVerdict(walk, form: form, skipped: skipped)
         return comparison
     }
@@ -379,7 +379,9 @@ struct SurveyJSWalkComparison {
             "formwork validate fails \(ours.sorted()) (\(verdict.problems)), survey-core \(theirs.sorted())")
     }
 
-    mutating func compareVerdict(_ walk: [String: Any], _ session: FormSession, texts: Set<String>) {
+    mutating func compareVerdict(
+        _ walk: [String: Any], _ session: FormSession, texts: Set<String>, language: String?
+    ) {
         let form = session.definition
         let validation = walk["validation"] as? [String: Any] ?? [:]
         var theirs: [String: [String]] = [:]
@@ -399,7 +401,8 @@ struct SurveyJSWalkComparison {
             case .required, .requiredMessage: required = true
             default: required = false
             }
-            let theirsRequired = messages.contains("Response required.")
+            // survey-core says its required message in the walk's language.
+            let theirsRequired = messages.contains(SurveyCoreModel.words(for: language).required)
             let given = messages.filter(texts.contains)
             note(
                 "verdict", required == theirsRequired || !given.isEmpty && given.contains(error.message),

@@ -110,18 +110,19 @@ extension SurveyJSReader {
         return (values, true)
     }
 
-    /// survey-core's word for a boolean's answer in each language of the survey (in
-    /// the survey's `locale` where it has one language).
-    mutating func booleanWord(
-        _ word: KeyPath<(yes: String, no: String), String>, of element: SurveyJSElement
+    /// survey-core's own word (a boolean's answer, a special choice, a comment box's
+    /// title) in each language of the survey (in the survey's `locale` where it has one
+    /// language), for where the survey gives no text of its own.
+    mutating func localeWord(
+        _ word: KeyPath<SurveyCoreModel.LocaleWords, String>, of element: SurveyJSElement
     ) -> DefinitionDocument {
         guard !languages.isEmpty else {
-            return .string(SurveyJSBooleanWords.words(for: survey.text("locale"))[keyPath: word])
+            return .string(SurveyCoreModel.words(for: survey.text("locale"))[keyPath: word])
         }
         let texts: [(String, DefinitionDocument)] =
-            [("default", .string(SurveyJSBooleanWords.words(for: Self.defaultLocale)[keyPath: word]))]
+            [("default", .string(SurveyCoreModel.words(for: Self.defaultLocale)[keyPath: word]))]
             + languages.filter { $0 != Self.defaultLocale }.map {
-                ($0, .string(SurveyJSBooleanWords.words(for: $0)[keyPath: word]))
+                ($0, .string(SurveyCoreModel.words(for: $0)[keyPath: word]))
             }
         return text(.object(texts), at: element.place, repeats: []) ?? .string(texts[0].1.text ?? "")
     }
@@ -131,8 +132,8 @@ extension SurveyJSReader {
         var options: [Option]
         switch element.type {
         case "boolean":
-            let yes = text("labelTrue", of: element, repeats: repeats) ?? booleanWord(\.yes, of: element)
-            let no = text("labelFalse", of: element, repeats: repeats) ?? booleanWord(\.no, of: element)
+            let yes = text("labelTrue", of: element, repeats: repeats) ?? localeWord(\.yes, of: element)
+            let no = text("labelFalse", of: element, repeats: repeats) ?? localeWord(\.no, of: element)
             let values = booleanValues(element)
             return [
                 Option(
@@ -200,7 +201,7 @@ extension SurveyJSReader {
             }
         }
         for extra in extraItems(of: element) where !options.contains(where: { $0.value == extra.value }) {
-            var label = text(extra.key, of: element, repeats: repeats) ?? .string(extra.label)
+            var label = text(extra.key, of: element, repeats: repeats) ?? localeWord(extra.label, of: element)
             // survey-core shows the other text where the "other" choice is shown (`{q}` in a
             // title reads "a ferret", not "Other (describe)").
             if extra.value == "other", let comment = idsByPlace[element.place + "#comment"] {
@@ -310,27 +311,29 @@ extension SurveyJSReader {
     }
 
     /// The extra items a question shows: other, none, refuse, don't know.
-    func extraItems(of element: SurveyJSElement) -> [(value: String, key: String, label: String, flag: String)] {
-        var items: [(String, String, String, String)] = []
+    func extraItems(
+        of element: SurveyJSElement
+    ) -> [(value: String, key: String, label: KeyPath<SurveyCoreModel.LocaleWords, String>, flag: String)] {
+        var items: [(String, String, KeyPath<SurveyCoreModel.LocaleWords, String>, String)] = []
         // A ranking ranks its own choices: survey-core shows no special item in one.
         if element.type == "ranking" { return [] }
         if element.bool("showNoneItem") == true || element.bool("hasNone") == true {
             let flag = element.has("showNoneItem") ? "showNoneItem" : "hasNone"
             // survey-core's values for its own items are fixed (it reads `noneValue` as
             // an unknown property; `checkShapes` says so).
-            items.append(("none", "noneText", "None", flag))
+            items.append(("none", "noneText", \.none, flag))
         }
         if element.bool("showRefuseItem") == true {
             items.append(
-                ("refused", "refuseText", "Refuse to answer", "showRefuseItem"))
+                ("refused", "refuseText", \.refuse, "showRefuseItem"))
         }
         if element.bool("showDontKnowItem") == true {
             items.append(
-                ("dontknow", "dontKnowText", "Don't know", "showDontKnowItem"))
+                ("dontknow", "dontKnowText", \.dontKnow, "showDontKnowItem"))
         }
         if hasOther(element) {
             let flag = element.has("showOtherItem") ? "showOtherItem" : "hasOther"
-            items.append(("other", "otherText", "Other (describe)", flag))
+            items.append(("other", "otherText", \.other, flag))
         }
         return items
     }

@@ -379,8 +379,8 @@ extension SurveyJSReader {
             other
             ? text("otherPlaceholder", of: element, repeats: scope.repeats) ?? text(
                 "otherText", of: element, repeats: scope.repeats)
-                ?? .string("Other (describe)")
-            : text("commentText", of: element, repeats: scope.repeats) ?? .string("Other (describe)")
+                ?? localeWord(\.other, of: element)
+            : text("commentText", of: element, repeats: scope.repeats) ?? localeWord(\.comment, of: element)
         pairs.append(("label", label))
         var conditions = visible.map { [$0] } ?? []
         if other && !comment {
