@@ -159,6 +159,17 @@ struct SurveyJSLogicPropertiesTests {
             answers: #"[["a", [1, 2]]]"#, sets: ["a 1, 2"],
             data: #"{"a": [1, 2], "shown": "One, Two", "none": 0}"#),
         Case(
+            name: "a numeric choice beside the extra items is a number, the other text stays text",
+            survey: """
+                {"storeOthersAsComment": false, "elements": [
+                  {"type": "dropdown", "name": "a", "choicesMin": 1, "choicesMax": 3, "showOtherItem": true},
+                  {"type": "checkbox", "name": "b", "choices": [1, 2], "showNoneItem": true},
+                  {"type": "radiogroup", "name": "c", "choices": [1, 2], "showOtherItem": true}]}
+                """,
+            answers: #"[["a", 2], ["b", [1, 2]], ["c", "42"]]"#,
+            sets: ["a 2", "b 1, 2", "c other", "c_comment 42"],
+            data: #"{"a": 2, "b": [1, 2], "c": "42"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

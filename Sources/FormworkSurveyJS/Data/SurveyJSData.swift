@@ -79,10 +79,12 @@ public enum SurveyJSData {
                 let steps = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                 switch answered.answer {
                 case .value(var value):
+                    var otherText: String?
                     if let textID = othersAsValues[answered.id] {
                         value = Self.otherAsValue(value, text: textAnswers[textID])
+                        if case .value(.string(let text))? = textAnswers[textID] { otherText = text }
                     }
-                    guard let written = json(value, of: answered.id) else { continue }
+                    guard let written = json(value, of: answered.id, otherText: otherText) else { continue }
                     root.set(written, at: steps[...])
                 case .entries(let entries):
                     guard !entries.isEmpty else { continue }
@@ -103,15 +105,17 @@ public enum SurveyJSData {
             }
         }
 
-        /// A value as SurveyJS stores it; `nil` for none.
-        func json(_ value: Value, of id: String) -> JSONOutput? {
+        /// A value as SurveyJS stores it; `nil` for none. `otherText`, the "other" text
+        /// written as the value, stays text where the options are numbers.
+        func json(_ value: Value, of id: String, otherText: String? = nil) -> JSONOutput? {
             if let field = files[id] { return fileJSON(value, of: field) }
             switch value {
             case .null: return nil
             case .list(let elements):
                 guard !elements.isEmpty else { return nil }
-                return .array(elements.compactMap { json($0, of: id) })
+                return .array(elements.compactMap { json($0, of: id, otherText: otherText) })
             case .string(let text):
+                if text == otherText { return .value(.string(text)) }
                 switch types[id] {
                 case "number"?:
                     if let number = Double(text), number.isFinite { return .value(.number(number)) }

@@ -72,7 +72,10 @@ extension SurveyJSReader {
 
     /// Every option value a question offers, extra items included (`depth`: how many
     /// `choicesFromQuestion` were followed to it; two questions may name each other).
-    func optionValues(of element: SurveyJSElement, depth: Int = 0) -> ChoiceValues {
+    /// `numeric` says whether every value is a number; `extras: false` leaves the extra
+    /// items (`other`, `none`…) out of that, for the data, where survey-core keeps a
+    /// numeric choice as a number beside them.
+    func optionValues(of element: SurveyJSElement, depth: Int = 0, extras withExtras: Bool = true) -> ChoiceValues {
         let base: ChoiceValues
         switch element.type {
         case "boolean":
@@ -89,7 +92,9 @@ extension SurveyJSReader {
             }
         }
         let extras = extraItems(of: element).map(\.value)
-        return (base.values + extras.filter { !base.values.contains($0) }, base.numeric && extras.isEmpty)
+        return (
+            base.values + extras.filter { !base.values.contains($0) }, base.numeric && (extras.isEmpty || !withExtras)
+        )
     }
 
     /// A rating's values: `rateValues`, else `rateMin`…`rateMax` by `rateStep` (1…5).

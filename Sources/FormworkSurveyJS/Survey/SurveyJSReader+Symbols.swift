@@ -190,8 +190,11 @@ extension SurveyJSReader {
             guard grow(fields: 1, options: options.values, at: element.place) else { return }
             // A boolean's own values (`true`, `false`) are JSON booleans in the data, beside a
             // custom one (`valueTrue: "yes"` with `false`).
+            // A numeric choice is a JSON number in the data beside the extra items' texts.
+            let dataOptions =
+                options.numeric || options.values.isEmpty ? options : optionValues(of: element, extras: false)
             recordValueType(
-                id, options: options,
+                id, options: dataOptions,
                 boolean: type == "boolean" && !(element.has("valueTrue") && element.has("valueFalse")))
             var symbol = SurveyJSSymbol(
                 id: id, kind: kind, repeats: repeats, options: options.values, numericOptions: options.numeric)
