@@ -170,6 +170,17 @@ struct SurveyJSLogicPropertiesTests {
             sets: ["a 2", "b 1, 2", "c other", "c_comment 42"],
             data: #"{"a": 2, "b": [1, 2], "c": "42"}"#),
         Case(
+            name: "a value computed outside a number's bounds stays out of the data",
+            survey: """
+                {"elements": [{"type": "text", "name": "a", "inputType": "number"},
+                  {"type": "text", "name": "q", "inputType": "number", "min": 1, "setValueIf": "{a} <= 4",
+                   "setValueExpression": "{a}"},
+                  {"type": "text", "name": "r", "inputType": "number", "minValueExpression": "{a} - 1",
+                   "maxValueExpression": "5", "setValueExpression": "{a} * 2"},
+                  {"type": "text", "name": "d", "inputType": "number", "min": 1, "defaultValueExpression": "{a}"}]}
+                """,
+            answers: #"[["a", 2], ["a", 0]]"#, sets: ["a 2", "a 0"], data: #"{"a": 0, "d": 2, "q": 2, "r": 0}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

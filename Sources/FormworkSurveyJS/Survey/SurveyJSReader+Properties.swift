@@ -245,15 +245,17 @@ extension SurveyJSReader {
                 // survey-core: with a value expression, only that one's constants and
                 // functions run the rule on every change; without, the condition's.
                 let every = expression.map(everyChange) ?? everyChange(setIf)
-                made.append((on.filter { $0 != id }, value?.text ?? "null", when.text, place, every))
+                let bounded = value.flatMap { withinBounds($0.text, of: element, repeats: repeats) }
+                let condition = bounded.map { "(\(when.text)) and (\($0))" } ?? when.text
+                made.append((on.filter { $0 != id }, value?.text ?? "null", condition, place, every))
             }
         } else if let expression = element.scalarText("setValueExpression") {
             let place = element.place(of: "setValueExpression")
             if let value = translate(expression, at: place, as: .value, repeats: repeats) {
                 made.append(
                     (
-                        readIDs(expression, repeats: repeats).filter { $0 != id }, value.text, nil, place,
-                        everyChange(expression)
+                        readIDs(expression, repeats: repeats).filter { $0 != id }, value.text,
+                        withinBounds(value.text, of: element, repeats: repeats), place, everyChange(expression)
                     ))
             }
         }
@@ -273,7 +275,7 @@ extension SurveyJSReader {
             // One that reads no question is the field's default (`expressionDefault`).
             let place = element.place(of: "defaultValueExpression")
             if let value = translate(expression, at: place, as: .value, repeats: repeats) {
-                made.append((on, value.text, nil, place, false))
+                made.append((on, value.text, withinBounds(value.text, of: element, repeats: repeats), place, false))
             }
         }
         made += triggerRecalculations[element.name ?? ""] ?? []

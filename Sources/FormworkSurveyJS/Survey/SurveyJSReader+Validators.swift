@@ -206,14 +206,9 @@ extension SurveyJSReader {
         for (key, comparison, words) in [
             ("minValueExpression", ">=", "less than"), ("maxValueExpression", "<=", "greater than"),
         ] {
-            guard let bound = translate(key, of: element, as: .value, repeats: repeats) else { continue }
-            var code = "(" + bound.text + ")"
-            switch (kind, bound.type) {
-            case (.number, .number), (.date, .date), (.dateTime, .dateTime), (_, .null): break
-            case (.number, _): code = "number(\(bound.text))"
-            case (.date, _): code = "date(string(\(bound.text)))"
-            default: continue  // a date and time bound of another type: survey-core compares its text
-            }
+            guard let bound = translate(key, of: element, as: .value, repeats: repeats),
+                let code = Self.boundCode(bound, kind: kind)
+            else { continue }
             let check = "$\(id) == null or \(code) == null or $\(id) \(comparison) \(code)"
             let message = "The value should not be \(words) {\(code)}"
             rules.append(
@@ -222,5 +217,46 @@ extension SurveyJSReader {
                     at: SourcePlace(element.place(of: key))))
         }
         return rules
+    }
+
+    /// A bound's expression compared as the question's values are: a number, a date
+    /// (`nil`: a date and time bound of another type, whose text survey-core compares).
+    static func boundCode(_ bound: TranslatedExpression, kind: SurveyJSSymbol.Kind) -> String? {
+        switch (kind, bound.type) {
+        case (.number, .number), (.date, .date), (.dateTime, .dateTime), (_, .null): return "(" + bound.text + ")"
+        case (.number, _): return "number(\(bound.text))"
+        case (.date, _): return "date(string(\(bound.text)))"
+        default: return nil
+        }
+    }
+
+    /// When a value computed for a question (`setValueExpression`, a recomputed
+    /// `defaultValueExpression`) reaches the data: survey-core holds one outside a
+    /// number's or a date's `min`/`max` (or their expressions) in the question and keeps
+    /// it out of the data (`canSetValueToSurvey`), so the answer stays as it was.
+    /// `nil` when the question has no bound.
+    mutating func withinBounds(_ value: String, of element: SurveyJSElement, repeats: [String]) -> String? {
+        guard element.type == "text" || element.type.isEmpty,
+            ["number", "range", "date"].contains(element.text("inputType")?.lowercased() ?? "")
+        else { return nil }
+        let kind = textKind(element)
+        var parts: [String] = []
+        for (key, comparison) in [("min", ">="), ("max", "<=")] {
+            let code: String?
+            if let written = element.scalarText(key + "ValueExpression") {
+                // Read quietly: `boundRules` reports what is wrong with it.
+                let context = context(repeats: repeats)
+                code = (try? SurveyJSTranslator.translate(Self.trimmed(written), as: .value, in: context))
+                    .flatMap { Self.boundCode($0, kind: kind) }
+                if let code { parts.append("\(code) == null or (\(value)) \(comparison) \(code)") }
+                continue
+            }
+            if kind == .number, let number = element.number(key).flatMap(ExpressionText.number) {
+                parts.append("(\(value)) \(comparison) \(number)")
+            } else if kind == .date, let text = element.text(key), LocalDate(text) != nil {
+                parts.append("(\(value)) \(comparison) date(\(ExpressionText.string(text)))")
+            }
+        }
+        return parts.isEmpty ? nil : "(\(value)) == null or " + Self.grouped(parts)
     }
 }
