@@ -181,6 +181,17 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["a", 2], ["a", 0]]"#, sets: ["a 2", "a 0"], data: #"{"a": 0, "d": 2, "q": 2, "r": 0}"#),
         Case(
+            name: "clearIfInvisible onComplete in a survey that keeps hidden answers",
+            survey: """
+                {"clearInvisibleValues": "none", "elements": [{"type": "text", "name": "a"},
+                  {"type": "text", "name": "b", "visibleIf": "{a} = 1", "clearIfInvisible": "onComplete"},
+                  {"type": "text", "name": "c", "visibleIf": "{a} = 1"},
+                  {"type": "expression", "name": "e", "expression": "{a} + 1", "visibleIf": "{a} = 1",
+                   "clearIfInvisible": "onComplete"}]}
+                """,
+            answers: #"[["a", "1"], ["b", "x"], ["c", "y"], ["a", "2"]]"#, sets: ["a 1", "b x", "c y", "a 2"],
+            data: #"{"a": "2", "c": "y"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

@@ -33,6 +33,7 @@
 ///   paths: { quality_service: quality/service, total: '' }
 ///   types: { smoker: boolean, rating: number }
 ///   hidden: kept      # hidden questions' answers are written too (clearInvisibleValues: none)
+///   dropped: [note]   # but not these fields' (a question's clearIfInvisible: onComplete)
 ///   others: { pet: pet_comment }   # "other" written as its text (storeOthersAsComment: false)
 ///   kept: [total]     # or only these fields' (a question's clearIfInvisible: none),
 ///                     # or while a condition holds: { id: total, while: $shown }
@@ -79,6 +80,10 @@ public struct SubmissionLayout: Sendable, Equatable {
     /// Fields whose answers are written even while they are hidden, where the others'
     /// are not (`kept: [id, …]`; a SurveyJS question's `clearIfInvisible: none`).
     public var keptWhenHidden: Set<String> = []
+    /// Fields whose answers are left out while they are hidden, where the others' are
+    /// written (`hidden: kept` with `dropped: [id, …]`; a SurveyJS question's
+    /// `clearIfInvisible: onComplete` in a survey that keeps hidden answers).
+    public var droppedWhenHidden: Set<String> = []
     /// For some of `keptWhenHidden`, the condition under which the answer is kept
     /// (`kept: [{ id, while: condition }]`; a SurveyJS matrix cell is kept while its
     /// column is hidden, not while its row is).
@@ -95,6 +100,10 @@ public struct SubmissionLayout: Sendable, Equatable {
         guard keptWhenHidden.contains(id) else { return false }
         return keptWhile[id].map { evaluate($0).isTrue } ?? true
     }
+
+    /// Whether the answer of the hidden field `id` is left out where hidden answers are
+    /// written (`hidden: kept` with `dropped: [id]`).
+    public func drops(_ id: String) -> Bool { hiddenAnswers == .kept && droppedWhenHidden.contains(id) }
 
     /// A layout of `format`'s answers.
     public init(
@@ -116,7 +125,7 @@ public struct SubmissionLayout: Sendable, Equatable {
             && left.version == right.version && left.namespace == right.namespace
             && left.namespaces == right.namespaces && left.paths == right.paths && left.instanceID == right.instanceID
             && left.types == right.types && left.groups == right.groups && left.hiddenAnswers == right.hiddenAnswers
-            && left.keptWhenHidden == right.keptWhenHidden
+            && left.keptWhenHidden == right.keptWhenHidden && left.droppedWhenHidden == right.droppedWhenHidden
     }
 
     /// Whether a name is an XML element name made of ASCII letters, digits, `_`, `-`

@@ -3,7 +3,7 @@
 extension DefinitionDecoder {
     static let submissionKeys = [
         "format", "root", "id", "version", "namespace", "namespaces", "paths", "instanceID", "types", "hidden",
-        "kept", "groups", "others",
+        "kept", "dropped", "groups", "others",
     ]
     /// The JSON types `types:` may give a field's values.
     static let submissionTypes = ["number", "boolean", "numbers"]
@@ -61,6 +61,7 @@ extension DefinitionDecoder {
             types: types)
         layout.hiddenAnswers = hiddenAnswers
         layout.keptWhenHidden = decodeKeptWhenHidden(reader["kept"])
+        layout.droppedWhenHidden = decodeDroppedWhenHidden(reader["dropped"])
         layout.othersAsValues = decodeOthersAsValues(reader["others"])
         layout.namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
         layout.namespaces = namespaces
@@ -102,6 +103,30 @@ extension DefinitionDecoder {
             kept.insert(id)
         }
         return kept
+    }
+
+    /// `dropped: [id, …]`: fields whose answers are left out while they are hidden, where
+    /// the others' are written (`hidden: kept`).
+    private mutating func decodeDroppedWhenHidden(_ node: SyntaxNode?) -> Set<String> {
+        guard let node else { return [] }
+        guard let elements = node.elements else {
+            collector.report(
+                .wrongType(key: "dropped", expected: "a list of field ids", found: node.typeDescription), at: node)
+            return []
+        }
+        let known = Set(definitions.map(\.id))
+        var dropped = Set<String>()
+        for element in elements {
+            guard let id = element.scalarText, known.contains(id) else {
+                let written = element.scalarText ?? ""
+                collector.report(
+                    .unknownField(written, suggestion: Suggestions.closest(to: written, in: Array(known)).first),
+                    at: element)
+                continue
+            }
+            dropped.insert(id)
+        }
+        return dropped
     }
 
     /// The conditions of `kept` entries, compiled in the form's scope.

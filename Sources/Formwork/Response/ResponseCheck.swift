@@ -55,7 +55,9 @@ struct ResponseCheck {
                 continue
             }
             add(
-                .hiddenAnswer(condition: field.visible?.source, kept: keepsHidden),
+                .hiddenAnswer(
+                    condition: field.visible?.source,
+                    kept: keepsHidden && definition.submission?.drops(field.id) != true),
                 at: recorder.key(at: instance).location, path: store.path(ofInstance: instance))
         }
     }

@@ -48,6 +48,7 @@ extension DefinitionSchema {
                         ),
                         ("hidden", .object([("enum", strings(["dropped", "kept"]))])),
                         ("kept", .object([("type", "array"), ("items", .object([("type", "string")]))])),
+                        ("dropped", .object([("type", "array"), ("items", .object([("type", "string")]))])),
                         (
                             "groups",
                             .object([

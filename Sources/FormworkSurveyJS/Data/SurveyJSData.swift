@@ -48,6 +48,11 @@ public enum SurveyJSData {
             paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, files: files,
             othersAsValues: layout?.othersAsValues ?? [:])
         var fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
+        if let dropped = layout?.droppedWhenHidden, !dropped.isEmpty, layout?.hiddenAnswers == .kept {
+            // A question's `clearIfInvisible: onComplete`: left out while hidden.
+            let shown = Set(session.relevantFields().map(\.id))
+            fields = fields.filter { shown.contains($0.id) || !dropped.contains($0.id) }
+        }
         if let layout, !layout.keptWhenHidden.isEmpty, layout.hiddenAnswers != .kept {
             // A question's `clearIfInvisible: none`: written while hidden too, in form order.
             let shown = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -50,7 +50,11 @@ extension SurveyCoreModel {
         ("defaultValue", "`default`"),
         ("defaultValueExpression", "`default` (with the moment, evaluated once when the survey starts)"),
         ("setValueIf setValueExpression resetValueIf", "`recalculate` value rules, triggered as survey-core triggers"),
-        ("clearIfInvisible", "`none`: kept in the data while hidden (`submission: { kept }`)"),
+        (
+            "clearIfInvisible",
+            "`none`: kept in the data while hidden (`submission: { kept }`); `onComplete`, `onHidden`: left out of it "
+                + "in a survey that keeps hidden answers (`dropped`)"
+        ),
         ("clearInvisibleValues", "`onComplete`, `none`; `onHidden` keeps the answer for when it is shown again"),
         ("valueName", "the data key, shared by the questions that name it"),
         ("validators", "rules, each with survey-core's message"),

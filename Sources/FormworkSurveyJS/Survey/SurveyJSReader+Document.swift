@@ -112,6 +112,8 @@ extension SurveyJSReader {
         // `none`: survey-core never clears them, and its data holds them at completion.
         if survey.text("clearInvisibleValues")?.lowercased() == "none" {
             layout.append(("hidden", "kept"))
+            let dropped = droppedWhenHidden.filter { ids.isTaken($0) }
+            if !dropped.isEmpty { layout.append(("dropped", .list(dropped.map { .string($0) }))) }
         } else if !keptWhenHidden.isEmpty {
             layout.append(
                 (

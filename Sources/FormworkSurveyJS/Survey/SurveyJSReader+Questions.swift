@@ -63,8 +63,11 @@ extension SurveyJSReader {
             return []
         }
         var pairs: [(String, DefinitionDocument)] = [("id", .string(id))]
-        if scope.repeats.isEmpty, element.text("clearIfInvisible")?.lowercased() == "none" {
-            keptWhenHidden.append(id)
+        switch scope.repeats.isEmpty ? element.text("clearIfInvisible")?.lowercased() : nil {
+        case "none": keptWhenHidden.append(id)
+        // Cleared when hidden or at completion, where the survey keeps hidden answers.
+        case "oncomplete", "onhidden", "onhiddencontainer": droppedWhenHidden.append(id)
+        default: break
         }
         if let key = answerKey(element.text("valueName") ?? name, id: id, repeats: scope.repeats, at: element.place) {
             pairs.append(("key", .string(key)))

@@ -77,6 +77,10 @@ struct SurveyJSReader {
     /// Questions whose `clearIfInvisible` is `none`: their answers stay in the data
     /// while they are hidden (`submission: { kept: [...] }`).
     var keptWhenHidden: [String] = []
+    /// Questions whose `clearIfInvisible` is `onComplete`, `onHidden` or
+    /// `onHiddenContainer`: their answers are left out of the data while they are hidden,
+    /// where the survey keeps the others' (`clearInvisibleValues: none`).
+    var droppedWhenHidden: [String] = []
     /// For some of `keptWhenHidden`, the condition under which they are kept (a matrix
     /// cell while its row is shown).
     var keptWhile: [String: String] = [:]

@@ -78,6 +78,12 @@ struct SubmissionLayoutTests {
         #expect(kept.submission?.keptWhenHidden == ["age"] && kept.submission?.hiddenAnswers == .cleared)
         let unknown = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, kept: [agee] }") }
         #expect(unknown?.rendered.contains("error: the form has no field 'agee'") == true)
+        let dropped = try Self.load("  { format: data, hidden: kept, dropped: [age] }")
+        #expect(dropped.submission?.drops("age") == true && dropped.submission?.drops("name") == false)
+        let notKept = try Self.load("  { format: data, dropped: [age] }")
+        #expect(notKept.submission?.drops("age") == false)
+        let wrong = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, dropped: age }") }
+        #expect(wrong?.rendered.contains("a list of field ids") == true)
     }
 
     /// `groups:`: each group's condition is read in the form, or with `in:` in each
