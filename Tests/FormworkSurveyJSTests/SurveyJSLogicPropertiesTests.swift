@@ -192,6 +192,19 @@ struct SurveyJSLogicPropertiesTests {
             answers: #"[["a", "1"], ["b", "x"], ["c", "y"], ["a", "2"]]"#, sets: ["a 1", "b x", "c y", "a 2"],
             data: #"{"a": "2", "c": "y"}"#),
         Case(
+            name: "a defaultValueExpression that reads questions is computed as the survey loads",
+            survey: """
+                {"elements": [{"type": "text", "name": "a", "inputType": "number", "defaultValue": 5},
+                  {"type": "text", "name": "q", "inputType": "number", "defaultValueExpression": "{a} + 1"},
+                  {"type": "text", "name": "b", "inputType": "number"},
+                  {"type": "text", "name": "r", "inputType": "number", "defaultValue": 3,
+                   "defaultValueExpression": "{b}"},
+                  {"type": "expression", "name": "e", "expression": "1.8"},
+                  {"type": "text", "name": "s", "inputType": "number", "defaultValue": 3,
+                   "defaultValueExpression": "{e} * 0"}]}
+                """,
+            answers: #"[]"#, sets: [], data: #"{"a": 5, "q": 6, "r": 3, "e": 1.8, "s": 0}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

@@ -12,7 +12,7 @@ extension DefinitionDecoder {
     static let inputTypes: [(name: String, kind: FieldKind)] = [
         ("text", .text), ("number", .number), ("boolean", .switch), ("date", .date),
     ]
-    static let triggerKeys = ["on", "value", "when"]
+    static let triggerKeys = ["on", "value", "when", "atStart"]
 
     /// The keys of behaviours a kind takes: `readonly` and `recalculate` where a
     /// person sets the value, `key` wherever there is a value to answer.
@@ -124,7 +124,8 @@ extension DefinitionDecoder {
         return ValueTrigger(rules: rules.compactMap { $0 })
     }
 
-    /// One rule of `recalculate`: `on` (field ids, or `any`: every change), `value`, `when`.
+    /// One rule of `recalculate`: `on` (field ids, or `any`: every change), `value`, `when`,
+    /// `atStart` (the rule runs when the form starts too).
     mutating func decodeTriggerRule(
         _ node: SyntaxNode, for index: Int, environment: ExpressionEnvironment
     ) -> ValueTrigger.Rule? {
@@ -155,7 +156,9 @@ extension DefinitionDecoder {
             nullAllowed: true)
         let condition = reader["when"].flatMap { compileCondition($0, key: "when", environment: environment) }
         guard let value, everyChange || !sources.isEmpty, reader["when"] == nil || condition != nil else { return nil }
-        return ValueTrigger.Rule(fields: sources, onEveryChange: everyChange, value: value, condition: condition)
+        var rule = ValueTrigger.Rule(fields: sources, onEveryChange: everyChange, value: value, condition: condition)
+        rule.atStart = reader.bool("atStart", collector: &collector) ?? false
+        return rule
     }
 
     /// A field named in `on`: one that exists, that something sets, and that the

@@ -32,6 +32,9 @@ public struct ValueTrigger: Sendable {
         public internal(set) var value: CompiledExpression
         /// When the value is given; `nil`: whenever the rule is triggered.
         public internal(set) var condition: CompiledExpression?
+        /// Whether the rule also gives the field its value when the form starts, on the
+        /// values it starts with (`atStart: true`; an empty value leaves the default).
+        public internal(set) var atStart = false
     }
 
     /// The rules, in the order the definition gives them: the first one triggered
@@ -46,6 +49,9 @@ public struct ValueTrigger: Sendable {
 
     /// Whether some rule runs on every change (`on: any`).
     public var onEveryChange: Bool { rules.contains(where: \.onEveryChange) }
+
+    /// Whether some rule runs when the form starts (`atStart: true`).
+    public var runsAtStart: Bool { rules.contains(where: \.atStart) }
 }
 
 extension FieldDefinition {
@@ -64,6 +70,8 @@ struct FormBehaviours: Sendable {
     let triggered: [Int: [Int]]
     /// The fields with a `recalculate` rule that every change triggers (`on: any`).
     let triggeredByEveryChange: [Int]
+    /// The fields with a rule that runs when the form starts (`atStart: true`), in order.
+    let triggeredAtStart: [Int]
     /// The computed fields (`computed`, `calculate`) that some `recalculate` lists in
     /// `on`: they change when what they read changes, not by a write.
     let computedSources: [Int]
@@ -75,16 +83,19 @@ struct FormBehaviours: Sendable {
     init(fields: [FieldDefinition]) {
         var triggered: [Int: [Int]] = [:]
         var triggeredByEveryChange: [Int] = []
+        var triggeredAtStart: [Int] = []
         var inputs: [Int] = []
         var keyed: [String: [Int]] = [:]
         for field in fields {
             for source in field.trigger?.fields ?? [] { triggered[source, default: []].append(field.index) }
             if field.trigger?.onEveryChange == true { triggeredByEveryChange.append(field.index) }
+            if field.trigger?.runsAtStart == true { triggeredAtStart.append(field.index) }
             if field.isInput { inputs.append(field.index) }
             if let key = field.key { keyed[key, default: []].append(field.index) }
         }
         self.triggered = triggered
         self.triggeredByEveryChange = triggeredByEveryChange
+        self.triggeredAtStart = triggeredAtStart
         computedSources = triggered.keys.filter { fields[$0].kind.isComputed }.sorted()
         self.inputs = inputs
         self.keyed = keyed

@@ -121,7 +121,7 @@ extension DefinitionSchema {
                 .value(
                     .string(
                         "Sets the field from 'value' when a field in 'on' changes (any: every change) and 'when' "
-                            + "holds; the person may edit it."))
+                            + "holds (atStart: also when the form starts); the person may edit it."))
             ),
             (
                 "properties",
@@ -142,6 +142,7 @@ extension DefinitionSchema {
                                 ])
                             )
                         case "when": return (key, reference("condition"))
+                        case "atStart": return (key, .object([("type", "boolean")]))
                         default: return (key, reference("expression"))
                         }
                     })

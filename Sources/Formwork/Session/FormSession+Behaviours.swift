@@ -221,23 +221,39 @@ extension FormSession {
         }
     }
 
+    /// Gives the fields with a rule that runs when the form starts (`atStart: true`)
+    /// their value, on the values the form starts with, in form order (survey-core's
+    /// `defaultValueExpression`, computed as the survey loads): run while the session
+    /// is built, not an undo step.
+    func runStartRules() {
+        guard !definition.behaviours.triggeredAtStart.isEmpty else { return }
+        for field in definition.behaviours.triggeredAtStart {
+            for instance in instances(ofField: field) {
+                settle()
+                _ = recalculate(instance, changed: [], atStart: true)
+            }
+        }
+    }
+
     /// Sets an instance from the first of its `recalculate` rules that a change to
-    /// `changed` triggers and whose `when` holds, when the field accepts the value (a
-    /// value it would reject leaves it as it is). Whether it was set.
-    private func recalculate(_ instance: Int, changed: Set<Int>) -> Bool {
+    /// `changed` triggers (or, `atStart`, that runs when the form starts) and whose
+    /// `when` holds, when the field accepts the value (a value it would reject leaves
+    /// it as it is; at the start, so does an empty one). Whether it was set.
+    private func recalculate(_ instance: Int, changed: Set<Int>, atStart: Bool = false) -> Bool {
         let field = definition.fields[tree.field(ofInstance: instance)]
         guard let trigger = field.trigger else { return false }
         let evaluation = currentEvaluation
         let context = evaluation.context(for: tree.scope(ofInstance: instance))
         guard
             let rule = trigger.rules.first(where: { rule in
-                (rule.onEveryChange || rule.fields.contains(where: changed.contains))
+                (atStart ? rule.atStart : rule.onEveryChange || rule.fields.contains(where: changed.contains))
                     && rule.condition?.isSatisfied(context) != false
             })
         else { return false }
         guard case .success(var value) = FieldValues.coerce(rule.value.evaluate(context), for: field) else {
             return false
         }
+        if atStart, value.isNull { return false }
         if field.kind == .switch, value.isNull { value = false }
         if !value.isNull, evaluation.inputError(value, of: instance) != nil { return false }
         triggerState.firing = true

@@ -159,11 +159,12 @@ public final class FormSession {
     }
 
     /// Gives a new session's answers what they start with — the entries `min` and
-    /// `count` ask for, the every-change rules' values — evaluated; nothing of it is a
+    /// `count` ask for, the values of the rules that run at the start and on every change — evaluated; nothing of it is a
     /// change (to undo, to save, to show as touched).
     private func start() {
         journal.isReplaying = true
         store.populate(0)
+        runStartRules()
         runEveryChangeRules()
         settle()
         journal.isReplaying = false

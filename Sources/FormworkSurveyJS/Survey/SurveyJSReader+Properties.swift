@@ -221,8 +221,9 @@ extension SurveyJSReader {
     }
 
     /// Values set when others change: `setValueIf`/`setValueExpression`, `resetValueIf`,
-    /// `defaultValueExpression` (SurveyJS computes it again while the person has not
-    /// changed the question), and the survey's triggers that set this question.
+    /// `defaultValueExpression` (SurveyJS computes it as the survey loads, and again
+    /// while the person has not changed the question), and the survey's triggers that
+    /// set this question.
     ///
     /// Each is a rule of its own, triggered as survey-core triggers it: by a change to
     /// a question it reads, or by every change where the expression that decides reads
@@ -269,11 +270,15 @@ extension SurveyJSReader {
                     ))
             }
         }
+        var startPlace: String?
         if let expression = element.scalarText("defaultValueExpression"),
             case let on = readIDs(expression, repeats: repeats).filter({ $0 != id }), !on.isEmpty
         {
-            // One that reads no question is the field's default (`expressionDefault`).
+            // One that reads no question is the field's default (`expressionDefault`); one
+            // that reads some is computed as the survey loads too (`atStart`), on the
+            // values it starts with.
             let place = element.place(of: "defaultValueExpression")
+            startPlace = place
             if let value = translate(expression, at: place, as: .value, repeats: repeats) {
                 made.append((on, value.text, withinBounds(value.text, of: element, repeats: repeats), place, false))
             }
@@ -287,6 +292,7 @@ extension SurveyJSReader {
                 ("value", .string(rule.value)),
             ]
             if let when = rule.when { pairs.append(("when", .string(when))) }
+            if rule.place == startPlace { pairs.append(("atStart", .bool(true))) }
             return .object(pairs, at: SourcePlace(rule.place))
         }
         return rules.count == 1 ? rules[0] : .list(rules, at: SourcePlace(first.place))

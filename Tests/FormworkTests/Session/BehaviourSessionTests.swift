@@ -278,4 +278,55 @@ struct BehaviourSessionTests {
         let bare = try FormDefinition(yaml: Self.rules)  // no default, no entries: nothing has changed
         #expect(FormSession(definition: bare).value(of: "units") == .null)
     }
+
+    /// `atStart: true`: the rule gives the field its value when the form starts too, on
+    /// the values it starts with, in form order (SurveyJS's `defaultValueExpression`);
+    /// an empty value leaves the default, and later the rule runs as any other.
+    @Test func aRuleAtStartRunsWhenTheFormStarts() throws {
+        let definition = try FormDefinition(
+            yaml: """
+                id: start
+                title: Start
+                sections:
+                  - id: main
+                    fields:
+                      - { id: a, kind: number, label: A, default: 4 }
+                      - { id: b, kind: number, label: B }
+                      - id: next
+                        kind: number
+                        label: Next
+                        default: 9
+                        recalculate: { on: [a], value: "$a + 1", atStart: true }
+                      - id: after
+                        kind: number
+                        label: After
+                        recalculate: { on: [next], value: "$next * 2", atStart: true }
+                      - id: empty
+                        kind: number
+                        label: Empty
+                        default: 3
+                        recalculate: { on: [b], value: "$b", atStart: true }
+                """)
+        let session = FormSession(definition: definition)
+        #expect(session.value(of: "next") == 5 && session.value(of: "after") == 10)
+        #expect(session.value(of: "empty") == 3)
+        #expect(!session.undo())  // the start is not a step to undo
+        try session.set("a", to: 1)
+        #expect(session.value(of: "next") == 2 && session.value(of: "after") == 4)
+        try session.set("b", to: 7)
+        #expect(session.value(of: "empty") == 7)
+        let wrong = #expect(throws: DiagnosticList.self) {
+            try FormDefinition(
+                yaml: """
+                    id: wrong
+                    title: Wrong
+                    sections:
+                      - id: main
+                        fields:
+                          - { id: a, kind: number, label: A }
+                          - { id: b, kind: number, label: B, recalculate: { on: [a], value: "$a", atStart: 1 } }
+                    """)
+        }
+        #expect(wrong?.rendered.contains("atStart") == true)
+    }
 }
