@@ -205,6 +205,13 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[]"#, sets: [], data: #"{"a": 5, "q": 6, "r": 3, "e": 1.8, "s": 0}"#),
         Case(
+            name: "a default longer than maxLength is kept, as survey-core limits only typing",
+            survey: """
+                {"elements": [{"type": "text", "name": "t", "maxLength": 3, "defaultValue": "hello"},
+                  {"type": "text", "name": "u", "visibleIf": "{t} notempty"}]}
+                """,
+            answers: #"[["u", "x"]]"#, sets: ["u x"], data: #"{"t": "hello", "u": "x"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

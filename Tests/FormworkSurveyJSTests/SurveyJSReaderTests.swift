@@ -62,6 +62,24 @@ struct SurveyJSReaderTests {
         #expect(intro.kind == .note)
     }
 
+    /// A default outside a number's or a date's bounds opens the survey (survey-core
+    /// shows it, in error), left out with a warning.
+    @Test func aDefaultOutsideTheBoundsIsLeftOutWithAWarning() throws {
+        let (document, problems) = try Self.read(
+            """
+            { "elements": [
+              { "type": "text", "name": "n", "inputType": "number", "max": 3, "defaultValue": 5 },
+              { "type": "text", "name": "d", "inputType": "date", "min": "2020-01-01", "defaultValue": "2019-05-01" },
+              { "type": "text", "name": "ok", "inputType": "number", "max": 3, "defaultValue": 2 }
+            ] }
+            """)
+        #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
+        #expect(problems.filter { $0.message.contains("is not a value the question holds") }.count == 2)
+        let definition = try FormDefinition(document: document, path: "survey.json", formats: .surveyJS)
+        #expect(try Self.field(definition, "n").defaultValue == nil)
+        #expect(try Self.field(definition, "ok").defaultValue != nil)
+    }
+
     @Test func theExtraItemsAreOptionsAndOtherHasItsText() throws {
         let definition = try Self.load(
             """

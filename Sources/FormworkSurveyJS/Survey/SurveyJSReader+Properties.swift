@@ -211,9 +211,18 @@ extension SurveyJSReader {
                 case .time?: LocalTime(text) != nil
                 default: true
                 }
-            let tooLong =
-                kind == .text && element.type != "expression" && maxLength(element).map { text.count > $0 } == true
-            guard fits, !tooLong, fitsChoices([text]) else { return leftOut(text) }
+            // survey-core keeps a default outside a number's or a date's bounds, in error.
+            let within = fits && Self.withinStaticBounds(text, of: element, kind: kind)
+            guard within, fitsChoices([text]) else { return leftOut(text) }
+            let length = element.integer("maxLength").flatMap { $0 < 0 ? nil : $0 } ?? survey.integer("maxTextLength")
+            if kind == .text, element.type != "expression", let length, length > 0, text.count > length {
+                report(
+                    .importNotice(
+                        "the default of '\(Self.shown(element.name ?? ""))' is longer than its maxLength (\(length)): "
+                            + "survey-core keeps it and limits only what is typed, and Formwork keeps it without the "
+                            + "limit"),
+                    at: element.place(of: "defaultValue"))
+            }
             if kind == .number { return .number(text, at: at) }
             if questionKind(element) == .multichoice { return .list([.string(text)], at: at) }
             return .string(text, at: at)
@@ -296,5 +305,30 @@ extension SurveyJSReader {
             return .object(pairs, at: SourcePlace(rule.place))
         }
         return rules.count == 1 ? rules[0] : .list(rules, at: SourcePlace(first.place))
+    }
+
+    /// Whether a default is within a number's or a date's `min` and `max` (where they
+    /// are not expressions): the field's own bounds, which Formwork's defaults keep to.
+    static func withinStaticBounds(_ text: String, of element: SurveyJSElement, kind: SurveyJSSymbol.Kind?) -> Bool {
+        switch kind {
+        case .number?:
+            guard let value = Double(text) else { return true }
+            if !element.has("minValueExpression"), let minimum = element.number("min"), value < minimum { return false }
+            if !element.has("maxValueExpression"), let maximum = element.number("max"), value > maximum { return false }
+        case .date?:
+            guard let value = LocalDate(text) else { return true }
+            if !element.has("minValueExpression"), let minimum = element.text("min").flatMap(LocalDate.init),
+                value < minimum
+            {
+                return false
+            }
+            if !element.has("maxValueExpression"), let maximum = element.text("max").flatMap(LocalDate.init),
+                value > maximum
+            {
+                return false
+            }
+        default: break
+        }
+        return true
     }
 }

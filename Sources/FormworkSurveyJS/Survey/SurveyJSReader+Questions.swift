@@ -326,11 +326,19 @@ extension SurveyJSReader {
     }
 
     /// A text's or comment's `maxLength`, else (unset or negative) the survey's
-    /// `maxTextLength`; none when it is 0.
+    /// `maxTextLength`; none when it is 0, or when the question's `defaultValue` is
+    /// longer: survey-core limits only what is typed, keeps such a default and never
+    /// checks its length (`defaultValue` says so).
     func maxLength(_ element: SurveyJSElement) -> Int? {
         let own = element.integer("maxLength") ?? -1
         let length = own < 0 ? survey.integer("maxTextLength") ?? 0 : own
-        return length > 0 ? length : nil
+        guard length > 0 else { return nil }
+        if element.type != "expression", let written = element["defaultValue"].flatMap(SurveyJSElement.scalarText),
+            written.count > length
+        {
+            return nil
+        }
+        return length
     }
 
     /// A note: an `html` question's text without its markup, an `image`'s alternative text.
