@@ -212,6 +212,44 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["u", "x"]]"#, sets: ["u x"], data: #"{"t": "hello", "u": "x"}"#),
         Case(
+            name: "comments of hidden questions, and other texts no longer chosen (none)",
+            survey: """
+                {"clearInvisibleValues": "none", "elements": [{"type": "text", "name": "x"},
+                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true, "visibleIf": "{x} = 1"},
+                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
+                """,
+            answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#
+                + #"["v", "other"], ["v-Comment", "vc"], ["w", "other"], ["w-Comment", "wc"], ["w", "a"], "#
+                + #"["q", "other"], ["q-Comment", "qc"], ["q", "a"], ["x", "2"]]"#,
+            sets: [
+                "x 1", "h a", "h_comment hc", "c other", "c_comment t2", "v other", "v_comment vc", "w other",
+                "w_comment wc", "w a", "q other", "q_comment qc", "q a", "x 2",
+            ],
+            data:
+                #"{"x": "2", "h": "a", "h-Comment": "hc", "c": ["other"], "c-Comment": "t2", "v": "other", "v-Comment": "vc", "w": "a", "q": "a"}"#
+        ),
+        Case(
+            name: "comments of hidden questions, and other texts no longer chosen (onComplete)",
+            survey: """
+                {"clearInvisibleValues": "onComplete", "elements": [{"type": "text", "name": "x"},
+                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true, "visibleIf": "{x} = 1"},
+                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
+                """,
+            answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#
+                + #"["v", "other"], ["v-Comment", "vc"], ["w", "other"], ["w-Comment", "wc"], ["w", "a"], "#
+                + #"["q", "other"], ["q-Comment", "qc"], ["q", "a"], ["x", "2"]]"#,
+            sets: [
+                "x 1", "h a", "h_comment hc", "c other", "c_comment t2", "v other", "v_comment vc", "w other",
+                "w_comment wc", "w a", "q other", "q_comment qc", "q a", "x 2",
+            ],
+            data: #"{"x": "2", "q": "a"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

@@ -101,9 +101,18 @@ public struct SubmissionLayout: Sendable, Equatable {
         return keptWhile[id].map { evaluate($0).isTrue } ?? true
     }
 
+    /// For some of `droppedWhenHidden`, the condition under which the answer is left out
+    /// (`dropped: [{ id, while: condition }]`; a SurveyJS "other" text while its choice
+    /// does not hold `other`).
+    public var droppedWhile: [String: CompiledExpression] = [:]
+
     /// Whether the answer of the hidden field `id` is left out where hidden answers are
-    /// written (`hidden: kept` with `dropped: [id]`).
-    public func drops(_ id: String) -> Bool { hiddenAnswers == .kept && droppedWhenHidden.contains(id) }
+    /// written (`hidden: kept` with `dropped: [id]`), by `evaluate` of a condition in the
+    /// form's scope.
+    public func drops(_ id: String, evaluate: (CompiledExpression) -> Value) -> Bool {
+        guard hiddenAnswers == .kept, droppedWhenHidden.contains(id) else { return false }
+        return droppedWhile[id].map { evaluate($0).isTrue } ?? true
+    }
 
     /// A layout of `format`'s answers.
     public init(

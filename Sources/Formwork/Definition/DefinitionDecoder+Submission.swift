@@ -60,37 +60,39 @@ extension DefinitionDecoder {
             format: format, root: root, formID: id, version: version, paths: paths, instanceID: instanceID,
             types: types)
         layout.hiddenAnswers = hiddenAnswers
-        layout.keptWhenHidden = decodeKeptWhenHidden(reader["kept"])
-        layout.droppedWhenHidden = decodeDroppedWhenHidden(reader["dropped"])
+        layout.keptWhenHidden = decodeHiddenList(reader["kept"], key: "kept")
+        layout.droppedWhenHidden = decodeHiddenList(reader["dropped"], key: "dropped")
         layout.othersAsValues = decodeOthersAsValues(reader["others"])
         layout.namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
         layout.namespaces = namespaces
         return layout
     }
 
-    /// `kept: [id, …]`: fields whose answers are written while they are hidden; an
-    /// entry `{ id, while: condition }` only while the condition holds (compiled with
-    /// the form's conditions, `compileKeptConditions`).
-    private mutating func decodeKeptWhenHidden(_ node: SyntaxNode?) -> Set<String> {
+    /// `kept: [id, …]`: fields whose answers are written while they are hidden, and
+    /// `dropped: [id, …]`: fields whose answers are left out while they are hidden where
+    /// the others' are written (`hidden: kept`); an entry `{ id, while: condition }` only
+    /// while the condition holds (compiled with the form's conditions,
+    /// `compileHiddenListConditions`).
+    private mutating func decodeHiddenList(_ node: SyntaxNode?, key: String) -> Set<String> {
         guard let node else { return [] }
         guard let elements = node.elements else {
             collector.report(
-                .wrongType(key: "kept", expected: "a list of field ids", found: node.typeDescription), at: node)
+                .wrongType(key: key, expected: "a list of field ids", found: node.typeDescription), at: node)
             return []
         }
         let known = Set(definitions.map(\.id))
-        var kept = Set<String>()
+        var listed = Set<String>()
         for element in elements {
             var idNode = element
             if element.pairs != nil {
                 guard
                     let reader = MappingReader(
-                        element, context: "kept", key: "kept", allowed: ["id", "while"], collector: &collector),
+                        element, context: key, key: key, allowed: ["id", "while"], collector: &collector),
                     let node = reader["id"]
                 else { continue }
                 idNode = node
                 if let condition = reader["while"], let id = node.scalarText {
-                    keptConditionNodes.append((id, condition))
+                    hiddenListConditionNodes[key, default: []].append((id, condition))
                 }
             }
             guard let id = idNode.scalarText, known.contains(id) else {
@@ -100,39 +102,17 @@ extension DefinitionDecoder {
                     at: idNode)
                 continue
             }
-            kept.insert(id)
+            listed.insert(id)
         }
-        return kept
+        return listed
     }
 
-    /// `dropped: [id, …]`: fields whose answers are left out while they are hidden, where
-    /// the others' are written (`hidden: kept`).
-    private mutating func decodeDroppedWhenHidden(_ node: SyntaxNode?) -> Set<String> {
-        guard let node else { return [] }
-        guard let elements = node.elements else {
-            collector.report(
-                .wrongType(key: "dropped", expected: "a list of field ids", found: node.typeDescription), at: node)
-            return []
-        }
-        let known = Set(definitions.map(\.id))
-        var dropped = Set<String>()
-        for element in elements {
-            guard let id = element.scalarText, known.contains(id) else {
-                let written = element.scalarText ?? ""
-                collector.report(
-                    .unknownField(written, suggestion: Suggestions.closest(to: written, in: Array(known)).first),
-                    at: element)
-                continue
-            }
-            dropped.insert(id)
-        }
-        return dropped
-    }
-
-    /// The conditions of `kept` entries, compiled in the form's scope.
-    mutating func compileKeptConditions(_ environment: ExpressionEnvironment) -> [String: CompiledExpression] {
+    /// The conditions of `kept` (or `dropped`) entries, compiled in the form's scope.
+    mutating func compileHiddenListConditions(
+        _ key: String, _ environment: ExpressionEnvironment
+    ) -> [String: CompiledExpression] {
         var result: [String: CompiledExpression] = [:]
-        for (id, node) in keptConditionNodes {
+        for (id, node) in hiddenListConditionNodes[key] ?? [] {
             if let condition = compileCondition(node, key: "while", environment: environment) { result[id] = condition }
         }
         return result

@@ -44,7 +44,8 @@ struct DefinitionDecoder {
     /// `submission.groups`, compiled once the environment is known.
     var submissionGroupNodes: [(repeatIndex: Int?, path: String, visible: SyntaxNode?)] = []
     /// `submission: { kept: [{ id, while }] }`: each condition, compiled once fields are known.
-    var keptConditionNodes: [(id: String, condition: SyntaxNode)] = []
+    /// The conditions of `submission`'s `kept` and `dropped` entries, by key.
+    var hiddenListConditionNodes: [String: [(id: String, condition: SyntaxNode)]] = [:]
 
     init(
         limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = [],
@@ -122,7 +123,8 @@ struct DefinitionDecoder {
         compileRepeats(environment)
         compileTexts(environment)
         submission?.groups = compileSubmissionGroups(environment)
-        submission?.keptWhile = compileKeptConditions(environment)
+        submission?.keptWhile = compileHiddenListConditions("kept", environment)
+        submission?.droppedWhile = compileHiddenListConditions("dropped", environment)
         let fieldIndex = environment.fields.mapValues(\.index)
         let graph = DependencyGraph(
             fields: definitions, sections: sections, repeats: repeats, environment: environment,

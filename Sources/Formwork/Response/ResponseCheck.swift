@@ -57,7 +57,9 @@ struct ResponseCheck {
             add(
                 .hiddenAnswer(
                     condition: field.visible?.source,
-                    kept: keepsHidden && definition.submission?.drops(field.id) != true),
+                    kept: keepsHidden
+                        && definition.submission?.drops(field.id, evaluate: { $0.evaluate(evaluation.context) }) != true
+                ),
                 at: recorder.key(at: instance).location, path: store.path(ofInstance: instance))
         }
     }

@@ -47,8 +47,7 @@ extension DefinitionSchema {
                             ])
                         ),
                         ("hidden", .object([("enum", strings(["dropped", "kept"]))])),
-                        ("kept", .object([("type", "array"), ("items", .object([("type", "string")]))])),
-                        ("dropped", .object([("type", "array"), ("items", .object([("type", "string")]))])),
+                        ("kept", hiddenList), ("dropped", hiddenList),
                         (
                             "groups",
                             .object([
@@ -111,6 +110,31 @@ extension DefinitionSchema {
                 )
             ]),
             "A value rule, or a list of them: the first rule a change triggers whose 'when' holds sets the field.")
+    }
+
+    /// `kept`, `dropped`: field ids, each alone or `{ id, while: condition }`.
+    static var hiddenList: JSONOutput {
+        .object([
+            ("type", "array"),
+            (
+                "items",
+                .object([
+                    (
+                        "anyOf",
+                        .array([
+                            reference("id"),
+                            .object([
+                                ("type", "object"), ("required", strings(["id"])), ("additionalProperties", false),
+                                (
+                                    "properties",
+                                    .object([("id", reference("id")), ("while", reference("condition"))])
+                                ),
+                            ]),
+                        ])
+                    )
+                ])
+            ),
+        ])
     }
 
     static var recalculateRule: JSONOutput {

@@ -48,10 +48,12 @@ public enum SurveyJSData {
             paths: layout?.paths ?? [:], types: layout?.types ?? [:], keys: keys, files: files,
             othersAsValues: layout?.othersAsValues ?? [:])
         var fields = layout?.hiddenAnswers == .kept ? session.allFields() : session.relevantFields()
-        if let dropped = layout?.droppedWhenHidden, !dropped.isEmpty, layout?.hiddenAnswers == .kept {
+        if let layout, !layout.droppedWhenHidden.isEmpty, layout.hiddenAnswers == .kept {
             // A question's `clearIfInvisible: onComplete`: left out while hidden.
             let shown = Set(session.relevantFields().map(\.id))
-            fields = fields.filter { shown.contains($0.id) || !dropped.contains($0.id) }
+            fields = fields.filter {
+                shown.contains($0.id) || !layout.drops($0.id, evaluate: session.evaluate)
+            }
         }
         if let layout, !layout.keptWhenHidden.isEmpty, layout.hiddenAnswers != .kept {
             // A question's `clearIfInvisible: none`: written while hidden too, in form order.

@@ -113,7 +113,17 @@ extension SurveyJSReader {
         if survey.text("clearInvisibleValues")?.lowercased() == "none" {
             layout.append(("hidden", "kept"))
             let dropped = droppedWhenHidden.filter { ids.isTaken($0) }
-            if !dropped.isEmpty { layout.append(("dropped", .list(dropped.map { .string($0) }))) }
+            if !dropped.isEmpty {
+                layout.append(
+                    (
+                        "dropped",
+                        .list(
+                            dropped.map { id in
+                                droppedWhile[id].map { .object([("id", .string(id)), ("while", .string($0))]) }
+                                    ?? .string(id)
+                            })
+                    ))
+            }
         } else if !keptWhenHidden.isEmpty {
             layout.append(
                 (

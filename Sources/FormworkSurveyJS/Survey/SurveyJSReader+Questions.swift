@@ -403,6 +403,23 @@ extension SurveyJSReader {
             }
         }
         if let visible = ExpressionText.conjunction(conditions) { pairs.append(("visible", .string(visible))) }
+        dropOtherTextNotChosen(commentID, of: id, other: other && !comment, element: element, scope: scope)
         return [.object(pairs, at: SourcePlace(element.place(of: other ? "showOtherItem" : "showCommentArea")))]
+    }
+
+    /// Where the survey keeps hidden answers (`clearInvisibleValues: none`), survey-core
+    /// clears an "other" text at completion when its question does not hold `other`
+    /// (shown or not), and keeps every other comment: such a text is left out of the data
+    /// while its question does not hold `other`. (A comment is cleared with its hidden
+    /// question in the other modes, as the comment field's visibility says.)
+    private mutating func dropOtherTextNotChosen(
+        _ commentID: String, of id: String, other: Bool, element: SurveyJSElement, scope: Scope
+    ) {
+        guard other, scope.repeats.isEmpty, !storesOtherAsValue(element),
+            survey.text("clearInvisibleValues")?.lowercased() == "none"
+        else { return }
+        let selected = questionKind(element) == .multichoice ? "'other' in $\(id)" : "$\(id) == 'other'"
+        droppedWhenHidden.append(commentID)
+        droppedWhile[commentID] = "not (\(selected))"
     }
 }

@@ -84,6 +84,9 @@ struct SurveyJSReader {
     /// For some of `keptWhenHidden`, the condition under which they are kept (a matrix
     /// cell while its row is shown).
     var keptWhile: [String: String] = [:]
+    /// For some of `droppedWhenHidden`, the condition under which they are left out (an
+    /// "other" text while its choice does not hold `other`).
+    var droppedWhile: [String: String] = [:]
     /// The languages texts are written in ("default" first).
     var languages: [String] = []
     /// Values the survey's triggers set, by the question they set.

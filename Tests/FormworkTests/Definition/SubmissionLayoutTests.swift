@@ -79,9 +79,14 @@ struct SubmissionLayoutTests {
         let unknown = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, kept: [agee] }") }
         #expect(unknown?.rendered.contains("error: the form has no field 'agee'") == true)
         let dropped = try Self.load("  { format: data, hidden: kept, dropped: [age] }")
-        #expect(dropped.submission?.drops("age") == true && dropped.submission?.drops("name") == false)
+        let always: (CompiledExpression) -> Value = { _ in .bool(true) }
+        #expect(dropped.submission?.drops("age", evaluate: always) == true)
+        #expect(dropped.submission?.drops("name", evaluate: always) == false)
         let notKept = try Self.load("  { format: data, dropped: [age] }")
-        #expect(notKept.submission?.drops("age") == false)
+        #expect(notKept.submission?.drops("age", evaluate: always) == false)
+        let conditional = try Self.load("  { format: data, hidden: kept, dropped: [{ id: age, while: '$age > 3' }] }")
+        #expect(conditional.submission?.droppedWhile["age"]?.source == "$age > 3")
+        #expect(conditional.submission?.drops("age", evaluate: { _ in .bool(false) }) == false)
         let wrong = #expect(throws: DiagnosticList.self) { try Self.load("  { format: data, dropped: age }") }
         #expect(wrong?.rendered.contains("a list of field ids") == true)
     }
