@@ -250,6 +250,15 @@ struct SurveyJSLogicPropertiesTests {
             ],
             data: #"{"x": "2", "q": "a"}"#),
         Case(
+            name: "a boolean's true default is its valueTrue",
+            survey: """
+                {"elements": [{"type": "boolean", "name": "b", "valueTrue": "yes", "valueFalse": "no",
+                   "defaultValue": true},
+                  {"type": "boolean", "name": "c", "valueTrue": "yes", "valueFalse": "no", "defaultValue": "false"},
+                  {"type": "text", "name": "t", "visibleIf": "{b} = 'yes'"}]}
+                """,
+            answers: #"[["t", "x"]]"#, sets: ["t x"], data: #"{"b": "yes", "c": "no", "t": "x"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},
@@ -294,6 +303,23 @@ struct SurveyJSLogicPropertiesTests {
     ])
     func toFixedRoundsAsJavaScriptDoes(number: Double, decimals: Int, text: String) {
         #expect(NumbersInText.javaScriptFixed(number, decimals) == text)
+    }
+
+    /// A `requiredIf` decides over `isRequired`, as survey-core runs it.
+    @Test(arguments: [("1", ["q"]), ("2", [])])
+    func requiredIfDecidesOverIsRequired(answer: String, failing: [String]) throws {
+        let survey = """
+            {"elements": [{"type": "text", "name": "a"},
+              {"type": "text", "name": "q", "isRequired": true, "requiredIf": "{a} = 1"}]}
+            """
+        let session = FormSession(definition: try SurveyJSReaderTests.load(survey))
+        try session.set("a", text: answer)
+        #expect(session.validate().map(\.field) == failing)
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(survey.utf8)), answers: [["a", answer]])
+        let errors = (oracle["validation"] as? [String: Any])?["errors"] as? [[String: Any]] ?? []
+        #expect(errors.compactMap { $0["path"] as? String } == failing)
     }
 
     @Test func anOtherTextInTheDataIsReadBackAsOtherAndItsText() throws {

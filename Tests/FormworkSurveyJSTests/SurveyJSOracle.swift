@@ -201,3 +201,30 @@ extension SurveyJSOracle {
         return try JSONSerialization.jsonObject(with: output) as? [[String: Any]] ?? []
     }
 }
+
+extension SurveyJSOracle {
+    /// The bundle of survey-core the oracle loads (`build/`, else `dist/`).
+    static var library: URL {
+        ["build", "dist"].map { folder.appendingPathComponent("\($0)/survey-core.cjs") }
+            .first { FileManager.default.fileExists(atPath: $0.path) } ?? folder.appendingPathComponent("dist")
+    }
+
+    /// survey-core's verdict on a finished response (`Fixtures/Oracle/validate-data.js`):
+    /// the paths of the questions in error once the survey's data is `data`.
+    static func validate(survey: Any, data: Any, locale: String?) throws -> Set<String> {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Oracle/validate-data.js")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("surveyjs-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let surveyFile = work.appendingPathComponent("survey.json")
+        let dataFile = work.appendingPathComponent("data.json")
+        try JSONSerialization.data(withJSONObject: survey).write(to: surveyFile)
+        try JSONSerialization.data(withJSONObject: data).write(to: dataFile)
+        let output = try run(
+            [script.path, library.path, surveyFile.path, dataFile.path, "--now", clock]
+                + (locale.map { ["--locale", $0] } ?? []))
+        let object = try JSONSerialization.jsonObject(with: output) as? [String: Any]
+        return Set(object?["errors"] as? [String] ?? [])
+    }
+}

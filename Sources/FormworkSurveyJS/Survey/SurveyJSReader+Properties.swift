@@ -75,10 +75,12 @@ extension SurveyJSReader {
 
     /// `isRequired` and `requiredIf`.
     mutating func requiredness(_ element: SurveyJSElement, repeats: [String]) -> DefinitionDocument? {
-        if element.bool("isRequired") == true { return .bool(true) }
+        // A `requiredIf` decides over `isRequired`, as survey-core runs it (one it cannot
+        // read is ignored, and `isRequired` stands).
         if let condition = translate("requiredIf", of: element, as: .condition, repeats: repeats) {
             return .string(condition.text, at: SourcePlace(element.place(of: "requiredIf")))
         }
+        if element.bool("isRequired") == true { return .bool(true) }
         return nil
     }
 
@@ -199,7 +201,12 @@ extension SurveyJSReader {
             return .list(values.map { .string($0) }, at: at)
         case .null, .object: return nil
         default:
-            guard let text = SurveyJSElement.scalarText(node) else { return nil }
+            guard var text = SurveyJSElement.scalarText(node) else { return nil }
+            // survey-core reads a boolean's `true`/`false` default as its `valueTrue`/`valueFalse`.
+            if element.type == "boolean", text == "true" || text == "false" {
+                let values = booleanValues(element)
+                text = text == "true" ? values.yes.value : values.no.value
+            }
             let kind = element.type == "text" ? textKind(element) : questionKind(element)
             // A default the question cannot hold (`"hello"` for a date) is left out: survey-core
             // would show it in the box, where it is no date.
