@@ -259,6 +259,16 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["t", "x"]]"#, sets: ["t x"], data: #"{"b": "yes", "c": "no", "t": "x"}"#),
         Case(
+            name: "an other item beside a comment area: the other text is the value",
+            survey: """
+                {"elements": [{"type": "dropdown", "name": "q", "choices": ["a"], "showCommentArea": true,
+                   "showOtherItem": true},
+                  {"type": "text", "name": "t", "visibleIf": "{q} = 'xyz'"}]}
+                """,
+            answers: #"[["q", "xyz"], ["q-Comment", "cmt"], ["t", "seen"]]"#,
+            sets: ["q other", "q_other xyz", "q_comment cmt", "t seen"],
+            data: #"{"q": "xyz", "q-Comment": "cmt", "t": "seen"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

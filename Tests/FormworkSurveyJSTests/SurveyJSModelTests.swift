@@ -88,6 +88,7 @@ struct SurveyJSModelTests {
             let fields: [(String, KeyPath<SurveyCoreModel.LocaleWords, String>)] = [
                 ("yes", \.yes), ("no", \.no), ("other", \.other), ("none", \.none), ("refuse", \.refuse),
                 ("dontKnow", \.dontKnow), ("comment", \.comment), ("required", \.required),
+                ("otherRequired", \.otherRequired),
             ]
             for (key, path) in fields {
                 #expect(theirs[key] == ours[keyPath: path], "\(theirs["code"] ?? "?").\(key)")

@@ -340,9 +340,18 @@ struct SurveyJSWalkComparison {
     /// question (entries counted from 0; a dropdown matrix's cell `matrix[row].column`).
     static func surveyPath(_ path: String, in form: FormDefinition) -> String {
         let paths = form.submission?.paths ?? [:]
+        // survey-core reports a missing other text or comment on its question.
+        let owners = Dictionary(
+            (form.submission?.othersAsValues ?? [:]).map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         var steps: [String] = []
         for step in path.split(separator: ".") {
-            let id = String(step.prefix { $0 != "[" })
+            var id = String(step.prefix { $0 != "[" })
+            if let owner = owners[id] { id = owner }
+            if let key = form.fields.first(where: { $0.id == id })?.key, key.hasSuffix("-Comment"),
+                let owner = form.fields.first(where: { $0.key ?? $0.id == String(key.dropLast("-Comment".count)) })
+            {
+                id = owner.id
+            }
             // A dropdown matrix's cell (`matrix/row/column`) is `matrix[row].column` in survey-core.
             if let cell = paths[id]?.split(separator: "/"), cell.count == 3 {
                 steps.append("\(cell[0])[\(cell[1])].\(cell[2])")
@@ -409,7 +418,8 @@ struct SurveyJSWalkComparison {
             default: required = false
             }
             // survey-core says its required message in the walk's language.
-            let theirsRequired = messages.contains(SurveyCoreModel.words(for: language).required)
+            let words = SurveyCoreModel.words(for: language)
+            let theirsRequired = messages.contains(words.required) || messages.contains(words.otherRequired)
             let given = messages.filter(texts.contains)
             note(
                 "verdict", required == theirsRequired || !given.isEmpty && given.contains(error.message),

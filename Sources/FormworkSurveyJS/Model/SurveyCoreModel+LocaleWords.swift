@@ -3,7 +3,8 @@ extension SurveyCoreModel {
     /// its own, in one locale: a boolean's answers (`booleanCheckedLabel`,
     /// `booleanUncheckedLabel`), the special choices (`otherItemText`, `noneItemText`,
     /// `refuseItemText`, `dontKnowItemText`), a comment box's title (`commentText`) and
-    /// the message of an unanswered required question (`requiredError`). Generated for
+    /// the messages of an unanswered required question (`requiredError`) and of an
+    /// "other" choice without its text (`otherRequiredError`). Generated for
     /// every locale survey-core has (`SurveyCoreModel+Locales.swift`).
     ///
     /// ```swift
@@ -26,6 +27,9 @@ extension SurveyCoreModel {
         public var comment: String
         /// An unanswered required question's message ("Response required.").
         public var required: String
+        /// The message of an "other" choice without its text ("Response required: enter
+        /// another value.").
+        public var otherRequired: String
     }
 
     /// The locales by their code in lower case (`nl-be`, `pt-br`).

@@ -7,190 +7,222 @@ extension SurveyCoreModel {
     static let localeWords: [String: LocaleWords] = [
         "ar": LocaleWords(
             yes: "نعم", no: "لا", other: "نص آخر", none: "لا شيء", refuse: "رفض الإجابة", dontKnow: "لا أعرف",
-            comment: "الرجاء ترك تعليق", required: ".يرجى الإجابة على السؤال"),
+            comment: "الرجاء ترك تعليق", required: ".يرجى الإجابة على السؤال",
+            otherRequired: "الرجاء إدخال قيمة أخرى"),
         "bg": LocaleWords(
             yes: "Да", no: "Не", other: "Друго (опишете)", none: "Нито един", refuse: "Отказва да отговори",
             dontKnow: "Не знам", comment: "Моля, оставете коментар",
-            required: "Моля, отговорете на следния въпрос."),
+            required: "Моля, отговорете на следния въпрос.", otherRequired: "Моля, въведете другата стойност."),
         "ca": LocaleWords(
             yes: "Sí", no: "No", other: "Un altre (descrigui)", none: "Cap", refuse: "Negar-se a respondre",
             dontKnow: "No sé", comment: "Si us plau, deixa un comentari",
-            required: "Si us plau contesti la pregunta."),
+            required: "Si us plau contesti la pregunta.", otherRequired: "Si us plau afegiu l'altra estimació."),
         "cs": LocaleWords(
             yes: "Ano", no: "Ne", other: "Jiná odpověď (napište)", none: "Žádný", refuse: "Odmítnout odpovědět",
-            dontKnow: "Nevím", comment: "Zanechte prosím komentář", required: "Odpovězte prosím na otázku."),
+            dontKnow: "Nevím", comment: "Zanechte prosím komentář", required: "Odpovězte prosím na otázku.",
+            otherRequired: "Zadejte prosím jinou hodnotu."),
         "cy": LocaleWords(
             yes: "Iawn", no: "Na", other: "Arall (disgrifiwch)", none: "Dim", refuse: "Gwrthod ateb",
-            dontKnow: "Ddim yn gwybod", comment: "Gadewch sylw os gwelwch yn dda",
-            required: "Atebwch y cwestiwn."),
+            dontKnow: "Ddim yn gwybod", comment: "Gadewch sylw os gwelwch yn dda", required: "Atebwch y cwestiwn.",
+            otherRequired: "Rhowch y gwerth arall."),
         "da": LocaleWords(
             yes: "Ja", no: "Ingen", other: "Valgfrit svar...", none: "Ingen", refuse: "Nægt at svare",
             dontKnow: "Ved ikke", comment: "Efterlad venligst en kommentar",
-            required: "Besvar venligst spørgsmålet."),
+            required: "Besvar venligst spørgsmålet.", otherRequired: "Angiv en værdi for dit valgfrie svar."),
         "de": LocaleWords(
             yes: "Ja", no: "Nein", other: "Sonstiges (Bitte angeben)", none: "Nichts trifft zu",
             refuse: "Antwort verweigern", dontKnow: "Weiß ich nicht",
-            comment: "Bitte hinterlassen Sie einen Kommentar", required: "Bitte beantworten Sie diese Frage."),
+            comment: "Bitte hinterlassen Sie einen Kommentar", required: "Bitte beantworten Sie diese Frage.",
+            otherRequired: "Bitte geben Sie einen Wert an."),
         "el": LocaleWords(
             yes: "Ναι", no: "Όχι", other: "Άλλο (παρακαλώ διευκρινίστε)", none: "Κανένας",
             refuse: "Αρνηθείτε να απαντήσετε", dontKnow: "Δεν ξέρω", comment: "Παρακαλώ αφήστε ένα σχόλιο",
-            required: "Παρακαλώ απαντήστε στην ερώτηση."),
+            required: "Παρακαλώ απαντήστε στην ερώτηση.",
+            otherRequired: "Παρακαλώ συμπληρώστε την τιμή για το πεδίο 'άλλο'."),
         "en": LocaleWords(
             yes: "Yes", no: "No", other: "Other (describe)", none: "None", refuse: "Refuse to answer",
-            dontKnow: "Don't know", comment: "Please leave a comment", required: "Response required."),
+            dontKnow: "Don't know", comment: "Please leave a comment", required: "Response required.",
+            otherRequired: "Response required: enter another value."),
         "es": LocaleWords(
             yes: "Sí", no: "No", other: "Otro (describa)", none: "Ninguno", refuse: "Negarse a responder",
             dontKnow: "No sé", comment: "Por favor, deja un comentario",
-            required: "Por favor conteste la pregunta."),
+            required: "Por favor conteste la pregunta.", otherRequired: "Por favor agregue la otra estimación."),
         "et": LocaleWords(
             yes: "Jah", no: "Ei", other: "Muu (täpsusta)", none: "Mitte midagi", refuse: "Keeldu vastamast",
-            dontKnow: "Ei tea", comment: "Palun jäta kommentaar", required: "Palun vasta küsimusele."),
+            dontKnow: "Ei tea", comment: "Palun jäta kommentaar", required: "Palun vasta küsimusele.",
+            otherRequired: "Sisesta palun muu vastus."),
         "eu": LocaleWords(
             yes: "Bai", no: "Ez", other: "Beste bat (zehaztu)", none: "Bat ere ez",
             refuse: "Erantzuteari uko egin", dontKnow: "Ez dakit", comment: "Mesedez, utzi iruzkin bat",
-            required: "Mesedez, galdera erantzun."),
+            required: "Mesedez, galdera erantzun.", otherRequired: "Mesedez, beste estimazioa gehitu."),
         "fa": LocaleWords(
             yes: "بله", no: "خیر", other: "دیگر(توضیح)", none: "هیچ", refuse: "امتناع از پاسخ دادن",
-            dontKnow: "نمی دانم", comment: "لطفا نظر خود را بنویسید", required: "لطفا به سوال پاسخ دهید"),
+            dontKnow: "نمی دانم", comment: "لطفا نظر خود را بنویسید", required: "لطفا به سوال پاسخ دهید",
+            otherRequired: "مقدار 'دیگر' را وارد کنید"),
         "fi": LocaleWords(
             yes: "Kyllä", no: "Ei", other: "Muu (tarkenna)", none: "Ei mitään", refuse: "Kieltäydy vastaamasta",
-            dontKnow: "Ei tiedä", comment: "Jätä kommentti", required: "Vastaa kysymykseen, kiitos."),
+            dontKnow: "Ei tiedä", comment: "Jätä kommentti", required: "Vastaa kysymykseen, kiitos.",
+            otherRequired: "Tarkenna vastaustasi tekstikenttään."),
         "fil": LocaleWords(
             yes: "Oo", no: "Hindi", other: "Iba pa (ilarawan)", none: "wala", refuse: "Tumangging sumagot",
             dontKnow: "hindi ko alam", comment: "Mangyaring mag-iwan ng komento",
-            required: "Kinakailangan ang tugon."),
+            required: "Kinakailangan ang tugon.",
+            otherRequired: "Kinakailangan ang tugon: maglagay ng isa pang halaga."),
         "fr": LocaleWords(
             yes: "Oui", no: "Non", other: "Autre (préciser)", none: "Aucun", refuse: "Refuser de répondre",
             dontKnow: "Sais pas", comment: "S'il vous plaît laissez un commentaire",
-            required: "La réponse à cette question est obligatoire."),
+            required: "La réponse à cette question est obligatoire.",
+            otherRequired: "Merci de préciser le champ 'Autre'."),
         "he": LocaleWords(
             yes: "כן", no: "לא", other: "אחר (נא לתאר)", none: "אף אחד", refuse: "מסרבים לענות",
-            dontKnow: "לא יודע", comment: "אנא השאירו תגובה", required: "אנא השב על השאלה"),
+            dontKnow: "לא יודע", comment: "אנא השאירו תגובה", required: "אנא השב על השאלה",
+            otherRequired: "נא להזין נתונים בשדה \"אחר\""),
         "hi": LocaleWords(
             yes: "हाँ", no: "नहीं", other: "दूसरा (वर्णन करें)", none: "कोई नहीं", refuse: "जवाब देने से इनकार",
-            dontKnow: "नहीं मालूम", comment: "कृपया एक टिप्पणी छोड़ दो", required: "कृपया प्रश्न का उत्तर दें"),
+            dontKnow: "नहीं मालूम", comment: "कृपया एक टिप्पणी छोड़ दो", required: "कृपया प्रश्न का उत्तर दें",
+            otherRequired: "कृपया दूसरा मूल्य दर्ज करें"),
         "hr": LocaleWords(
             yes: "Da", no: "Ne", other: "Ostali (opis)", none: "Nitko", refuse: "Odbijte odgovoriti",
-            dontKnow: "Ne znam", comment: "Molimo ostavite komentar",
-            required: "Molim vas odgovorite na pitanje."),
+            dontKnow: "Ne znam", comment: "Molimo ostavite komentar", required: "Molim vas odgovorite na pitanje.",
+            otherRequired: "Unesite drugu vrijednost."),
         "ht": LocaleWords(
             yes: "Wi", no: "Non", other: "Lòt (dekri)", none: "Okenn", refuse: "Refize reponn",
-            dontKnow: "pa konnen", comment: "Tanpri kite yon kòmantè", required: "Repons obligatwa."),
+            dontKnow: "pa konnen", comment: "Tanpri kite yon kòmantè", required: "Repons obligatwa.",
+            otherRequired: "Repons obligatwa: antre yon lòt valè."),
         "hu": LocaleWords(
             yes: "Igen", no: "Nem", other: "Egyéb (adja meg)", none: "Egyik sem",
             refuse: "A válaszadás megtagadása", dontKnow: "Nem tudom", comment: "Kérjük, írjon megjegyzést",
-            required: "Kérjük, válaszolja meg ezt a kérdést!"),
+            required: "Kérjük, válaszolja meg ezt a kérdést!", otherRequired: "Adja meg az egyéb értéket!"),
         "id": LocaleWords(
             yes: "Iya", no: "Tidak", other: "Lainnya (jelaskan)", none: "Tidak Ada",
             refuse: "Menolak untuk menjawab", dontKnow: "Tidak tahu", comment: "Silakan tinggalkan komentar",
-            required: "Silahkan jawab pertanyaan berikut."),
+            required: "Silahkan jawab pertanyaan berikut.", otherRequired: "Silahkan masukkan nilai lainnnya."),
         "is": LocaleWords(
             yes: "Já", no: "Nei", other: "Hinn (skýring)", none: "Enginn", refuse: "Neita að svara",
             dontKnow: "Veit ekki", comment: "Vinsamlegast skildu eftir athugasemd",
-            required: "Vinsamlegast svarið spurningunni."),
+            required: "Vinsamlegast svarið spurningunni.", otherRequired: "Vinamlegast fyllið út hitt gildið."),
         "it": LocaleWords(
             yes: "Sì", no: "No", other: "Altro (descrivi)", none: "Nessuno", refuse: "Rifiuta di rispondere",
-            dontKnow: "Non lo so", comment: "Si prega di lasciare un commento", required: "Campo obbligatorio"),
+            dontKnow: "Non lo so", comment: "Si prega di lasciare un commento", required: "Campo obbligatorio",
+            otherRequired: "Inserire il valore 'altro'"),
         "ja": LocaleWords(
             yes: "はい", no: "いいえ", other: "その他（説明）", none: "なし", refuse: "回答を拒否する", dontKnow: "わからない",
-            comment: "コメントを残してください", required: "回答が必要です"),
+            comment: "コメントを残してください", required: "回答が必要です", otherRequired: "回答が必要です：他の値を入力してください。"),
         "ka": LocaleWords(
             yes: "დიახ", no: "არა", other: "სხვა (გთხოვთ მიუთითეთ)", none: "არცერთი", refuse: "უარი პასუხზე",
-            dontKnow: "არ ვიცი", comment: "გთხოვთ დატოვოთ კომენტარი", required: "გთხოვთ უპასუხეთ კითხვას."),
+            dontKnow: "არ ვიცი", comment: "გთხოვთ დატოვოთ კომენტარი", required: "გთხოვთ უპასუხეთ კითხვას.",
+            otherRequired: "საჭიროა პასუხი: შეიყვანეთ სხვა მნიშვნელობა."),
         "kk": LocaleWords(
             yes: "Иә", no: "Жоқ", other: "Басқа (өтінеміз, жазыңыз)", none: "Жоқ",
             refuse: "Жауап беруден бас тарту", dontKnow: "Білмеймін",
-            comment: "Түсініктемені қалдыруыңызды сұраймын", required: "Өтінеміз, сұраққа жауап беріңіз."),
+            comment: "Түсініктемені қалдыруыңызды сұраймын", required: "Өтінеміз, сұраққа жауап беріңіз.",
+            otherRequired: "Өтінеміз, “Басқа” жолына деректі енгізіңіз"),
         "ko": LocaleWords(
             yes: "예", no: "아니오", other: "기타 (설명)", none: "없음", refuse: "대답 거부", dontKnow: "모르다",
-            comment: "코멘트를 남겨주세요", required: "질문에 답하시오."),
+            comment: "코멘트를 남겨주세요", required: "질문에 답하시오.", otherRequired: "다른 질문을 작성하십시오."),
         "lt": LocaleWords(
             yes: "Taip", no: "Ne", other: "Kita (įvesti)", none: "Nėra", refuse: "Atsisakyti atsakyti",
-            dontKnow: "Nežinau", comment: "Prašome palikti komentarą", required: "Būtina atsakyti į šį klausimą."),
+            dontKnow: "Nežinau", comment: "Prašome palikti komentarą", required: "Būtina atsakyti į šį klausimą.",
+            otherRequired: "Įveskite kitą reikšmę."),
         "lv": LocaleWords(
             yes: "Jā", no: "Nē", other: "Cits (lūdzu, aprakstiet!)", none: "Nav", refuse: "Atteikties atbildēt",
             dontKnow: "Es nezinu", comment: "Lūdzu, atstājiet komentāru",
-            required: "Lūdzu, atbildiet uz jautājumu!"),
+            required: "Lūdzu, atbildiet uz jautājumu!", otherRequired: "Lūdzu, ievadiet datus laukā 'Cits'"),
         "mk": LocaleWords(
             yes: "Да", no: "Не", other: "Друго (опиши)", none: "Ништо", refuse: "Одбиј да одговориш.",
             dontKnow: "Не знам", comment: "Молиме оставете коментар",
-            required: "Ве молам, одговорете на прашањето."),
+            required: "Ве молам, одговорете на прашањето.", otherRequired: "Внесете ја другата вредност."),
         "mm": LocaleWords(
             yes: "Yes", no: "No", other: "အခြား (ဖော်ပြပါ)", none: "ဘာမျှမရှိပါ", refuse: "ဖြေဆိုရန်ငြင်းဆန်သည်",
-            dontKnow: "မသိပါ", comment: "Please leave a comment", required: "ဖြေဆိုရန်လိုအပ်ပါသည်။"),
+            dontKnow: "မသိပါ", comment: "Please leave a comment", required: "ဖြေဆိုရန်လိုအပ်ပါသည်။",
+            otherRequired: "ဖြေဆိုရန်လိုအပ်ပါသည်။ တန်ဖိုးတစ်ခုရိုက်ထည့်ပါ။"),
         "ms": LocaleWords(
             yes: "Ya", no: "Tidak", other: "Lain (terangkan)", none: "Tiada", refuse: "Enggan menjawab",
-            dontKnow: "Tak tahu", comment: "Sila tinggalkan komen", required: "Respons diperlukan."),
+            dontKnow: "Tak tahu", comment: "Sila tinggalkan komen", required: "Respons diperlukan.",
+            otherRequired: "Respons diperlukan: masukkan nilai lain."),
         "nl": LocaleWords(
             yes: "Ja", no: "Nee", other: "Anders, nl.", none: "Geen", refuse: "Weiger te antwoorden",
-            dontKnow: "Weet niet", comment: "Laat een reactie achter", required: "Dit is een vereiste vraag"),
+            dontKnow: "Weet niet", comment: "Laat een reactie achter", required: "Dit is een vereiste vraag",
+            otherRequired: "Vul het veld 'Anders, nl.' in"),
         "nl-BE": LocaleWords(
             yes: "Ja", no: "Nee", other: "Anders, nl.", none: "Geen", refuse: "Weiger te antwoorden",
-            dontKnow: "Weet niet", comment: "Laat een reactie achter", required: "Dit is een vereiste vraag"),
+            dontKnow: "Weet niet", comment: "Laat een reactie achter", required: "Dit is een vereiste vraag",
+            otherRequired: "Vul het veld 'Anders, nl.' in"),
         "no": LocaleWords(
             yes: "Ja", no: "Nei", other: "Annet (beskriv)", none: "Ingen", refuse: "Nekter å svare",
-            dontKnow: "Vet ikke", comment: "Legg igjen en kommentar", required: "Vennligst svar på spørsmålet."),
+            dontKnow: "Vet ikke", comment: "Legg igjen en kommentar", required: "Vennligst svar på spørsmålet.",
+            otherRequired: "Vennligst skriv inn den andre verdien."),
         "pl": LocaleWords(
             yes: "Tak", no: "Nie", other: "Inna odpowiedź (wpisz)", none: "Brak", refuse: "Odmów odpowiedzi",
-            dontKnow: "Nie wiem", comment: "Proszę o komentarz", required: "Proszę odpowiedzieć na to pytanie."),
+            dontKnow: "Nie wiem", comment: "Proszę o komentarz", required: "Proszę odpowiedzieć na to pytanie.",
+            otherRequired: "Proszę podać inną odpowiedź."),
         "pt": LocaleWords(
             yes: "Sim", no: "Não", other: "Outros (descrever)", none: "Nenhum", refuse: "Recusar-se a responder",
             dontKnow: "Não sei", comment: "Por favor, deixe um comentário",
-            required: "Por favor, responda à pergunta."),
+            required: "Por favor, responda à pergunta.", otherRequired: "Por favor, insira o outro valor."),
         "pt-br": LocaleWords(
             yes: "Sim", no: "Não", other: "Outros (descrever)", none: "Nenhum", refuse: "Recusar-se a responder",
             dontKnow: "Não sei", comment: "Por favor, deixe um comentário",
-            required: "Por favor, responda a pergunta."),
+            required: "Por favor, responda a pergunta.", otherRequired: "Por favor, informe o outro valor."),
         "ro": LocaleWords(
             yes: "da", no: "Nu", other: "Altul(precizaţi)", none: "Nici unul", refuse: "Refuză să răspundă",
             dontKnow: "Nu ştiu", comment: "Vă rugăm să lăsați un comentariu",
-            required: "Răspunsul la această întrebare este obligatoriu."),
+            required: "Răspunsul la această întrebare este obligatoriu.",
+            otherRequired: "Trebuie să completați câmpul 'Altul'."),
         "ru": LocaleWords(
             yes: "Да", no: "Нет", other: "Другое (пожалуйста, опишите)", none: "Нет",
             refuse: "Отказываюсь отвечать", dontKnow: "Не знаю", comment: "Пожалуйста, оставьте комментарий",
-            required: "Пожалуйста, ответьте на вопрос."),
+            required: "Пожалуйста, ответьте на вопрос.",
+            otherRequired: "Пожалуйста, введите данные в поле 'Другое'"),
         "sk": LocaleWords(
             yes: "Áno", no: "Nie", other: "Iné (opíšte)", none: "Žiadne", refuse: "Odmietnuť odpovedať",
-            dontKnow: "Neviem", comment: "Zanechajte komentár", required: "Požaduje sa odozva."),
+            dontKnow: "Neviem", comment: "Zanechajte komentár", required: "Požaduje sa odozva.",
+            otherRequired: "Požaduje sa odozva: zadajte inú hodnotu."),
         "sl": LocaleWords(
             yes: "Da", no: "Ne", other: "Drugo (opišite)", none: "Noben", refuse: "Zavrni odgovor",
-            dontKnow: "Ne vem", comment: "Prosimo, pustite komentar", required: "Odgovor je obvezen."),
+            dontKnow: "Ne vem", comment: "Prosimo, pustite komentar", required: "Odgovor je obvezen.",
+            otherRequired: "Obvezen odgovor: vnesite drugo vrednost."),
         "sr": LocaleWords(
             yes: "Da", no: "Ne", other: "Drugo (upiši)", none: "Ništa", refuse: "Odbijanje odgovora",
             dontKnow: "Ne znam", comment: "Molimo ostavite komentar",
-            required: "Molimo odgovorite na ovo pitanje."),
+            required: "Molimo odgovorite na ovo pitanje.", otherRequired: "Molimo unesite drugu vrednost."),
         "sv": LocaleWords(
             yes: "Ja", no: "Nej", other: "Annat (beskriv)", none: "Ingen", refuse: "Vägra svara",
-            dontKnow: "Vet inte", comment: "Lämna gärna en kommentar", required: "Frågan är obligatorisk."),
+            dontKnow: "Vet inte", comment: "Lämna gärna en kommentar", required: "Frågan är obligatorisk.",
+            otherRequired: "Var vänlig ange det andra värdet."),
         "sw": LocaleWords(
             yes: "Ndio", no: "Hapana", other: "Nyingine (eleza)", none: "Hakuna", refuse: "Kukataa kujibu",
-            dontKnow: "Sijui", comment: "Tafadhali acha maoni", required: "Tafadhali jibu hili swali."),
+            dontKnow: "Sijui", comment: "Tafadhali acha maoni", required: "Tafadhali jibu hili swali.",
+            otherRequired: "Tafadhali ingiza thamani nyingine."),
         "tel": LocaleWords(
             yes: "అవును", no: "లేదు", other: "ఇతరమైన(వివరించండి)", none: "ఎవరు కాదు",
             refuse: "సమాధానం ఇవ్వడానికి నిరాకరించండి", dontKnow: "తెలియదు", comment: "దయచేసి ఒక వ్యాఖ్య ఇవ్వండి",
-            required: "దయచేసి ప్రశ్నకు జవాబు ఇవ్వండి"),
+            required: "దయచేసి ప్రశ్నకు జవాబు ఇవ్వండి", otherRequired: "దయచేసి ఇతర విలువలను నమో దించండి"),
         "tg": LocaleWords(
             yes: "Yes", no: "No", other: "Дигар (лутфан тавсиф кунед)", none: "Не", refuse: "Refuse to answer",
-            dontKnow: "Don't know", comment: "Please leave a comment", required: "Илтимос, ба савол ҷавоб диҳед."),
+            dontKnow: "Don't know", comment: "Please leave a comment", required: "Илтимос, ба савол ҷавоб диҳед.",
+            otherRequired: "Илтимос, ба майдони 'Дигар' додаҳоро ворид кунед"),
         "th": LocaleWords(
             yes: "ใช่", no: "ไม่ใช่", other: "อื่นๆ (โปรดระบุ)", none: "ไม่มี", refuse: "ปฏิเสธที่จะตอบ",
-            dontKnow: "ไม่ทราบ", comment: "กรุณาแสดงความคิดเห็น", required: "กรุณาตอบคำถาม"),
+            dontKnow: "ไม่ทราบ", comment: "กรุณาแสดงความคิดเห็น", required: "กรุณาตอบคำถาม",
+            otherRequired: "กรุณาใส่ค่าอื่น"),
         "tr": LocaleWords(
             yes: "Evet", no: "Hayır", other: "Diğer (açıklayınız)", none: "Hiçbiri",
             refuse: "Cevap vermeyi reddet", dontKnow: "Bilmiyorum", comment: "Lütfen bir yorum bırakın",
-            required: "Lütfen soruya cevap verin."),
+            required: "Lütfen soruya cevap verin.", otherRequired: "Lütfen diğer değerleri girin."),
         "uk": LocaleWords(
             yes: "Так", no: "Ні", other: "Інше (будь ласка, опишіть)", none: "Жоден",
             refuse: "Відмовтеся відповідати", dontKnow: "Не знаю", comment: "Будь ласка, залиште коментар",
-            required: "Будь ласка, дайте відповідь."),
+            required: "Будь ласка, дайте відповідь.", otherRequired: "Будь ласка, введіть дані в поле 'Інше'"),
         "vi": LocaleWords(
             yes: "Có", no: "Không", other: "Khác (mô tả)", none: "Trống", refuse: "Từ chối trả lời",
-            dontKnow: "Không biết", comment: "Vui lòng để lại bình luận", required: "Vui lòng trả lời câu hỏi."),
+            dontKnow: "Không biết", comment: "Vui lòng để lại bình luận", required: "Vui lòng trả lời câu hỏi.",
+            otherRequired: "Vui lòng điền giá trị khác."),
         "zh-cn": LocaleWords(
             yes: "是", no: "否", other: "填写其他答案", none: "无", refuse: "拒绝回答", dontKnow: "不知道", comment: "请发表评论",
-            required: "请填写此问题"),
+            required: "请填写此问题", otherRequired: "请完成其他问题"),
         "zh-tw": LocaleWords(
             yes: "是的", no: "不", other: "填寫其他答案", none: "沒有", refuse: "拒絕回答", dontKnow: "不知道", comment: "請發表評論",
-            required: "請填寫此問題"),
+            required: "請填寫此問題", otherRequired: "請完成其他問題"),
     ]
 }

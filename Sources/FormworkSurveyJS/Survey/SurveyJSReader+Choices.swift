@@ -209,7 +209,9 @@ extension SurveyJSReader {
             var label = text(extra.key, of: element, repeats: repeats) ?? localeWord(extra.label, of: element)
             // survey-core shows the other text where the "other" choice is shown (`{q}` in a
             // title reads "a ferret", not "Other (describe)").
-            if extra.value == "other", let comment = idsByPlace[element.place + "#comment"] {
+            if extra.value == "other",
+                let comment = idsByPlace[element.place + "#other"] ?? idsByPlace[element.place + "#comment"]
+            {
                 label = Self.showing(comment, over: label)
             }
             var option = Option(

@@ -387,7 +387,7 @@ extension SurveyJSReader {
             pairs.append(("maxLength", .number("\(length)")))
         }
         let label =
-            other
+            other && !comment
             ? text("otherPlaceholder", of: element, repeats: scope.repeats) ?? text(
                 "otherText", of: element, repeats: scope.repeats)
                 ?? localeWord(\.other, of: element)
@@ -398,13 +398,45 @@ extension SurveyJSReader {
             let multiple = questionKind(element) == .multichoice
             conditions.append(multiple ? "'other' in $\(id)" : "$\(id) == 'other'")
             pairs.append(("required", .bool(true)))
-            if let message = text("otherErrorText", of: element, repeats: scope.repeats) {
-                pairs.append(("requiredMessage", message))
-            }
+            pairs.append(
+                (
+                    "requiredMessage",
+                    text("otherErrorText", of: element, repeats: scope.repeats)
+                        ?? localeWord(\.otherRequired, of: element)
+                ))
         }
         if let visible = ExpressionText.conjunction(conditions) { pairs.append(("visible", .string(visible))) }
         dropOtherTextNotChosen(commentID, of: id, other: other && !comment, element: element, scope: scope)
-        return [.object(pairs, at: SourcePlace(element.place(of: other ? "showOtherItem" : "showCommentArea")))]
+        let field = DefinitionDocument.object(
+            pairs, at: SourcePlace(element.place(of: other && !comment ? "showOtherItem" : "showCommentArea")))
+        guard other && comment else { return [field] }
+        return [field, otherTextField(element, id: id, scope: scope, visible: visible)]
+    }
+
+    /// The other text of a question with a comment area too: a field of its own, required
+    /// while `other` is chosen, written as the question's value (`submission: { others }`).
+    private mutating func otherTextField(
+        _ element: SurveyJSElement, id: String, scope: Scope, visible: String?
+    ) -> DefinitionDocument {
+        let otherID = idsByPlace[element.place + "#other"] ?? ids.makeID(from: id + "_other")
+        var pairs: [(String, DefinitionDocument)] = [("id", .string(otherID)), ("kind", "text")]
+        if let length = survey.integer("maxCommentLength") ?? survey.integer("maxOthersLength"), length > 0 {
+            pairs.append(("maxLength", .number("\(length)")))
+        }
+        let label =
+            text("otherPlaceholder", of: element, repeats: scope.repeats)
+            ?? text("otherText", of: element, repeats: scope.repeats) ?? localeWord(\.other, of: element)
+        pairs.append(("label", label))
+        let multiple = questionKind(element) == .multichoice
+        let conditions = (visible.map { [$0] } ?? []) + [multiple ? "'other' in $\(id)" : "$\(id) == 'other'"]
+        pairs.append(("required", .bool(true)))
+        pairs.append(
+            (
+                "requiredMessage",
+                text("otherErrorText", of: element, repeats: scope.repeats) ?? localeWord(\.otherRequired, of: element)
+            ))
+        if let condition = ExpressionText.conjunction(conditions) { pairs.append(("visible", .string(condition))) }
+        return .object(pairs, at: SourcePlace(element.place(of: "showOtherItem")))
     }
 
     /// Where the survey keeps hidden answers (`clearInvisibleValues: none`), survey-core
@@ -415,7 +447,7 @@ extension SurveyJSReader {
     private mutating func dropOtherTextNotChosen(
         _ commentID: String, of id: String, other: Bool, element: SurveyJSElement, scope: Scope
     ) {
-        guard other, scope.repeats.isEmpty, !storesOtherAsValue(element),
+        guard other, scope.repeats.isEmpty, !storesOtherAsValue(element), !hasSeparateOtherText(element),
             survey.text("clearInvisibleValues")?.lowercased() == "none"
         else { return }
         let selected = questionKind(element) == .multichoice ? "'other' in $\(id)" : "$\(id) == 'other'"

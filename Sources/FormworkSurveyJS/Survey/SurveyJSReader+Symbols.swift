@@ -40,15 +40,22 @@ extension SurveyJSReader {
         for owner in commentOwners {
             let commentID = ids.makeID(from: owner.id + "_comment")
             idsByPlace[owner.place + "#comment"] = commentID
+            // With a comment area too, the other text is a field of its own, held as the value.
+            var otherID = commentID
+            if owner.separateOther {
+                otherID = ids.makeID(from: owner.id + "_other")
+                idsByPlace[owner.place + "#other"] = otherID
+            }
+            let otherAsValue = owner.otherAsValue || owner.separateOther
             let symbol = SurveyJSSymbol(id: commentID, kind: .text, repeats: owner.repeats)
             if let repeatID = owner.repeats.last {
                 entrySymbols[repeatID, default: [:]][owner.name + "-Comment"] = symbol
-                if owner.otherAsValue { entrySymbols[repeatID]?[owner.name]?.otherTextID = commentID }
+                if otherAsValue { entrySymbols[repeatID]?[owner.name]?.otherTextID = otherID }
             } else {
                 symbols[owner.name + "-Comment"] = symbol
-                if owner.otherAsValue { symbols[owner.name]?.otherTextID = commentID }
+                if otherAsValue { symbols[owner.name]?.otherTextID = otherID }
             }
-            if owner.otherAsValue { othersAsValues[owner.id] = commentID }
+            if otherAsValue { othersAsValues[owner.id] = otherID }
         }
         // Expression questions and calculated values take their translation's type;
         // one may read another, so translate until no type changes: all of them
@@ -207,7 +214,8 @@ extension SurveyJSReader {
                 symbols[valueName] = symbols[name]
             }
             if hasComment(element) {
-                commentOwners.append((element.place, id, name, repeats, storesOtherAsValue(element)))
+                commentOwners.append(
+                    (element.place, id, name, repeats, storesOtherAsValue(element), hasSeparateOtherText(element)))
             }
         }
     }
@@ -219,6 +227,14 @@ extension SurveyJSReader {
         } else if options.numeric {
             valueTypes[id] = "number"
         }
+    }
+
+    /// Whether a question has both an "other" item and a comment area: survey-core then
+    /// keeps the comment under `NAME-Comment` and the other text as the question's value
+    /// (as with `storeOthersAsComment: false`).
+    func hasSeparateOtherText(_ element: SurveyJSElement) -> Bool {
+        hasOther(element) && element.type != "boolean"
+            && (element.bool("showCommentArea") == true || element.bool("hasComment") == true)
     }
 
     /// Whether a question's "other" text is its value in the data (survey-core's

@@ -62,7 +62,8 @@ struct SurveyJSReader {
     /// A dropdown matrix's cells of an `isUnique` column: each with the same column's
     /// cells in the other rows, which must hold other values.
     var uniqueCells: [String: [String]] = [:]
-    var commentOwners: [(place: String, id: String, name: String, repeats: [String], otherAsValue: Bool)] = []
+    var commentOwners:
+        [(place: String, id: String, name: String, repeats: [String], otherAsValue: Bool, separateOther: Bool)] = []
     /// Choice fields whose other text is their value in the data, with the text field
     /// (`storeOthersAsComment: false`).
     var othersAsValues: [String: String] = [:]

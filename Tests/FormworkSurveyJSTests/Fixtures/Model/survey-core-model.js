@@ -24,6 +24,7 @@ const functions = Object.keys(S.FunctionFactory.Instance.functionHash).sort();
 const words = {
   yes: "booleanCheckedLabel", no: "booleanUncheckedLabel", other: "otherItemText", none: "noneItemText",
   refuse: "refuseItemText", dontKnow: "dontKnowItemText", comment: "commentText", required: "requiredError",
+  otherRequired: "otherRequiredError",
 };
 const L = S.surveyLocalization;
 const locales = Object.keys(L.locales).sort().map((code) => {
