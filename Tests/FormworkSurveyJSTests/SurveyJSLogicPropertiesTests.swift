@@ -269,6 +269,16 @@ struct SurveyJSLogicPropertiesTests {
             sets: ["q other", "q_other xyz", "q_comment cmt", "t seen"],
             data: #"{"q": "xyz", "q-Comment": "cmt", "t": "seen"}"#),
         Case(
+            name: "a ranking is completed with the choices it does not rank, a disabled one too",
+            survey: """
+                {"elements": [{"type": "text", "name": "t"},
+                  {"type": "ranking", "name": "r", "choices": ["a", "b", "c", "d"],
+                   "choicesEnableIf": "{item} != 'a' or {t} = 'x'"},
+                  {"type": "ranking", "name": "s", "choices": ["a", "b", "c"], "choicesVisibleIf": "{item} != 'a'"}]}
+                """,
+            answers: #"[["r", ["c", "b"]], ["s", ["c"]]]"#, sets: ["r c, b", "s c"],
+            data: #"{"r": ["c", "b", "a", "d"], "s": ["c", "b"]}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},
@@ -330,6 +340,32 @@ struct SurveyJSLogicPropertiesTests {
             survey: try JSONSerialization.jsonObject(with: Data(survey.utf8)), answers: [["a", answer]])
         let errors = (oracle["validation"] as? [String: Any])?["errors"] as? [[String: Any]] ?? []
         #expect(errors.compactMap { $0["path"] as? String } == failing)
+    }
+
+    /// A choice whose other text is its value (`storeOthersAsComment: false`, or an other
+    /// item beside a comment area) shows its option's text in a title, and the other text
+    /// for `other`.
+    @Test(arguments: [
+        (["q b"], #"[["q", "b"]]"#, "Saw Option b"), (["q other", "q_other xyz"], #"[["q", "xyz"]]"#, "Saw xyz"),
+    ])
+    func aChoiceWhoseOtherTextIsItsValueShowsItsLabel(sets: [String], answers: String, title: String) throws {
+        let survey = """
+            {"elements": [{"type": "radiogroup", "name": "q", "showCommentArea": true, "showOtherItem": true,
+               "choices": [{"value": "a", "text": "Option a"}, {"value": "b", "text": "Option b"}]},
+              {"type": "text", "name": "t", "title": "Saw {q}"}]}
+            """
+        let session = FormSession(definition: try SurveyJSReaderTests.load(survey))
+        for set in sets {
+            let parts = set.split(separator: " ", maxSplits: 1).map(String.init)
+            try session.set(parts[0], text: parts[1])
+        }
+        #expect(try session.label(of: "t") == title)
+        guard SurveyJSOracle.unavailable == nil else { return }
+        let oracle = try SurveyJSOracle.fill(
+            survey: try JSONSerialization.jsonObject(with: Data(survey.utf8)),
+            answers: try #require(try JSONSerialization.jsonObject(with: Data(answers.utf8)) as? [[Any]]))
+        let shown = (oracle["visible"] as? [[String: Any]] ?? []).first { $0["path"] as? String == "t" }
+        #expect(shown?["title"] as? String == title)
     }
 
     @Test func anOtherTextInTheDataIsReadBackAsOtherAndItsText() throws {

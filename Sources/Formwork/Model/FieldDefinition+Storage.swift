@@ -37,6 +37,7 @@ extension FieldDefinition {
         var options: [ChoiceOption] = []
         var minSelected: Int?
         var maxSelected: Int?
+        var completesRanking = false
         var rules: [Rule] = []
         var readOnly: Requirement = .never
         var key: String?

@@ -181,6 +181,13 @@ public struct FieldDefinition: Sendable {
         // a get-then-set would copy every option each time.
         _modify { yield &uniqueStorage().properties.options }
     }
+    /// Whether a rank field's answer that ranks some of the options offered is completed
+    /// with the others, in their order (`completeRanking: true`, as survey-core completes
+    /// a ranking); otherwise every option offered must be ranked.
+    public internal(set) var completesRanking: Bool {
+        get { storage.properties.completesRanking }
+        set { uniqueStorage().properties.completesRanking = newValue }
+    }
     /// The fewest options a multichoice field's answer may select.
     public internal(set) var minSelected: Int? {
         get { storage.properties.minSelected }

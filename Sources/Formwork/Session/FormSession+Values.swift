@@ -183,7 +183,7 @@ extension FormSession: AnswerLoadSink {
         if let error = currentEvaluation.checkOwnRules(value, of: instance) {
             collector.report(.invalidValue(field: name, reason: error), at: node)
         } else {
-            write(value, touched: true, at: instance)
+            write(completedRanking(value, instance), touched: true, at: instance)
         }
     }
 

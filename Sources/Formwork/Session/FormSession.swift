@@ -238,7 +238,7 @@ public final class FormSession {
         let field = definition.fields[tree.field(ofInstance: instance)]
         switch FieldValues.coerce(value, for: field) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
-        case .success(let value): try store(value, in: instance, origin: origin)
+        case .success(let value): try store(completedRanking(value, instance), in: instance, origin: origin)
         }
     }
 
@@ -255,8 +255,20 @@ public final class FormSession {
         let instance = try self.instance(id)
         switch FieldValues.parse(text, for: fieldAsShown(instance), today: today, now: typedNowIsFixed ? now : .now()) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
-        case .success(let value): try store(value, in: instance, origin: origin)
+        case .success(let value): try store(completedRanking(value, instance), in: instance, origin: origin)
         }
+    }
+
+    /// A ranking that completes itself (`completeRanking: true`) with the options offered
+    /// now that it does not rank, after those it ranks, in their order; another value as
+    /// it is.
+    func completedRanking(_ value: Value, _ instance: Int) -> Value {
+        guard case .list(let ranked) = value, definition.fields[tree.field(ofInstance: instance)].completesRanking
+        else { return value }
+        let missing = evaluation.visibleOptions(of: instance).map { Value.string($0.value) }.filter {
+            !ranked.contains($0)
+        }
+        return .list(ranked + missing)
     }
 
     /// A value `FieldValues` rejected for the field at `path`, as `set` reports it:

@@ -53,6 +53,9 @@ struct SurveyJSOperand {
     var concatenated: [String]?
     /// For a comparison `a op b`: its sides, so that `=` or `<` can become `<=`.
     var compared: (left: String, op: String, right: String)?
+    /// How a text shows the operand where it is not its value: a choice whose other text
+    /// is its value shows its option's label (`label($q)`, the other text for `other`).
+    var shown: String?
 
     /// `code`, parenthesized unless it binds at least as tightly as `level`.
     func code(_ level: ExpressionText.Precedence) -> String {

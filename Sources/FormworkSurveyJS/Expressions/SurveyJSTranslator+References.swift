@@ -60,6 +60,7 @@ extension SurveyJSWalk {
                 code: "if($\(id) == 'other', coalesce($\(textID), 'other'), $\(id))", kind: .text, mayBeNull: true,
                 symbol: nil)
             operand.converts = !asWritten
+            operand.shown = "label($\(id))"
             return operand
         }
         let kind = SurveyJSOperand.Kind(symbol.kind)

@@ -91,6 +91,7 @@ extension SurveyJSWalk {
         _ operand: SurveyJSOperand, name: String, at offset: Int
     ) throws(TranslationError) -> SurveyJSOperand {
         let isQuestion = operand.symbol.map { operand.code == "$" + $0.id } ?? false
+        if let shown = operand.shown { return SurveyJSOperand(code: shown, kind: .text, mayBeNull: true, symbol: nil) }
         switch operand.kind {
         case .choice where isQuestion:
             return .call("label", [operand.code], kind: .text, mayBeNull: true)

@@ -185,7 +185,14 @@ extension SurveyJSReader {
                 }
             }
         }
-        if element.has("choicesEnableIf") {
+        if element.has("choicesEnableIf"), element.type == "ranking" {
+            // A disabled choice of a ranking is still ranked (a person cannot move it).
+            report(
+                .importNotice(
+                    "'\(Self.shown(element.name ?? ""))': choicesEnableIf is not applied to a ranking (a disabled "
+                        + "choice is ranked as survey-core ranks it, where a person cannot move it)"),
+                at: element.place(of: "choicesEnableIf"))
+        } else if element.has("choicesEnableIf") {
             report(
                 .importNotice(
                     "'\(Self.shown(element.name ?? ""))': choicesEnableIf is read as choicesVisibleIf (a disabled "

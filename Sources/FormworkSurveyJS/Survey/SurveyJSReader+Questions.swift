@@ -182,6 +182,8 @@ extension SurveyJSReader {
             // (`check` warns: it can never be answered).
             let options = options(of: element, repeats: scope.repeats)
             pairs.append(("options", .list(options.map(Self.optionDocument))))
+            // survey-core completes a ranking with the choices it does not rank, in their order.
+            if element.type == "ranking" { pairs.append(("completeRanking", .bool(true))) }
             if element.bool("hideIfChoicesEmpty") == true {
                 // Hidden while none of its own choices is offered (other, none… do not count).
                 let extras = Set(extraItems(of: element).map(\.value))

@@ -68,6 +68,34 @@ struct KindValueTests {
         #expect(FormSession.display(session.value(of: "order"), of: field) == "1. coffee, 2. Tea, 3. water")
     }
 
+    /// `completeRanking: true`: the options not ranked follow those ranked, in their
+    /// order — those offered now, a conditional one only while it is offered.
+    @Test func aRankingThatCompletesItselfTakesTheRestInOrder() throws {
+        let session = FormSession(
+            definition: try FormDefinition(
+                yaml: """
+                    id: ranks
+                    title: Ranks
+                    sections:
+                      - id: main
+                        fields:
+                          - { id: more, kind: switch, label: More }
+                          - id: order
+                            kind: rank
+                            label: Order
+                            completeRanking: true
+                            options: [tea, coffee, { value: juice, visible: $more }, water]
+                    """))
+        try session.set("order", text: "water")
+        #expect(session.value(of: "order") == ["water", "tea", "coffee"])
+        try session.set("more", to: true)
+        try session.set("order", text: "coffee, juice")
+        #expect(session.value(of: "order") == ["coffee", "juice", "tea", "water"])
+        try session.set("order", to: ["tea"])
+        #expect(session.value(of: "order") == ["tea", "coffee", "juice", "water"])
+        #expect(throws: SessionError.self) { try session.set("order", text: "tea, tea") }
+    }
+
     @Test func filesAreCheckedByStatAndListedAsAttachments() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-file-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

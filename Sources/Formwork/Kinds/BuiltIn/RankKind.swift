@@ -1,14 +1,20 @@
-/// `rank`: the options of `options`, every one, in the order a person ranks them.
+/// `rank`: the options of `options`, every one, in the order a person ranks them
+/// (with `completeRanking: true`, those not ranked follow in their order).
 enum RankKind: KindSpecification {
     static var kind: FieldKind { .rank }
     static var valueType: ValueType? { .list(.string) }
     static var requiredKeys: [String] { ["label", "options"] }
 
-    static let keys = ["required", "requiredMessage", "rules", "options"]
+    static let keys = ["required", "requiredMessage", "rules", "options", "completeRanking"]
 
     static func decode(_ reader: MappingReader, into pending: inout PendingField, decoder: inout DefinitionDecoder) {
         decoder.decodeOptions(reader, &pending)
         decoder.readPlaceholder(reader, &pending)
+        pending.definition.completesRanking = reader.bool("completeRanking", collector: &decoder.collector) ?? false
+    }
+
+    static func definitionSchema(forKey key: String) -> JSONOutput? {
+        key == "completeRanking" ? .object([("type", "boolean")]) : nil
     }
 
     /// Every option, by number or value, in order (`3 1 2`, `b, a, c`).
@@ -53,9 +59,11 @@ enum RankKind: KindSpecification {
         }
         if ranked.isEmpty { return .success(.null) }
         // Every option always offered; one offered on a condition is ranked while it is
-        // offered (checked with the form: `Evaluation.checkInstance`).
+        // offered (checked with the form: `Evaluation.checkInstance`). A ranking that
+        // completes itself is completed by the session with the options offered then, in
+        // their order (`FormSession.completedRanking`); as given, in a response.
         let missing = field.options.filter { $0.visible == nil }.map(\.value).filter { !ranked.contains($0) }
-        guard missing.isEmpty else {
+        guard missing.isEmpty || field.completesRanking else {
             return .failure(FieldError(field: field.id, rule: .rank(missing: missing, repeated: [])))
         }
         return .success(.list(ranked.map { .string($0) }))

@@ -76,8 +76,8 @@ extension Evaluation {
         } else {
             if let own = checkOwnRules(value, of: instance) { return own }
             // A rank holds every option offered now (one offered on a condition may be missing
-            // while it is not).
-            if kind == .rank, case .list(let elements) = value {
+            // while it is not), unless it completes itself (a response may hold it in part).
+            if kind == .rank, !definition.fields[index].completesRanking, case .list(let elements) = value {
                 let missing = visibleOptions(of: instance).map(\.value).filter { !elements.contains(.string($0)) }
                 if !missing.isEmpty { return error(.rank(missing: missing, repeated: [])) }
             }
