@@ -279,6 +279,20 @@ struct SurveyJSLogicPropertiesTests {
             answers: #"[["r", ["c", "b"]], ["s", ["c"]]]"#, sets: ["r c, b", "s c"],
             data: #"{"r": ["c", "b", "a", "d"], "s": ["c", "b"]}"#),
         Case(
+            name: "clearInvisibleValues onHidden clears an answer as its question is hidden",
+            survey: """
+                {"clearInvisibleValues": "onHidden", "elements": [{"type": "text", "name": "a"},
+                  {"type": "text", "name": "b", "visibleIf": "{a} = 1"},
+                  {"type": "panel", "name": "p", "visibleIf": "{a} = 1",
+                   "elements": [{"type": "text", "name": "c"}]},
+                  {"type": "text", "name": "d", "visibleIf": "{b} notempty"},
+                  {"type": "text", "name": "e", "visibleIf": "{a} = 1"}]}
+                """,
+            answers:
+                #"[["a", "1"], ["b", "x"], ["c", "y"], ["d", "z"], ["e", "w"], ["a", "2"], ["a", "1"], ["e", "v"]]"#,
+            sets: ["a 1", "b x", "c y", "d z", "e w", "a 2", "a 1", "e v"],
+            data: #"{"a": "1", "c": "y", "e": "v"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

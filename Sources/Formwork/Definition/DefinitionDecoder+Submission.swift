@@ -234,7 +234,9 @@ extension DefinitionDecoder {
         }
         guard let value = HiddenAnswers(word: written, clearedWord: clearedWord) else {
             collector.report(
-                .wrongType(key: key, expected: "\(clearedWord) or kept", found: "'\(written)'"), at: node)
+                .wrongType(
+                    key: key, expected: key == "hiddenAnswers" ? "blank, kept or erased" : "\(clearedWord) or kept",
+                    found: "'\(written)'"), at: node)
             return .cleared
         }
         return value

@@ -109,7 +109,10 @@ struct DefinitionDecoder {
         }
         if inputsFirst == false, let inputs = form["inputs"] { decodeInputs(inputs) }
         var submission = form["submission"].flatMap { decodeSubmission($0, formID: id) }
-        let hiddenAnswers = decodeHiddenAnswers(form, key: "hiddenAnswers", clearedWord: "blank")
+        // `erased`: read as `blank`, and cleared as the question is hidden.
+        let erasesHiddenAnswers = form["hiddenAnswers"]?.scalarText == "erased"
+        let hiddenAnswers =
+            erasesHiddenAnswers ? .cleared : decodeHiddenAnswers(form, key: "hiddenAnswers", clearedWord: "blank")
         let numbersInText = decodeNumbersInText(form)
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
@@ -145,6 +148,7 @@ struct DefinitionDecoder {
         definition.warnings = warnings
         definition.submission = submission
         definition.hiddenAnswers = hiddenAnswers
+        definition.erasesHiddenAnswers = erasesHiddenAnswers
         definition.numbersInText = numbersInText
         definition.data = tables
         return definition

@@ -29,6 +29,11 @@ public struct FormDefinition: Sendable {
     /// the default, as ODK does). Hidden answers are submitted only where the
     /// submission layout keeps them (`SubmissionLayout.hiddenAnswers`).
     public internal(set) var hiddenAnswers = HiddenAnswers.cleared
+    /// Whether an answer is cleared as its question is hidden (`hiddenAnswers: erased`,
+    /// as SurveyJS's `clearInvisibleValues: onHidden`): read as unanswered while hidden,
+    /// as with `blank`, and empty when the question is shown again. The clearing is part
+    /// of the change that hid the question (one undo step puts both back).
+    public internal(set) var erasesHiddenAnswers = false
     /// How `string()`, `concat()`, `join()` and a label's `{…}` write a number
     /// (`numbersInText: plain | java`): Formwork's way by default, JavaRosa's for an
     /// imported ODK form.

@@ -66,13 +66,14 @@ public enum DefinitionSchema {
                     (
                         "hiddenAnswers",
                         .object([
-                            ("enum", strings(["blank", "kept"])),
+                            ("enum", strings(["blank", "kept", "erased"])),
                             (
                                 "description",
                                 .value(
                                     .string(
                                         "How expressions read a hidden question's answer: blank (the default, as "
-                                            + "ODK) or kept (as SurveyJS until completion). Hidden answers are "
+                                            + "ODK), kept (as SurveyJS until completion) or erased (cleared as the "
+                                            + "question is hidden, as SurveyJS's onHidden). Hidden answers are "
                                             + "never submitted."))
                             ),
                         ])

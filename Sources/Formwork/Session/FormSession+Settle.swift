@@ -11,6 +11,7 @@ extension FormSession {
             let changes = pendingChanges
             pendingChanges = []
             let affected = evaluation.affected(by: changes)
+            noteAffectedForErasure(affected.instances)
             madePresentation?.pendingRows.formUnion(affected.instances)
             madePresentation?.pendingRows.formUnion(affected.checked)
             evaluation.invalidate(affected.instances, checked: affected.checked)

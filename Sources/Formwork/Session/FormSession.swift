@@ -102,6 +102,8 @@ public final class FormSession {
     var journal = UndoJournal()
     /// What `recalculate:` triggers are doing in the current change.
     var triggerState = TriggerState()
+    /// What `hiddenAnswers: erased` remembers between changes.
+    var erasure = ErasureState()
 
     /// Every change, in order, for observers that catch up later (drafts).
     private(set) var changeLog = ChangeLog()
@@ -167,6 +169,7 @@ public final class FormSession {
         runStartRules()
         runEveryChangeRules()
         settle()
+        rememberShownForErasure()
         journal.isReplaying = false
         forgetStartingChanges()
     }

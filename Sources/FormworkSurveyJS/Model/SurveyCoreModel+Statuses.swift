@@ -55,7 +55,7 @@ extension SurveyCoreModel {
             "`none`: kept in the data while hidden (`submission: { kept }`); `onComplete`, `onHidden`: left out of it "
                 + "in a survey that keeps hidden answers (`dropped`)"
         ),
-        ("clearInvisibleValues", "`onComplete`, `none`; `onHidden` keeps the answer for when it is shown again"),
+        ("clearInvisibleValues", "`onComplete`, `none`, `onHidden` (`hiddenAnswers: erased`)"),
         ("valueName", "the data key, shared by the questions that name it"),
         ("validators", "rules, each with survey-core's message"),
         ("text", "a choice's label; a validator's message"),

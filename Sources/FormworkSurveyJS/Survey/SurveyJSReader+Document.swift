@@ -102,9 +102,11 @@ extension SurveyJSReader {
         form.append(("sections", .list(sections)))
         // survey-core keeps a hidden question's answer, and reads it, until the survey
         // is completed (`clearInvisibleValues`: "onComplete" by default; "onHidden"
-        // clears it as soon as it is hidden).
+        // clears it as soon as it is hidden: `erased`).
         if survey.text("clearInvisibleValues")?.lowercased() != "onhidden" {
             form.append(("hiddenAnswers", "kept"))
+        } else {
+            form.append(("hiddenAnswers", "erased"))
         }
         // Numbers computed and written as survey-core computes and writes them.
         form.append(("numbersInText", .string(NumbersInText.javaScript.rawValue)))

@@ -266,6 +266,13 @@ final class Evaluation: ScopeReader {
         return visible
     }
 
+    /// Whether the instance's own `visible` condition holds (its section's and its
+    /// entry's left aside; a field without one: always).
+    func ownConditionHolds(_ instance: Int) -> Bool {
+        let field = definition.fields[tree.field(ofInstance: instance)]
+        return field.visible?.isSatisfied(context(for: tree.scope(ofInstance: instance))) ?? true
+    }
+
     func isSectionVisible(_ index: Int) -> Bool {
         switch sectionState[index] {
         case .visible: return true

@@ -48,6 +48,13 @@ extension FormSession {
             if journal.batchDepth == 0 {
                 fireTriggers()  // `recalculate:` values follow within the same step
                 settle()  // a count's entries follow within the same step
+                // `hiddenAnswers: erased`: what the change hid is cleared within it too.
+                var rounds = 0
+                while rounds < 64, eraseHiddenAnswers() {
+                    rounds += 1
+                    fireTriggers()
+                    settle()
+                }
                 journal.closeStep()
             }
         }
@@ -80,6 +87,7 @@ extension FormSession {
             }
         }
         settle()
+        rememberShownForErasure()
         return reverse.reversed()
     }
 
@@ -89,5 +97,6 @@ extension FormSession {
         body()
         journal.isReplaying = false
         settle()
+        rememberShownForErasure()
     }
 }
