@@ -35,6 +35,8 @@ public enum SurveyJSImport {
         guard tooLong.isEmpty else { throw DiagnosticList(path: path, source: nil, diagnostics: tooLong) }
         var reader = SurveyJSReader(
             survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported, limits: limits)
+        // Questions' properties are kept only for a survey that reads them.
+        if bytes.firstRange(of: Array("propertyValue".utf8)) != nil { reader.readPropertiesForPropertyValue() }
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }

@@ -16,7 +16,6 @@ extension RandomSurvey {
         "empty": "an empty question holds nothing and shows nothing",
         "choicesByUrl": "survey-core's walk runs offline: no choices are loaded",
         "isContainerReady()": "refused (survey-core's model has no terminal equivalent)",
-        "propertyValue()": "refused (survey-core's model has no terminal equivalent)",
         "mode": "display mode: nothing is answered",
         "maskType": "a mask shapes what is typed; the walks set values, which survey-core does not mask",
         "maskSettings": "a mask shapes what is typed; the walks set values, which survey-core does not mask",
@@ -206,7 +205,7 @@ extension RandomSurvey {
         "sum", "min", "max", "avg", "count", "round", "trunc", "iif", "sumInArray", "countInArray", "minInArray",
         "maxInArray", "avgInArray", "isDisplayMode", "displayValue", "substring", "getComment", "age", "dateDiff",
         "diffDays", "year", "month", "day", "weekday", "getYear", "getDate", "dateAdd", "today", "currentDate",
-        "currentYear",
+        "currentYear", "propertyValue",
     ]
 }
 
@@ -348,6 +347,12 @@ extension RandomSurvey.Maker {
             return texts.first.map { "iif(substring({\($0.name)}, 1, 3) = 'el', 1, 0)" } ?? a
         case "getComment":
             return selects.first.map { "iif(getComment('\($0)') = '', 0, 1)" } ?? a
+        case "propertyValue":
+            let property = pick(["isVisible", "isRequired", "readOnly", "value"])
+            guard let question = readable.randomElement(using: &random) else { return a }
+            return property == "value"
+                ? "iif(propertyValue('\(question.name)', 'value') empty, 0, 1)"
+                : "iif(propertyValue('\(question.name)', '\(property)'), 1, 0)"
         case let name where ["year", "month", "day", "weekday", "getYear", "age"].contains(name):
             return dates.randomElement(using: &random).map { "\(name)({\($0)})" } ?? a
         case "dateDiff":

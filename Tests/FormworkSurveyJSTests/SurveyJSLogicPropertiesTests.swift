@@ -293,6 +293,28 @@ struct SurveyJSLogicPropertiesTests {
             sets: ["a 1", "b x", "c y", "d z", "e w", "a 2", "a 1", "e v"],
             data: #"{"a": "1", "c": "y", "e": "v"}"#),
         Case(
+            name: "propertyValue() reads a question's properties as survey-core sets them",
+            survey: """
+                {"elements": [
+                  {"type": "text", "name": "q1", "title": "First {q2}", "inputType": "number",
+                   "visibleIf": "{q2} = 1", "requiredIf": "{q2} = 2"},
+                  {"type": "text", "name": "q2", "inputType": "number"},
+                  {"type": "text", "name": "q3", "enableIf": "{q2} = 3", "min": 4},
+                  {"type": "expression", "name": "e1", "expression": "propertyValue('q1', 'title')"},
+                  {"type": "expression", "name": "e2", "expression": "propertyValue('q1', 'isVisible')"},
+                  {"type": "expression", "name": "e3", "expression": "propertyValue('q1', 'isRequired')"},
+                  {"type": "expression", "name": "e4", "expression": "propertyValue('q1', 'inputType')"},
+                  {"type": "expression", "name": "e5", "expression": "propertyValue('q1', 'value')"},
+                  {"type": "expression", "name": "e6", "expression": "propertyValue('q3', 'readOnly')"},
+                  {"type": "expression", "name": "e7", "expression": "propertyValue('q2', 'title')"},
+                  {"type": "expression", "name": "e8", "expression": "propertyValue('q3', 'min')"},
+                  {"type": "expression", "name": "e9", "expression": "propertyValue('nope', 'title')"},
+                  {"type": "text", "name": "t", "visibleIf": "propertyValue('q1', 'visible') = true"}]}
+                """,
+            answers: #"[["q2", 2], ["q1", 5], ["q2", 1], ["t", "x"]]"#, sets: ["q2 2", "q1 5", "q2 1", "t x"],
+            data: #"{"q2": 1, "q1": 5, "e1": "First {q2}", "e2": true, "e3": false, "e4": "number", "e5": 5, "#
+                + #""e6": true, "e7": "q2", "e8": 4, "t": "x"}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

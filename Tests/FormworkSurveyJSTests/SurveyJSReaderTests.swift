@@ -154,7 +154,7 @@ struct SurveyJSReaderTests {
         let json = """
             { "elements": [
               { "type": "expression", "name": "e", "expression": "isContainerReady('page1')" },
-              { "type": "expression", "name": "f", "expression": "propertyValue('e', 'title')" },
+              { "type": "expression", "name": "f", "expression": "propertyValue({ok}, 'title')" },
               { "type": "text", "name": "ok" }
             ] }
             """

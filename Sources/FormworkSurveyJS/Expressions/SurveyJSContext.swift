@@ -81,6 +81,12 @@ public struct SurveyJSContext: Sendable {
     /// What the translations of one survey may still do, shared by them (`nil`: no
     /// bound, for one expression on its own).
     var work: SurveyJSWork?
+    /// Each question's properties, by its name, as `propertyValue(name, property)`
+    /// reads them (`nil`: the survey does not call it).
+    var properties: [String: SurveyJSProperties]?
+    /// How many `propertyValue` conditions the translation is inside (a question's
+    /// `visibleIf` may read another's property, and so on; past a few, it stops).
+    var propertyDepth = 0
 
     /// A question in a dynamic panel's template or a dynamic matrix's column is found
     /// by `name` as `panel.question` (or by its own name), with `repeats` ending in
@@ -129,4 +135,15 @@ public enum SurveyJSCondition: Sendable, Equatable {
     /// `enableIf`: the question is read-only only where the value is exactly `false`;
     /// the translation holds where it is enabled.
     case isNotFalse
+}
+
+/// What `propertyValue(name, property)` reads of a question: the properties its JSON
+/// gives as text, numbers or booleans, and the conditions that set survey-core's
+/// `visible`, `isRequired` and `readOnly` as the survey runs (`visibleIf`,
+/// `requiredIf`, `enableIf`).
+struct SurveyJSProperties: Sendable, Equatable {
+    /// The question's own properties, by name in lower case (`title`, `inputtype`, `min`).
+    var values: [String: SurveyJSValue] = [:]
+    /// Its `visibleif`, `requiredif` and `enableif`, as written.
+    var conditions: [String: String] = [:]
 }

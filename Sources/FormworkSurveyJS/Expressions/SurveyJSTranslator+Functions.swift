@@ -16,8 +16,7 @@ extension SurveyJSWalk {
     /// Why Formwork does not have a survey-core function.
     static let unsupportedFunctions = [
         "isContainerReady":
-            "isContainerReady(): Formwork has no test for a page or panel whose questions are all valid",
-        "propertyValue": "propertyValue(): Formwork does not keep the survey elements' properties",
+            "isContainerReady(): Formwork has no test for a page or panel whose questions are all valid"
     ]
 
     func call(
@@ -31,6 +30,7 @@ extension SurveyJSWalk {
         case "displayValue": return try displayValue(arguments, at: offset)
         case "substring": return try substring(arguments, at: offset)
         case "getComment": return try comment(arguments, at: offset)
+        case "propertyValue": return try propertyValue(arguments, at: offset)
         // Formwork shows no survey in display mode while it is filled.
         case "isDisplayMode": return .bool(false)
         case "sumInArray", "countInArray", "minInArray", "maxInArray", "avgInArray":
@@ -105,6 +105,64 @@ extension SurveyJSWalk {
         else { return .literal(.null) }
         if arguments.count > 1, try translate(arguments[1]).literal != .text("other") { return .literal(.null) }
         return try read(symbol, asWritten: false, at: offset)
+    }
+
+    // MARK: Properties
+
+    /// `propertyValue(name, property)`: survey-core's `question[property]`. `value` is
+    /// the answer; `visible`/`isVisible`, `isRequired` and `readOnly`/`isReadOnly` what
+    /// the question's `visibleIf`, `requiredIf` and `enableIf` make of them now (else
+    /// what it sets, else survey-core's default); `title` its title as written (else its
+    /// name), `name` its name; another property what the question's JSON gives (else
+    /// empty). A name of no question reads as empty, as in survey-core.
+    private func propertyValue(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        guard arguments.count == 2 else { return .literal(.null) }
+        guard case .text(let name)? = try translate(arguments[0]).literal,
+            case .text(let property)? = try translate(arguments[1]).literal
+        else {
+            throw unsupported(
+                "propertyValue() of a question or a property named by an answer (Formwork reads those written as "
+                    + "text in the expression)", at: offset)
+        }
+        guard let question = context.properties?[name] else { return .literal(.null) }
+        switch property {
+        case "value": return try variable(name, at: offset)
+        case "name": return .literal(.text(name))
+        case "title": return .literal(question.values["title"] ?? .text(name))
+        case "visibleIf", "requiredIf", "enableIf":
+            return .literal(question.conditions[property.lowercased()].map(SurveyJSValue.text) ?? .null)
+        case "visible", "isVisible":
+            return try propertyCondition(
+                question.conditions["visibleif"], otherwise: question.values["visible"] ?? .bool(true))
+        case "isRequired":
+            return try propertyCondition(
+                question.conditions["requiredif"], otherwise: question.values["isrequired"] ?? .bool(false))
+        case "readOnly", "isReadOnly":
+            return try propertyCondition(
+                question.conditions["enableif"], otherwise: question.values["readonly"] ?? .bool(false),
+                negated: true)
+        default: return .literal(question.values[property.lowercased()] ?? .null)
+        }
+    }
+
+    /// A condition of a question (`visibleIf`…) translated here, as survey-core sets a
+    /// property from it (`negated`: an `enableIf` sets `readOnly`); `otherwise` without
+    /// one, or with one it cannot read (survey-core ignores it).
+    private func propertyCondition(
+        _ written: String?, otherwise: SurveyJSValue, negated: Bool = false
+    ) throws(TranslationError) -> SurveyJSOperand {
+        let fallback = SurveyJSOperand.literal(otherwise)
+        guard let written, context.propertyDepth < 4,
+            let parsed = try? SurveyJSParser.parse(written)
+        else { return fallback }
+        var inner = context
+        inner.propertyDepth += 1
+        let walk = SurveyJSWalk(context: inner)
+        let result = try walk.condition(try walk.translate(parsed), rule: .isTrue, at: parsed.offset)
+        guard negated else { return result }
+        return SurveyJSOperand(code: "not (\(result.code))", kind: .bool, mayBeNull: false, symbol: nil)
     }
 
     // MARK: iif

@@ -271,7 +271,10 @@ extension SurveyCoreModel {
         result["isDisplayMode"] = Verdict(status: .supported, note: "false: the survey is being filled")
         result["isContainerReady"] = Verdict(
             status: .refused, note: "Formwork has no test for a page or panel whose questions are all valid")
-        result["propertyValue"] = Verdict(status: .refused, note: "Formwork does not keep the elements' properties")
+        result["propertyValue"] = Verdict(
+            status: .supported,
+            note: "a question's answer, `visible`, `isRequired`, `readOnly` as its conditions set them, and what its "
+                + "JSON gives; the question and property written as text in the expression")
         return result
     }()
 }

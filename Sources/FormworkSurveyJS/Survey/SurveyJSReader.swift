@@ -103,6 +103,9 @@ struct SurveyJSReader {
     /// Found when first asked for (`choicesFromQuestion`, a `complete` trigger): most
     /// surveys never ask.
     let questionIndex = SurveyJSQuestionIndex()
+    /// Each question's properties for `propertyValue()`, where the survey calls it
+    /// (`readPropertiesForPropertyValue`).
+    var questionProperties: [String: SurveyJSProperties]?
 
     /// Formwork's limits, which the form a survey becomes must keep: its fields, its
     /// nodes (a matrix's fields hold their columns' choices each, a text its
@@ -215,6 +218,33 @@ struct SurveyJSReader {
 
     // MARK: Expressions
 
+    /// Reads every question's properties for `propertyValue(name, property)`: its
+    /// JSON's texts, numbers and booleans (keys in lower case: survey-core reads them
+    /// without case), and its `visibleIf`, `requiredIf` and `enableIf`.
+    mutating func readPropertiesForPropertyValue() {
+        var table: [String: SurveyJSProperties] = [:]
+        for (name, found) in questionsByName {
+            guard case .object(let pairs) = found.element.node.content else { continue }
+            var properties = SurveyJSProperties()
+            for (key, value) in pairs {
+                let lower = key.lowercased()
+                switch value.content {
+                case .string(let text):
+                    if ["visibleif", "requiredif", "enableif"].contains(lower) {
+                        properties.conditions[lower] = text
+                    } else {
+                        properties.values[lower] = .text(text)
+                    }
+                case .number(let text): properties.values[lower] = Double(text).map(SurveyJSValue.number) ?? .null
+                case .bool(let flag): properties.values[lower] = .bool(flag)
+                default: break
+                }
+            }
+            table[name] = properties
+        }
+        questionProperties = table
+    }
+
     /// The context expressions of an element in `repeats` are read in; `suggesting`:
     /// with every name, for "did you mean" (a search of them all).
     func context(
@@ -238,6 +268,7 @@ struct SurveyJSReader {
         context.unknownIsEmpty = unknownIsEmpty
         context.work = work
         context.limits = limits
+        context.properties = questionProperties
         return context
     }
 
