@@ -49,7 +49,7 @@ struct SurveyJSWalkComparison {
     /// Formwork, computing from the answers alone, does not copy (each in the
     /// Agreement article's deviations): with `clearInvisibleValues: onHidden`, an expression question
     /// hidden from the start keeps its value while one hidden after it was shown is
-    /// cleared; with `none`, a hidden dynamic panel's empty entries are in the data if
+    /// cleared, and one shown again is empty until what it reads changes; with `none`, a hidden dynamic panel's empty entries are in the data if
     /// it was shown before; at completion, clearing a hidden question's answer is a
     /// change that runs every-change value rules again, so a hidden question such a
     /// rule sets is in the data, and the value rules that read the answer cleared (a
@@ -69,6 +69,10 @@ struct SurveyJSWalkComparison {
             form.fields.contains(where: { $0.kind == .computed && !isShown($0, session) })
         {
             return "onHidden: a hidden expression question's value depends on whether it was shown"
+        }
+        // Shown again, survey-core's expression question stays empty until what it reads changes.
+        if form.erasesHiddenAnswers, form.fields.contains(where: { $0.kind == .computed && $0.visible != nil }) {
+            return "onHidden: an expression question shown again is empty until what it reads changes"
         }
         if form.hiddenAnswers == .kept, form.submission?.hiddenAnswers != .kept,
             form.fields.contains(where: { $0.trigger?.onEveryChange == true && !isShown($0, session) })
