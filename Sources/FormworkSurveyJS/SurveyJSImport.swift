@@ -36,9 +36,28 @@ public enum SurveyJSImport {
         var reader = SurveyJSReader(
             survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported, limits: limits)
         // Questions' properties are kept only for a survey that reads them.
-        if bytes.firstRange(of: Array("propertyValue".utf8)) != nil { reader.readPropertiesForPropertyValue() }
+        if contains(bytes, "propertyValue") { reader.readPropertiesForPropertyValue() }
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
+    }
+
+    /// Whether `bytes` hold `word` (a plain search: the first byte found by `memchr`).
+    static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var start = 0
+            let last = haystack.count - needle.count
+            while start <= last {
+                guard let found = memchr(haystack.baseAddress! + start, Int32(first), last - start + 1) else {
+                    return false
+                }
+                let at = haystack.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(haystack.baseAddress! + at, needle, needle.count) == 0 { return true }
+                start = at + 1
+            }
+            return false
+        }
     }
 
     /// An error for each text (a value or a key) longer than `limit` characters, at its

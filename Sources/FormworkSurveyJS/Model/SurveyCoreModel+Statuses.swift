@@ -28,8 +28,26 @@ extension SurveyCoreModel {
         "useDisplayValuesInDynamicTexts", "allowNegativeValues",
     ]
 
-    /// Whether `property` of `className` is one Formwork does not apply yet.
+    /// Whether `property` of `className` is one Formwork does not apply yet (looked up
+    /// in a table made once: the reader asks for every property of every object).
     static func isUnapplied(_ property: String, in className: String) -> Bool {
+        guard let unappliedHere = unappliedByClass[className] else { return resolveUnapplied(property, className) }
+        return unappliedHere.contains(property)
+    }
+
+    /// For each class, the properties not applied yet that it has, its own or inherited.
+    private static let unappliedByClass: [String: Set<String>] = {
+        let candidates = Set(unapplied.map { String($0.split(separator: ".").last ?? "") })
+        var table: [String: Set<String>] = [:]
+        for name in classesByName.keys {
+            table[name] = candidates.filter { resolveUnapplied($0, name) }
+        }
+        return table
+    }()
+
+    /// Whether `property` of `className` is not applied yet: the nearest class of its
+    /// ancestry with a verdict of its own for it decides, else the property's own.
+    private static func resolveUnapplied(_ property: String, _ className: String) -> Bool {
         var current: String? = className
         var seen = Set<String>()
         while let name = current, seen.insert(name).inserted {

@@ -16,20 +16,18 @@ extension SurveyJSReader {
             let cellClass = className == "matrixdropdowncolumn" ? cellClass(of: element) : nil
             let cellNames = cellClass.map(SurveyCoreModel.names(of:)) ?? [:]
             var inner: [(SurveyJSElement, String, Int)] = []
-            for key in element.keys where key != "type" {
-                let lowered = key.lowercased()
+            guard case .object(let pairs) = element.node.content else { continue }
+            for (key, value) in pairs where key != "type" {
+                let lowered = Self.lowercased(key)
                 if case .fixedValue = Self.shapes[lowered] { continue }  // reported with its value
                 let owner = names[lowered] != nil ? className : cellNames[lowered] != nil ? cellClass : nil
                 guard let owner, let property = SurveyCoreModel.names(of: owner)[lowered] else {
                     reportUnknown(key, in: className, of: element, known: Array(names.values))
                     continue
                 }
-                let value = element[key]
                 // A mask's own settings: the mask is named once, by its `maskType`.
                 let inMask = owner.hasSuffix("mask") || owner == "masksettings"
-                if !inMask, SurveyCoreModel.isUnapplied(property, in: owner), let value,
-                    !Self.isDefault(value, of: property)
-                {
+                if !inMask, SurveyCoreModel.isUnapplied(property, in: owner), !Self.isDefault(value, of: property) {
                     if unapplied[property] == nil {
                         order.append(property)
                         let note = SurveyCoreModel.verdict(of: property, in: owner).note
@@ -53,6 +51,12 @@ extension SurveyJSReader {
                         + "filled without it"),
                 at: place)
         }
+    }
+
+    /// A property's name in lower case: as written where it is (most are written so
+    /// but for a capital or two, and the lower-case copy is made only then).
+    static func lowercased(_ key: String) -> String {
+        key.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? key.lowercased() : key
     }
 
     /// survey-core's class of each object a property holds: elements by their type,
