@@ -215,10 +215,14 @@ struct SurveyJSLogicPropertiesTests {
             name: "comments of hidden questions, and other texts no longer chosen (none)",
             survey: """
                 {"clearInvisibleValues": "none", "elements": [{"type": "text", "name": "x"},
-                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true, "visibleIf": "{x} = 1"},
-                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
                   {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
                 """,
             answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#
@@ -228,17 +232,20 @@ struct SurveyJSLogicPropertiesTests {
                 "x 1", "h a", "h_comment hc", "c other", "c_comment t2", "v other", "v_comment vc", "w other",
                 "w_comment wc", "w a", "q other", "q_comment qc", "q a", "x 2",
             ],
-            data:
-                #"{"x": "2", "h": "a", "h-Comment": "hc", "c": ["other"], "c-Comment": "t2", "v": "other", "v-Comment": "vc", "w": "a", "q": "a"}"#
-        ),
+            data: #"{"x": "2", "h": "a", "h-Comment": "hc", "c": ["other"], "c-Comment": "t2", "v": "other", "#
+                + #""v-Comment": "vc", "w": "a", "q": "a"}"#),
         Case(
             name: "comments of hidden questions, and other texts no longer chosen (onComplete)",
             survey: """
                 {"clearInvisibleValues": "onComplete", "elements": [{"type": "text", "name": "x"},
-                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true, "visibleIf": "{x} = 1"},
-                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true, "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
                   {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
                 """,
             answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#

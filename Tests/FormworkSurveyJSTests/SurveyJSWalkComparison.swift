@@ -47,15 +47,16 @@ struct SurveyJSWalkComparison {
 
     /// survey-core's behaviours that depend on the order things happened in, which
     /// Formwork, computing from the answers alone, does not copy (each in the
-    /// Agreement article's deviations): with `clearInvisibleValues: onHidden`, an expression question
-    /// hidden from the start keeps its value while one hidden after it was shown is
-    /// cleared, and one shown again is empty until what it reads changes; with `none`, a hidden dynamic panel's empty entries are in the data if
+    /// Agreement article's deviations): with `clearInvisibleValues: onHidden`, an
+    /// expression question hidden from the start keeps its value while one hidden after
+    /// it was shown is cleared, and one shown again is empty until what it reads
+    /// changes; with `none`, a hidden dynamic panel's empty entries are in the data if
     /// it was shown before; at completion, clearing a hidden question's answer is a
     /// change that runs every-change value rules again, so a hidden question such a
     /// rule sets is in the data, and the value rules that read the answer cleared (a
-    /// `resetValueIf` on it) run again. And one of the oracle's: its walker answers through
-    /// `survey.setValue`, which runs a question's own `setValueExpression` that runs on
-    /// every change (`"0"`) on that very answer, where a person's input does not.
+    /// `resetValueIf` on it) run again. And one of the oracle's: its walker answers
+    /// through `survey.setValue`, which runs a question's own `setValueExpression` that
+    /// runs on every change (`"0"`) on that very answer, where a person's input does not.
     static func deviation(in session: FormSession, answers: [[Any]]) -> String? {
         let form = session.definition
         let answered = Set(answers.compactMap { $0.first as? String })

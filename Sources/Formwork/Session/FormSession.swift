@@ -161,8 +161,9 @@ public final class FormSession {
     }
 
     /// Gives a new session's answers what they start with — the entries `min` and
-    /// `count` ask for, the values of the rules that run at the start and on every change — evaluated; nothing of it is a
-    /// change (to undo, to save, to show as touched).
+    /// `count` ask for, the values of the rules that run at the start and on every
+    /// change — evaluated; nothing of it is a change (to undo, to save, to show as
+    /// touched).
     private func start() {
         journal.isReplaying = true
         store.populate(0)
