@@ -37,6 +37,7 @@ public enum SurveyJSImport {
             survey: SurveyJSElement(root), fileName: path, skipUnsupported: skipUnsupported, limits: limits)
         // Questions' properties are kept only for a survey that reads them.
         if contains(bytes, "propertyValue") { reader.readPropertiesForPropertyValue() }
+        reader.readsContainers = contains(bytes, "isContainerReady")
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }

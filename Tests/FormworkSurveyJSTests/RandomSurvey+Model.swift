@@ -15,7 +15,6 @@ extension RandomSurvey {
         "signaturepad": "survey-core's random walk answers no signature (a drawing)",
         "empty": "an empty question holds nothing and shows nothing",
         "choicesByUrl": "survey-core's walk runs offline: no choices are loaded",
-        "isContainerReady()": "refused (survey-core's model has no terminal equivalent)",
         "mode": "display mode: nothing is answered",
         "maskType": "a mask shapes what is typed; the walks set values, which survey-core does not mask",
         "maskSettings": "a mask shapes what is typed; the walks set values, which survey-core does not mask",
@@ -205,7 +204,7 @@ extension RandomSurvey {
         "sum", "min", "max", "avg", "count", "round", "trunc", "iif", "sumInArray", "countInArray", "minInArray",
         "maxInArray", "avgInArray", "isDisplayMode", "displayValue", "substring", "getComment", "age", "dateDiff",
         "diffDays", "year", "month", "day", "weekday", "getYear", "getDate", "dateAdd", "today", "currentDate",
-        "currentYear", "propertyValue",
+        "currentYear", "propertyValue", "isContainerReady",
     ]
 }
 
@@ -347,6 +346,8 @@ extension RandomSurvey.Maker {
             return texts.first.map { "iif(substring({\($0.name)}, 1, 3) = 'el', 1, 0)" } ?? a
         case "getComment":
             return selects.first.map { "iif(getComment('\($0)') = '', 0, 1)" } ?? a
+        case "isContainerReady":
+            return containers.randomElement(using: &random).map { "iif(isContainerReady('\($0)'), 1, 0)" } ?? a
         case "propertyValue":
             let property = pick(["isVisible", "isRequired", "readOnly", "value"])
             guard let question = readable.randomElement(using: &random) else { return a }

@@ -60,6 +60,9 @@ struct RandomSurvey {
         /// Radio groups and dropdowns, whose comment `getComment()` reads (survey-core fails
         /// on another question's).
         var selects: [String] = []
+        /// Pages, panels and dynamic panels already complete, which `isContainerReady()`
+        /// reads (only those before: a question never reads its own container).
+        var containers: [String] = []
 
         mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &random) < probability }
         mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
@@ -94,6 +97,7 @@ struct RandomSurvey {
                 var page: [String: Any] = ["name": "page\(pageIndex + 1)", "elements": elements]
                 if let visibleIf { page["visibleIf"] = visibleIf }
                 pages.append(page)
+                containers.append("page\(pageIndex + 1)")
             }
             survey["pages"] = pages
             if !calculated.isEmpty { survey["calculatedValues"] = calculated }
@@ -113,6 +117,7 @@ struct RandomSurvey {
             if chance(0.5) { panel["title"] = text("Part \(counter)", "Partie \(counter)") }
             if !readable.isEmpty, chance(0.6) { panel["visibleIf"] = condition() }
             panel["elements"] = (0..<int(1...3)).map { _ in element(depth: depth + 1) }
+            containers.append(panel["name"] as! String)
             return panel
         }
 
@@ -142,6 +147,7 @@ struct RandomSurvey {
             if chance(0.2) { panel["addPanelText"] = "Add another" }
             if !readable.isEmpty, chance(0.3) { panel["visibleIf"] = condition() }
             numbersInPanels.append((panelName, number))
+            containers.append(panelName)
             return panel
         }
 

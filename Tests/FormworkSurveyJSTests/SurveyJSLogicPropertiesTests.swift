@@ -322,6 +322,68 @@ struct SurveyJSLogicPropertiesTests {
             data: #"{"q2": 1, "q1": 5, "e1": "First {q2}", "e2": true, "e3": false, "e4": "number", "e5": 5, "#
                 + #""e6": true, "e7": "q2", "e8": 4, "t": "x"}"#),
         Case(
+            name: "isContainerReady(), ready: hidden and read-only questions are skipped",
+            survey: """
+                {"pages": [{"name": "p1", "elements": [
+                  {"type": "text", "name": "a", "isRequired": true},
+                  {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
+                  {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
+                    {"type": "text", "name": "c", "inputType": "number",
+                     "validators": [{"type": "numeric", "maxValue": 5}]}]},
+                  {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
+                  {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
+                    {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
+                  {"name": "p2", "elements": [
+                    {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
+                    {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
+                    {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
+                    {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
+                """,
+            answers: #"[["a", "x"], ["kids", [{"age": 4}]], ["c", 2]]"#, sets: ["a x", "kids[1].age 4", "c 2"],
+            data: #"{"a": "x", "kids": [{"age": 4}], "c": 2, "r1": true, "r2": true, "r3": true, "r4": false}"#),
+        Case(
+            name: "isContainerReady(), not ready: a question of a hidden panel is still checked",
+            survey: """
+                {"pages": [{"name": "p1", "elements": [
+                  {"type": "text", "name": "a", "isRequired": true},
+                  {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
+                  {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
+                    {"type": "text", "name": "c", "inputType": "number",
+                     "validators": [{"type": "numeric", "maxValue": 5}]}]},
+                  {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
+                  {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
+                    {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
+                  {"name": "p2", "elements": [
+                    {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
+                    {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
+                    {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
+                    {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
+                """,
+            answers: #"[["a", "hidepanel"], ["c", 9], ["kids", [{"age": 4}]]]"#,
+            sets: ["a hidepanel", "c 9", "kids[1].age 4"],
+            data:
+                #"{"a": "hidepanel", "kids": [{"age": 4}], "r1": false, "r2": false, "r3": true, "r4": false}"#),
+        Case(
+            name: "isContainerReady(), not ready: a required question shown, an entry unanswered",
+            survey: """
+                {"pages": [{"name": "p1", "elements": [
+                  {"type": "text", "name": "a", "isRequired": true},
+                  {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
+                  {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
+                    {"type": "text", "name": "c", "inputType": "number",
+                     "validators": [{"type": "numeric", "maxValue": 5}]}]},
+                  {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
+                  {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
+                    {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
+                  {"name": "p2", "elements": [
+                    {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
+                    {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
+                    {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
+                    {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
+                """,
+            answers: #"[["a", "show"]]"#, sets: ["a show"],
+            data: #"{"a": "show", "kids": [{}], "r1": false, "r2": true, "r3": false, "r4": false}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

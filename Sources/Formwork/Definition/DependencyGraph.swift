@@ -105,6 +105,31 @@ struct DependencyGraph {
             displayReads.append(
                 nodes(display, indexOf: fields[position].repeatIndex).filter { $0 != position || acrossItself })
         }
+        // `valid($x)` reads what x's error reads: x, its own condition, its rules, its
+        // required and read-only conditions and its bounds.
+        for position in fields.indices {
+            var checked: [String] = []
+            for expression in [fields[position].value, fields[position].visible]
+                + fields[position].options.map(\.visible)
+            {
+                if let expression, expression.source.contains("valid(") {
+                    checked += expression.expression.validatedFields
+                }
+            }
+            for name in checked {
+                guard let field = environment.fields[name]?.index else { continue }
+                var validation: [CompiledExpression?] = [fields[field].visible] + fields[field].rules.map(\.check)
+                if case .when(let condition) = fields[field].required { validation.append(condition) }
+                if case .when(let condition) = fields[field].readOnly { validation.append(condition) }
+                for bound in [fields[field].minimum, fields[field].maximum] {
+                    if case .expression(let expression)? = bound { validation.append(expression) }
+                }
+                for node in [field] + nodes(validation, indexOf: fields[field].repeatIndex)
+                where node != position && !reads[position].contains(node) {
+                    reads[position].append(node)
+                }
+            }
+        }
         for repeatDefinition in repeats {
             reads.append(nodes([repeatDefinition.count], indexOf: repeatDefinition.parent))
         }

@@ -78,6 +78,9 @@ public final class EvaluationContext {
     /// table's column with texts per language.
     var language: String? { scopes.language }
 
+    /// `valid($field)`: whether the field, seen from this scope, has no error now.
+    func isValid(_ field: Int) -> Bool { scopes.isValid(field: field, in: scope) }
+
     /// The identity of this scope's entry, kept across moves and drafts (`uuid()`).
     var entryKey: Int { scopes.entryKey(of: scope) }
 
@@ -100,6 +103,8 @@ protocol ScopeReader: AnyObject {
     func entryKey(of scope: Int) -> Int
     /// The language texts are shown in (`nil`: the form's default).
     var language: String? { get }
+    /// Whether a field, seen from a scope, has no error now (`valid($field)`).
+    func isValid(field: Int, in scope: Int) -> Bool
 }
 
 extension ScopeReader {
@@ -107,6 +112,8 @@ extension ScopeReader {
     /// The identity of a scope's entry, for `uuid()`: the scope itself by default.
     func entryKey(of scope: Int) -> Int { scope }
     var language: String? { nil }
+    /// Without a session, every field is valid.
+    func isValid(field: Int, in scope: Int) -> Bool { true }
 }
 
 /// Reads by field index alone: no repeats, one scope.

@@ -98,6 +98,7 @@ struct ExpressionCompiler {
     func compileAggregate(_ name: String, _ arguments: [Expression]) -> Code? {
         if name == "index" { return { $0.position } }
         if name == "label" { return compileLabel(arguments) }
+        if name == "valid" { return compileValid(arguments) }
         if name == "lookup" || name == "lookup-all" { return compileLookup(name, arguments) }
         if name == "cell" { return compileCell(arguments) }
         if name == "row" { return { .number(Double($0.tableRow + 1)) } }

@@ -110,7 +110,7 @@ public struct ArgumentMismatch: Error, Sendable {
 public enum FunctionLibrary {
     /// Every built-in function, by name.
     public static let builtIns: [String: FunctionDefinition] = Dictionary(
-        uniqueKeysWithValues: (definitions + conversions + math + dates + [label] + lookups + odk + xpathText
+        uniqueKeysWithValues: (definitions + conversions + math + dates + [label, valid] + lookups + odk + xpathText
             + checklists + geo + digests + chance + occurrences)
             .map {
                 ($0.name, $0)

@@ -82,6 +82,7 @@ extension TypeChecker {
     /// `.some(nil)` after an error.
     mutating func checkAggregate(_ name: String, _ arguments: inout [Expression], whole: Expression) -> ValueType?? {
         if name == "label" { return .some(checkLabel(&arguments, whole: whole)) }
+        if name == "valid" { return .some(checkValid(&arguments, whole: whole)) }
         if name == "lookup" || name == "lookup-all" { return .some(checkLookup(name, &arguments, whole: whole)) }
         if name == "cell" || name == "row" { return .some(checkRow(name, &arguments, whole: whole)) }
         if name == "index" {

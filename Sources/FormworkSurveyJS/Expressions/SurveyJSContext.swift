@@ -84,6 +84,9 @@ public struct SurveyJSContext: Sendable {
     /// Each question's properties, by its name, as `propertyValue(name, property)`
     /// reads them (`nil`: the survey does not call it).
     var properties: [String: SurveyJSProperties]?
+    /// Each page, panel and dynamic panel by its name, as `isContainerReady(name)`
+    /// reads it (`nil`: the survey does not call it).
+    var containers: [String: SurveyJSContainer]?
     /// How many `propertyValue` conditions the translation is inside (a question's
     /// `visibleIf` may read another's property, and so on; past a few, it stops).
     var propertyDepth = 0
@@ -146,4 +149,19 @@ struct SurveyJSProperties: Sendable, Equatable {
     var values: [String: SurveyJSValue] = [:]
     /// Its `visibleif`, `requiredif` and `enableif`, as written.
     var conditions: [String: String] = [:]
+}
+
+/// What `isContainerReady(name)` checks of a page, a panel or a dynamic panel: the
+/// fields of its questions (with their comments and other texts, a matrix's rows and
+/// cells), and each dynamic panel in it, by its repeat and the fields of an entry.
+struct SurveyJSContainer: Sendable, Equatable {
+    /// The ids of the fields of the container's own questions.
+    var fields: [String] = []
+    /// Each dynamic panel's repeat id and the fields of one of its entries.
+    var entries: [(repeatID: String, fields: [String])] = []
+
+    static func == (left: Self, right: Self) -> Bool {
+        left.fields == right.fields && left.entries.map(\.repeatID) == right.entries.map(\.repeatID)
+            && left.entries.map(\.fields) == right.entries.map(\.fields)
+    }
 }

@@ -13,11 +13,8 @@ extension SurveyJSWalk {
         "isContainerReady", "propertyValue", "substring", "getComment",
     ]
 
-    /// Why Formwork does not have a survey-core function.
-    static let unsupportedFunctions = [
-        "isContainerReady":
-            "isContainerReady(): Formwork has no test for a page or panel whose questions are all valid"
-    ]
+    /// Why Formwork does not have a survey-core function (none now).
+    static let unsupportedFunctions: [String: String] = [:]
 
     func call(
         _ name: String, _ arguments: [SurveyJSExpression], at offset: Int
@@ -31,6 +28,7 @@ extension SurveyJSWalk {
         case "substring": return try substring(arguments, at: offset)
         case "getComment": return try comment(arguments, at: offset)
         case "propertyValue": return try propertyValue(arguments, at: offset)
+        case "isContainerReady": return try containerReady(arguments, at: offset)
         // Formwork shows no survey in display mode while it is filled.
         case "isDisplayMode": return .bool(false)
         case "sumInArray", "countInArray", "minInArray", "maxInArray", "avgInArray":
@@ -163,6 +161,36 @@ extension SurveyJSWalk {
         let result = try walk.condition(try walk.translate(parsed), rule: .isTrue, at: parsed.offset)
         guard negated else { return result }
         return SurveyJSOperand(code: "not (\(result.code))", kind: .bool, mayBeNull: false, symbol: nil)
+    }
+
+    /// `isContainerReady(name)`: whether every question of the page, panel or dynamic
+    /// panel `name` passes survey-core's checks now (`valid(…)`: required answers and
+    /// rules; a question hidden by its own condition or read-only counts as ready, as
+    /// survey-core skips it), every entry of a dynamic panel in it too. A name of no
+    /// container reads as `false`, as in survey-core.
+    private func containerReady(
+        _ arguments: [SurveyJSExpression], at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        guard let first = arguments.first else { return .literal(.bool(false)) }
+        guard case .text(let name)? = try translate(first).literal else {
+            throw unsupported(
+                "isContainerReady() of a container named by an answer (Formwork reads a name written as text)",
+                at: offset)
+        }
+        guard arguments.count == 1 else {
+            throw unsupported("isContainerReady() of one entry of a dynamic panel", at: offset)
+        }
+        guard let container = context.containers?[name] else { return .literal(.bool(false)) }
+        var parts: [String] = []
+        let own = container.fields.filter { $0 != context.current?.id }
+        if !own.isEmpty { parts.append("valid(" + own.map { "$" + $0 }.joined(separator: ", ") + ")") }
+        for (repeatID, fields) in container.entries where !fields.isEmpty {
+            parts.append("all($\(repeatID), valid(" + fields.map { "$" + $0 }.joined(separator: ", ") + "))")
+        }
+        guard !parts.isEmpty else { return .literal(.bool(true)) }
+        return SurveyJSOperand(
+            code: parts.count == 1 ? parts[0] : parts.map { "(\($0))" }.joined(separator: " and "), kind: .bool,
+            mayBeNull: false, symbol: nil)
     }
 
     // MARK: iif

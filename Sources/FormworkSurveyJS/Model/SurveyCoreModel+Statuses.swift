@@ -288,7 +288,9 @@ extension SurveyCoreModel {
             status: .supported, note: "the question's comment; a choice's own comment reads as empty")
         result["isDisplayMode"] = Verdict(status: .supported, note: "false: the survey is being filled")
         result["isContainerReady"] = Verdict(
-            status: .refused, note: "Formwork has no test for a page or panel whose questions are all valid")
+            status: .supported,
+            note: "`valid(…)` of the page's, panel's or dynamic panel's questions (every entry); the container "
+                + "named as text in the expression")
         result["propertyValue"] = Verdict(
             status: .supported,
             note: "a question's answer, `visible`, `isRequired`, `readOnly` as its conditions set them, and what its "

@@ -57,6 +57,7 @@ extension SurveyJSReader {
             }
             if otherAsValue { othersAsValues[owner.id] = otherID }
         }
+        if readsContainers { readContainers() }
         // Expression questions and calculated values take their translation's type;
         // one may read another, so translate until no type changes: all of them
         // first, then those that read a name whose type changed.
@@ -351,5 +352,53 @@ extension SurveyJSReader {
         case "expression": return (.text, ([], false))
         default: return (.text, ([], false))
         }
+    }
+
+    /// Reads what `isContainerReady(name)` checks of each page, panel and dynamic
+    /// panel (`SurveyJSContainer`): survey-core validates every question in it, each
+    /// dynamic panel's entries, nested panels' questions; expression questions and
+    /// texts have nothing to check.
+    mutating func readContainers() {
+        var table: [String: SurveyJSContainer] = [:]
+        func fields(ofQuestion element: SurveyJSElement, in symbols: [String: SurveyJSSymbol]) -> [String] {
+            guard let name = element.name, let own = symbols[name],
+                !["expression", "html", "image"].contains(element.type)
+            else { return [] }
+            var ids = [own.id]
+            let prefix = name + "."
+            for (key, symbol) in symbols where key.hasPrefix(prefix) && symbol.kind != .entries {
+                ids.append(symbol.id)
+            }
+            if let comment = symbols[name + "-Comment"] { ids.append(comment.id) }
+            if let other = othersAsValues[own.id], !ids.contains(other) { ids.append(other) }
+            if let otherID = idsByPlace[element.place + "#other"], !ids.contains(otherID) { ids.append(otherID) }
+            return ids.sorted()
+        }
+        func read(_ elements: [SurveyJSElement], into container: inout SurveyJSContainer) {
+            for element in elements {
+                if element.type == "panel" {
+                    var panel = SurveyJSContainer()
+                    read(Self.children(of: element), into: &panel)
+                    if let name = element.name { table[name] = panel }
+                    container.fields += panel.fields
+                    container.entries += panel.entries
+                } else if element.type == "paneldynamic", let name = element.name, let repeatID = symbols[name]?.id {
+                    let template = entrySymbols[repeatID] ?? [:]
+                    let inner = element.elements("templateElements").flatMap { fields(ofQuestion: $0, in: template) }
+                    table[name] = SurveyJSContainer(fields: [], entries: [(repeatID, inner)])
+                    container.entries.append((repeatID, inner))
+                } else {
+                    container.fields += fields(ofQuestion: element, in: symbols)
+                }
+            }
+        }
+        for (index, page) in pages.enumerated() {
+            var container = SurveyJSContainer()
+            read(Self.children(of: page), into: &container)
+            // survey-core names a page without a name `page1`, `page2`…
+            let name = page.name ?? "page\(index + 1)"
+            if table[name] == nil { table[name] = container }
+        }
+        containers = table
     }
 }

@@ -106,6 +106,12 @@ struct SurveyJSReader {
     /// Each question's properties for `propertyValue()`, where the survey calls it
     /// (`readPropertiesForPropertyValue`).
     var questionProperties: [String: SurveyJSProperties]?
+    /// Whether the survey calls `isContainerReady()`: its pages and panels are then
+    /// read as `containers` once the questions' ids are known.
+    var readsContainers = false
+    /// Each page and panel, and each dynamic panel, by name, with what
+    /// `isContainerReady(name)` checks (`readContainers`).
+    var containers: [String: SurveyJSContainer]?
 
     /// Formwork's limits, which the form a survey becomes must keep: its fields, its
     /// nodes (a matrix's fields hold their columns' choices each, a text its
@@ -269,6 +275,7 @@ struct SurveyJSReader {
         context.work = work
         context.limits = limits
         context.properties = questionProperties
+        context.containers = containers
         return context
     }
 

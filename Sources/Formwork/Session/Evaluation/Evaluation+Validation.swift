@@ -57,8 +57,16 @@ extension Evaluation {
         }
     }
 
-    private func checkInstance(_ instance: Int) -> FieldError? {
-        guard isVisible(instance) else { return nil }
+    /// `valid($field)` seen from `scope`: no error now, a field hidden by its own
+    /// condition (its section's left aside) or read-only counting as valid.
+    func isValid(field: Int, in scope: Int) -> Bool {
+        guard let instance = tree.instance(of: field, from: scope) else { return true }
+        guard ownConditionHolds(instance), !isReadOnly(instance) else { return true }
+        return checkInstance(instance, visibilityChecked: true) == nil
+    }
+
+    private func checkInstance(_ instance: Int, visibilityChecked: Bool = false) -> FieldError? {
+        guard visibilityChecked || isVisible(instance) else { return nil }
         // The field is read in place: a copy of a whole definition costs more than
         // the checks of a simple field.
         let index = tree.field(ofInstance: instance)
@@ -69,7 +77,7 @@ extension Evaluation {
             return error(.option(selected, options: visibleOptions(of: instance).map(\.value)))
         }
         if !Self.answers(value, kind: kind) {
-            if isRequired(instance) {
+            if isRequired(instance, visibilityChecked: visibilityChecked) {
                 guard let message = definition.fields[index].requiredMessage else { return error(.required) }
                 return error(.requiredMessage(render(message, in: tree.scope(ofInstance: instance))))
             }
@@ -88,7 +96,7 @@ extension Evaluation {
             }
         }
         if kind == .multichoice, value.isNull, let minSelected = definition.fields[index].minSelected, minSelected > 0,
-            isRequired(instance)
+            isRequired(instance, visibilityChecked: visibilityChecked)
         {
             return error(.minSelected(minSelected))
         }

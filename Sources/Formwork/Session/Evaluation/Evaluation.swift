@@ -321,8 +321,8 @@ final class Evaluation: ScopeReader {
     }
 
     /// Whether the instance must be answered now (only ever true when it is visible).
-    func isRequired(_ instance: Int) -> Bool {
-        guard isVisible(instance) else { return false }
+    func isRequired(_ instance: Int, visibilityChecked: Bool = false) -> Bool {
+        guard visibilityChecked || isVisible(instance) else { return false }
         switch definition.fields[tree.field(ofInstance: instance)].required {
         case .never: return false
         case .always: return true
