@@ -382,11 +382,16 @@ extension SurveyJSReader {
                     if let name = element.name { table[name] = panel }
                     container.fields += panel.fields
                     container.entries += panel.entries
-                } else if element.type == "paneldynamic", let name = element.name, let repeatID = symbols[name]?.id {
-                    let template = entrySymbols[repeatID] ?? [:]
-                    let inner = element.elements("templateElements").flatMap { fields(ofQuestion: $0, in: template) }
-                    table[name] = SurveyJSContainer(fields: [], entries: [(repeatID, inner)])
-                    container.entries.append((repeatID, inner))
+                } else if let name = element.name, let symbol = symbols[name], symbol.kind == .entries {
+                    // A dynamic panel's or dynamic matrix's entries, each checked.
+                    let inner = (entrySymbols[symbol.id] ?? [:]).values
+                        .filter { $0.kind != .entries && $0.repeats.last == symbol.id && !$0.isCalculatedValue }
+                        .map(\.id)
+                    let fields = Array(Set(inner)).sorted()
+                    if element.type == "paneldynamic" {
+                        table[name] = SurveyJSContainer(entries: [(symbol.id, fields)])
+                    }
+                    container.entries.append((symbol.id, fields))
                 } else {
                     container.fields += fields(ofQuestion: element, in: symbols)
                 }
