@@ -108,14 +108,10 @@ struct DependencyGraph {
         // `valid($x)` reads what x's error reads: x, its own condition, its rules, its
         // required and read-only conditions and its bounds.
         for position in fields.indices {
-            var checked: [String] = []
-            for expression in [fields[position].value, fields[position].visible]
-                + fields[position].options.map(\.visible)
-            {
-                if let expression, expression.source.contains("valid(") {
-                    checked += expression.expression.validatedFields
-                }
-            }
+            var checked =
+                (fields[position].value?.validatedFields ?? []) + (fields[position].visible?.validatedFields ?? [])
+            for option in fields[position].options { checked += option.visible?.validatedFields ?? [] }
+            guard !checked.isEmpty else { continue }
             for name in checked {
                 guard let field = environment.fields[name]?.index else { continue }
                 var validation: [CompiledExpression?] = [fields[field].visible] + fields[field].rules.map(\.check)

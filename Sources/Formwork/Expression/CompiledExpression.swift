@@ -154,16 +154,19 @@ public struct CompiledExpression: Sendable {
         let expression: Expression
         let type: ValueType
         let references: [String]
+        /// The fields its `valid(…)` calls check (none for most).
+        let validatedFields: [String]
         let run: @Sendable (EvaluationContext) -> Value
 
         init(
             source: String, expression: Expression, type: ValueType, references: [String],
-            run: @escaping @Sendable (EvaluationContext) -> Value
+            validatedFields: [String] = [], run: @escaping @Sendable (EvaluationContext) -> Value
         ) {
             self.source = source
             self.expression = expression
             self.type = type
             self.references = references
+            self.validatedFields = validatedFields
             self.run = run
         }
     }
@@ -178,6 +181,8 @@ public struct CompiledExpression: Sendable {
     public var type: ValueType { storage.type }
     /// The ids of the fields it reads, in order of appearance.
     public var references: [String] { storage.references }
+    /// The ids of the fields its `valid(…)` calls check, whose rules it reads too.
+    public var validatedFields: [String] { storage.validatedFields }
     var run: @Sendable (EvaluationContext) -> Value { storage.run }
     /// The compiled expression's identity: copies of one compiled expression share it
     /// (so its value in one context is computed once for all of them).
@@ -199,6 +204,7 @@ public struct CompiledExpression: Sendable {
         guard let type, checker.errors.isEmpty else { throw ExpressionErrors(errors: checker.errors) }
         storage = Storage(
             source: source, expression: checked, type: type, references: checked.references,
+            validatedFields: checker.callsValid ? checked.validatedFields : [],
             run: ExpressionCompiler(environment: environment).compile(checked))
     }
 

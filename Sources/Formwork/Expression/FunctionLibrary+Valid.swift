@@ -49,6 +49,7 @@ extension TypeChecker {
     /// `valid` takes fields of the form or of the entry it is read in, named: `valid($a, $b)`.
     mutating func checkValid(_ arguments: inout [Expression], whole: Expression) -> ValueType? {
         let usage = "valid($field, …)"
+        callsValid = true
         guard !arguments.isEmpty else {
             return fail(.wrongArity(function: "valid", expected: "at least 1 argument", found: 0, usage: usage), whole)
         }

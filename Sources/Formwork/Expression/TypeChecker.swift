@@ -114,6 +114,8 @@ public struct ExpressionEnvironment: Sendable {
 struct TypeChecker {
     var environment: ExpressionEnvironment
     private(set) var errors: [ExpressionError] = []
+    /// Whether the expression calls `valid(…)` (its dependencies then reach further).
+    var callsValid = false
 
     init(environment: ExpressionEnvironment) {
         self.environment = environment

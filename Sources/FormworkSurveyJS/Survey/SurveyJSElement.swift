@@ -5,11 +5,17 @@ import Foundation
 /// typed reads of its properties; every node keeps its `line:col`.
 struct SurveyJSElement {
     let node: DefinitionDocument
+    /// `type`, lowercased (`radiogroup`), or empty: read once, as the reader asks for it
+    /// many times per element.
+    let type: String
 
-    init(_ node: DefinitionDocument) { self.node = node }
+    init(_ node: DefinitionDocument) {
+        self.node = node
+        self.type = Self.type(of: node)
+    }
 
-    /// `type`, lowercased (`radiogroup`), or empty.
-    var type: String {
+    /// A node's `type`, lowercased, or empty.
+    private static func type(of node: DefinitionDocument) -> String {
         guard let written = Self.property("type", in: node)?.text else { return "" }
         // Types are mostly written in lower case already.
         return written.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
