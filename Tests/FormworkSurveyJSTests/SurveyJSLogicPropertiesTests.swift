@@ -211,51 +211,11 @@ struct SurveyJSLogicPropertiesTests {
                   {"type": "text", "name": "u", "visibleIf": "{t} notempty"}]}
                 """,
             answers: #"[["u", "x"]]"#, sets: ["u x"], data: #"{"t": "hello", "u": "x"}"#),
-        Case(
-            name: "comments of hidden questions, and other texts no longer chosen (none)",
-            survey: """
-                {"clearInvisibleValues": "none", "elements": [{"type": "text", "name": "x"},
-                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
-                """,
-            answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#
-                + #"["v", "other"], ["v-Comment", "vc"], ["w", "other"], ["w-Comment", "wc"], ["w", "a"], "#
-                + #"["q", "other"], ["q-Comment", "qc"], ["q", "a"], ["x", "2"]]"#,
-            sets: [
-                "x 1", "h a", "h_comment hc", "c other", "c_comment t2", "v other", "v_comment vc", "w other",
-                "w_comment wc", "w a", "q other", "q_comment qc", "q a", "x 2",
-            ],
+        commentsCase(
+            "none",
             data: #"{"x": "2", "h": "a", "h-Comment": "hc", "c": ["other"], "c-Comment": "t2", "v": "other", "#
                 + #""v-Comment": "vc", "w": "a", "q": "a"}"#),
-        Case(
-            name: "comments of hidden questions, and other texts no longer chosen (onComplete)",
-            survey: """
-                {"clearInvisibleValues": "onComplete", "elements": [{"type": "text", "name": "x"},
-                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true,
-                   "visibleIf": "{x} = 1"},
-                  {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
-                """,
-            answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#
-                + #"["v", "other"], ["v-Comment", "vc"], ["w", "other"], ["w-Comment", "wc"], ["w", "a"], "#
-                + #"["q", "other"], ["q-Comment", "qc"], ["q", "a"], ["x", "2"]]"#,
-            sets: [
-                "x 1", "h a", "h_comment hc", "c other", "c_comment t2", "v other", "v_comment vc", "w other",
-                "w_comment wc", "w a", "q other", "q_comment qc", "q a", "x 2",
-            ],
-            data: #"{"x": "2", "q": "a"}"#),
+        commentsCase("onComplete", data: #"{"x": "2", "q": "a"}"#),
         Case(
             name: "a boolean's true default is its valueTrue",
             survey: """
@@ -321,66 +281,17 @@ struct SurveyJSLogicPropertiesTests {
             answers: #"[["q2", 2], ["q1", 5], ["q2", 1], ["t", "x"]]"#, sets: ["q2 2", "q1 5", "q2 1", "t x"],
             data: #"{"q2": 1, "q1": 5, "e1": "First {q2}", "e2": true, "e3": false, "e4": "number", "e5": 5, "#
                 + #""e6": true, "e7": "q2", "e8": 4, "t": "x"}"#),
-        Case(
-            name: "isContainerReady(), ready: hidden and read-only questions are skipped",
-            survey: """
-                {"pages": [{"name": "p1", "elements": [
-                  {"type": "text", "name": "a", "isRequired": true},
-                  {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
-                  {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
-                    {"type": "text", "name": "c", "inputType": "number",
-                     "validators": [{"type": "numeric", "maxValue": 5}]}]},
-                  {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
-                  {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
-                    {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
-                  {"name": "p2", "elements": [
-                    {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
-                    {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
-                    {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
-                    {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
-                """,
+        containerCase(
+            "ready: hidden and read-only questions are skipped",
             answers: #"[["a", "x"], ["kids", [{"age": 4}]], ["c", 2]]"#, sets: ["a x", "kids[1].age 4", "c 2"],
             data: #"{"a": "x", "kids": [{"age": 4}], "c": 2, "r1": true, "r2": true, "r3": true, "r4": false}"#),
-        Case(
-            name: "isContainerReady(), not ready: a question of a hidden panel is still checked",
-            survey: """
-                {"pages": [{"name": "p1", "elements": [
-                  {"type": "text", "name": "a", "isRequired": true},
-                  {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
-                  {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
-                    {"type": "text", "name": "c", "inputType": "number",
-                     "validators": [{"type": "numeric", "maxValue": 5}]}]},
-                  {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
-                  {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
-                    {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
-                  {"name": "p2", "elements": [
-                    {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
-                    {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
-                    {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
-                    {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
-                """,
+        containerCase(
+            "not ready: a question of a hidden panel is still checked",
             answers: #"[["a", "hidepanel"], ["c", 9], ["kids", [{"age": 4}]]]"#,
             sets: ["a hidepanel", "c 9", "kids[1].age 4"],
-            data:
-                #"{"a": "hidepanel", "kids": [{"age": 4}], "r1": false, "r2": false, "r3": true, "r4": false}"#),
-        Case(
-            name: "isContainerReady(), not ready: a required question shown, an entry unanswered",
-            survey: """
-                {"pages": [{"name": "p1", "elements": [
-                  {"type": "text", "name": "a", "isRequired": true},
-                  {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
-                  {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
-                    {"type": "text", "name": "c", "inputType": "number",
-                     "validators": [{"type": "numeric", "maxValue": 5}]}]},
-                  {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
-                  {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
-                    {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
-                  {"name": "p2", "elements": [
-                    {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
-                    {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
-                    {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
-                    {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
-                """,
+            data: #"{"a": "hidepanel", "kids": [{"age": 4}], "r1": false, "r2": false, "r3": true, "r4": false}"#),
+        containerCase(
+            "not ready: a required question shown, an entry unanswered",
             answers: #"[["a", "show"]]"#, sets: ["a show"],
             data: #"{"a": "show", "kids": [{}], "r1": false, "r2": true, "r3": false, "r4": false}"#),
         Case(
@@ -392,6 +303,56 @@ struct SurveyJSLogicPropertiesTests {
                 """,
             answers: #"[["r", ["c", "b"]]]"#, sets: ["r c, b"], data: #"{"r": ["c", "b"]}"#),
     ]
+
+    /// Comments of questions hidden at the end, and other texts no longer chosen, in a
+    /// survey whose `clearInvisibleValues` is `mode`.
+    static func commentsCase(_ mode: String, data: String) -> Case {
+        Case(
+            name: "comments of hidden questions, and other texts no longer chosen (\(mode))",
+            survey: """
+                {"clearInvisibleValues": "\(mode)", "elements": [{"type": "text", "name": "x"},
+                  {"type": "dropdown", "name": "h", "choices": ["a", "b"], "showCommentArea": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "checkbox", "name": "c", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "v", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "w", "choices": ["a", "b"], "showOtherItem": true,
+                   "visibleIf": "{x} = 1"},
+                  {"type": "dropdown", "name": "q", "choices": ["a", "b"], "showOtherItem": true}]}
+                """,
+            answers: #"[["x", "1"], ["h", "a"], ["h-Comment", "hc"], ["c", ["other"]], ["c-Comment", "t2"], "#
+                + #"["v", "other"], ["v-Comment", "vc"], ["w", "other"], ["w-Comment", "wc"], ["w", "a"], "#
+                + #"["q", "other"], ["q-Comment", "qc"], ["q", "a"], ["x", "2"]]"#,
+            sets: [
+                "x 1", "h a", "h_comment hc", "c other", "c_comment t2", "v other", "v_comment vc", "w other",
+                "w_comment wc", "w a", "q other", "q_comment qc", "q a", "x 2",
+            ],
+            data: data)
+    }
+
+    /// The survey `isContainerReady()` is tried on: a page, a panel, a read-only and a
+    /// hidden question, a dynamic panel, and a name of no container.
+    static let containerSurvey = """
+        {"pages": [{"name": "p1", "elements": [
+          {"type": "text", "name": "a", "isRequired": true},
+          {"type": "text", "name": "b", "isRequired": true, "visibleIf": "{a} = 'show'"},
+          {"type": "panel", "name": "pn", "visibleIf": "{a} != 'hidepanel'", "elements": [
+            {"type": "text", "name": "c", "inputType": "number",
+             "validators": [{"type": "numeric", "maxValue": 5}]}]},
+          {"type": "text", "name": "d", "isRequired": true, "readOnly": true},
+          {"type": "paneldynamic", "name": "kids", "panelCount": 1, "templateElements": [
+            {"type": "text", "name": "age", "inputType": "number", "isRequired": true}]}]},
+          {"name": "p2", "elements": [
+            {"type": "expression", "name": "r1", "expression": "isContainerReady('p1')"},
+            {"type": "expression", "name": "r2", "expression": "isContainerReady('pn')"},
+            {"type": "expression", "name": "r3", "expression": "isContainerReady('kids')"},
+            {"type": "expression", "name": "r4", "expression": "isContainerReady('nope')"}]}]}
+        """
+
+    static func containerCase(_ name: String, answers: String, sets: [String], data: String) -> Case {
+        Case(name: "isContainerReady(), " + name, survey: containerSurvey, answers: answers, sets: sets, data: data)
+    }
 
     @Test(arguments: cases)
     func theDataIsSurveyCores(_ test: Case) throws {

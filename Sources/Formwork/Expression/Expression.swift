@@ -41,21 +41,24 @@ public struct Expression: Sendable, Hashable {
     /// The names of the functions this expression calls (`now`, `sum`…).
     public var calledFunctions: Set<String> {
         var names: Set<String> = []
-        func visit(_ expression: Expression) {
-            switch expression.kind {
-            case .literal, .reference: break
-            case .list(let elements): elements.forEach(visit)
-            case .unary(_, let operand): visit(operand)
-            case .binary(_, let left, let right):
-                visit(left)
-                visit(right)
-            case .call(let name, let arguments):
-                names.insert(name)
-                arguments.forEach(visit)
-            }
-        }
-        visit(self)
+        forEachCall { name, _ in names.insert(name) }
         return names
+    }
+
+    /// Calls `body` with each function call of the expression (its name and arguments),
+    /// outermost first.
+    func forEachCall(_ body: (String, [Expression]) -> Void) {
+        switch kind {
+        case .literal, .reference: break
+        case .list(let elements): elements.forEach { $0.forEachCall(body) }
+        case .unary(_, let operand): operand.forEachCall(body)
+        case .binary(_, let left, let right):
+            left.forEachCall(body)
+            right.forEachCall(body)
+        case .call(let name, let arguments):
+            body(name, arguments)
+            arguments.forEach { $0.forEachCall(body) }
+        }
     }
 }
 

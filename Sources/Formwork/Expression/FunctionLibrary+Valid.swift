@@ -23,24 +23,10 @@ extension Expression {
     /// The fields `valid(…)` calls of this expression check (`valid($a, $b)`: a, b).
     public var validatedFields: [String] {
         var names: [String] = []
-        func visit(_ expression: Expression) {
-            switch expression.kind {
-            case .literal, .reference: break
-            case .list(let elements): elements.forEach(visit)
-            case .unary(_, let operand): visit(operand)
-            case .binary(_, let left, let right):
-                visit(left)
-                visit(right)
-            case .call(let name, let arguments):
-                if name == "valid" {
-                    for case .reference(let field) in arguments.map(\.kind) where !names.contains(field) {
-                        names.append(field)
-                    }
-                }
-                arguments.forEach(visit)
-            }
+        forEachCall { name, arguments in
+            guard name == "valid" else { return }
+            for case .reference(let field) in arguments.map(\.kind) where !names.contains(field) { names.append(field) }
         }
-        visit(self)
         return names
     }
 }

@@ -242,7 +242,7 @@ public final class FormSession {
         let field = definition.fields[tree.field(ofInstance: instance)]
         switch FieldValues.coerce(value, for: field) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
-        case .success(let value): try store(completedRanking(value, instance), in: instance, origin: origin)
+        case .success(let value): try store(value, in: instance, origin: origin)
         }
     }
 
@@ -259,7 +259,7 @@ public final class FormSession {
         let instance = try self.instance(id)
         switch FieldValues.parse(text, for: fieldAsShown(instance), today: today, now: typedNowIsFixed ? now : .now()) {
         case .failure(let error): throw .rejected(named(offeredOptionsOnly(error, instance), instance))
-        case .success(let value): try store(completedRanking(value, instance), in: instance, origin: origin)
+        case .success(let value): try store(value, in: instance, origin: origin)
         }
     }
 
@@ -310,6 +310,7 @@ public final class FormSession {
 
     /// Stores a value a person or a program gave, after the field's input checks.
     private func store(_ value: Value, in instance: Int, origin: ValueOrigin = .person) throws(SessionError) {
+        let value = completedRanking(value, instance)
         let field = definition.fields[tree.field(ofInstance: instance)]
         guard field.kind.isEditable else {
             throw .rejected(named(FieldError(field: field.id, rule: .readOnly(kind: field.kind.rawValue)), instance))
