@@ -295,6 +295,17 @@ struct SurveyJSLogicPropertiesTests {
             answers: #"[["a", "show"]]"#, sets: ["a show"],
             data: #"{"a": "show", "kids": [{}], "r1": false, "r2": true, "r3": false, "r4": false}"#),
         Case(
+            name: "isContainerReady() and propertyValue() of a name an answer gives",
+            survey: """
+                {"pages": [{"name": "p1", "elements": [{"type": "text", "name": "a", "isRequired": true},
+                  {"type": "text", "name": "b", "visibleIf": "{a} = 'x'"}, {"type": "text", "name": "which"}]},
+                  {"name": "p2", "elements": [
+                    {"type": "expression", "name": "e", "expression": "isContainerReady({which})"},
+                    {"type": "expression", "name": "f", "expression": "propertyValue({which}, 'visible')"}]}]}
+                """,
+            answers: #"[["a", "x"], ["which", "b"]]"#, sets: ["a x", "which b"],
+            data: #"{"a": "x", "which": "b", "e": false, "f": true}"#),
+        Case(
             name: "a ranking ranks the choices it offers",
             survey: """
                 {"elements": [{"type": "text", "name": "t"},

@@ -153,7 +153,7 @@ struct SurveyJSReaderTests {
     @Test func whatCannotBeRepresentedIsListedAtItsPosition() throws {
         let json = """
             { "elements": [
-              { "type": "expression", "name": "e", "expression": "isContainerReady({ok})" },
+              { "type": "expression", "name": "e", "expression": "isContainerReady('page1', 0)" },
               { "type": "expression", "name": "f", "expression": "propertyValue({ok}, 'title')" },
               { "type": "text", "name": "ok" }
             ] }

@@ -117,14 +117,54 @@ extension SurveyJSWalk {
         _ arguments: [SurveyJSExpression], at offset: Int
     ) throws(TranslationError) -> SurveyJSOperand {
         guard arguments.count == 2 else { return .literal(.null) }
-        guard case .text(let name)? = try translate(arguments[0]).literal,
-            case .text(let property)? = try translate(arguments[1]).literal
-        else {
+        let named = try translate(arguments[0])
+        guard case .text(let property)? = try translate(arguments[1]).literal else {
             throw unsupported(
-                "propertyValue() of a question or a property named by an answer (Formwork reads those written as "
-                    + "text in the expression)", at: offset)
+                "propertyValue() of a property named by an answer (Formwork reads one written as text)", at: offset)
+        }
+        guard case .text(let name)? = named.literal else {
+            // A question named by an answer: a condition property of whichever it names.
+            guard ["visible", "isVisible", "isRequired", "readOnly", "isReadOnly"].contains(property),
+                let table = context.properties, table.count <= Self.maximumNamedCases
+            else {
+                throw unsupported(
+                    "propertyValue() of a question named by an answer, for '\(property)' (Formwork reads visible, "
+                        + "isRequired and readOnly so, in a survey of at most \(Self.maximumNamedCases) questions)",
+                    at: offset)
+            }
+            var cases: [(String, SurveyJSOperand)] = []
+            for key in table.keys.sorted() {
+                cases.append((key, try propertyValue(key, property, of: table[key]!, at: offset)))
+            }
+            // A name of no question reads as empty, as in survey-core.
+            return try chosen(by: named, among: cases, otherwise: "null", at: offset)
         }
         guard let question = context.properties?[name] else { return .literal(.null) }
+        return try propertyValue(name, property, of: question, at: offset)
+    }
+
+    /// The most pages, panels or questions a name computed from answers is compared with.
+    static let maximumNamedCases = 64
+
+    /// The condition whose name `name` is (a text operand) chooses: `if(name == 'a', …,
+    /// if(name == 'b', …, otherwise))`.
+    private func chosen(
+        by name: SurveyJSOperand, among cases: [(String, SurveyJSOperand)], otherwise: String = "false",
+        at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
+        let key = try text(name, at: offset).code
+        var code = otherwise
+        for (candidate, result) in cases.reversed() {
+            let condition = result.kind == .bool ? result.code : "boolean(\(result.code))"
+            code = "if(\(key) == \(ExpressionText.string(candidate)), \(condition), \(code))"
+        }
+        return SurveyJSOperand(code: code, kind: .bool, mayBeNull: otherwise == "null", symbol: nil)
+    }
+
+    /// `propertyValue(name, property)` of the question `name`, whose properties are `question`.
+    private func propertyValue(
+        _ name: String, _ property: String, of question: SurveyJSProperties, at offset: Int
+    ) throws(TranslationError) -> SurveyJSOperand {
         switch property {
         case "value": return try variable(name, at: offset)
         case "name": return .literal(.text(name))
@@ -172,15 +212,26 @@ extension SurveyJSWalk {
         _ arguments: [SurveyJSExpression], at offset: Int
     ) throws(TranslationError) -> SurveyJSOperand {
         guard let first = arguments.first else { return .literal(.bool(false)) }
-        guard case .text(let name)? = try translate(first).literal else {
-            throw unsupported(
-                "isContainerReady() of a container named by an answer (Formwork reads a name written as text)",
-                at: offset)
-        }
         guard arguments.count == 1 else {
             throw unsupported("isContainerReady() of one entry of a dynamic panel", at: offset)
         }
+        let named = try translate(first)
+        guard case .text(let name)? = named.literal else {
+            // A container named by an answer: whichever it names.
+            guard let table = context.containers, table.count <= Self.maximumNamedCases else {
+                throw unsupported(
+                    "isContainerReady() of a container named by an answer, in a survey of more than "
+                        + "\(Self.maximumNamedCases) pages and panels", at: offset)
+            }
+            return try chosen(
+                by: named, among: table.keys.sorted().map { ($0, containerReady(table[$0]!)) }, at: offset)
+        }
         guard let container = context.containers?[name] else { return .literal(.bool(false)) }
+        return containerReady(container)
+    }
+
+    /// Whether every field of `container` (every entry of its dynamic panels) is valid.
+    private func containerReady(_ container: SurveyJSContainer) -> SurveyJSOperand {
         var parts: [String] = []
         let own = container.fields.filter { $0 != context.current?.id }
         if !own.isEmpty { parts.append("valid(" + own.map { "$" + $0 }.joined(separator: ", ") + ")") }

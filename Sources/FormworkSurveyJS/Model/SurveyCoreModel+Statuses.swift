@@ -289,12 +289,12 @@ extension SurveyCoreModel {
         result["isDisplayMode"] = Verdict(status: .supported, note: "false: the survey is being filled")
         result["isContainerReady"] = Verdict(
             status: .supported,
-            note: "`valid(…)` of the page's, panel's or dynamic panel's questions (every entry); the container "
-                + "named as text in the expression")
+            note: "`valid(…)` of the page's, panel's or dynamic panel's questions (every entry), the container "
+                + "named in the expression or by an answer")
         result["propertyValue"] = Verdict(
             status: .supported,
             note: "a question's answer, `visible`, `isRequired`, `readOnly` as its conditions set them, and what its "
-                + "JSON gives; the question and property written as text in the expression")
+                + "JSON gives; the property written in the expression, the question there or named by an answer")
         return result
     }()
 }

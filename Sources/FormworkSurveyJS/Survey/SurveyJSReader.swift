@@ -229,7 +229,7 @@ struct SurveyJSReader {
     /// without case), and its `visibleIf`, `requiredIf` and `enableIf`.
     mutating func readPropertiesForPropertyValue() {
         var table: [String: SurveyJSProperties] = [:]
-        for (name, found) in questionsByName {
+        for (name, found) in questionsByName where !["", "panel"].contains(found.element.type) {
             guard case .object(let pairs) = found.element.node.content else { continue }
             var properties = SurveyJSProperties()
             for (key, value) in pairs {
