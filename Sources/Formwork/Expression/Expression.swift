@@ -50,14 +50,14 @@ public struct Expression: Sendable, Hashable {
     func forEachCall(_ body: (String, [Expression]) -> Void) {
         switch kind {
         case .literal, .reference: break
-        case .list(let elements): elements.forEach { $0.forEachCall(body) }
+        case .list(let elements): for element in elements { element.forEachCall(body) }
         case .unary(_, let operand): operand.forEachCall(body)
         case .binary(_, let left, let right):
             left.forEachCall(body)
             right.forEachCall(body)
         case .call(let name, let arguments):
             body(name, arguments)
-            arguments.forEach { $0.forEachCall(body) }
+            for argument in arguments { argument.forEachCall(body) }
         }
     }
 }
