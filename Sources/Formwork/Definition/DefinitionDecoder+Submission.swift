@@ -257,6 +257,19 @@ extension DefinitionDecoder {
         return value
     }
 
+    /// `defaults: start | whenShown` (`DefaultsTiming`).
+    mutating func decodeDefaultsTiming(_ reader: MappingReader) -> DefaultsTiming {
+        guard let node = reader["defaults"], let written = reader.text("defaults", collector: &collector, limits: limits)
+        else { return .start }
+        guard let value = DefaultsTiming(rawValue: written) else {
+            let words = DefaultsTiming.allCases.map(\.rawValue)
+            collector.report(
+                .wrongType(key: "defaults", expected: words.joined(separator: " or "), found: "'\(written)'"), at: node)
+            return .start
+        }
+        return value
+    }
+
     /// `groups: [{ path, in, visible }]`: the ODK groups, each compiled later in the
     /// form's scope or in its repeat's entries (`compileSubmissionGroups`).
     private mutating func decodeSubmissionGroups(_ node: SyntaxNode?) {

@@ -59,7 +59,7 @@ struct DefinitionDecoder {
 
     static let formKeys = [
         "id", "title", "description", "version", "languages", "defaultLanguage", "sections", "inputs", "submission",
-        "hiddenAnswers", "numbersInText", "data",
+        "hiddenAnswers", "numbersInText", "defaults", "data",
     ]
     static let sectionKeys = ["id", "header", "footer", "visible", "page", "fields", "repeat"]
     static let optionKeys = ["value", "label", "visible", "exclusive"]
@@ -114,6 +114,7 @@ struct DefinitionDecoder {
         let hiddenAnswers =
             erasesHiddenAnswers ? .cleared : decodeHiddenAnswers(form, key: "hiddenAnswers", clearedWord: "blank")
         let numbersInText = decodeNumbersInText(form)
+        let defaults = decodeDefaultsTiming(form)
         guard definitions.count <= limits.maximumFields else {
             collector.report(.tooManyFields(count: definitions.count, limit: limits.maximumFields), at: form.location)
             return nil
@@ -150,6 +151,14 @@ struct DefinitionDecoder {
         definition.hiddenAnswers = hiddenAnswers
         definition.erasesHiddenAnswers = erasesHiddenAnswers
         definition.numbersInText = numbersInText
+        definition.defaults = defaults
+        if defaults == .whenShown {
+            definition.defaultsWhenShown = definitions.indices.filter { index in
+                let field = definitions[index]
+                return field.repeatIndex == nil && !field.isInput && field.kind.isEditable && field.kind != .switch
+                    && (field.defaultValue != nil || field.trigger?.runsAtStart == true)
+            }
+        }
         definition.data = tables
         return definition
     }

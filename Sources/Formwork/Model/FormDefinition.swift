@@ -34,6 +34,13 @@ public struct FormDefinition: Sendable {
     /// as with `blank`, and empty when the question is shown again. The clearing is part
     /// of the change that hid the question (one undo step puts both back).
     public internal(set) var erasesHiddenAnswers = false
+    /// When fields take their `default` (`defaults: start | whenShown`): as the form
+    /// starts, or again as an empty answer's section is shown (SurveyJS).
+    public internal(set) var defaults = DefaultsTiming.start
+    /// The form's fields (outside repeats) that take a default again as they are
+    /// shown, under `defaults: whenShown`: those with a `default` or a `recalculate`
+    /// rule that runs at the start, and an answer a person can clear.
+    var defaultsWhenShown: [Int] = []
     /// How `string()`, `concat()`, `join()` and a label's `{…}` write a number
     /// (`numbersInText: plain | java`): Formwork's way by default, JavaRosa's for an
     /// imported ODK form.

@@ -125,6 +125,9 @@ public struct ResponseValidator: Sendable {
             refused = true
         }
         if refused { evaluation = load.evaluation() }
+        if placeDefaultsShown(in: store, recorder: recorder, evaluation: evaluation, today: today, now: moment) {
+            evaluation = load.evaluation()
+        }
         var check = ResponseCheck(store: store, evaluation: evaluation, recorder: recorder, validator: self)
         check.addLoadProblems(collector.diagnostics)
         check.addHiddenAnswers()

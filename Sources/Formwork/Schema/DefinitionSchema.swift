@@ -79,6 +79,19 @@ public enum DefinitionSchema {
                         ])
                     ),
                     (
+                        "defaults",
+                        .object([
+                            ("enum", strings(DefaultsTiming.allCases.map(\.rawValue))),
+                            (
+                                "description",
+                                .value(
+                                    .string(
+                                        "When fields take their default: start (the default) or whenShown (an empty "
+                                            + "answer takes it again as its section is shown, as survey-core)."))
+                            ),
+                        ])
+                    ),
+                    (
                         "numbersInText",
                         .object([
                             ("enum", strings(NumbersInText.allCases.map(\.rawValue))),

@@ -239,7 +239,7 @@ extension FormSession {
     /// `changed` triggers (or, `atStart`, that runs when the form starts) and whose
     /// `when` holds, when the field accepts the value (a value it would reject leaves
     /// it as it is; at the start, so does an empty one). Whether it was set.
-    private func recalculate(_ instance: Int, changed: Set<Int>, atStart: Bool = false) -> Bool {
+    func recalculate(_ instance: Int, changed: Set<Int>, atStart: Bool = false) -> Bool {
         let field = definition.fields[tree.field(ofInstance: instance)]
         guard let trigger = field.trigger else { return false }
         let evaluation = currentEvaluation

@@ -104,6 +104,8 @@ public final class FormSession {
     var triggerState = TriggerState()
     /// What `hiddenAnswers: erased` remembers between changes.
     var erasure = ErasureState()
+    /// What `defaults: whenShown` remembers between changes.
+    var shownDefaults = ShownDefaultsState()
 
     /// Every change, in order, for observers that catch up later (drafts).
     private(set) var changeLog = ChangeLog()
@@ -171,6 +173,7 @@ public final class FormSession {
         runEveryChangeRules()
         settle()
         rememberShownForErasure()
+        rememberShownForDefaults()
         journal.isReplaying = false
         forgetStartingChanges()
     }

@@ -110,6 +110,9 @@ extension SurveyJSReader {
         }
         // Numbers computed and written as survey-core computes and writes them.
         form.append(("numbersInText", .string(NumbersInText.javaScript.rawValue)))
+        // survey-core gives an empty question its default again as its page or panel
+        // is shown (and, clearing on hidden, as the question is).
+        form.append(("defaults", .string(DefaultsTiming.whenShown.rawValue)))
         var layout: [(String, DefinitionDocument)] = [("format", .string(SurveyJSAnswerFormat().name))]
         // `none`: survey-core never clears them, and its data holds them at completion.
         if survey.text("clearInvisibleValues")?.lowercased() == "none" {

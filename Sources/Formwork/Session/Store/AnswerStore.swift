@@ -95,22 +95,24 @@ final class AnswerStore {
     /// Forgets which instances a person answered (a session's starting values).
     func forgetTouched() { touched = [] }
 
+    /// A field's `default` (a literal, or an expression that reads no field, evaluated
+    /// on the store's clock); `.null` when it has none.
+    func defaultValue(ofField index: Int) -> Value {
+        switch definition.fields[index].defaultValue {
+        case .value(let literal)?: return literal
+        case .expression(let expression)?:
+            return expression.evaluate(
+                EvaluationContext(
+                    today: clock.today, now: clock.now, seed: clock.seed, numbersInText: definition.numbersInText
+                ) { _ in .null })
+        case nil: return .null
+        }
+    }
+
     /// Puts a new instance's start in place (defaults never read other fields).
     private func applyDefault(to instance: Int) {
         let index = tree.field(ofInstance: instance)
-        var value = Value.null
-        if origin == .fill {
-            switch definition.fields[index].defaultValue {
-            case .value(let literal)?: value = literal
-            case .expression(let expression)?:
-                value = expression.evaluate(
-                    EvaluationContext(
-                        today: clock.today, now: clock.now, seed: clock.seed,
-                        numbersInText: definition.numbersInText
-                    ) { _ in .null })
-            case nil: break
-            }
-        }
+        var value = origin == .fill ? defaultValue(ofField: index) : .null
         if definition.fields[index].kind == .switch, value.isNull { value = false }
         values.values[instance] = value
     }

@@ -48,9 +48,10 @@ extension FormSession {
             if journal.batchDepth == 0 {
                 fireTriggers()  // `recalculate:` values follow within the same step
                 settle()  // a count's entries follow within the same step
-                // `hiddenAnswers: erased`: what the change hid is cleared within it too.
+                // `hiddenAnswers: erased`: what the change hid is cleared within it too;
+                // `defaults: whenShown`: what it showed empty takes its default.
                 var rounds = 0
-                while rounds < 64, eraseHiddenAnswers() {
+                while rounds < 64, eraseHiddenAnswers() || giveDefaultsToShownAnswers() {
                     rounds += 1
                     fireTriggers()
                     settle()
@@ -88,6 +89,7 @@ extension FormSession {
         }
         settle()
         rememberShownForErasure()
+        rememberShownForDefaults()
         return reverse.reversed()
     }
 
@@ -98,5 +100,6 @@ extension FormSession {
         journal.isReplaying = false
         settle()
         rememberShownForErasure()
+        rememberShownForDefaults()
     }
 }
