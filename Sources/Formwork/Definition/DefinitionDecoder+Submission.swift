@@ -259,7 +259,8 @@ extension DefinitionDecoder {
 
     /// `defaults: start | whenShown` (`DefaultsTiming`).
     mutating func decodeDefaultsTiming(_ reader: MappingReader) -> DefaultsTiming {
-        guard let node = reader["defaults"], let written = reader.text("defaults", collector: &collector, limits: limits)
+        guard let node = reader["defaults"],
+            let written = reader.text("defaults", collector: &collector, limits: limits)
         else { return .start }
         guard let value = DefaultsTiming(rawValue: written) else {
             let words = DefaultsTiming.allCases.map(\.rawValue)

@@ -60,7 +60,8 @@ struct DefaultsWhenShownTests {
     @Test func byDefaultDefaultsAreGivenAtTheStartOnly() throws {
         let form = try Self.form(nil)
         #expect(form.defaults == .start && form.defaultsWhenShown.isEmpty)
-        let session = try Self.session(form, [("visited", true), ("nights", .null), ("visited", false), ("visited", true)])
+        let session = try Self.session(
+            form, [("visited", true), ("nights", .null), ("visited", false), ("visited", true)])
         #expect(session.value(of: "nights") == .null)
     }
 
