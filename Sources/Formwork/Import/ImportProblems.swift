@@ -46,6 +46,30 @@ public struct ImportProblems: Sendable, Equatable {
         }
     }
 
+    /// Where the problems reported so far end, to insert others there later
+    /// (`insert(_:at:)`).
+    public struct Mark: Sendable, Equatable {
+        let errors: Int
+        let notices: Int
+        let unsupported: Int
+    }
+
+    /// The end of the problems reported so far.
+    public var mark: Mark { Mark(errors: errors.count, notices: notices.count, unsupported: unsupported.count) }
+
+    /// Puts `other`'s problems at `mark`, as if they had been reported there (a check
+    /// run on its own, its findings in the order a reader would have made them); a
+    /// notice already given at the same place is not given again.
+    public mutating func insert(_ other: ImportProblems, at mark: Mark) {
+        errors.insert(contentsOf: other.errors, at: min(mark.errors, errors.count))
+        let fresh = other.notices.filter { notice in
+            guard case .importNotice(let message) = notice.problem else { return true }
+            return noticed.insert((notice.place?.name ?? "") + "\u{0}" + message).inserted
+        }
+        notices.insert(contentsOf: fresh, at: min(mark.notices, notices.count))
+        unsupported.insert(contentsOf: other.unsupported, at: min(mark.unsupported, unsupported.count))
+    }
+
     /// Every problem, errors first, then warnings, then the constructs that cannot be
     /// represented: errors, or warnings when `skipUnsupported` (each was replaced by a
     /// note saying what was skipped).

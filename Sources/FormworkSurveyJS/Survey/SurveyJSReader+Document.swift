@@ -5,14 +5,23 @@ import Foundation
 /// the form's keys, and the layout of SurveyJS's data.
 extension SurveyJSReader {
     mutating func document() -> DefinitionDocument {
-        checkShapes()
+        // The checks of the survey's shapes and of its properties against survey-core's
+        // model read the survey only: they run beside the reading, on the other core,
+        // and what they find is put where they would have reported it.
+        let checks = SurveyJSChecks(self)
+        let shapesMark = problems.mark
         collectLanguages()
         let formName = survey.text("surveyId") ?? baseName
         let formID = ids.makeID(from: formName)
         registerSymbols()
+        let modelMark = problems.mark
+        defer {
+            let (shapes, model) = checks.wait()
+            if !tooLarge { problems.insert(model, at: modelMark) }
+            problems.insert(shapes, at: shapesMark)
+        }
         // Too large to be made: nothing more is read (the error says where).
         guard !tooLarge else { return .object([("id", .string(formID))]) }
-        checkModel()
         symbolNames = symbols.keys.sorted()
         suggestionsLeft = max(1, 200_000 / max(1, symbolNames.count))
         readTriggers()

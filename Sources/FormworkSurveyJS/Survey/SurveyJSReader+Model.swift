@@ -20,8 +20,13 @@ extension SurveyJSReader {
             for (key, value) in pairs where key != "type" {
                 let lowered = Self.lowercased(key)
                 if case .fixedValue = Self.shapes[lowered] { continue }  // reported with its value
-                let owner = names[lowered] != nil ? className : cellNames[lowered] != nil ? cellClass : nil
-                guard let owner, let property = SurveyCoreModel.names(of: owner)[lowered] else {
+                let owner: String
+                let property: String
+                if let name = names[lowered] {
+                    (owner, property) = (className, name)
+                } else if let cellClass, let name = cellNames[lowered] {
+                    (owner, property) = (cellClass, name)
+                } else {
                     reportUnknown(key, in: className, of: element, known: Array(names.values))
                     continue
                 }

@@ -75,7 +75,7 @@ extension SurveyJSReader {
             let nodePlace = node.place?.name ?? "1:1"
             var inner: [DefinitionDocument] = []
             for (key, value) in pairs {
-                let lowered = key.lowercased()
+                let lowered = Self.lowercased(key)
                 guard let shape = Self.shapes[lowered] else { continue }
                 // A comment's `rows` is the height of its text box, a number: presentation.
                 if lowered == "rows", case .number = value.content, Self.isTextBox(pairs) { continue }
