@@ -61,33 +61,29 @@ enum SurveyJSOperator: String, Sendable, Equatable, CaseIterable {
 
     /// The operator a token stands for where an operator may stand (keywords in any case).
     init?(_ kind: SurveyJSToken.Kind) {
-        let spelling: String
+        let found: SurveyJSOperator?
         switch kind {
-        case .symbol(let symbol): spelling = symbol
-        case .word(let word): spelling = word.lowercased()
+        case .symbol(let symbol): found = Self.spellings[symbol]
+        case .word(let word):
+            // Words are mostly written in lower case already (the parser asks of every word).
+            let hasCapital = word.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            found = Self.spellings[hasCapital ? word.lowercased() : word]
         default: return nil
         }
-        switch spelling {
-        case "or", "||": self = .or
-        case "and", "&&": self = .and
-        case "=", "==", "equal": self = .equal
-        case "!=", "notequal": self = .notEqual
-        case "<", "less": self = .less
-        case "<=", "lessorequal": self = .lessOrEqual
-        case ">", "greater": self = .greater
-        case ">=", "greaterorequal": self = .greaterOrEqual
-        case "+": self = .plus
-        case "-": self = .minus
-        case "*": self = .multiply
-        case "/": self = .divide
-        case "%": self = .modulo
-        case "^", "power": self = .power
-        case "*=", "contains", "contain": self = .contains
-        case "notcontains", "notcontain": self = .notContains
-        case "anyof": self = .anyOf
-        case "allof": self = .allOf
-        case "noneof": self = .noneOf
-        default: return nil
-        }
+        guard let found else { return nil }
+        self = found
     }
+
+    /// Every spelling of each operator, words in lower case (survey-core reads them
+    /// whatever their case).
+    private static let spellings: [String: SurveyJSOperator] = [
+        "or": .or, "||": .or, "and": .and, "&&": .and,
+        "=": .equal, "==": .equal, "equal": .equal, "!=": .notEqual, "notequal": .notEqual,
+        "<": .less, "less": .less, "<=": .lessOrEqual, "lessorequal": .lessOrEqual,
+        ">": .greater, "greater": .greater, ">=": .greaterOrEqual, "greaterorequal": .greaterOrEqual,
+        "+": .plus, "-": .minus, "*": .multiply, "/": .divide, "%": .modulo, "^": .power, "power": .power,
+        "*=": .contains, "contains": .contains, "contain": .contains,
+        "notcontains": .notContains, "notcontain": .notContains,
+        "anyof": .anyOf, "allof": .allOf, "noneof": .noneOf,
+    ]
 }

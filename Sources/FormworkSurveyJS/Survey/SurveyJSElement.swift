@@ -32,16 +32,9 @@ struct SurveyJSElement {
 
     static func property(_ key: String, in node: DefinitionDocument) -> DefinitionDocument? {
         guard case .object(let pairs) = node.content else { return nil }
-        // SurveyJS reads property names case-insensitively (`visibleIf`, `visibleif`);
-        // the name as written wins. One pass, and most keys differ in length: the
-        // reader asks for many properties an element does not have.
-        let length = key.utf8.count
-        var other: Int?
-        for index in pairs.indices where pairs[index].key.utf8.count == length {
-            if pairs[index].key == key { return pairs[index].value }
-            if other == nil, Self.equalIgnoringCase(pairs[index].key, key) { other = index }
-        }
-        return other.map { pairs[$0].value }
+        // SurveyJS reads property names case-insensitively (`visibleIf`, `visibleif`).
+        if let exact = pairs.firstIndex(where: { $0.key == key }) { return pairs[exact].value }
+        return pairs.firstIndex { Self.equalIgnoringCase($0.key, key) }.map { pairs[$0].value }
     }
 
     /// Whether two names are the same but for case (ASCII letters compared without
