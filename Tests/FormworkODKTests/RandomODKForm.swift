@@ -18,7 +18,7 @@ struct RandomODKForm: Codable, Equatable, CustomStringConvertible {
         "type", "name", "label::\(english)", "label::\(french)", "label", "hint::\(english)", "hint::\(french)", "hint",
         "relevant", "required", "required_message::\(english)", "required_message::\(french)", "required_message",
         "constraint", "constraint_message::\(english)", "constraint_message::\(french)", "constraint_message",
-        "calculation", "choice_filter", "repeat_count", "appearance",
+        "calculation", "choice_filter", "repeat_count", "appearance", "parameters",
     ]
     static let choiceColumns = ["list_name", "name", "label::\(english)", "label::\(french)", "label", "parent"]
     static let settingColumns = ["form_title", "form_id", "default_language"]

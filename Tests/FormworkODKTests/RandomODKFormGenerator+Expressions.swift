@@ -92,6 +92,11 @@ extension RandomODKFormGenerator {
                     ? "${\(symbol.name)} != ''"
                     : "string-length(${\(symbol.name)}) > \(Int.random(in: 2...6, using: &random))"
             }
+        case 5:
+            if let symbol = reference({ $0 == .acknowledged }) { return "${\(symbol.name)} = 'OK'" }
+            if let symbol = reference({ [.time, .dateTime, .point, .file].contains($0) }) {
+                return "${\(symbol.name)} != ''"
+            }
         case 4:
             if let symbol = reference({ $0 == .flag }) { return "${\(symbol.name)} = 'true'" }
             if let symbol = reference({ $0 == .date }) {
@@ -106,7 +111,23 @@ extension RandomODKFormGenerator {
     /// A number from the rest of the language: the instances, powers, trigonometry
     /// (rounded, as the last digit of a sine may differ between Java and C), extremes.
     mutating func languageNumber(depth: Int) -> String {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
+        case 10:
+            // The geometries: a trace's length, a shape's area (rounded: the last digits of
+            // the spherical formulas may differ between Java and C).
+            if let symbol = reference({ $0 == .trace || $0 == .shape }) {
+                let function = symbol.kind == .shape && chance(0.6) ? "area" : "distance"
+                return "round(\(function)(${\(symbol.name)}), 1)"
+            }
+        case 11:
+            // A point's latitude.
+            if let symbol = reference({ $0 == .point }) {
+                return "round(number(selected-at(${\(symbol.name)}, 0)), 3)"
+            }
+        case 12:
+            if let symbol = reference({ if case .ranking = $0 { return true } else { return false } }) {
+                return "count-selected(${\(symbol.name)})"
+            }
         case 7:
             // A filter that is not an equality: read in each row.
             if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
@@ -193,7 +214,15 @@ extension RandomODKFormGenerator {
     /// version, a repeat's non-empty values, a distance.
     mutating func languageText(depth: Int) -> String {
         let text = reference({ $0 == .text }).map { "${\($0.name)}" } ?? "'Alpha beta'"
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<16, using: &random) {
+        case 14:
+            if let symbol = reference({ if case .ranking = $0 { return true } else { return false } }) {
+                return "concat(selected-at(${\(symbol.name)}, 0), '>', selected-at(${\(symbol.name)}, 1))"
+            }
+        case 15:
+            if let symbol = reference({ $0 == .time || $0 == .dateTime }) {
+                return "concat('at ', ${\(symbol.name)})"
+            }
         case 0: return "substr(\(text), 1, 4)"
         case 1: return "if(starts-with(\(text), 'A') or ends-with(\(text), 'a'), 'edge', 'middle')"
         case 2:

@@ -2,19 +2,29 @@ import FormworkTesting
 
 /// Random XLSForms from a seed, for differential tests against JavaRosa: questions of
 /// the common types (integer, decimal, text, select_one, select_multiple, date, note,
-/// calculate) in groups and repeats, with `relevant` chains (a question relevant on one
-/// that is itself relevant on another), calculations reading calculations,
-/// constraints and `required` (`yes`, or a condition) with their messages, cascading
-/// selects (`choice_filter`), repeats counted by a number or by an answer, labels and
-/// hints that show answers (`${name}`), in one or two languages. Expressions use what
-/// Formwork's XPath translation supports (arithmetic, comparisons, `and`/`or`/`not()`,
-/// `selected()`, `count-selected()`, `if()`, `concat()`, `string-length()`, `coalesce()`,
-/// `round()`, `int()`, `number()`, `sum()`/`count()` over repeats, `position(..)`,
-/// `indexed-repeat()`), and nothing that depends on the time.
+/// calculate) and, less often, of the others (time, dateTime, geopoint, geotrace,
+/// geoshape, range, rank, acknowledge, image, file, audio) in groups and repeats, with
+/// `relevant` chains (a question relevant on one that is itself relevant on another),
+/// calculations reading calculations, constraints and `required` (`yes`, or a
+/// condition) with their messages, cascading selects (`choice_filter`), repeats
+/// counted by a number or by an answer, labels and hints that show answers
+/// (`${name}`), in one or two languages. Expressions draw from the whole function
+/// table (see `RandomODKFormGenerator+Expressions`): arithmetic, comparisons, text,
+/// instances, checklists, trigonometry, geometry (`area()`, `distance()`), a time or
+/// a geopoint read as text or as a number.
 struct RandomODKFormGenerator {
     /// What a question's value is, for the expressions that read it.
     enum Kind: Equatable {
         case number, text, choice(String), multiple(String), date, flag, note
+        /// `time`, `dateTime`: read as text.
+        case time, dateTime
+        /// `geopoint`, `geotrace`, `geoshape`: coordinates, read by `area()`,
+        /// `distance()` and `selected-at()`.
+        case point, trace, shape
+        /// `rank LIST`: every choice, in order; `acknowledge`: `OK` or nothing.
+        case ranking(String), acknowledged
+        /// A file (`image`, `file`): nothing reads it.
+        case file
     }
 
     /// A question or calculation written so far: expressions after it may read it.
@@ -116,13 +126,25 @@ struct RandomODKFormGenerator {
     }
 
     mutating func question() {
-        let choices: [(String, Kind)] = [
+        let common: [(String, Kind)] = [
             ("integer", .number), ("decimal", .number), ("text", .text), ("select_one colors", .choice("colors")),
             ("select_one nums", .choice("nums")), ("select_multiple colors", .multiple("colors")), ("date", .date),
         ]
-        let (type, kind) = pick(choices)
+        // The rest of pyxform's question types, less often: the times, the geometries
+        // (typed as ODK writes them), a range, a ranking, an acknowledgement, a file.
+        let rest: [(String, Kind)] = [
+            ("time", .time), ("dateTime", .dateTime), ("geopoint", .point), ("geotrace", .trace), ("geoshape", .shape),
+            ("range", .number), ("rank colors", .ranking("colors")), ("acknowledge", .acknowledged),
+            (pick(["image", "file", "audio"]), .file),
+        ]
+        let (type, kind) = chance(0.25) ? pick(rest) : pick(common)
         let name = name("q")
         var row = ["type": type, "name": name]
+        if type == "range" {
+            // Rising ranges only: the oracle's walk steps a falling one (start=10 end=0)
+            // upwards, past its end, to values JavaRosa takes but its slider never gives.
+            row["parameters"] = pick(["start=0 end=10 step=1", "start=1 end=5 step=0.5", "start=-4 end=4 step=2"])
+        }
         let shown = interpolation(0.3)
         row.merge(texts("label", "Question \(name)\(shown)", "Question \(name) (fr)\(shown)")) { $1 }
         if chance(0.3) {
@@ -130,7 +152,8 @@ struct RandomODKFormGenerator {
             row.merge(texts("hint", "Hint\(shown)", "Aide\(shown)")) { $1 }
         }
         let conditional = relevance(&row)
-        if chance(0.3) {
+        // The oracle gives a file only where one is required, a name of no file.
+        if kind != .file, chance(0.3) {
             row["required"] = chance(0.55) ? "yes" : boolean(depth: 1)
             if chance(0.7) { row.merge(texts("required_message", "Answer \(name)", "Répondez \(name)")) { $1 } }
         }

@@ -234,14 +234,6 @@ struct XPathTranslatorTests {
                 + "one entry): use sum(), count(), max(), min(), join() or indexed-repeat()"
         ),
         ("${rep} = 1", 0, "the repeat 'rep' is read as a value (only count() reads a repeat)"),
-        (
-            "${t} > ${t}", 0,
-            "a time compared, counted or written as text (JavaRosa reads a time as the day it was entered on)"
-        ),
-        (
-            "concat('at ', ${geo})", 14,
-            "a geopoint read as text (JavaRosa writes its parts as 12.0 where Formwork writes 12)"
-        ),
         ("floor(${dec})", 0, "floor(): JavaRosa has no such function (a form using it does not load in ODK Collect)"),
         ("lenght(${txt})", 0, "lenght() is not a function of ODK forms (JavaRosa has none of that name)"),
         (

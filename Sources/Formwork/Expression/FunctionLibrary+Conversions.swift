@@ -135,15 +135,20 @@ extension FunctionLibrary {
     }
 
     /// A value as `string()` writes it: numbers in the form's style (`numbers`),
-    /// booleans `true`/`false`, dates and times ISO 8601, a geopoint ODK's way, null
-    /// as ''.
+    /// booleans `true`/`false`, dates and times ISO 8601, a geopoint ODK's way (its
+    /// parts as Java doubles where the form's numbers are Java's: `1.0 2.5 0.0 0.0`),
+    /// null as ''.
     static func text(of value: Value, numbers: NumbersInText) -> String {
         switch value {
         case .null: return ""
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return numbers.text(number)
         case .string(let text): return text
-        case .geopoint(let point): return point.odkText
+        case .geopoint(let point):
+            // JavaRosa writes each part as a Java double (`4.0`), the missing ones 0.0.
+            guard numbers == .java else { return point.odkText }
+            return [point.latitude, point.longitude, point.altitude ?? 0, point.accuracy ?? 0]
+                .map(NumbersInText.javaDouble).joined(separator: " ")
         case .dateTime(let moment): return moment.description
         case .list(let elements): return elements.map { text(of: $0, numbers: numbers) }.joined(separator: " ")
         default: return value.plainText

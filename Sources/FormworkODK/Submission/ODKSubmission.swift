@@ -22,6 +22,17 @@ import Foundation
 /// try xml.write(toFile: "answers.xml", atomically: true, encoding: .utf8)
 /// ```
 public enum ODKSubmission {
+    /// Whether a number is written as a decimal (`2.0`): a `decimal` has no step; an
+    /// `integer` steps by 1; a `range` is an integer unless its start, end or step has
+    /// a fraction, as pyxform decides its type.
+    static func isDecimal(_ field: FieldDefinition) -> Bool {
+        guard let step = field.step, step == step.rounded() else { return true }
+        for bound in [field.minimum, field.maximum] {
+            if case .value(.number(let number))? = bound, number != number.rounded() { return true }
+        }
+        return false
+    }
+
     /// A new submission id: `uuid:` and a random UUID, as ODK Collect makes them.
     public static func newInstanceID() -> String { "uuid:" + UUID().uuidString.lowercased() }
 
@@ -41,7 +52,7 @@ public enum ODKSubmission {
         let layout = ODKAnswerFormat.layout(of: definition)
         let keys = Dictionary(
             definition.fields.map { ($0.id, $0.key ?? $0.id) }, uniquingKeysWith: { first, _ in first })
-        let decimals = Set(definition.fields.filter { $0.kind == .number && $0.step != 1 }.map(\.id))
+        let decimals = Set(definition.fields.filter { $0.kind == .number && Self.isDecimal($0) }.map(\.id))
         let lines = Set(definition.fields.filter { $0.format == .geotrace || $0.format == .geoshape }.map(\.id))
         let files = Set(definition.fields.filter { $0.kind == .file }.map(\.id))
         let root = Element(name: layout.root)

@@ -53,9 +53,13 @@ extension XPathTranslation {
             result = .call(
                 "number", [dateOf(operand).code], kind: .number, absence: .nan, readsAnswers: operand.readsAnswers)
         case (.time, _):
-            throw unsupported(timeReason, at: offset)
+            // The day it was entered (today), as JavaRosa holds a time: its days since 1970.
+            result = XPathOperand(
+                code: "if(\(operand.code(.additive)) == null, null, number(today()))", kind: .number, absence: .nan,
+                precedence: .primary, readsAnswers: operand.readsAnswers)
         default:
-            throw unsupported("a geopoint read as a number", at: offset)
+            // A geopoint is no number (`NaN` in JavaRosa).
+            return XPathOperand(code: "null", kind: .number, absence: .nan)
         }
         if operand.kind == .bool { result.absence = .never }
         return result
@@ -96,10 +100,15 @@ extension XPathTranslation {
         case (.multichoice, _):
             return .call("join", ["' '", operand.code], kind: .text, absence: .emptyText, readsAnswers: reads)
         case (.time, _):
-            throw unsupported(timeReason, at: offset)
+            // JavaRosa holds a time as a moment on the day it was entered, and writes
+            // that day: today's date, the time left out.
+            return XPathOperand(
+                code: "if(\(operand.code(.additive)) == null, '', format-date(today(), '%Y-%m-%d'))", kind: .text,
+                absence: .emptyText, precedence: .primary, readsAnswers: reads)
         default:
-            throw unsupported(
-                "a geopoint read as text (JavaRosa writes its parts as 12.0 where Formwork writes 12)", at: offset)
+            // A geopoint's four parts as Java writes doubles (`12.0`), as JavaRosa
+            // writes them (`string()` of a geopoint, in a form whose numbers are Java's).
+            return .call("string", [operand.code], kind: .text, absence: .emptyText, readsAnswers: reads)
         }
     }
 
@@ -122,10 +131,6 @@ extension XPathTranslation {
         return .call(
             "date", ["format-date(\(operand.code), '%Y-%m-%d')"], kind: .date,
             absence: operand.absence == .never ? .never : .empty, readsAnswers: operand.readsAnswers)
-    }
-
-    var timeReason: String {
-        "a time compared, counted or written as text (JavaRosa reads a time as the day it was entered on)"
     }
 
     /// Two operands JavaRosa may return from one expression (`if`, `coalesce`), in a

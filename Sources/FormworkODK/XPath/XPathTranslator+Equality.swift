@@ -18,14 +18,15 @@ extension XPathTranslation {
         if left.literal != nil, right.literal != nil {
             return folded(javaRosaEqual(left.literal!, right.literal!))
         }
-        for (side, other, offset) in [(left, right, offsets.0), (right, left, offsets.1)] {
+        for (index, (side, other, offset)) in [(left, right, offsets.0), (right, left, offsets.1)].enumerated() {
             if side.kind == .time || side.kind == .geopoint {
                 if other.literal == .text("") { return emptiness(side) }
-                guard side.kind == .geopoint, other.kind == .geopoint else {
-                    throw unsupported(
-                        side.kind == .time ? timeReason : "a geopoint compared with anything but another", at: offset)
-                }
-                return pair(side, "==", "!=", other)
+                if side.kind == .geopoint, other.kind == .geopoint { return pair(side, "==", "!=", other) }
+                // Anything else is compared as JavaRosa writes them as text: a time as
+                // the day it was entered, a geopoint's parts as Java doubles.
+                let converted = try text(side, at: offset)
+                return index == 0
+                    ? try equality(converted, right, at: offsets) : try equality(left, converted, at: offsets)
             }
         }
         switch (left.isComputedNumber, right.isComputedNumber) {
