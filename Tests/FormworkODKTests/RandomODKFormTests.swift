@@ -70,7 +70,14 @@ struct RandomODKFormTests {
         // shows it. Formwork shows the form's default language's text instead.
         if message.hasPrefix("deviation: ") { return String(message.dropFirst(11).prefix { $0 != "\n" }) }
         let lines = message.split(separator: "\n")
-        if aspect == "labels", lines.allSatisfy({ $0.hasSuffix("JavaRosa \"-\"") }) {
+        if aspect == "labels" || aspect == "calculations", lines.allSatisfy({ $0.hasSuffix("JavaRosa \"-\"") }) {
+            return missingTranslation
+        }
+        // The same text read by jr:itext() into a calculation, and so into the data (the
+        // comparison reports the first difference).
+        if aspect == "data", let first = lines.first,
+            first.range(of: #"theirs <[^>]+>- \["#, options: .regularExpression) != nil
+        {
             return missingTranslation
         }
         return nil
