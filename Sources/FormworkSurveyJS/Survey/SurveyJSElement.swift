@@ -8,10 +8,28 @@ struct SurveyJSElement {
     /// `type`, lowercased (`radiogroup`), or empty: read once, as the reader asks for it
     /// many times per element.
     let type: String
+    /// A bit for each of its property names (`bit(for:)`): a name whose bit is not set
+    /// is not among them. The reader asks an element for many properties it does not
+    /// have, and this answers most of those without looking through its names.
+    private let nameBits: UInt64
 
     init(_ node: DefinitionDocument) {
         self.node = node
         self.type = Self.type(of: node)
+        var bits: UInt64 = 0
+        if case .object(let pairs) = node.content {
+            for pair in pairs { bits |= Self.bit(for: pair.key) }
+        }
+        nameBits = bits
+    }
+
+    /// A name's bit, from its length and its first and last bytes, the same whatever
+    /// the case of its letters (survey-core reads names whatever their case).
+    private static func bit(for name: String) -> UInt64 {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 1 }
+        let hash = (Int(first | 0x20) &* 31 &+ Int(last | 0x20)) &* 31 &+ utf8.count
+        return 1 << UInt64(hash & 63)
     }
 
     /// A node's `type`, lowercased, or empty.
@@ -28,7 +46,9 @@ struct SurveyJSElement {
 
     var name: String? { text("name") ?? number("name").map(SurveyJSElement.formatted) }
 
-    subscript(key: String) -> DefinitionDocument? { Self.property(key, in: node) }
+    subscript(key: String) -> DefinitionDocument? {
+        nameBits & Self.bit(for: key) == 0 ? nil : Self.property(key, in: node)
+    }
 
     static func property(_ key: String, in node: DefinitionDocument) -> DefinitionDocument? {
         guard case .object(let pairs) = node.content else { return nil }
