@@ -12,6 +12,21 @@ struct RandomODKForm: Codable, Equatable, CustomStringConvertible {
     var survey: [[String: String]] = []
     var choices: [[String: String]] = []
     var settings: [String: String] = [:]
+    /// The files the form is sent with (name → text: CSV attachments), written in its
+    /// media folder (`FORM-media/` beside it, where Collect, the oracle and Formwork
+    /// look); `nil` for none (and in regressions saved before forms had them).
+    var media: [String: String]?
+
+    /// Writes the media files in the media folder of the form at `form` (a workbook or
+    /// its XForm: `NAME-media/` beside it); returns the folder, or `nil` when there are none.
+    @discardableResult
+    func writeMedia(besideForm form: URL) throws -> URL? {
+        guard let media, !media.isEmpty else { return nil }
+        let directory = URL(fileURLWithPath: form.deletingPathExtension().path + "-media")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in media { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        return directory
+    }
 
     /// Columns in the order they are written (others follow, sorted).
     static let surveyColumns = [

@@ -79,7 +79,10 @@ extension RandomODKFormGenerator {
             if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
                 case .choice(let list) = symbol.kind
             {
-                let value = list == "town" ? pick(Self.towns.map(\.0)) : pick(Self.lists[list]!.map(\.0))
+                let value =
+                    list == "town"
+                    ? pick(Self.towns.map(\.0))
+                    : list == "places" ? pick(Self.places.map(\.0)) : pick(Self.lists[list]!.map(\.0))
                 return "${\(symbol.name)} \(pick(["=", "!="])) '\(value)'"
             }
         case 2:
@@ -176,9 +179,10 @@ extension RandomODKFormGenerator {
             if let symbol = reference({ if case .choice = $0 { return true } else { return false } }),
                 case .choice(let list) = symbol.kind, list != "town"
             {
-                // pyxform writes a translated list's labels as itext, an untranslated one's inline.
+                // pyxform writes a translated list's labels as itext, an untranslated one's
+                // inline; an attachment's are its label column.
                 let row = "instance('\(list)')/root/item[name = ${\(symbol.name)}]"
-                return bilingual ? "jr:itext(\(row)/itextId)" : "\(row)/label"
+                return bilingual && list != "places" ? "jr:itext(\(row)/itextId)" : "\(row)/label"
             }
         case 6:
             if let symbol = reference({ $0 == .text }) {
@@ -214,7 +218,12 @@ extension RandomODKFormGenerator {
     /// version, a repeat's non-empty values, a distance.
     mutating func languageText(depth: Int) -> String {
         let text = reference({ $0 == .text }).map { "${\($0.name)}" } ?? "'Alpha beta'"
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
+        case 17:
+            if let symbol = reference({ $0 == .choice("places") }) {
+                let population = "instance('places')/root/item[name = ${\(symbol.name)}]/pop"
+                return "concat(instance('places')/root/item[name = ${\(symbol.name)}]/region, ':', \(population) * 2)"
+            }
         case 14:
             if let symbol = reference({ if case .ranking = $0 { return true } else { return false } }) {
                 return "concat(selected-at(${\(symbol.name)}, 0), '>', selected-at(${\(symbol.name)}, 1))"

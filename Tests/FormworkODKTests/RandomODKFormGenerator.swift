@@ -56,6 +56,19 @@ struct RandomODKFormGenerator {
         "region": [("n", "North", "Nord"), ("s", "South", "Sud")],
     ]
     static let towns = [("t1", "n"), ("t2", "n"), ("t3", "s"), ("t4", "s"), ("t5", "s")]
+    /// An attachment: the places a `select_one_from_file` offers, which
+    /// `instance('places')` reads (name, label, region, population). An XML file: the
+    /// oracle's JavaRosa reads no CSV attachment (its instance is empty there).
+    static let places = [
+        ("p1", "Paris", "n", "2100"), ("p2", "Lyon", "s", "520"), ("p3", "Lille", "n", "233.5"),
+        ("p4", "Nice", "s", "340"), ("p5", "Brest", "n", "139"),
+    ]
+    static let placesXML =
+        "<root>"
+        + places.map {
+            "<item><name>\($0.0)</name><label>\($0.1)</label><region>\($0.2)</region><pop>\($0.3)</pop></item>"
+        }
+        .joined() + "</root>\n"
 
     /// The form of a seed.
     static func form(seed: UInt64) -> RandomODKForm {
@@ -89,7 +102,7 @@ struct RandomODKFormGenerator {
 
     mutating func items(count: Int, depth: Int) {
         for _ in 0..<count {
-            let roll = Int.random(in: 0..<100, using: &random)
+            let roll = Int.random(in: 0..<106, using: &random)
             switch roll {
             case 0..<52: question()
             case 52..<68: calculation()
@@ -97,6 +110,7 @@ struct RandomODKFormGenerator {
             case 74..<84 where depth < 2: group(depth: depth)
             case 84..<92 where currentRepeat == nil && repeats.count < 2: repeatBlock(depth: depth)
             case 92..<100: cascade()
+            case 100..<106: placeQuestion()
             default: question()
             }
         }
@@ -266,6 +280,24 @@ struct RandomODKFormGenerator {
         currentRepeat = nil
         repeats.append(name)
         form.survey.append(["type": "end_repeat"])
+    }
+
+    /// A select of a place from the form's attachment (`select_one_from_file
+    /// places.xml`), now and then filtered by its region or by an earlier region.
+    mutating func placeQuestion() {
+        let name = name("q")
+        var row = ["type": "select_one_from_file places.xml", "name": name]
+        row.merge(texts("label", "Place", "Lieu")) { $1 }
+        if chance(0.3) {
+            if let region = plainSymbols.last(where: { $0.kind == .choice("region") }) {
+                row["choice_filter"] = "region = ${\(region.name)}"
+            } else {
+                row["choice_filter"] = "region = '\(pick(["n", "s"]))'"
+            }
+        }
+        let conditional = relevance(&row)
+        form.media = ["places.xml": Self.placesXML]
+        add(row, .choice("places"), conditional: conditional)
     }
 
     /// A select of a region, then one of its towns (`choice_filter`).

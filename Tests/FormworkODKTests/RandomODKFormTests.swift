@@ -42,7 +42,15 @@ struct RandomODKFormTests {
         case .xlsform: (bytes, path, importer) = (try form.workbook(), "form.xlsx", XLSFormImporter())
         case .xform: (bytes, path, importer) = (Array(xform.utf8), "form.xml", XFormImporter())
         }
-        let (document, warnings) = try importer.document(bytes, path: path, options: ImportOptions())
+        var options = ImportOptions()
+        // The form's attachments, in a media folder of their own.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("random-form-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        if form.media?.isEmpty == false {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            options.mediaDirectory = try form.writeMedia(besideForm: folder.appendingPathComponent("form.xlsx"))?.path
+        }
+        let (document, warnings) = try importer.document(bytes, path: path, options: options)
         return try FormDefinition(document: document, path: path, warnings: warnings, formats: .odk)
     }
 
@@ -104,6 +112,7 @@ struct RandomODKFormTests {
         for (seed, form) in zip(seeds, forms) {
             let url = directory.appendingPathComponent("random-\(seed).xlsx")
             try Data(try form.workbook()).write(to: url)
+            try form.writeMedia(besideForm: url)
             workbooks.append(url)
         }
         try RandomODKOracle.convert(workbooks)

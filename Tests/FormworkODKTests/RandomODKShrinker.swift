@@ -107,7 +107,8 @@ enum RandomODKShrinker {
                 try? FileManager.default.removeItem(at: stem.appendingPathExtension(suffix))
             }
             guard let bytes = try? form.workbook(),
-                (try? Data(bytes).write(to: stem.appendingPathExtension("xlsx"))) != nil
+                (try? Data(bytes).write(to: stem.appendingPathExtension("xlsx"))) != nil,
+                (try? form.writeMedia(besideForm: stem.appendingPathExtension("xlsx"))) != nil
             else { continue }
             workbooks.append(stem.appendingPathExtension("xlsx"))
         }
