@@ -25,7 +25,10 @@ struct DefaultsWhenShownTests {
                     visible: $visited
                     fields:
                       - { id: nights, kind: number, label: Nights, default: 1, required: true }
-                      - { id: beds, kind: number, label: Beds, recalculate: { on: [guests], value: "$guests", atStart: true } }
+                      - id: beds
+                        kind: number
+                        label: Beds
+                        recalculate: { on: [guests], value: "$guests", atStart: true }
                 """)
     }
 
