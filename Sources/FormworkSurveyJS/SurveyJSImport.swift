@@ -24,6 +24,23 @@ public enum SurveyJSImport {
         fromJSON bytes: [UInt8], path: String, limits: Limits = .default, skipUnsupported: Bool = false,
         templates: SurveyJSTemplates? = nil
     ) throws(DiagnosticList) -> (document: DefinitionDocument, problems: [Diagnostic]) {
+        try document(
+            fromJSON: bytes, path: path, limits: limits, skipUnsupported: skipUnsupported, templates: templates,
+            prefetching: .beside)
+    }
+
+    /// Whether the conditions are translated ahead on the other core: not at all,
+    /// beside the reading (as the import does), or all before it (the tests: every
+    /// translation made ahead is taken).
+    enum Prefetching { case none, beside, first }
+
+    /// `document(fromJSON:…)`, with or without the conditions translated ahead on the
+    /// other core (`SurveyJSPrefetch`; the document is the same either way, which the
+    /// tests check).
+    static func document(
+        fromJSON bytes: [UInt8], path: String, limits: Limits, skipUnsupported: Bool,
+        templates: SurveyJSTemplates?, prefetching: Prefetching
+    ) throws(DiagnosticList) -> (document: DefinitionDocument, problems: [Diagnostic]) {
         var root = try DefinitionDocument.placedJSON(bytes, path: path, limits: limits)
         if let templates, !templates.isEmpty { root = templates.expanded(root) }
         guard case .object = root.content else {
@@ -38,6 +55,8 @@ public enum SurveyJSImport {
         // Questions' properties are kept only for a survey that reads them.
         if contains(bytes, "propertyValue") { reader.readPropertiesForPropertyValue() }
         reader.readsContainers = contains(bytes, "isContainerReady")
+        reader.prefetches = prefetching != .none
+        reader.waitsForPrefetch = prefetching == .first
         let document = reader.document()
         return (document, reader.problems.diagnostics(skipUnsupported: skipUnsupported))
     }

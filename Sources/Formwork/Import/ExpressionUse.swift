@@ -5,7 +5,7 @@
 /// expression is written says what is done with its value. A translator asked for a
 /// use writes that conversion out, so the result has the type Formwork's field or
 /// rule expects.
-public enum ExpressionUse: Sendable, Equatable {
+public enum ExpressionUse: Sendable, Hashable {
     /// A condition (ODK's `relevant`, `constraint`, `required`; SurveyJS's
     /// `visibleIf`, `enableIf`, `requiredIf`, an expression validator): a boolean
     /// that holds where the source engine's reading of the value holds.

@@ -127,7 +127,7 @@ final class SurveyJSWork: @unchecked Sendable {
 /// How survey-core reads a condition's value, which is any value (`{a} or {b}` is one
 /// of them): three rules, by where the condition is written. The translation of a
 /// `.condition` use holds exactly where the rule holds.
-public enum SurveyJSCondition: Sendable, Equatable {
+public enum SurveyJSCondition: Sendable, Hashable {
     /// `visibleIf`, `requiredIf`, a trigger's `expression`: the value is exactly
     /// `true` (`res === true`).
     case isTrue

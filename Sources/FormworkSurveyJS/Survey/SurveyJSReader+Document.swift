@@ -22,6 +22,12 @@ extension SurveyJSReader {
         }
         // Too large to be made: nothing more is read (the error says where).
         guard !tooLarge else { return .object([("id", .string(formID))]) }
+        if prefetches { prefetch = SurveyJSPrefetch(self) }
+        if waitsForPrefetch { prefetch?.waitForAll() }
+        defer {
+            prefetch?.finish()
+            prefetch = nil
+        }
         symbolNames = symbols.keys.sorted()
         suggestionsLeft = max(1, 200_000 / max(1, symbolNames.count))
         readTriggers()

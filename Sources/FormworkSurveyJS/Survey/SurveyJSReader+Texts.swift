@@ -125,6 +125,12 @@ extension SurveyJSReader {
     /// A text with `{q}` placeholders as Formwork text.
     mutating func template(_ raw: String, at place: String, repeats: [String]) -> String? {
         guard raw.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return raw }
+        if repeats.isEmpty, let prefetch, prefetch.skipped == skippedNames, let made = prefetch.template(for: raw),
+            work.done + made.steps <= work.limit
+        {
+            work.done += made.steps
+            return made.text
+        }
         do {
             return try SurveyJSTranslator.template(raw, in: context(repeats: repeats))
         } catch {

@@ -26,7 +26,7 @@ struct SurveyJSReader {
     let skipUnsupported: Bool
 
     /// Every expression parsed once.
-    let parses = SurveyJSParses()
+    var parses = SurveyJSParses()
     /// Expression questions' and calculated values' translations, by place, as the
     /// last pass that found their kinds made them: each is translated again only when
     /// a name it reads changed kind, so these are what the document would make.
@@ -132,7 +132,13 @@ struct SurveyJSReader {
     var suggestionsLeft = 0
     /// What the survey's translations may do together (`SurveyJSWork`): 3,000,000
     /// steps, a few seconds, where a survey of a thousand questions takes a tenth.
-    let work = SurveyJSWork(limit: 3_000_000)
+    var work = SurveyJSWork(limit: 3_000_000)
+    /// The conditions translated ahead on the other core, while the document is built.
+    var prefetch: SurveyJSPrefetch?
+    /// Whether to translate them ahead (`SurveyJSImport`'s tests compare without), and
+    /// whether to wait for all of them before building (tests: every one is taken).
+    var prefetches = true
+    var waitsForPrefetch = false
     /// Whether the translations' running out has been reported.
     var workReported = false
 
@@ -297,6 +303,14 @@ struct SurveyJSReader {
     ) -> TranslatedExpression? {
         let trimmed = Self.trimmed(written)
         guard !trimmed.isEmpty else { return nil }
+        if let prefetch, prefetch.skipped == skippedNames,
+            let made = prefetch.translation(
+                for: .init(trimmed, use: use, repeats: repeats, current: current, rule: rule, item: item)),
+            work.done + made.steps <= work.limit
+        {
+            work.done += made.steps
+            return made.translation
+        }
         var context = context(
             repeats: repeats, current: current, rule: rule, item: item, suggesting: suggestionsLeft > 0)
         do {
