@@ -15,13 +15,16 @@ struct SurveyJSElement {
 
     init(_ node: DefinitionDocument) {
         self.node = node
-        self.type = Self.type(of: node)
         var bits: UInt64 = 0
         if case .object(let pairs) = node.content {
             for pair in pairs { bits |= Self.bit(for: pair.key) }
         }
         nameBits = bits
+        // Most objects (choices, validators' settings…) have no `type`: not searched for.
+        self.type = bits & Self.typeBit == 0 ? "" : Self.type(of: node)
     }
+
+    private static let typeBit = bit(for: "type")
 
     /// A name's bit, from its length and its first and last bytes, the same whatever
     /// the case of its letters (survey-core reads names whatever their case).
