@@ -61,7 +61,9 @@ public struct DefinitionDocument: Sendable, ExpressibleByStringLiteral {
     }
     /// `pairs` as an object node, its keys in their order, from `place` when it is known.
     public static func object(_ pairs: [(String, Self)], at place: SourcePlace? = nil) -> Self {
-        Self(.object(pairs.map { (key: $0.0, value: $0.1) }), place: place)
+        // The same tuples but for their labels, which change nothing in memory: the
+        // array is taken as it is rather than copied pair by pair (importers make many).
+        Self(.object(unsafeBitCast(pairs, to: [(key: String, value: Self)].self)), place: place)
     }
 
     /// The value under `key`, if this is an object that has it.
