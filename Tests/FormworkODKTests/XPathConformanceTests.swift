@@ -255,6 +255,8 @@ struct XPathConformanceTests {
         v("count-selected(${sel})", [.answered: "1", .unanswered: "0"]),
         t("selected-at(${multi}, 1)", [.answered: "c", .unanswered: ""]),
         t("jr:choice-name(${sel}, '${sel}')", [.answered: "Bee", .unanswered: ""]),
+        // The question named again as a relative path, as pyxform writes '${sel}' in a repeat.
+        t("jr:choice-name(../sel, ' ../sel ')", [.answered: "Bee", .unanswered: ""]),
         // Repeats, from outside them
         v("count(${rep})", [.answered: "2", .unanswered: "0"]),
         v("sum(${f})", [.answered: "7", .unanswered: "0"]),

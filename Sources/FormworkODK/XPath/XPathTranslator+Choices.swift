@@ -96,6 +96,10 @@ extension XPathTranslation {
             named = context.name(String(name.dropFirst(2).dropLast()).trimmed(.whitespaces))
         } else if name.hasPrefix("/") {
             named = context.path(name)
+        } else if let parsed = try? XPathParser.parse(name), let operand = try? translate(parsed) {
+            // A path relative to the node (`' ../q9 '`, as pyxform writes `'${q9}'` in a
+            // repeat), read as JavaRosa reads it.
+            named = operand.symbol
         } else {
             named = nil
         }
