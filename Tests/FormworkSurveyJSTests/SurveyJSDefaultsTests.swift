@@ -62,10 +62,7 @@ struct SurveyJSDefaultsTests {
         let form = try SurveyJSReaderTests.load(Self.survey(test.mode))
         #expect(form.defaults == .whenShown)
         let session = FormSession(definition: form)
-        for set in test.sets {
-            let parts = set.split(separator: " ", maxSplits: 1).map(String.init)
-            try session.set(parts[0], text: parts.count > 1 ? parts[1] : "")
-        }
+        try SurveyJSLogicPropertiesTests.run(test.sets, in: session)
         let written = SurveyJSData.json(of: session, pretty: false)
         let data = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary)
         #expect(data == (try JSONSerialization.jsonObject(with: Data(test.data.utf8)) as? NSDictionary))
@@ -79,10 +76,7 @@ struct SurveyJSDefaultsTests {
     /// One undo step takes back the change and the default it gave.
     @Test func oneUndoTakesBackTheDefaultWithTheChange() throws {
         let session = FormSession(definition: try SurveyJSReaderTests.load(Self.survey("onComplete")))
-        for set in ["a 2", "r", "a 3"] {
-            let parts = set.split(separator: " ", maxSplits: 1).map(String.init)
-            try session.set(parts[0], text: parts.count > 1 ? parts[1] : "")
-        }
+        try SurveyJSLogicPropertiesTests.run(["a 2", "r", "a 3"], in: session)
         try session.set("a", text: "2")
         #expect(session.value(of: "r") == .number(7))
         #expect(session.undo())

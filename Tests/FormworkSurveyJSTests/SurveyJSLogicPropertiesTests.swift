@@ -365,13 +365,18 @@ struct SurveyJSLogicPropertiesTests {
         Case(name: "isContainerReady(), " + name, survey: containerSurvey, answers: answers, sets: sets, data: data)
     }
 
-    @Test(arguments: cases)
-    func theDataIsSurveyCores(_ test: Case) throws {
-        let session = FormSession(definition: try SurveyJSReaderTests.load(test.survey))
-        for set in test.sets {
+    /// Runs `set` commands as the prompt takes them (`id text`; `id` alone clears it).
+    static func run(_ sets: [String], in session: FormSession) throws {
+        for set in sets {
             let parts = set.split(separator: " ", maxSplits: 1).map(String.init)
             try session.set(parts[0], text: parts.count > 1 ? parts[1] : "")
         }
+    }
+
+    @Test(arguments: cases)
+    func theDataIsSurveyCores(_ test: Case) throws {
+        let session = FormSession(definition: try SurveyJSReaderTests.load(test.survey))
+        try Self.run(test.sets, in: session)
         let written = SurveyJSData.json(of: session, pretty: false)
         let data = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary)
         #expect(data == (try JSONSerialization.jsonObject(with: Data(test.data.utf8)) as? NSDictionary))

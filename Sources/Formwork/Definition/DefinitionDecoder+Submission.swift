@@ -244,29 +244,27 @@ extension DefinitionDecoder {
 
     /// `numbersInText: plain | java | javascript`: how expressions write a number as text.
     mutating func decodeNumbersInText(_ reader: MappingReader) -> NumbersInText {
-        guard let node = reader["numbersInText"],
-            let written = reader.text("numbersInText", collector: &collector, limits: limits)
-        else { return .plain }
-        guard let value = NumbersInText(rawValue: written) else {
-            let words = NumbersInText.allCases.map(\.rawValue)
-            collector.report(
-                .wrongType(key: "numbersInText", expected: words.joined(separator: " or "), found: "'\(written)'"),
-                at: node)
-            return .plain
-        }
-        return value
+        decodeWord("numbersInText", in: reader, absent: .plain)
     }
 
     /// `defaults: start | whenShown` (`DefaultsTiming`).
     mutating func decodeDefaultsTiming(_ reader: MappingReader) -> DefaultsTiming {
-        guard let node = reader["defaults"],
-            let written = reader.text("defaults", collector: &collector, limits: limits)
-        else { return .start }
-        guard let value = DefaultsTiming(rawValue: written) else {
-            let words = DefaultsTiming.allCases.map(\.rawValue)
+        decodeWord("defaults", in: reader, absent: .start)
+    }
+
+    /// A form-level key whose value is one of a few words (an enumeration's raw
+    /// values): `absent` when it is not there; another word is an error listing them.
+    private mutating func decodeWord<Word: RawRepresentable & CaseIterable>(
+        _ key: String, in reader: MappingReader, absent: Word
+    ) -> Word where Word.RawValue == String {
+        guard let node = reader[key], let written = reader.text(key, collector: &collector, limits: limits) else {
+            return absent
+        }
+        guard let value = Word(rawValue: written) else {
+            let words = Word.allCases.map(\.rawValue)
             collector.report(
-                .wrongType(key: "defaults", expected: words.joined(separator: " or "), found: "'\(written)'"), at: node)
-            return .start
+                .wrongType(key: key, expected: words.joined(separator: " or "), found: "'\(written)'"), at: node)
+            return absent
         }
         return value
     }
