@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FormworkSurveyJS", targets: ["FormworkSurveyJS"]),
         .library(name: "FormworkFormats", targets: ["FormworkFormats"]),
         .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
+        .library(name: "FormworkScenarios", targets: ["FormworkScenarios"]),
         .executable(name: "formwork", targets: ["formwork"]),
         // The benchmark, the fuzz targets and the two demos are executable targets but no
         // products: another package does not get them. `swift run TARGET` runs each here, so
@@ -69,12 +70,15 @@ let package = Package(
         // Every format in one registry (`FormatRegistry.standard`): the list the tool,
         // its tests and embedders share. A new format is a module and a line here.
         .target(name: "FormworkFormats", dependencies: ["Formwork", "FormworkODK", "FormworkSurveyJS"]),
+        // Scenario tests of a form's logic (`formwork test`, and from Swift): test files of cases,
+        // run on fresh sessions on every core, each failure with its reason; JUnit, TAP, JSON.
+        .target(name: "FormworkScenarios", dependencies: ["Formwork", "FormworkFormats"]),
         // The command-line tool (swift-argument-parser): fill, check, eval, show, serve, convert,
-        // validate, schema, answers-schema. Its help is also its man page (make stage).
+        // validate, test, schema, answers-schema. Its help is also its man page (make stage).
         .executableTarget(
             name: "formwork",
             dependencies: [
-                "Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS", "FormworkFormats",
+                "Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS", "FormworkFormats", "FormworkScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test support shared by the test targets and by embedders: a recording list view and

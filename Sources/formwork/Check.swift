@@ -66,9 +66,9 @@ struct Check: ParsableCommand {
                 failed += 1
                 checked += 1
             }
-            for (path, isSchema) in entries {
-                if isSchema {
-                    print("\(TerminalText.escaped(path)): skipped (a JSON Schema, not a definition)")
+            for (path, skipped) in entries {
+                if let skipped {
+                    print("\(TerminalText.escaped(path)): skipped (\(skipped), not a definition)")
                     continue
                 }
                 checked += 1
@@ -109,14 +109,15 @@ struct Check: ParsableCommand {
     }
 
     /// The definitions a command-line argument names: the file itself, or every
-    /// definition under a directory, sorted, hidden entries left out, JSON Schemas
-    /// marked (they are passed over).
-    static func definitions(at path: String) -> [(path: String, isSchema: Bool)] {
+    /// definition under a directory, sorted, hidden entries left out, JSON Schemas and
+    /// test files (`*.test.yaml`, `formwork test`'s) marked with what they are (they
+    /// are passed over).
+    static func definitions(at path: String) -> [(path: String, skipped: String?)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [(path, false)]  // a file, or a path whose error `load` reports
+            return [(path, nil)]  // a file, or a path whose error `load` reports
         }
-        var found: [(path: String, isSchema: Bool)] = []
+        var found: [(path: String, skipped: String?)] = []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         let enumerator = FileManager.default.enumerator(atPath: path)
         var entries: [String] = []
@@ -130,7 +131,13 @@ struct Check: ParsableCommand {
             guard [".yaml", ".yml", ".json", ".xlsx", ".xml"].contains(where: name.lowercased().hasSuffix) else {
                 continue
             }
-            found.append((full, name.hasSuffix(".schema.json")))
+            if name.hasSuffix(".schema.json") {
+                found.append((full, "a JSON Schema"))
+            } else if [".test.yaml", ".test.yml", ".test.json"].contains(where: name.hasSuffix) {
+                found.append((full, "a test file: formwork test runs it"))
+            } else {
+                found.append((full, nil))
+            }
         }
         return found
     }

@@ -44,11 +44,12 @@ struct FormworkCommand: ParsableCommand {
               formwork eval "age(date('1990-05-17')) >= 18"
               formwork eval '$total > 500' --form Forms/conference.yaml --set tickets=3
               formwork validate Forms/health-intake.yaml responses.jsonl
+              formwork test Forms/seed.test.yaml
             """,
         version: "0.1.0",
         subcommands: [
             Fill.self, Check.self, Eval.self, Show.self, Serve.self, Convert.self, Schema.self,
-            AnswersSchemaCommand.self, Validate.self,
+            AnswersSchemaCommand.self, Validate.self, Test.self,
         ])
 }
 

@@ -123,7 +123,9 @@ extension FormDefinition {
         throw DiagnosticList(path: path, source: text, diagnostics: decoder.collector.diagnostics)
     }
 
-    static func reason(_ error: Error) -> String {
+    /// Why a file could not be read, in a few words ("no such file or directory",
+    /// "permission denied"), from the error Foundation gave.
+    public static func reason(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
             let code = POSIXErrorCode(rawValue: Int32(underlying.code))

@@ -99,7 +99,7 @@ public enum DiagnosticRenderer {
             return "the file is \(bytes) bytes; definitions are limited to \(limit) bytes"
         case .invalidUTF8(let offset): return "the file is not valid UTF-8 (at byte \(offset))"
         case .unknownFormat(let ext): return "unknown file type '\(q(ext))'"
-        case .importError(let message, _): return message
+        case .importError(let message, _), .invalidTest(let message, _): return message
         case let .unsupportedConstruct(what, reason): return "\(what) is not supported: \(reason)"
         case .importNotice(let message): return message
         case .yamlSyntax(let text): return "invalid YAML: \(text)"
@@ -251,7 +251,7 @@ public enum DiagnosticRenderer {
                 : "the form's tables are " + Suggestions.quotedList(known) + " (declared under 'data:')"
         case .unknownFormat:
             return "use a Formwork definition (.yaml, .yml, .json), an ODK XLSForm (.xlsx) or XForm (.xml)"
-        case .importError(_, let hint): return hint
+        case .importError(_, let hint), .invalidTest(_, let hint): return hint
         case .unsupportedConstruct:
             return "fill the rest with --skip-unsupported (each is shown as a note saying what was skipped)"
         case .invalidID: return "ids start with a letter or '_' and contain only letters, digits and '_'"

@@ -37,6 +37,9 @@ public enum Problem: Hashable, Sendable {
     /// A form in another format (an ODK workbook, an XForm, a SurveyJS survey) that
     /// breaks that format's own rules; `hint` says how to mend it.
     case importError(String, hint: String?)
+    /// A test file (`formwork test`) that breaks the case format, or names what its
+    /// form does not have; `hint` says how to mend it.
+    case invalidTest(String, hint: String?)
     /// A construct of another format that Formwork cannot represent (`what`), and why;
     /// never dropped silently.
     case unsupportedConstruct(String, reason: String)

@@ -40,6 +40,26 @@ public enum SyntaxLoader {
         }
     }
 
+    /// Parses a YAML or JSON document (JSON when its first character is `{` or `[`)
+    /// within `limits`, each node at its line and column: for files that sit beside
+    /// definitions and share their syntax (`formwork test`'s test files).
+    ///
+    /// ```swift
+    /// let (root, source) = try SyntaxLoader.load(Array("cases: []".utf8), path: "a.test.yaml")
+    /// ```
+    ///
+    /// - Returns: The tree and the decoded text (for quoting lines in diagnostics).
+    /// - Throws: `DiagnosticList` with the syntax error at its place.
+    public static func load(
+        _ bytes: [UInt8], path: String, limits: Limits = .default
+    ) throws(DiagnosticList) -> (root: SyntaxNode, source: String) {
+        do {
+            return try parse(bytes, format: Format(content: bytes), limits: limits)
+        } catch {
+            throw DiagnosticList(path: path, source: String(decoding: bytes, as: UTF8.self), diagnostics: [error])
+        }
+    }
+
     /// The offset of the first byte that does not start a valid UTF-8 sequence (the
     /// count when all are valid); importers check their XML with it too.
     public static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {

@@ -1,0 +1,145 @@
+import Formwork
+
+/// The names a test file may use for a form's fields, repeats and sections, turned
+/// into the session's paths: ids (`age`), paths into entries (`members[2].age`), the
+/// names people use in each format (an XLSForm's `name`, a SurveyJS question's
+/// `name`: the field's answer key where it differs from its id), and ODK element
+/// paths (`/data/household/age`, `members[2]/age`).
+///
+/// ```swift
+/// let names = FormTestNames(definition)
+/// names.path(for: "/data/members[2]/age")   // "members[2].age"
+/// ```
+public struct FormTestNames: Sendable {
+    /// What a name stands for.
+    enum Target: Equatable {
+        case field(String), repeatGroup(String), section(String)
+
+        var id: String {
+            switch self {
+            case .field(let id), .repeatGroup(let id), .section(let id): return id
+            }
+        }
+    }
+
+    private let byName: [String: Target]
+    /// ODK element paths without positions (`household/age`, `members/visits`), from
+    /// the submission's layout, relative to the root.
+    private let byElementPath: [String: Target]
+    private let root: String?
+    /// Every name, for suggestions.
+    let candidates: [String]
+
+    /// The names of `definition`.
+    public init(_ definition: FormDefinition) {
+        var byName: [String: Target] = [:]
+        for section in definition.sections { byName[section.id] = .section(section.id) }
+        for group in definition.repeats { byName[group.id] = .repeatGroup(group.id) }
+        for field in definition.fields { byName[field.id] = .field(field.id) }
+        // A key (an XLSForm or SurveyJS name) only where it names nothing else.
+        for field in definition.fields where byName[field.answerKey] == nil {
+            byName[field.answerKey] = .field(field.id)
+        }
+        var byElementPath: [String: Target] = [:]
+        if let layout = definition.submission {
+            func full(_ relative: String, in repeatIndex: Int?) -> String {
+                guard let repeatIndex else { return relative }
+                let group = definition.repeats[repeatIndex]
+                return full(layout.paths[group.id] ?? group.id, in: group.parent) + "/" + relative
+            }
+            for group in definition.repeats {
+                byElementPath[full(layout.paths[group.id] ?? group.id, in: group.parent)] = .repeatGroup(group.id)
+            }
+            for field in definition.fields {
+                byElementPath[full(layout.paths[field.id] ?? field.answerKey, in: field.repeatIndex)] = .field(field.id)
+            }
+            root = layout.root.isEmpty ? nil : layout.root
+        } else {
+            root = nil
+        }
+        self.byName = byName
+        self.byElementPath = byElementPath
+        candidates = Array(byName.keys).sorted()
+    }
+
+    /// The session path `written` stands for (`members[2].age`, `members`, a section's
+    /// id), or `nil` when the form has no such name.
+    public func path(for written: String) -> String? {
+        if written.contains("/") { return elementPath(written) }
+        var parts: [String] = []
+        for component in written.split(separator: ".", omittingEmptySubsequences: false) {
+            let (name, position) = Self.split(component)
+            guard let target = byName[name] else { return nil }
+            parts.append(target.id + (position.map { "[\($0)]" } ?? ""))
+        }
+        return parts.joined(separator: ".")
+    }
+
+    /// What the last name of `written` is (a field, a repeat, a section), if the form has it.
+    func target(of written: String) -> Target? {
+        if written.contains("/") {
+            let bare = Self.bareElementPath(written, root: root)
+            return byElementPath[bare]
+        }
+        guard let last = written.split(separator: ".", omittingEmptySubsequences: false).last else { return nil }
+        return byName[Self.split(last).name]
+    }
+
+    /// The closest names to a misspelt one.
+    func suggestions(for written: String) -> [String] {
+        // The last name is the one misspelt where the ones before it are known.
+        var parts = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let last = parts.popLast() else { return [] }
+        let (name, position) = Self.split(Substring(last))
+        let prefix = parts.map { $0 + "." }.joined()
+        return Suggestions.closest(to: name, in: candidates, limit: 3).map {
+            prefix + $0 + (position.map { "[\($0)]" } ?? "")
+        }
+    }
+
+    /// `/data/members[2]/age` → `members[2].age`.
+    private func elementPath(_ written: String) -> String? {
+        var components = written.split(separator: "/").map(Self.split)
+        if written.hasPrefix("/") {
+            // An absolute path starts at the instance's root element.
+            guard let first = components.first, root == nil || first.name == root else { return nil }
+            components.removeFirst()
+        }
+        var parts: [String] = []
+        var element = ""
+        var pending = ""
+        for (name, position) in components {
+            element += (element.isEmpty ? "" : "/") + name
+            pending += (pending.isEmpty ? "" : "/") + name
+            guard let target = byElementPath[element] else {
+                if position != nil { return nil }
+                continue
+            }
+            switch target {
+            case .repeatGroup(let id):
+                parts.append(id + (position.map { "[\($0)]" } ?? ""))
+                pending = ""
+            case .field(let id):
+                parts.append(id)
+                pending = ""
+            case .section: return nil
+            }
+        }
+        return pending.isEmpty && !parts.isEmpty ? parts.joined(separator: ".") : nil
+    }
+
+    /// `members[2]` → (`members`, 2); `age` → (`age`, nil).
+    static func split(_ component: Substring) -> (name: String, position: Int?) {
+        guard component.hasSuffix("]"), let open = component.lastIndex(of: "["),
+            let position = Int(component[component.index(after: open)..<component.index(before: component.endIndex)])
+        else { return (String(component), nil) }
+        return (String(component[..<open]), position)
+    }
+
+    /// An element path without positions, relative to the root.
+    static func bareElementPath(_ written: String, root: String?) -> String {
+        var components = written.split(separator: "/").map { split($0).name }
+        if written.hasPrefix("/"), !components.isEmpty { components.removeFirst() }
+        return components.joined(separator: "/")
+    }
+}

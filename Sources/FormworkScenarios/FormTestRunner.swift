@@ -1,0 +1,142 @@
+import Dispatch
+import Formwork
+import FormworkFormats
+import Foundation
+
+/// Runs a test file's cases against its form: the form is loaded once, each case runs
+/// on a fresh session of it, and cases run on every core.
+///
+/// ```swift
+/// let file = try FormTestFile(contentsOf: URL(fileURLWithPath: "tests/household.test.yaml"))
+/// let runner = try FormTestRunner(file)
+/// for result in runner.runAll() where !result.passed {
+///     print(result.name, result.failures.map(\.description))
+/// }
+/// ```
+public struct FormTestRunner: Sendable {
+    /// The test file.
+    public let file: FormTestFile
+    /// Its form.
+    public let definition: FormDefinition
+    /// The names its cases may use.
+    public let names: FormTestNames
+    /// The answers every case starts from (`values:`), as read from their file.
+    let startingValues: (bytes: [UInt8], isJSON: Bool, path: String)?
+
+    /// Loads the file's form (any format `formats` reads) and its starting values,
+    /// and checks every name the cases use against the form.
+    ///
+    /// - Throws: `DiagnosticList`: the form's own problems when it does not load, the
+    ///   values file's, or the names the cases use that the form lacks (each at its
+    ///   line and column in the test file, with "did you mean").
+    public init(_ file: FormTestFile, formats: FormatRegistry = .standard) throws(DiagnosticList) {
+        let definition = try FormDefinition.load(
+            contentsOf: URL(fileURLWithPath: file.form), displayPath: file.form, formats: formats)
+        try self.init(file, definition: definition)
+    }
+
+    /// A runner of `file`'s cases against a form already loaded.
+    public init(_ file: FormTestFile, definition: FormDefinition) throws(DiagnosticList) {
+        self.file = file
+        self.definition = definition
+        names = FormTestNames(definition)
+        let problems = file.problems(against: definition, names: names)
+        guard problems.isEmpty else {
+            throw DiagnosticList(path: file.path, source: file.source, diagnostics: problems)
+        }
+        if let values = file.values {
+            do {
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: values.path)))
+                let isYAML = [".yaml", ".yml"].contains { values.path.lowercased().hasSuffix($0) }
+                startingValues = (bytes, !isYAML, values.path)
+            } catch {
+                throw DiagnosticList(
+                    path: file.path, source: file.source,
+                    diagnostics: [
+                        Diagnostic(
+                            .invalidTest(
+                                "cannot read the values file '\(values.path)': \(FormDefinition.reason(error))",
+                                hint: "'values' is relative to the test file's folder"),
+                            at: values.location)
+                    ])
+            }
+            // A values file the form rejects is the file's problem, not each case's.
+            _ = try session()
+        } else {
+            startingValues = nil
+        }
+    }
+
+    /// A fresh session of the form, at the file's moment, with its starting values
+    /// and in its language.
+    ///
+    /// - Throws: `DiagnosticList` for starting values the form rejects.
+    public func session() throws(DiagnosticList) -> FormSession {
+        let session: FormSession
+        if let now = file.now {
+            // Starting values are none here, so the session's initializer cannot fail.
+            session =
+                (try? FormSession(definition: definition, today: now.date, now: now, uuidSeed: 1))
+                ?? FormSession(definition: definition)
+        } else {
+            session = (try? FormSession(definition: definition, uuidSeed: 1)) ?? FormSession(definition: definition)
+        }
+        if let values = startingValues {
+            try session.loadValues(bytes: values.bytes, isJSON: values.isJSON, path: values.path)
+        }
+        if let language = file.language { try? session.setLanguage(language.code) }
+        return session
+    }
+
+    /// Runs every case, on every core; the results are in the file's order.
+    public func runAll(concurrently: Bool = true) -> [FormTestResult] {
+        let cases = file.cases
+        guard concurrently, cases.count > 1 else { return cases.map(run) }
+        let results = ResultSlots(count: cases.count)
+        DispatchQueue.concurrentPerform(iterations: cases.count) { index in
+            results[index] = run(cases[index])
+        }
+        return results.all
+    }
+
+    /// Runs one case on a fresh session: its steps in order; an expectation that
+    /// fails is reported and the case goes on; a step that cannot be done stops it.
+    public func run(_ testCase: FormTestCase) -> FormTestResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = FormTestResult(
+            file: file.path, name: testCase.name, location: testCase.location, failures: [], stepsRun: 0,
+            duration: .zero)
+        let session: FormSession
+        do {
+            session = try self.session()
+        } catch {
+            result.failures.append(FormTestFailure(at: testCase.location, error.rendered))
+            return result
+        }
+        var step = FormTestStepRun(runner: self, session: session)
+        for testStep in testCase.steps {
+            result.stepsRun += 1
+            let (failures, stops) = step.run(testStep)
+            result.failures += failures
+            if stops { break }
+        }
+        result.duration = clock.now - start
+        return result
+    }
+}
+
+/// The results of cases run at once, each written by one worker into its own slot.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [FormTestResult?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> FormTestResult? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+
+    var all: [FormTestResult] { lock.withLock { slots.compactMap { $0 } } }
+}
