@@ -137,6 +137,9 @@ let package = Package(
         .testTarget(
             name: "FormworkSurveyJSTests",
             dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"], exclude: ["Fixtures"]),
+        // Test files read and run: the case format, failures with their reasons, every format's
+        // names and answers, the reports read back as tools read them.
+        .testTarget(name: "FormworkScenariosTests", dependencies: ["Formwork", "FormworkScenarios"]),
         // Written as an outside tool would: products only, no @testable. Formwork's
         // Embedding article quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),

@@ -1,0 +1,104 @@
+import FormworkTesting
+import Foundation
+import Testing
+
+/// `formwork test` as a user runs it: the bundled test file, a failing case, a broken
+/// file, directories, the report formats and their exit statuses.
+@Suite("formwork test")
+struct TestCommandTests {
+    static let package = CommandLineTests.package
+
+    static func formwork(_ arguments: [String]) throws -> CommandRunner.Result {
+        try CommandRunner.run("formwork", arguments, directory: package)
+    }
+
+    static func folder(_ files: [String: String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return url
+    }
+
+    static let failing = """
+        form: \(package.path)/Forms/household-survey.yaml
+        cases:
+          - name: an answer that shows nothing
+            steps:
+              - set: { dwellingType: house }
+              - expect: { visible: [dwellingOther] }
+          - name: an address is asked
+            steps:
+              - expect: { visible: [address] }
+        """
+
+    @Test func theBundledTestFilePassesAndExitsZero() throws {
+        let result = try Self.formwork(["test", "Forms/household-survey.test.yaml"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("ok   Forms/household-survey.test.yaml:6:5: a child under five"))
+        #expect(result.standardOutput.hasSuffix("4 cases: 4 passed, 0 failed\n"))
+    }
+
+    @Test func aFailingCaseExitsOneWithItsReason() throws {
+        let folder = try Self.folder(["a.test.yaml": Self.failing])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.formwork(["test", folder.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("FAIL \(folder.path)/a.test.yaml:3:5: an answer that shows nothing"))
+        #expect(result.standardOutput.contains("a.test.yaml:6:29: dwellingOther is hidden, expected shown"))
+        #expect(result.standardOutput.contains("visible: $dwellingType == 'other'"))
+        #expect(result.standardOutput.contains("ok   \(folder.path)/a.test.yaml:7:5: an address is asked"))
+    }
+
+    @Test func aBrokenFileExitsTwoAndTheOthersStillRun() throws {
+        let folder = try Self.folder([
+            "a.test.yaml": Self.failing,
+            "b.test.yaml":
+                "form: \(Self.package.path)/Forms/seed.yaml\ncases:\n  - name: x\n    steps:\n      - sett: {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.formwork(["test", folder.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("b.test.yaml:5:9: error: unknown key 'sett' in a case's steps"))
+        #expect(result.standardError.contains("did you mean 'set'?"))
+        #expect(result.standardOutput.contains("2 cases: 1 passed, 1 failed; 1 file could not run"))
+    }
+
+    @Test func aDirectoryWithoutTestFilesOrAMissingPathExitsTwo() throws {
+        let empty = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let result = try Self.formwork(["test", empty.path, "no/such.test.yaml"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("no test files (*.test.yaml) in this directory"))
+        #expect(result.standardError.contains("no/such.test.yaml: error: no such file or directory"))
+    }
+
+    @Test func junitTapAndJSONAreWritten() throws {
+        let folder = try Self.folder(["a.test.yaml": Self.failing])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("report/junit.xml")
+        try FileManager.default.createDirectory(
+            at: junit.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let tap = try Self.formwork(["test", folder.path, "--tap", "--junit", junit.path])
+        #expect(tap.status == 1)
+        #expect(tap.standardOutput.hasPrefix("TAP version 14\n1..2\nnot ok 1 - an answer that shows nothing\n"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuites name=\"formwork test\" tests=\"2\" failures=\"1\" errors=\"0\""))
+        let json = try Self.formwork(["test", folder.path, "--format", "json"])
+        let lines = json.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("\"passed\":false") == true)
+        let wrong = try Self.formwork(["test", folder.path, "--format", "xml"])
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("--format expects text or json"))
+    }
+
+    @Test func checkPassesOverTestFilesInADirectory() throws {
+        let result = try Self.formwork(["check", "Forms"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains(
+                "Forms/household-survey.test.yaml: skipped (a test file: formwork test runs it, not a definition)"))
+    }
+}
