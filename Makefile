@@ -68,7 +68,7 @@ format:
 
 # The library products, each with its catalog in Sources/TARGET/Documentation.docc.
 DOC_TARGETS := FormworkCore Formwork FormworkREPL FormworkBuilder FormworkODK FormworkSurveyJS FormworkFormats \
-	FormworkTesting
+	FormworkTesting FormworkScenarios
 DOCS := .build/docs
 
 ## docs: the DocC documentation of every library (its articles and API) as static sites under .build/docs/TARGET

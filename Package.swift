@@ -126,11 +126,13 @@ let package = Package(
         .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
         // The ODK import (workbook, XLSForm, XForm, XPath, submissions), the corpus and random
         // forms judged by JavaRosa where ../shared/oracles is; Regressions/ replays what they found;
+        // the Testing forms guide's examples, run as written (its XLSForm built from its table);
         // Fixtures/XLS holds .xls workbooks and the script that writes them (with what xlrd reads).
         .testTarget(
             name: "FormworkODKTests",
             dependencies: [
-                "Formwork", "FormworkODK", "FormworkTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "Formwork", "FormworkODK", "FormworkTesting", "FormworkScenarios",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ], exclude: ["Regressions", "Fixtures"]),
         // The SurveyJS import (reader, translator, data), the corpus and random surveys judged
         // by survey-core where ../shared/oracles is; Fixtures/ holds surveys and regressions.

@@ -44,7 +44,7 @@ struct FormworkCommand: ParsableCommand {
               formwork eval "age(date('1990-05-17')) >= 18"
               formwork eval '$total > 500' --form Forms/conference.yaml --set tickets=3
               formwork validate Forms/health-intake.yaml responses.jsonl
-              formwork test Forms/seed.test.yaml
+              formwork test Forms/tests
             """,
         version: "0.1.0",
         subcommands: [

@@ -26,7 +26,7 @@ struct Test: ParsableCommand {
             its form is invalid.
 
             Examples:
-              formwork test Forms/seed.test.yaml
+              formwork test Forms/tests
               formwork test tests/
               formwork test tests/ --junit results.xml
               formwork test household.test.yaml --format json

@@ -27,7 +27,7 @@ struct FormTestRunTests {
     }
 
     @Test func theBundledHouseholdCasesPass() throws {
-        let url = URL(fileURLWithPath: Self.forms + "/household-survey.test.yaml")
+        let url = URL(fileURLWithPath: Self.forms + "/tests/household-survey.test.yaml")
         let runner = try FormTestRunner(FormTestFile(contentsOf: url))
         let results = runner.runAll()
         #expect(results.count == 4)
@@ -119,7 +119,7 @@ struct FormTestRunTests {
     }
 
     @Test func casesRunConcurrentlyGiveWhatTheyGiveOneByOne() throws {
-        let url = URL(fileURLWithPath: Self.forms + "/household-survey.test.yaml")
+        let url = URL(fileURLWithPath: Self.forms + "/tests/household-survey.test.yaml")
         let runner = try FormTestRunner(FormTestFile(contentsOf: url))
         let together = runner.runAll(concurrently: true).map { "\($0.name) \($0.passed) \($0.stepsRun)" }
         let alone = runner.runAll(concurrently: false).map { "\($0.name) \($0.passed) \($0.stepsRun)" }

@@ -34,9 +34,9 @@ struct TestCommandTests {
         """
 
     @Test func theBundledTestFilePassesAndExitsZero() throws {
-        let result = try Self.formwork(["test", "Forms/household-survey.test.yaml"])
+        let result = try Self.formwork(["test", "Forms/tests/household-survey.test.yaml"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("ok   Forms/household-survey.test.yaml:6:5: a child under five"))
+        #expect(result.standardOutput.contains("ok   Forms/tests/household-survey.test.yaml:6:5: a child under five"))
         #expect(result.standardOutput.hasSuffix("4 cases: 4 passed, 0 failed\n"))
     }
 
@@ -99,6 +99,6 @@ struct TestCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput.contains(
-                "Forms/household-survey.test.yaml: skipped (a test file: formwork test runs it, not a definition)"))
+                "Forms/tests/household-survey.test.yaml: skipped (a test file: formwork test runs it, not a definition)"))
     }
 }
