@@ -99,6 +99,7 @@ struct TestCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput.contains(
-                "Forms/tests/household-survey.test.yaml: skipped (a test file: formwork test runs it, not a definition)"))
+                "Forms/tests/household-survey.test.yaml: skipped (a test file: formwork test runs it, not a definition)"
+            ))
     }
 }
