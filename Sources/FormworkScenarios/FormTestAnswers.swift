@@ -23,8 +23,9 @@ struct FormTestAnswers {
         let format = session.definition.answerFormat ?? FormworkAnswerFormat()
         let text = format.write(session, options: AnswerWriting(pretty: false))
         let bytes = Array(text.utf8)
-        if let (root, _) = try? SyntaxLoader.load(bytes, path: "<answers>"), text.first == "{" || text.first == "[" {
-            collect(root, path: "")
+        // JSON (Formwork's answers, SurveyJS's data) or XML (an ODK submission).
+        if text.first == "{" || text.first == "[" {
+            if let (root, _) = try? SyntaxLoader.load(bytes, path: "<answers>") { collect(root, path: "") }
         } else {
             leaves = XMLLeaves.read(bytes)
         }

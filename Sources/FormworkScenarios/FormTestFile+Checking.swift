@@ -21,7 +21,15 @@ extension FormTestFile {
 private struct NameChecker {
     let definition: FormDefinition
     let names: FormTestNames
+    /// The last names an answer key may have: fields' keys and ids, repeats' ids.
+    let answerNames: Set<String>
     var diagnostics: [Diagnostic] = []
+
+    init(definition: FormDefinition, names: FormTestNames) {
+        self.definition = definition
+        self.names = names
+        answerNames = Set(definition.fields.flatMap { [$0.answerKey, $0.id] } + definition.repeats.map(\.id))
+    }
 
     /// What a name must stand for.
     enum Wanted: String {
@@ -96,11 +104,10 @@ private struct NameChecker {
         let last = key.text.split(whereSeparator: { $0 == "/" || $0 == "." }).last.map {
             FormTestNames.split($0).name
         }
-        let known = Set(definition.fields.flatMap { [$0.answerKey, $0.id] } + definition.repeats.map(\.id))
-        if let last, known.contains(last) || names.path(for: key.text) != nil { return }
+        if let last, answerNames.contains(last) || names.path(for: key.text) != nil { return }
         report(
             "the form has no answer '\(key.text)'",
-            hint: Suggestions.didYouMean(Suggestions.closest(to: last ?? key.text, in: known, limit: 3)), at: key)
+            hint: Suggestions.didYouMean(Suggestions.closest(to: last ?? key.text, in: answerNames, limit: 3)), at: key)
     }
 
     mutating func report(_ message: String, hint: String?, at name: FormTestName) {

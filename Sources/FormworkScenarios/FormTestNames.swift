@@ -14,15 +14,15 @@ public struct FormTestNames: Sendable {
     /// What a name stands for.
     enum Target: Equatable {
         case field(String), repeatGroup(String), section(String)
-
-        var id: String {
-            switch self {
-            case .field(let id), .repeatGroup(let id), .section(let id): return id
-            }
-        }
     }
 
-    private let byName: [String: Target]
+    private let definition: FormDefinition
+    /// Sections, repeats and fields by id, for what a resolved path's last name is.
+    private let byID: [String: Target]
+    /// Every id and answer key, whatever its scope: a name that is not where it is
+    /// written (`age` for `members[1].age`) is still passed to the session, whose
+    /// error says where the field is.
+    private let anywhere: [String: String]
     /// ODK element paths without positions (`household/age`, `members/visits`), from
     /// the submission's layout, relative to the root.
     private let byElementPath: [String: Target]
@@ -32,13 +32,14 @@ public struct FormTestNames: Sendable {
 
     /// The names of `definition`.
     public init(_ definition: FormDefinition) {
-        var byName: [String: Target] = [:]
-        for section in definition.sections { byName[section.id] = .section(section.id) }
-        for group in definition.repeats { byName[group.id] = .repeatGroup(group.id) }
-        for field in definition.fields { byName[field.id] = .field(field.id) }
-        // A key (an XLSForm or SurveyJS name) only where it names nothing else.
-        for field in definition.fields where byName[field.answerKey] == nil {
-            byName[field.answerKey] = .field(field.id)
+        self.definition = definition
+        var byID: [String: Target] = [:]
+        for section in definition.sections { byID[section.id] = .section(section.id) }
+        for group in definition.repeats { byID[group.id] = .repeatGroup(group.id) }
+        for field in definition.fields { byID[field.id] = .field(field.id) }
+        var anywhere = Dictionary(uniqueKeysWithValues: byID.keys.map { ($0, $0) })
+        for field in definition.fields where anywhere[field.answerKey] == nil {
+            anywhere[field.answerKey] = field.id
         }
         var byElementPath: [String: Target] = [:]
         if let layout = definition.submission {
@@ -57,32 +58,42 @@ public struct FormTestNames: Sendable {
         } else {
             root = nil
         }
-        self.byName = byName
+        self.byID = byID
+        self.anywhere = anywhere
         self.byElementPath = byElementPath
-        candidates = Array(byName.keys).sorted()
+        candidates = Array(anywhere.keys).sorted()
     }
 
     /// The session path `written` stands for (`members[2].age`, `members`, a section's
-    /// id), or `nil` when the form has no such name.
+    /// id), or `nil` when the form has no such name. Each name is read in the scope
+    /// the names before it open, as a values file reads it
+    /// (`FormDefinition.field(named:in:)`: an answer key, else an id).
     public func path(for written: String) -> String? {
         if written.contains("/") { return elementPath(written) }
         var parts: [String] = []
+        var scope: Int?
         for component in written.split(separator: ".", omittingEmptySubsequences: false) {
             let (name, position) = Self.split(component)
-            guard let target = byName[name] else { return nil }
-            parts.append(target.id + (position.map { "[\($0)]" } ?? ""))
+            let suffix = position.map { "[\($0)]" } ?? ""
+            if let group = definition.repeatGroup(name), group.parent == scope {
+                parts.append(group.id + suffix)
+                scope = group.index
+            } else if let field = definition.field(named: name, in: scope) {
+                parts.append(definition.fields[field].id + suffix)
+            } else if let id = anywhere[name] {
+                parts.append(id + suffix)
+            } else {
+                return nil
+            }
         }
         return parts.joined(separator: ".")
     }
 
-    /// What the last name of `written` is (a field, a repeat, a section), if the form has it.
+    /// What `written` names (a field, a repeat, a section), if the form has it.
     func target(of written: String) -> Target? {
-        if written.contains("/") {
-            let bare = Self.bareElementPath(written, root: root)
-            return byElementPath[bare]
-        }
-        guard let last = written.split(separator: ".", omittingEmptySubsequences: false).last else { return nil }
-        return byName[Self.split(last).name]
+        if written.contains("/") { return byElementPath[Self.bareElementPath(written, root: root)] }
+        guard let path = path(for: written), let last = path.split(separator: ".").last else { return nil }
+        return byID[Self.split(last).name]
     }
 
     /// The closest names to a misspelt one.

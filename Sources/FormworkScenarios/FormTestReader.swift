@@ -32,7 +32,7 @@ struct FormTestReader {
             case "values": values = text(value, key: key)
             case "now":
                 guard let written = text(value, key: key) else { continue }
-                now = Self.moment(written.text)
+                now = LocalDateTime(moment: written.text)
                 if now == nil {
                     report(
                         "'now' must be a moment, YYYY-MM-DDTHH:MM[:SS] or YYYY-MM-DD, not '\(written.text)'",
@@ -51,12 +51,6 @@ struct FormTestReader {
         if !sawCases { diagnostics.append(Diagnostic(.missingKey("cases", context: "a test file"), at: root.location)) }
         guard let form else { return nil }
         return Read(form: form, now: now, language: language, values: values, cases: cases)
-    }
-
-    /// A moment as `--now` takes it: a date alone is its midnight.
-    static func moment(_ text: String) -> LocalDateTime? {
-        if let moment = LocalDateTime(text) { return moment }
-        return LocalDate(text).map { LocalDateTime(date: $0, time: LocalTime(hour: 0, minute: 0)!) }
     }
 
     // MARK: Cases and steps
@@ -135,27 +129,16 @@ struct FormTestReader {
             if let elements = value.elements { return .clear(elements.compactMap { text($0, key: key) }) }
             return text(value, key: key).map { .clear([$0]) }
         case "toggle":
-            if let pairs = value.pairs {
-                guard pairs.count == 1, let option = text(pairs[0].value, key: "toggle") else {
-                    report(
-                        "'toggle' takes one field, or one field and its option ({ symptoms: fever })",
-                        hint: nil, at: value.location)
-                    return nil
-                }
-                return .toggle(name(pairs[0].key), option: option.text)
-            }
-            return text(value, key: key).map { .toggle($0, option: nil) }
+            guard value.pairs != nil else { return text(value, key: key).map { .toggle($0, option: nil) } }
+            guard let (field, option) = onePair(value, usage: Self.toggleUsage), let option = text(option, key: key)
+            else { return nil }
+            return .toggle(name(field), option: option.text)
         case "add":
-            if let pairs = value.pairs {
-                guard pairs.count == 1, let position = number(pairs[0].value, key: "add") else {
-                    report(
-                        "'add' takes a repeat, or a repeat and a position ({ members: 1 })",
-                        hint: nil, at: value.location)
-                    return nil
-                }
-                return .add(name(pairs[0].key), position: position)
-            }
-            return text(value, key: key).map { .add($0, position: nil) }
+            guard value.pairs != nil else { return text(value, key: key).map { .add($0, position: nil) } }
+            guard let (group, position) = onePair(value, usage: Self.addUsage),
+                let position = number(position, key: key)
+            else { return nil }
+            return .add(name(group), position: position)
         case "remove":
             guard let written = text(value, key: key) else { return nil }
             return .remove(Self.entry(written))
@@ -175,8 +158,11 @@ struct FormTestReader {
 
     /// `move: members[3] 1`, `move: members 3 1`, or `move: { members[3]: 1 }`.
     mutating func move(_ value: SyntaxNode) -> FormTestStep.Action? {
-        if let pairs = value.pairs, pairs.count == 1, let position = number(pairs[0].value, key: "move") {
-            return .move(name(pairs[0].key), to: position)
+        if value.pairs != nil {
+            guard let (entry, position) = onePair(value, usage: Self.moveUsage),
+                let position = number(position, key: "move")
+            else { return nil }
+            return .move(name(entry), to: position)
         }
         if let written = value.scalarText {
             let words = written.split(separator: " ").map(String.init)
@@ -187,10 +173,21 @@ struct FormTestReader {
                 return .move(FormTestName("\(words[0])[\(number)]", at: value.location), to: position)
             }
         }
-        report(
-            "'move' takes an entry and a position: members[3] 1, members 3 1, or { members[3]: 1 }",
-            hint: nil, at: value.location)
+        report(Self.moveUsage, hint: nil, at: value.location)
         return nil
+    }
+
+    static let toggleUsage = "'toggle' takes one field, or one field and its option ({ symptoms: fever })"
+    static let addUsage = "'add' takes a repeat, or a repeat and a position ({ members: 1 })"
+    static let moveUsage = "'move' takes an entry and a position: members[3] 1, members 3 1, or { members[3]: 1 }"
+
+    /// The one pair of a mapping that must hold one (`{ members: 1 }`); else `usage` is reported.
+    mutating func onePair(_ node: SyntaxNode, usage: String) -> (key: SyntaxNode, value: SyntaxNode)? {
+        guard let pairs = node.pairs, pairs.count == 1 else {
+            report(usage, hint: nil, at: node.location)
+            return nil
+        }
+        return pairs[0]
     }
 
     /// `members 2` (as `remove` takes it at the prompt) is `members[2]`.
@@ -289,16 +286,15 @@ struct FormTestReader {
 
     mutating func unknown(_ keyNode: SyntaxNode, in context: String, among keys: [String]) {
         let key = keyNode.scalarText ?? ""
-        let suggestion = Suggestions.closest(to: key, in: keys).first
-        var diagnostic = Diagnostic(.unknownKey(key, context: context, suggestion: suggestion), at: keyNode.location)
-        diagnostic.length = max(1, key.count)
-        diagnostics.append(diagnostic)
-        if suggestion == nil {
-            diagnostics[diagnostics.count - 1] = Diagnostic(
+        // "did you mean" for a near miss, else the keys there are.
+        let problem: Problem =
+            if let suggestion = Suggestions.closest(to: key, in: keys).first {
+                .unknownKey(key, context: context, suggestion: suggestion)
+            } else {
                 .invalidTest(
                     "unknown key '\(key)' in \(context)",
-                    hint: "the keys are " + Suggestions.quotedList(keys, conjunction: "and")),
-                at: keyNode.location, length: max(1, key.count))
-        }
+                    hint: "the keys are " + Suggestions.quotedList(keys, conjunction: "and"))
+            }
+        diagnostics.append(Diagnostic(problem, at: keyNode.location, length: max(1, key.count)))
     }
 }

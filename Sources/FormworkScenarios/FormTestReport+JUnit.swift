@@ -64,35 +64,16 @@ extension FormTestReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Text for an attribute: markup and line breaks as references, other control
-    /// characters (which XML 1.0 cannot hold) shown escaped.
-    static func attribute(_ text: String) -> String {
-        escapedXML(text, breaks: "&#10;")
-    }
+    /// Text for an attribute: line breaks as `&#10;`, other control characters shown
+    /// escaped as the text report shows them (`\e`, `\x07`), markup as entities.
+    static func attribute(_ text: String) -> String { escaped(text, inAttribute: true) }
 
-    /// Text for an element's content.
-    static func content(_ text: String) -> String { escapedXML(text, breaks: "\n") }
+    /// Text for an element's content: as for an attribute, but the lines kept.
+    static func content(_ text: String) -> String { escaped(text, inAttribute: false) }
 
-    private static func escapedXML(_ text: String, breaks: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += breaks
-            case "\t": result += "\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                {
-                    result += TerminalText.escaped(String(scalar))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+    private static func escaped(_ text: String, inAttribute: Bool) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return XMLText.escaped(
+            lines.map { TerminalText.escaped(String($0)) }.joined(separator: "\n"), inAttribute: inAttribute)
     }
 }

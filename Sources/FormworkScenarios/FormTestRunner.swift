@@ -20,8 +20,8 @@ public struct FormTestRunner: Sendable {
     public let definition: FormDefinition
     /// The names its cases may use.
     public let names: FormTestNames
-    /// The answers every case starts from (`values:`), as read from their file.
-    let startingValues: (bytes: [UInt8], isJSON: Bool, path: String)?
+    /// The answers every case starts from (`values:`), read from their file once.
+    let startingValues: (root: SyntaxNode, source: String, path: String)?
 
     /// Loads the file's form (any format `formats` reads) and its starting values,
     /// and checks every name the cases use against the form.
@@ -45,10 +45,9 @@ public struct FormTestRunner: Sendable {
             throw DiagnosticList(path: file.path, source: file.source, diagnostics: problems)
         }
         if let values = file.values {
+            let bytes: [UInt8]
             do {
-                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: values.path)))
-                let isYAML = [".yaml", ".yml"].contains { values.path.lowercased().hasSuffix($0) }
-                startingValues = (bytes, !isYAML, values.path)
+                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: values.path)))
             } catch {
                 throw DiagnosticList(
                     path: file.path, source: file.source,
@@ -60,6 +59,8 @@ public struct FormTestRunner: Sendable {
                             at: values.location)
                     ])
             }
+            let (root, source) = try SyntaxLoader.load(bytes, path: values.path)
+            startingValues = (root, source, values.path)
             // A values file the form rejects is the file's problem, not each case's.
             _ = try session()
         } else {
@@ -72,17 +73,12 @@ public struct FormTestRunner: Sendable {
     ///
     /// - Throws: `DiagnosticList` for starting values the form rejects.
     public func session() throws(DiagnosticList) -> FormSession {
-        let session: FormSession
-        if let now = file.now {
-            // Starting values are none here, so the session's initializer cannot fail.
-            session =
-                (try? FormSession(definition: definition, today: now.date, now: now, uuidSeed: 1))
-                ?? FormSession(definition: definition)
-        } else {
-            session = (try? FormSession(definition: definition, uuidSeed: 1)) ?? FormSession(definition: definition)
-        }
+        // The initializer refuses only starting values, and none are given to it.
+        let session =
+            (try? FormSession(definition: definition, today: file.now?.date ?? .today(), now: file.now, uuidSeed: 1))
+            ?? FormSession(definition: definition)
         if let values = startingValues {
-            try session.loadValues(bytes: values.bytes, isJSON: values.isJSON, path: values.path)
+            try session.loadValues(root: values.root, path: values.path, source: values.source)
         }
         if let language = file.language { try? session.setLanguage(language.code) }
         return session

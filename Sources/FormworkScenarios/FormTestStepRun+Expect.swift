@@ -3,7 +3,8 @@ import Formwork
 /// `expect` steps: each part read from the session and compared; a part that does not
 /// hold says what was expected, what was found, and why.
 extension FormTestStepRun {
-    func check(_ expectation: FormTestExpectation) -> [FormTestFailure] {
+    /// Every part of an `expect` step written at `location`.
+    func check(_ expectation: FormTestExpectation, at location: SourceLocation) -> [FormTestFailure] {
         var failures: [FormTestFailure] = []
         for name in expectation.visible where !session.isVisible(path(name)) {
             failures.append(
@@ -55,19 +56,13 @@ extension FormTestStepRun {
             if errors.isEmpty, !problems.isEmpty {
                 failures.append(
                     FormTestFailure(
-                        at: expectationLocation(expectation), "submit would be refused, expected no problems",
+                        at: location, "submit would be refused, expected no problems",
                         found: problems.map(Self.describe).joined(separator: "; ")))
             }
             for error in errors { failures += check(error, problems: problems) }
         }
         if !expectation.answers.isEmpty { failures += checkAnswers(expectation.answers) }
         return failures
-    }
-
-    /// Where an expectation is written, for a failure of the whole (`errors: {}`).
-    func expectationLocation(_ expectation: FormTestExpectation) -> SourceLocation {
-        (expectation.visible + expectation.hidden + expectation.required).first?.location
-            ?? expectation.values.first?.name.location ?? SourceLocation(line: 1, column: 1)
     }
 
     /// One expected problem (or its absence) among `problems`.
@@ -112,7 +107,7 @@ extension FormTestStepRun {
                     continue
                 }
                 why.append("option '\(option.value)' is not offered because its condition is false:")
-                why += session.describe(condition, result: false, from: path)
+                why += session.describe(condition, from: path)
             }
         }
         return [
@@ -141,7 +136,7 @@ extension FormTestStepRun {
             return (try? session.explanation(of: path)) ?? []
         }
         if let value = field.value {
-            return ["\(path) is computed:"] + session.describe(value, key: "value", result: true, from: path)
+            return ["\(path) is computed:"] + session.describe(value, key: "value", from: path)
                 + session.behaviourExplanation(of: path)
         }
         return session.behaviourExplanation(of: path)
@@ -158,7 +153,7 @@ extension FormTestStepRun {
         case .when(let condition):
             let held = session.isRequired(path)
             return ["\(name.text) is \(held ? "" : "not ")required because its condition is \(held):"]
-                + session.describe(condition, key: "required", result: held, from: path)
+                + session.describe(condition, key: "required", from: path)
         }
     }
 }

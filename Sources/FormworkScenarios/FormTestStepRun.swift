@@ -53,7 +53,7 @@ struct FormTestStepRun {
         case .submit(let accepted, let errors):
             return (submit(accepted: accepted, errors: errors, at: step.location), false)
         case .expect(let expectation):
-            return (check(expectation), false)
+            return (check(expectation, at: step.location), false)
         }
         return ([], false)
     }
@@ -105,13 +105,13 @@ struct FormTestStepRun {
         case .required, .requiredMessage:
             if case .when(let condition) = field.required {
                 return ["\(problem.field) is required because its condition is true:"]
-                    + session.describe(condition, key: "required", result: true, from: problem.field)
+                    + session.describe(condition, key: "required", from: problem.field)
             }
             return []
         case .check(let index, _):
             guard index < field.rules.count else { return [] }
             return ["\(problem.field) breaks \(problem.rule.name):"]
-                + session.describe(field.rules[index].check, key: "check", result: false, from: problem.field)
+                + session.describe(field.rules[index].check, key: "check", from: problem.field)
         default: return []
         }
     }

@@ -117,28 +117,16 @@ struct Check: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return [(path, nil)]  // a file, or a path whose error `load` reports
         }
-        var found: [(path: String, skipped: String?)] = []
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        var entries: [String] = []
-        while let entry = enumerator?.nextObject() as? String {
-            if entry.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            entries.append(entry)
+        let definitions = FileSearch.files(under: path) { name in
+            [".yaml", ".yml", ".json", ".xlsx", ".xml"].contains(where: name.lowercased().hasSuffix)
         }
-        for entry in entries.sorted() {
-            let full = base + "/" + entry
-            let name = entry.lowercased()
-            guard [".yaml", ".yml", ".json", ".xlsx", ".xml"].contains(where: name.lowercased().hasSuffix) else {
-                continue
+        return definitions.map { full in
+            let name = full.lowercased()
+            if name.hasSuffix(".schema.json") { return (full, "a JSON Schema") }
+            if Test.isTestFile(name) {
+                return (full, "a test file: formwork test runs it")
             }
-            if name.hasSuffix(".schema.json") {
-                found.append((full, "a JSON Schema"))
-            } else if [".test.yaml", ".test.yml", ".test.json"].contains(where: name.hasSuffix) {
-                found.append((full, "a test file: formwork test runs it"))
-            } else {
-                found.append((full, nil))
-            }
+            return (full, nil)
         }
-        return found
     }
 }

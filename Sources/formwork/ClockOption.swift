@@ -11,17 +11,11 @@ struct ClockOption: ParsableArguments {
     var now: String?
 
     func validate() throws {
-        if let now, Self.moment(now) == nil {
+        if let now, LocalDateTime(moment: now) == nil {
             throw ValidationError("--now expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, got '\(now)'")
         }
     }
 
     /// The moment given, if any.
-    var moment: LocalDateTime? { now.flatMap(Self.moment) }
-
-    /// `--now` as a moment: a date alone is its midnight.
-    static func moment(_ text: String) -> LocalDateTime? {
-        if let moment = LocalDateTime(text) { return moment }
-        return LocalDate(text).map { LocalDateTime(date: $0, time: LocalTime(hour: 0, minute: 0)!) }
-    }
+    var moment: LocalDateTime? { now.flatMap { LocalDateTime(moment: $0) } }
 }

@@ -63,18 +63,7 @@ struct ResponseFiles {
 
     /// Every response file under a directory, its folders included, hidden ones not.
     func files(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
-            found.append((directory as NSString).appendingPathComponent(relative))
-        }
-        return found.sorted()
+        FileSearch.files(under: directory) { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
     }
 
     private func read(_ path: String, _ body: (Item) -> Void) {

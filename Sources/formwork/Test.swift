@@ -94,6 +94,11 @@ struct Test: ParsableCommand {
         if outcomes.contains(where: { $0.results.contains { !$0.passed } }) { throw ExitCode(1) }
     }
 
+    /// Whether a file's name is a test file's: `*.test.yaml`, `*.test.yml`, `*.test.json`.
+    static func isTestFile(_ name: String) -> Bool {
+        [".test.yaml", ".test.yml", ".test.json"].contains(where: name.lowercased().hasSuffix)
+    }
+
     /// A test file to run, or a path that gives none.
     enum Found {
         case file(String)
@@ -114,18 +119,11 @@ struct Test: ParsableCommand {
                 found.append(.file(path))
                 continue
             }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            var entries: [String] = []
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let entry = enumerator?.nextObject() as? String {
-                if entry.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                let name = entry.lowercased()
-                if [".test.yaml", ".test.yml", ".test.json"].contains(where: name.hasSuffix) { entries.append(entry) }
-            }
+            let entries = FileSearch.files(under: path, where: isTestFile)
             if entries.isEmpty {
                 found.append(.missing(path, reason: "no test files (*.test.yaml) in this directory"))
             }
-            found += entries.sorted().map { .file(base + "/" + $0) }
+            found += entries.map { .file($0) }
         }
         return found
     }

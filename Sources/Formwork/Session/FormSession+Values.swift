@@ -147,10 +147,11 @@ extension FormSession {
         try loadValues(root: root, path: path, source: source)
     }
 
-    /// Loads values from a parsed mapping (a values file, or JSON-RPC params), as
-    /// one undo step; when anything is wrong, the step is taken back and every
-    /// problem reported.
-    func loadValues(root written: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
+    /// Loads values from a parsed mapping (a values file read once with
+    /// `SyntaxLoader.load` and given to many sessions, or JSON-RPC params), as one
+    /// undo step; when anything is wrong, the step is taken back and every problem
+    /// reported (`source` is the text the tree was read from, for quoting lines).
+    public func loadValues(root written: SyntaxNode, path: String, source: String) throws(DiagnosticList) {
         var collector = DiagnosticCollector()
         // Answers in the form's own format (SurveyJS's data, nested by data paths).
         let root = definition.answerFormat?.answersTree(written, of: definition) ?? written

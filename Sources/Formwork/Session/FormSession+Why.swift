@@ -23,7 +23,7 @@ extension FormSession {
             let section = definition.sections[field.sectionIndex]
             if !isVisible(section.id) {
                 return ["\(id) is hidden because its section '\(section.id)' is hidden:"]
-                    + describe(section.visible, result: false, from: nil)
+                    + describe(section.visible, from: nil)
             }
             if let enclosing = enclosingRepeat(of: id), !isVisible(enclosing.group) {
                 return ["\(id) is hidden because its repeat '\(enclosing.group)' is hidden:"]
@@ -36,7 +36,7 @@ extension FormSession {
             }
             let shown = isVisible(id)
             return ["\(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
-                + describe(condition, result: shown, from: id) + behaviourExplanation(of: id)
+                + describe(condition, from: id) + behaviourExplanation(of: id)
         }
         if enclosingRepeat(of: id) != nil {
             return repeatExplanation(id, alone: true)
@@ -47,7 +47,7 @@ extension FormSession {
             }
             let shown = isVisible(id)
             return ["section \(id) is \(shown ? "shown" : "hidden") because its condition is \(shown):"]
-                + describe(condition, result: shown, from: nil)
+                + describe(condition, from: nil)
         }
         do {
             _ = try instance(id)
@@ -70,7 +70,7 @@ extension FormSession {
         let section = definition.sections[repeatDefinition.sectionIndex]
         if !isVisible(section.id) {
             return (alone ? ["\(path) is hidden because its section '\(section.id)' is hidden:"] : [])
-                + describe(section.visible, result: false, from: nil)
+                + describe(section.visible, from: nil)
         }
         if let holder, !isVisible(holder) {
             return (alone ? ["\(path) is hidden because its entry '\(holder)' is hidden:"] : [])
@@ -82,7 +82,7 @@ extension FormSession {
         let shown = isVisible(group)
         return
             (alone ? ["\(path) is \(shown ? "shown" : "hidden") because the condition of '\(group)' is \(shown):"] : [])
-            + describe(condition, result: shown, from: holder)
+            + describe(condition, from: holder)
     }
 
     /// An expression and the value of everything it reads, seen from `path` (the
@@ -90,11 +90,11 @@ extension FormSession {
     /// field's value as null, a secure one masked.
     ///
     /// ```swift
-    /// session.describe(field.visible, result: false, from: "school")
+    /// session.describe(field.visible, from: "school")
     /// // ["  visible: $age >= 6", "  $age = 4"]
     /// ```
     public func describe(
-        _ condition: CompiledExpression?, key: String = "visible", result: Bool, from path: String?
+        _ condition: CompiledExpression?, key: String = "visible", from path: String?
     ) -> [String] {
         guard let condition else { return [] }
         var lines = ["  \(key): \(condition.source)"]
@@ -140,7 +140,7 @@ extension FormSession {
         case .when(let condition):
             let held = isReadOnly(path)
             return ["\(path) is \(held ? "read-only" : "editable") because its readonly condition is \(held):"]
-                + describe(condition, key: "readonly", result: held, from: path)
+                + describe(condition, key: "readonly", from: path)
         }
     }
 
@@ -163,7 +163,7 @@ extension FormSession {
             if let value = field.value { lines.append("  value: \(value.source)") }
             lines.append("  $\(field.id) = \(effectiveValue(of: path).description)")
             if let condition = field.visible {
-                lines += describe(condition, result: relevant, from: path)
+                lines += describe(condition, from: path)
             }
         }
         lines += readOnlyExplanation(of: path)

@@ -30,6 +30,23 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
         self.init(date: date, time: time)
     }
 
+    /// A moment as `--now` and a test file's `now:` take it: a date and a time, or a
+    /// date alone (its midnight); `nil` for anything else.
+    ///
+    /// ```swift
+    /// LocalDateTime(moment: "2025-01-15")         // 2025-01-15T00:00:00
+    /// LocalDateTime(moment: "2025-01-15T12:00")   // 2025-01-15T12:00:00
+    /// ```
+    public init?(moment text: some StringProtocol) {
+        if let moment = LocalDateTime(text) {
+            self = moment
+        } else if let date = LocalDate(text), let midnight = LocalTime(hour: 0, minute: 0) {
+            self.init(date: date, time: midnight)
+        } else {
+            return nil
+        }
+    }
+
     /// The local date and time now, to the second.
     public static func now(_ now: Date = Date(), timeZone: TimeZone = .current) -> LocalDateTime {
         var calendar = Calendar(identifier: .gregorian)

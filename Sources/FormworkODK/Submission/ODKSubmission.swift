@@ -197,11 +197,11 @@ public enum ODKSubmission {
         func write(into output: inout String, attributes: [(String, String)] = [], indent: String) {
             output += indent + "<" + name
             for (key, value) in attributes + self.attributes {
-                output += " \(key)=\"\(ODKSubmission.escaped(value))\""
+                output += " \(key)=\"\(XMLText.escaped(value))\""
             }
             if children.isEmpty {
                 if let text, !text.isEmpty {
-                    output += ">" + ODKSubmission.escaped(text) + "</" + name + ">\n"
+                    output += ">" + XMLText.escaped(text) + "</" + name + ">\n"
                 } else {
                     output += "/>\n"
                 }
@@ -323,21 +323,5 @@ public enum ODKSubmission {
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
         return sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
-    }
-
-    static func escaped(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            // Characters XML 1.0 cannot hold at all are left out.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": continue
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }
