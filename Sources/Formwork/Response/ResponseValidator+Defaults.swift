@@ -1,3 +1,5 @@
+import Foundation
+
 /// `defaults: whenShown` in a response read back: survey-core sets a response's data
 /// on a survey that has started (its defaults given, its pages and panels shown or
 /// not as they start), and a page or panel that the data shows gives the questions
@@ -13,21 +15,17 @@ extension ResponseValidator {
         now: LocalDateTime
     ) -> Bool {
         let followed = definition.defaultsWhenShown
-        guard !followed.isEmpty, let start = try? FormSession(definition: definition, today: today, now: now) else {
-            return false
-        }
-        let started = start.currentEvaluation
+        guard !followed.isEmpty else { return false }
+        let started = shownAtStart.shown(of: definition, today: today, now: now)
         let erases = definition.erasesHiddenAnswers
         var placed = false
-        for field in followed {
+        for (position, field) in followed.enumerated() {
             guard let instance = store.tree.instance(of: field, from: 0), !recorder.answers(instance),
                 store.values.values[instance].isNull
             else { continue }
             let section = definition.fields[field].sectionIndex
-            let sectionAppeared = evaluation.isSectionVisible(section) && !started.isSectionVisible(section)
-            let fieldAppeared =
-                erases && evaluation.isVisible(instance)
-                && !(start.tree.instance(of: field, from: 0).map(started.isVisible) ?? false)
+            let sectionAppeared = evaluation.isSectionVisible(section) && !started.sections[section]
+            let fieldAppeared = erases && evaluation.isVisible(instance) && !started.fields[position]
             guard sectionAppeared || fieldAppeared else { continue }
             if erases, !evaluation.ownConditionHolds(instance) { continue }
             let value = defaultValue(of: field, at: instance, in: store, evaluation: evaluation)
@@ -51,5 +49,41 @@ extension ResponseValidator {
             case .success(let value) = FieldValues.coerce(rule.value.evaluate(context), for: definition.fields[field])
         else { return .null }
         return value
+    }
+}
+
+/// What is shown as a form starts, for `defaults: whenShown` (every section, and each
+/// followed field): a started session's, made once per moment and shared by the
+/// responses checked at that moment — a session for each response cost more than
+/// checking a small response.
+final class ShownAtStart: @unchecked Sendable {
+    private let lock = NSLock()
+    private var moment: LocalDateTime?
+    private var shown: (sections: [Bool], fields: [Bool]) = ([], [])
+
+    /// Whether each section, and each of `definition.defaultsWhenShown`, is shown as
+    /// the form starts at `now`.
+    func shown(
+        of definition: FormDefinition, today: LocalDate, now: LocalDateTime
+    ) -> (
+        sections: [Bool], fields: [Bool]
+    ) {
+        lock.withLock {
+            if moment != now || shown.sections.count != definition.sections.count {
+                // The session's initializer refuses only starting values; none are given.
+                let start =
+                    (try? FormSession(definition: definition, today: today, now: now))
+                    ?? FormSession(definition: definition)
+                let evaluation = start.currentEvaluation
+                shown = (
+                    definition.sections.indices.map(evaluation.isSectionVisible),
+                    definition.defaultsWhenShown.map { field in
+                        start.tree.instance(of: field, from: 0).map(evaluation.isVisible) ?? false
+                    }
+                )
+                moment = now
+            }
+            return shown
+        }
     }
 }

@@ -50,6 +50,8 @@ public struct ResponseValidator: Sendable {
     let responseFormats: [any AnswerFormat]
     /// Computed fields not compared: their values read the moment, or are random.
     let momentFields: Set<Int>
+    /// What is shown as the form starts, for `defaults: whenShown`, made once per moment.
+    let shownAtStart = ShownAtStart()
 
     /// A validator of `definition`'s responses, read in `formats`' answer formats.
     public init(definition: FormDefinition, formats: FormatRegistry = .formwork, now: LocalDateTime? = nil) {
