@@ -30,6 +30,20 @@ public struct FormTestRunner: Sendable {
     ///   values file's, or the names the cases use that the form lacks (each at its
     ///   line and column in the test file, with "did you mean").
     public init(_ file: FormTestFile, formats: FormatRegistry = .standard) throws(DiagnosticList) {
+        // A form that is not there is the test file's mistake, at its `form:`.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.form, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
+            throw DiagnosticList(
+                path: file.path, source: file.source,
+                diagnostics: [
+                    Diagnostic(
+                        .invalidTest(
+                            "the form '\(file.form)' \(isDirectory.boolValue ? "is a directory" : "does not exist")",
+                            hint: "'form' is relative to the test file's folder"),
+                        at: file.formLocation)
+                ])
+        }
         let definition = try FormDefinition.load(
             contentsOf: URL(fileURLWithPath: file.form), displayPath: file.form, formats: formats)
         try self.init(file, definition: definition)

@@ -64,8 +64,10 @@ struct FormTestStepRun {
     /// A step the session refused: the session's reason, and why the field is as it is.
     func refused(_ what: String, _ error: SessionError, at location: SourceLocation, path: String) -> FormTestFailure {
         var why: [String] = []
-        if case .rejected(let fieldError) = error, case .readOnly = fieldError.rule {
-            why = session.readOnlyExplanation(of: path)
+        if case .rejected(let fieldError) = error {
+            // A value refused by the field's own rule needs no more; a read-only
+            // condition says what it read.
+            if case .locked = fieldError.rule { why = session.readOnlyExplanation(of: path) }
         } else if !session.isVisible(path), let explanation = try? session.explanation(of: path) {
             why = explanation
         }

@@ -160,6 +160,16 @@ struct FormTestReadingTests {
         }
     }
 
+    @Test func aFormThatIsNotThereIsAnErrorAtItsLine() throws {
+        let file = try Self.file("cases: []\nform: nowhere.yaml\n", folder: "/tmp")
+        #expect {
+            try FormTestRunner(file)
+        } throws: { error in
+            (error as? DiagnosticList)?.rendered.contains(
+                "t.test.yaml:2:7: error: the form '/tmp/nowhere.yaml' does not exist") == true
+        }
+    }
+
     @Test func namesTheFormLacksAreErrorsBeforeAnyCaseRuns() throws {
         let file = try Self.file(
             """

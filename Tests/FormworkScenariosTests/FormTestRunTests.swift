@@ -78,6 +78,8 @@ struct FormTestRunTests {
         #expect(result.stepsRun == 1)
         #expect(result.failures.count == 1)
         #expect(result.failures[0].message.hasPrefix("cannot set bedrooms to 'many': "))
+        // The field's own rule is the whole reason: no condition is quoted.
+        #expect(result.failures[0].why.isEmpty)
     }
 
     @Test func submitIsAcceptedOrRefusedWithTheProblemsNamed() throws {
