@@ -91,10 +91,6 @@ enum ImportCase {
 
     /// Sheets as an `.xlsx`, strings inline, written with ZIPFoundation.
     static func xlsx(_ sheets: [(String, [[String]])]) throws -> [UInt8] {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
-        }
         var parts: [(String, String)] = []
         var entries = ""
         var relationships = ""
@@ -107,7 +103,7 @@ enum ImportCase {
                 data += "<row r=\"\(rowIndex + 1)\">"
                 for (column, text) in row.enumerated() where !text.isEmpty {
                     data += "<c r=\"\(Cell.columnName(column))\(rowIndex + 1)\" t=\"inlineStr\">"
-                    data += "<is><t>\(escaped(text))</t></is></c>"
+                    data += "<is><t>\(XMLText.escaped(text))</t></is></c>"
                 }
                 data += "</row>"
             }
