@@ -141,7 +141,8 @@ let package = Package(
             dependencies: ["Formwork", "FormworkSurveyJS", "FormworkREPL", "FormworkTesting"], exclude: ["Fixtures"]),
         // Test files read and run: the case format, failures with their reasons, every format's
         // names and answers, the reports read back as tools read them.
-        .testTarget(name: "FormworkScenariosTests", dependencies: ["Formwork", "FormworkScenarios"]),
+        .testTarget(
+            name: "FormworkScenariosTests", dependencies: ["Formwork", "FormworkFormats", "FormworkScenarios"]),
         // Written as an outside tool would: products only, no @testable. Formwork's
         // Embedding article quotes its code.
         .testTarget(name: "EmbeddingTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),

@@ -89,6 +89,34 @@ public struct FormTestNames: Sendable {
         return parts.joined(separator: ".")
     }
 
+    /// The name people use for a session path (`members[2].age`): each field by the
+    /// name its format gives it (an XLSForm's or a SurveyJS question's `name`) where
+    /// that name reads back to the same path, else by its id.
+    ///
+    /// ```swift
+    /// names.name(for: "members[2].age_1")   // "members[2].age", where that is the question's name
+    /// ```
+    public func name(for path: String) -> String {
+        var parts: [String] = []
+        var scope: Int?
+        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+            let (id, position) = Self.split(component)
+            let suffix = position.map { "[\($0)]" } ?? ""
+            if let group = definition.repeatGroup(id) {
+                parts.append(id + suffix)
+                scope = group.index
+            } else if let field = definition.field(id),
+                definition.field(named: field.answerKey, in: scope) == field.index
+            {
+                parts.append(field.answerKey + suffix)
+            } else {
+                parts.append(id + suffix)
+            }
+        }
+        let name = parts.joined(separator: ".")
+        return self.path(for: name) == path ? name : path
+    }
+
     /// What `written` names (a field, a repeat, a section), if the form has it.
     func target(of written: String) -> Target? {
         if written.contains("/") { return byElementPath[Self.bareElementPath(written, root: root)] }

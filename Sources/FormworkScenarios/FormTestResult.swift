@@ -19,6 +19,9 @@ public struct FormTestResult: Sendable {
     public var stepsRun: Int
     /// How long the case took.
     public var duration: Duration
+    /// What the case exercised of the form's logic, when the run recorded it
+    /// (`FormTestRunner.run(_:recordingCoverage:)`).
+    public var coverage: FormCoverage?
 
     /// Whether every step was done and every expectation held.
     public var passed: Bool { failures.isEmpty }

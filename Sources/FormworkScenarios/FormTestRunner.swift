@@ -20,6 +20,9 @@ public struct FormTestRunner: Sendable {
     public let definition: FormDefinition
     /// The names its cases may use.
     public let names: FormTestNames
+    /// Nothing seen yet of the form's logic: each case that records coverage starts
+    /// from a copy (its items and places are worked out once, the first time).
+    private let emptyCoverage: EmptyCoverage
     /// The answers every case starts from (`values:`), read from their file once.
     let startingValues: (root: SyntaxNode, source: String, path: String)?
 
@@ -53,6 +56,7 @@ public struct FormTestRunner: Sendable {
     public init(_ file: FormTestFile, definition: FormDefinition) throws(DiagnosticList) {
         self.file = file
         self.definition = definition
+        emptyCoverage = EmptyCoverage(definition)
         names = FormTestNames(definition)
         let problems = file.problems(against: definition, names: names)
         guard problems.isEmpty else {
@@ -98,20 +102,28 @@ public struct FormTestRunner: Sendable {
         return session
     }
 
-    /// Runs every case, on every core; the results are in the file's order.
-    public func runAll(concurrently: Bool = true) -> [FormTestResult] {
+    /// Runs every case, on every core; the results are in the file's order, each with
+    /// its coverage when `recordingCoverage` (merge them with `FormCoverage.merge`).
+    public func runAll(concurrently: Bool = true, recordingCoverage: Bool = false) -> [FormTestResult] {
         let cases = file.cases
-        guard concurrently, cases.count > 1 else { return cases.map(run) }
+        guard concurrently, cases.count > 1 else {
+            return cases.map { run($0, recordingCoverage: recordingCoverage) }
+        }
         let results = ResultSlots(count: cases.count)
         DispatchQueue.concurrentPerform(iterations: cases.count) { index in
-            results[index] = run(cases[index])
+            results[index] = run(cases[index], recordingCoverage: recordingCoverage)
         }
         return results.all
     }
 
+    /// A coverage of the form with nothing seen.
+    public var coverage: FormCoverage { emptyCoverage.value }
+
     /// Runs one case on a fresh session: its steps in order; an expectation that
     /// fails is reported and the case goes on; a step that cannot be done stops it.
-    public func run(_ testCase: FormTestCase) -> FormTestResult {
+    /// With `recordingCoverage`, the result holds what the case exercised: every
+    /// state the session passed through, from its start to after its last step.
+    public func run(_ testCase: FormTestCase, recordingCoverage: Bool = false) -> FormTestResult {
         let clock = ContinuousClock()
         let start = clock.now
         var result = FormTestResult(
@@ -125,14 +137,38 @@ public struct FormTestRunner: Sendable {
             return result
         }
         var step = FormTestStepRun(runner: self, session: session)
+        if recordingCoverage {
+            step.coverage = coverage
+            step.coverage?.observe(session)
+        }
         for testStep in testCase.steps {
             result.stepsRun += 1
             let (failures, stops) = step.run(testStep)
             result.failures += failures
             if stops { break }
         }
+        result.coverage = step.coverage
         result.duration = clock.now - start
         return result
+    }
+}
+
+/// A form's coverage with nothing seen, made the first time a case asks for it:
+/// listing the items and their places costs a walk over the whole form.
+private final class EmptyCoverage: @unchecked Sendable {
+    private let definition: FormDefinition
+    private let lock = NSLock()
+    private var made: FormCoverage?
+
+    init(_ definition: FormDefinition) { self.definition = definition }
+
+    var value: FormCoverage {
+        lock.withLock {
+            if let made { return made }
+            let coverage = FormCoverage(definition)
+            made = coverage
+            return coverage
+        }
     }
 }
 

@@ -53,6 +53,14 @@ public struct FormTestStep: Sendable {
         }
     }
 
+    /// Whether the step changes what the form shows (`expect` and `submit` look only).
+    public var changesState: Bool {
+        switch action {
+        case .submit, .expect: return false
+        default: return true
+        }
+    }
+
     /// The steps' keys, for messages and suggestions.
     public static let keys = ["set", "clear", "toggle", "add", "remove", "move", "language", "submit", "expect"]
 }

@@ -5,10 +5,27 @@ import Formwork
 struct FormTestStepRun {
     let runner: FormTestRunner
     let session: FormSession
+    /// What the case has exercised so far, when the run records it.
+    var coverage: FormCoverage?
+
+    /// Does `step` and, when the run records coverage, the states it passes through.
+    mutating func run(_ step: FormTestStep) -> (failures: [FormTestFailure], stops: Bool) {
+        let outcome = act(step)
+        if step.changesState { observe() }
+        return outcome
+    }
+
+    /// Records the session's state in the coverage, when the run records it.
+    mutating func observe() {
+        guard var seen = coverage else { return }
+        coverage = nil  // so that `seen` is the only reference, and is changed in place
+        seen.observe(session)
+        coverage = seen
+    }
 
     /// Does `step`; returns its failures, and whether the case stops (a step that
     /// cannot be done leaves the session where later steps do not expect it).
-    mutating func run(_ step: FormTestStep) -> (failures: [FormTestFailure], stops: Bool) {
+    mutating func act(_ step: FormTestStep) -> (failures: [FormTestFailure], stops: Bool) {
         switch step.action {
         case .set(let assignments):
             for (name, value) in assignments {
@@ -19,6 +36,8 @@ struct FormTestStepRun {
                     } else {
                         try session.set(path, text: value.typed)
                     }
+                    // Each answer given is a state the person saw.
+                    if assignments.count > 1 { observe() }
                 } catch {
                     return ([refused("set \(name.text) to \(value)", error, at: name.location, path: path)], true)
                 }

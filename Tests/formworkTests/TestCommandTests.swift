@@ -102,4 +102,50 @@ struct TestCommandTests {
                 "Forms/tests/household-survey.test.yaml: skipped (a test file: formwork test runs it, not a definition)"
             ))
     }
+
+    @Test func coverageIsReportedPerFormAtItsPlacesAndAMinimumFailsBelowIt() throws {
+        let result = try Self.formwork(["test", "Forms/tests", "--coverage"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let summary = try #require(lines.first { $0.hasPrefix("coverage of Forms/household-survey.yaml: ") })
+        #expect(summary.hasSuffix("outcomes seen)"))
+        #expect(lines.contains("  Forms/household-survey.yaml:50:13: 'occupation' never shown"))
+        // Above the share seen: exit 1, said on standard error; below it: 0.
+        let strict = try Self.formwork(["test", "Forms/tests", "--min-coverage", "99.5"])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("error: the coverage of Forms/household-survey.yaml is "))
+        #expect(strict.standardError.contains("below --min-coverage 99.5%"))
+        #expect(!strict.standardOutput.contains("coverage of"))  // asked for a minimum, not the report
+        #expect(try Self.formwork(["test", "Forms/tests", "--min-coverage", "50"]).status == 0)
+        #expect(try Self.formwork(["test", "Forms/tests", "--min-coverage", "101"]).status != 0)
+    }
+
+    @Test func coverageJSONListsEveryItemAndTAPAndJSONLinesCarryTheReport() throws {
+        let folder = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("coverage.json").path
+        let result = try Self.formwork(["test", "Forms/tests", "--coverage-json", file])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file)))
+        let forms = try #require((json as? [String: Any])?["forms"] as? [[String: Any]])
+        #expect(forms.count == 1)
+        #expect(forms[0]["form"] as? String == "Forms/household-survey.yaml")
+        let items = try #require(forms[0]["items"] as? [[String: Any]])
+        let occupation = try #require(
+            items.first { $0["kind"] as? String == "visible" && $0["subject"] as? String == "occupation" })
+        #expect(occupation["expression"] as? String == "$works")
+        #expect(occupation["line"] as? Int == 50)
+        #expect(occupation["missing"] as? [String] == ["true"])
+        let covered = try #require(forms[0]["covered"] as? Int)
+        let total = try #require(forms[0]["total"] as? Int)
+        #expect(covered < total)
+
+        let tap = try Self.formwork(["test", "Forms/tests", "--tap", "--coverage"])
+        #expect(tap.standardOutput.contains("\n# coverage of Forms/household-survey.yaml: "))
+        #expect(tap.standardOutput.contains("\n#   Forms/household-survey.yaml:50:13: 'occupation' never shown"))
+        let lines = try Self.formwork(["test", "Forms/tests", "--format", "json", "--coverage"]).standardOutput
+        let last = try #require(lines.split(separator: "\n").last)
+        let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+        #expect((object?["coverage"] as? [String: Any])?["total"] as? Int == total)
+    }
 }

@@ -262,7 +262,7 @@ struct DefinitionDecoder {
         do {
             var environment = environment
             environment.site = "\(node.location.line):\(node.location.column)"
-            let compiled = try CompiledExpression(source, environment: environment)
+            let compiled = try CompiledExpression(source, environment: environment, location: node.location)
             if let expected, compiled.type != expected, !(nullAllowed && compiled.type == .null),
                 compiled.type == .null || compiled.type.unified(with: expected) != expected
             {

@@ -119,6 +119,7 @@ extension FormDefinition {
             let places = document.placedJSON().places
             definition.warnings = warnings + definition.warnings.map { Self.placed($0, places) }
         }
+        definition.sourcePlaces = SourcePlaces(document)
         self = definition
     }
 
@@ -152,6 +153,7 @@ extension FormDefinition {
                 bytes: Array(text.utf8), format: .json, path: path, limits: limits, functions: functions,
                 customKinds: customKinds, formats: formats)
             definition.warnings = warnings + definition.warnings.map { placed($0, places) }
+            definition.sourcePlaces = SourcePlaces(document)
             return definition
         } catch {
             throw DiagnosticList(path: path, source: text, diagnostics: error.diagnostics.map { placed($0, places) })

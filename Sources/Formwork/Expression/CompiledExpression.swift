@@ -156,13 +156,16 @@ public struct CompiledExpression: Sendable {
         let references: [String]
         /// The fields its `valid(…)` calls check (none for most).
         let validatedFields: [String]
+        let location: SourceLocation?
         let run: @Sendable (EvaluationContext) -> Value
 
         init(
             source: String, expression: Expression, type: ValueType, references: [String],
-            validatedFields: [String] = [], run: @escaping @Sendable (EvaluationContext) -> Value
+            validatedFields: [String] = [], location: SourceLocation? = nil,
+            run: @escaping @Sendable (EvaluationContext) -> Value
         ) {
             self.source = source
+            self.location = location
             self.expression = expression
             self.type = type
             self.references = references
@@ -183,6 +186,10 @@ public struct CompiledExpression: Sendable {
     public var references: [String] { storage.references }
     /// The ids of the fields its `valid(…)` calls check, whose rules it reads too.
     public var validatedFields: [String] { storage.validatedFields }
+    /// Where the expression is written in its definition (for an imported form, a line
+    /// of the definition it was translated to: `FormDefinition.place(of:)` names the
+    /// source's own place); `nil` for one compiled from a string alone.
+    public var location: SourceLocation? { storage.location }
     var run: @Sendable (EvaluationContext) -> Value { storage.run }
     /// The compiled expression's identity: copies of one compiled expression share it
     /// (so its value in one context is computed once for all of them).
@@ -193,6 +200,11 @@ public struct CompiledExpression: Sendable {
     /// - Throws: `ExpressionErrors`: every problem found (a parse error alone, or
     ///   every type error).
     public init(_ source: String, environment: ExpressionEnvironment) throws(ExpressionErrors) {
+        try self.init(source, environment: environment, location: nil)
+    }
+
+    /// Parses, checks and compiles `source`, written at `location` in a definition.
+    init(_ source: String, environment: ExpressionEnvironment, location: SourceLocation?) throws(ExpressionErrors) {
         let parsed: Expression
         do {
             parsed = try Parser.parse(source, limits: environment.limits)
@@ -204,7 +216,7 @@ public struct CompiledExpression: Sendable {
         guard let type, checker.errors.isEmpty else { throw ExpressionErrors(errors: checker.errors) }
         storage = Storage(
             source: source, expression: checked, type: type, references: checked.references,
-            validatedFields: checker.callsValid ? checked.validatedFields : [],
+            validatedFields: checker.callsValid ? checked.validatedFields : [], location: location,
             run: ExpressionCompiler(environment: environment).compile(checked))
     }
 

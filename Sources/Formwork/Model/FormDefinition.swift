@@ -87,6 +87,8 @@ public struct FormDefinition: Sendable {
     let sectionsReadingAnswers: Set<Int>
     /// Triggers, inputs and answer keys (`FieldDefinition+Behaviours.swift`).
     let behaviours: FormBehaviours
+    /// For an imported form, where its definition's lines came from (`place(of:)`).
+    var sourcePlaces: SourcePlaces?
 
     init(
         id: String, title: String, description: String?, version: String?, sections: [SectionDefinition],

@@ -219,6 +219,9 @@ struct XFormReader {
         let bind = binds[path]
         var row: [String: String] = ["name": name]
         if let bind {
+            // The bind's own place, for what it gives (`relevant`, `constraint`…):
+            // a problem or an item of coverage there is at the bind, not the question.
+            row["x_bind"] = place(bind)
             for (attribute, column) in [
                 ("relevant", "relevant"), ("required", "required"), ("constraint", "constraint"),
                 ("calculate", "calculation"), ("readonly", "read_only"),

@@ -195,10 +195,16 @@ struct XLSFormTable: Sendable {
     /// Where a row's value of a column is (`survey!D5`), for diagnostics; the row's
     /// first cell when the column is absent.
     func reference(of name: String, language: String? = nil, in row: Row) -> String {
+        if Self.bindColumns.contains(name), let place = row["x_bind"] { return place }
         if let place = places[row.number] { return place }
         let column = columns.first { $0.name == name && $0.language == language }?.index ?? 0
         return "\(sheet)!\(Cell.columnName(column))\(row.number)"
     }
+
+    /// The columns an XForm's bind gives (their place is the bind's: `x_bind`).
+    static let bindColumns: Set<String> = [
+        "relevant", "required", "constraint", "calculation", "read_only", "constraint_message", "required_message",
+    ]
 
     // MARK: Names
 
