@@ -25,7 +25,7 @@ struct GeneratedCasesTests {
         let definition = try FormDefinition.load(contentsOf: URL(fileURLWithPath: Self.household))
         let generator = FormTestGenerator(definition, form: "household-survey.yaml", now: Self.moment, seed: 7)
         let suite = generator.generate(cases: 6)
-        #expect(suite.cases.count == 6)
+        #expect((1...6).contains(suite.cases.count))  // up to six: none that adds nothing
         let results = try Self.run(suite, against: definition, folder: FormTestRunTests.forms)
         for result in results { #expect(result.passed, "\(result.name): \(result.failures.map(\.description))") }
         // Run with coverage, the file sees what the generator said it does.
@@ -57,8 +57,7 @@ struct GeneratedCasesTests {
                       - { id: card, kind: switch, label: Card, visible: "$age < 5", required: true }
                 """)
         let suite = FormTestGenerator(definition, form: "plain.yaml", now: Self.moment).generate(cases: 4)
-        // Showing the card takes an age under five; what else stays is what keeps
-        // submit's verdict (a required card answered): the note is never needed.
+        // Showing the card takes an age under five, first.
         let shows = try #require(suite.cases.first { $0.name.contains("shows card") })
         let sets = shows.steps.filter(\.isAction)
         guard case .set(let name, let text)? = sets.first else {
@@ -66,12 +65,19 @@ struct GeneratedCasesTests {
             return
         }
         #expect(name == "age" && (Double(text) ?? 5) < 5)
-        #expect(!sets.contains { if case .set("note", _) = $0 { true } else { false } })
-        #expect(sets.count <= 2)
-        // After the step: what appeared; at the end: what submit says.
         #expect(shows.steps[1] == .expect(GeneratedExpectation(visible: ["card"])))
-        let refused = GeneratedStep.submit(accepted: false, errors: [GeneratedError(name: "card", rule: "required")])
-        #expect(shows.steps.last == (sets.count == 1 ? refused : .submit(accepted: true, errors: [])))
+        // At the end, what submit says: refused while the required card is not on.
+        guard case .submit(let accepted, let errors)? = shows.steps.last else {
+            Issue.record("no submit")
+            return
+        }
+        #expect(accepted || errors == [GeneratedError(name: "card", rule: "required")])
+        // A question that moves nothing is answered in one case, not in every one.
+        let answeringNote = suite.cases.filter {
+            $0.steps.contains { if case .set("note", _) = $0 { true } else { false } }
+        }
+        #expect(answeringNote.count == 1)
+        #expect(answeringNote[0].steps.filter(\.isAction).count <= 3)
         // No case twice.
         #expect(Set(suite.cases.map { $0.steps.map { "\($0)" } }).count == suite.cases.count)
     }

@@ -11,6 +11,8 @@ final class CoveragePlan: Sendable {
     let fieldOptions: [[(condition: CompiledExpression, item: Int)]]
     /// Fields with any item (the others are passed over).
     let fieldHasItems: [Bool]
+    /// Each field's items, all of them.
+    let fieldItems: [[Int]]
     let sectionCondition: [Int?]
     let repeatCondition: [Int?]
     let repeatEntries: [Int]
@@ -111,6 +113,10 @@ final class CoveragePlan: Sendable {
         self.fieldReadOnly = fieldReadOnly
         self.fieldRules = fieldRules
         self.fieldOptions = fieldOptions
+        self.fieldItems = (0..<fieldCount).map {
+            [fieldVisible[$0], fieldShown[$0], fieldRequired[$0], fieldReadOnly[$0]].compactMap { $0 } + fieldRules[$0]
+                + fieldOptions[$0].map(\.item)
+        }
         self.fieldHasItems = (0..<fieldCount).map {
             fieldVisible[$0] != nil || fieldShown[$0] != nil || fieldRequired[$0] != nil || fieldReadOnly[$0] != nil
                 || !fieldRules[$0].isEmpty || !fieldOptions[$0].isEmpty

@@ -4,12 +4,16 @@ extension FormCoverage {
     /// shown, its requirement, rules and choice filters where it is shown — as true
     /// or false, each question shown, each repeat shown empty or with entries.
     ///
-    /// Items already seen every way are not evaluated again, so observing every step
-    /// of many fills costs less as coverage grows.
+    /// Items already seen every way are not evaluated again, and observing the same
+    /// session again visits only the fields its answers since can change (what reads
+    /// them, transitively), so observing every step of many fills costs little more
+    /// than the steps.
     public mutating func observe(_ session: FormSession) {
         let evaluation = session.evaluation
         let tree = session.tree
         let definition = session.definition
+        let changed = changedFields(of: session)
+        lastObserved = (session.serial, session.changeCount)
         for section in definition.sections.indices {
             guard let item = plan.sectionCondition[section], !isComplete(item) else { continue }
             record(item, evaluation.isSectionVisible(section))
@@ -28,14 +32,38 @@ extension FormCoverage {
                 }
             }
         }
-        for instance in 0..<tree.instanceCount where tree.isLive(instance) {
-            observe(instance, of: tree.field(ofInstance: instance), in: evaluation)
+        guard let changed else {
+            for instance in 0..<tree.instanceCount where tree.isLive(instance) {
+                observe(instance, of: tree.field(ofInstance: instance), in: evaluation)
+            }
+            return
         }
+        for field in definition.affected(by: changed) where field < definition.fields.count && plan.fieldHasItems[field]
+        {
+            for instance in session.instances(ofField: field) {
+                observe(instance, of: field, in: evaluation)
+            }
+        }
+    }
+
+    /// The fields whose answers changed since this session was last observed; `nil`
+    /// when everything must be visited (another session, entries added or removed, a
+    /// log that no longer reaches back).
+    private func changedFields(of session: FormSession) -> Set<Int>? {
+        guard let last = lastObserved, last.session == session.serial,
+            let changes = session.changes(since: last.changes)
+        else { return nil }
+        var fields = Set<Int>()
+        for change in changes {
+            guard case .value(let instance) = change else { return nil }
+            fields.insert(session.tree.field(ofInstance: instance))
+        }
+        return fields
     }
 
     /// Records one instance's conditions.
     private mutating func observe(_ instance: Int, of field: Int, in evaluation: Evaluation) {
-        guard plan.fieldHasItems[field] else { return }
+        guard plan.fieldHasItems[field], !plan.fieldItems[field].allSatisfy(isComplete) else { return }
         let definition = evaluation.definition.fields[field]
         let scope = evaluation.tree.scope(ofInstance: instance)
         // A condition counts where it decides something: the field's own, where its

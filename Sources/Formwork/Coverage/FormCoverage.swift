@@ -20,6 +20,11 @@ public struct FormCoverage: Sendable {
     let plan: CoveragePlan
     /// What was seen of each item, in the order of `items`.
     public private(set) var outcomes: [CoverageOutcomes]
+    /// The session observed last and its change count then: observing it again after
+    /// a few answers visits only what those answers can change.
+    var lastObserved: (session: UInt64, changes: Int)?
+    /// What is sought, when less than everything (`seek(_:)`): per item, the outcomes.
+    private var sought: [CoverageOutcomes]?
 
     /// A coverage of `definition` with nothing seen yet.
     public init(_ definition: FormDefinition) {
@@ -81,9 +86,24 @@ public struct FormCoverage: Sendable {
         if outcomes[index].insert(holds ? .sawTrue : .sawFalse).inserted { coveredOutcomes += 1 }
     }
 
-    /// Whether item `index` has been seen every way already (so need not be evaluated).
+    /// Whether item `index` has been seen every way sought (so need not be evaluated).
     @inline(__always)
     func isComplete(_ index: Int) -> Bool {
-        outcomes[index].rawValue == 3 || (outcomes[index].rawValue == 1 && !plan.items[index].hasTwoOutcomes)
+        if let sought { return outcomes[index].isSuperset(of: sought[index]) }
+        return outcomes[index].rawValue == 3 || (outcomes[index].rawValue == 1 && !plan.items[index].hasTwoOutcomes)
+    }
+
+    /// From now on, looks only for what `goal` (a coverage of the same form) saw:
+    /// items and outcomes it did not see are not evaluated. For asking, cheaply,
+    /// whether fills see at least what others did (`contains(_:)`), as shrinking a
+    /// case does.
+    public mutating func seek(_ goal: FormCoverage) {
+        precondition(isOfSameForm(as: goal), "coverages of different forms cannot be compared")
+        sought = goal.outcomes
+    }
+
+    /// Whether this coverage saw everything `other` (of the same form) saw.
+    public func contains(_ other: FormCoverage) -> Bool {
+        zip(outcomes, other.outcomes).allSatisfy { $0.isSuperset(of: $1) }
     }
 }

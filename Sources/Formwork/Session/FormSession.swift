@@ -1,5 +1,6 @@
 import FormworkCore
 import Foundation
+import Synchronization
 
 /// The engine's entry point: a form being filled.
 ///
@@ -204,8 +205,14 @@ public final class FormSession {
         self.typedNowIsFixed = typedNowIsFixed
         self.uuidSeed = uuidSeed
         self.cachedEvaluation = evaluation
+        self.serial = Self.serials.add(1, ordering: .relaxed).newValue
         store.observer = self
     }
+
+    /// This session's number among every session made in this process: what an
+    /// observer of several sessions (`FormCoverage`) tells them apart by.
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
 
     // MARK: Evaluation
 

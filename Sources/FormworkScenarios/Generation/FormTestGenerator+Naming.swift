@@ -19,11 +19,18 @@ extension FormTestGenerator {
         }
         if phrases.isEmpty, !shown.isEmpty { phrases = shown.map { "shows \($0)" } }
         guard !phrases.isEmpty else {
-            let answered = actions.compactMap { action -> String? in
-                if case .set(let path, _) = action { return names.name(for: path) }
-                return nil
+            var done: [String] = []
+            for action in actions {
+                let phrase: String
+                switch action {
+                case .set(let path, _): phrase = "answers " + names.name(for: path)
+                case .clear(let path): phrase = "clears " + names.name(for: path)
+                case .add(let group): phrase = "adds to " + names.name(for: group)
+                case .remove(let entry): phrase = "removes " + names.name(for: entry)
+                }
+                if !done.contains(phrase) { done.append(phrase) }
             }
-            return answered.isEmpty ? "the form as it starts" : "answers " + Self.list(answered)
+            return done.isEmpty ? "the form as it starts" : Self.list(done)
         }
         return Self.list(phrases)
     }

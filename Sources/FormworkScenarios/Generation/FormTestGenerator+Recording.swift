@@ -44,7 +44,7 @@ extension FormTestGenerator {
     /// A case of `actions`, with what the engine does recorded after each.
     func record(_ actions: [WalkAction]) -> GeneratedCase {
         let session = session()
-        var coverage = FormCoverage(definition)
+        var coverage = emptyCoverage
         coverage.observe(session)
         var steps: [GeneratedStep] = []
         var before = state(of: session)

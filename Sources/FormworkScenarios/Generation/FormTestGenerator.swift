@@ -39,6 +39,9 @@ public struct FormTestGenerator: Sendable {
     public let seed: UInt64
     let names: FormTestNames
     let candidates: WalkCandidates
+    /// A coverage of the form with nothing seen: its items are listed once, and each
+    /// walk starts from a copy.
+    let emptyCoverage: FormCoverage
 
     /// A generator of cases for `definition`, named `form` in the file it writes.
     public init(_ definition: FormDefinition, form: String, now: LocalDateTime, seed: UInt64 = 1) {
@@ -48,6 +51,7 @@ public struct FormTestGenerator: Sendable {
         self.seed = seed
         names = FormTestNames(definition)
         candidates = WalkCandidates(definition, today: now.date)
+        emptyCoverage = FormCoverage(definition)
     }
 
     /// A fresh session as `FormTestRunner` starts each case: at the moment, with the
@@ -63,39 +67,52 @@ public struct FormTestGenerator: Sendable {
         // Walks until there are `count`, then on (up to three times as many) while each
         // still sees something the others have not.
         var pool: [Walk] = []
-        var union = FormCoverage(definition)
+        var union = emptyCoverage
+        var answered = Set<String>()
         while pool.count < count * 3 {
             let walk = self.walk(seed: random.next())
-            let adds = union.wouldGrow(with: walk.coverage)
+            let tally = self.tally(walk.actions)
+            let adds = union.wouldGrow(with: walk.coverage) || !tally.isSubset(of: answered)
             union.merge(walk.coverage)
+            answered.formUnion(tally)
             pool.append(walk)
             if pool.count >= count, !adds { break }
         }
         // The walk that adds most, then the next; then those that add nothing, those
         // that can be submitted first.
         var chosen: [Walk] = []
-        var total = FormCoverage(definition)
+        var total = emptyCoverage
+        var chosenTally = Set<String>()
         while chosen.count < count, !pool.isEmpty {
             var best = 0
             var bestGain = -1
             for (index, walk) in pool.enumerated() {
-                let gain = Self.gain(of: walk.coverage, over: total) * 2 + (walk.accepted ? 1 : 0)
+                let gain =
+                    Self.gain(of: walk.coverage, over: total) * 4 + tally(walk.actions).subtracting(chosenTally).count
+                    + (walk.accepted ? 1 : 0)
                 if gain > bestGain { (best, bestGain) = (index, gain) }
             }
             let walk = pool.remove(at: best)
             chosen.append(walk)
             total.merge(walk.coverage)
+            chosenTally.formUnion(tally(walk.actions))
         }
         // Shrunk (the same case twice is kept once), then named by what each adds to
         // the cases before it.
-        var seen = FormCoverage(definition)
+        var seen = emptyCoverage
         var cases: [GeneratedCase] = []
         var kept: Set<[WalkAction]> = []
+        var keptTally = Set<String>()
         var usedNames: [String: Int] = [:]
         for walk in chosen {
-            let actions = shrink(walk)
-            guard kept.insert(actions).inserted else { continue }
+            let answers = tally(walk.actions).subtracting(keptTally)
+            let actions = shrink(walk, answering: answers)
             var recorded = record(actions)
+            // A case that sees nothing the others have not, and answers nothing new, is
+            // left out (a form with little logic gives fewer cases than asked for).
+            let addsNothing = !seen.wouldGrow(with: recorded.coverage) && answers.isEmpty
+            guard !(addsNothing && !cases.isEmpty), kept.insert(actions).inserted else { continue }
+            keptTally.formUnion(tally(actions))
             var name = self.name(of: recorded.coverage, over: seen, actions: actions)
             usedNames[name, default: 0] += 1
             if let times = usedNames[name], times > 1 { name += " (\(times))" }
@@ -113,30 +130,40 @@ public struct FormTestGenerator: Sendable {
         }
     }
 
-    /// Actions done on a fresh session: what they saw, and whether submit would be
+    /// Actions done on a fresh session: what they saw (of `goal` alone, when given:
+    /// once all of it is seen, nothing more is looked at), and whether submit would be
     /// accepted then; `nil` when one is refused.
-    func replay(_ actions: [WalkAction]) -> Walk? {
+    func replay(_ actions: [WalkAction], seeking goal: FormCoverage? = nil) -> Walk? {
         let session = session()
-        var coverage = FormCoverage(definition)
+        var coverage = emptyCoverage
+        if let goal { coverage.seek(goal) }
         coverage.observe(session)
+        var done = goal.map { coverage.contains($0) } ?? false
         for action in actions {
             guard action.apply(to: session) else { return nil }
+            guard !done else { continue }
             coverage.observe(session)
+            if let goal { done = coverage.contains(goal) }
         }
         return Walk(actions: actions, coverage: coverage, accepted: session.validate().isEmpty)
     }
 
     /// The fewest actions, found greedily, that still see everything the walk saw,
-    /// and end where submit says the same.
-    func shrink(_ walk: Walk) -> [WalkAction] {
+    /// give the answers in `answers` (see `tally(_:)`: what no case before gave), and
+    /// end where submit says the same.
+    func shrink(_ walk: Walk, answering answers: Set<String>) -> [WalkAction] {
         // Seeing more is allowed; seeing less is not.
         func keeps(_ candidate: [WalkAction]) -> Bool {
-            guard let shrunk = replay(candidate) else { return false }
-            return shrunk.accepted == walk.accepted && !shrunk.coverage.wouldGrow(with: walk.coverage)
+            guard answers.isSubset(of: tally(candidate)), let shrunk = replay(candidate, seeking: walk.coverage) else {
+                return false
+            }
+            return shrunk.accepted == walk.accepted && shrunk.coverage.contains(walk.coverage)
         }
         // First every action that saw nothing new, at once.
         var current = walk.actions
-        let contributing = zip(walk.actions, walk.adding).filter(\.1).map(\.0)
+        let contributing = zip(walk.actions, walk.adding).filter { action, adds in
+            adds || !tally([action]).isDisjoint(with: answers)
+        }.map(\.0)
         if contributing.count < current.count, keeps(contributing) { current = contributing }
         // Then each action in turn, last first (later ones depend on earlier ones).
         var index = current.count - 1
@@ -147,6 +174,24 @@ public struct FormTestGenerator: Sendable {
             index -= 1
         }
         return current
+    }
+}
+
+extension FormTestGenerator {
+    /// What actions answer: each question answered (`age`), each option chosen
+    /// (`district=north`). The cases keep one of each between them, so that a suite
+    /// sets every value it met (a dropped option, a changed calculation then shows),
+    /// not only those that moved a condition.
+    func tally(_ actions: [WalkAction]) -> Set<String> {
+        var tally = Set<String>()
+        for action in actions {
+            guard case .set(let path, let text) = action else { continue }
+            let id = FieldPathText.fieldID(of: path)
+            tally.insert(id)
+            guard let field = definition.field(id), !field.options.isEmpty else { continue }
+            for value in text.split(separator: ",") { tally.insert(id + "=" + value.trimmed(.whitespaces)) }
+        }
+        return tally
     }
 }
 

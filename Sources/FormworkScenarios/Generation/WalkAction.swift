@@ -27,7 +27,7 @@ extension FormTestGenerator {
         var random = SplitMix64(seed: seed)
         let session = session()
         var actions: [WalkAction] = []
-        var coverage = FormCoverage(definition)
+        var coverage = emptyCoverage
         coverage.observe(session)
         var adding: [Bool] = []
         func attempt(_ action: WalkAction) {

@@ -8,6 +8,9 @@ import Formwork
 struct WalkCandidates: Sendable {
     /// Per field id: the constants its conditions compare it with, as typed.
     let constants: [String: [String]]
+    /// The fields a repeat's `count` reads: given a few entries' worth (0 to 3), so
+    /// that a walk does not make a hundred entries of a form.
+    let countDrivers: Set<String>
     let today: LocalDate
 
     init(_ definition: FormDefinition, today: LocalDate) {
@@ -53,6 +56,15 @@ struct WalkCandidates: Sendable {
                 if case .value(let value)? = bound { add(field.id, value) }
             }
         }
+        // What a count reads, and what the calculations it reads read, on down.
+        var drivers = Set<String>()
+        var queue = definition.repeats.flatMap { $0.count?.references ?? [] }
+        while let reference = queue.popLast() {
+            let id = reference.split(separator: ".").last.map(String.init) ?? reference
+            guard drivers.insert(id).inserted, let field = definition.field(id) else { continue }
+            queue += field.value?.references ?? []
+        }
+        countDrivers = drivers
         for section in definition.sections { if let visible = section.visible { visit(visible.expression) } }
         for group in definition.repeats { if let visible = group.visible { visit(visible.expression) } }
         self.constants = constants
@@ -99,6 +111,7 @@ struct WalkCandidates: Sendable {
         case .secure: ordinary = ["s3cret-Passw0rd", "12345678"]
         default: ordinary = ["a", "Test answer", "12345", "x@example.org", "Ada Lovelace", "yes", "no"]
         }
+        if countDrivers.contains(field.id) { return ["0", "1", "2", "3"].shuffled(using: &random) }
         let own = constants[field.id] ?? []
         if !own.isEmpty, Double.random(in: 0..<1, using: &random) < 0.7 {
             return own.shuffled(using: &random) + ordinary.shuffled(using: &random)

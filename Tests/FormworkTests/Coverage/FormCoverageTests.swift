@@ -144,4 +144,38 @@ struct FormCoverageTests {
         #expect(coverage.percent == 100)
         #expect(coverage.uncovered.isEmpty)
     }
+
+    @Test("observing a session again visits what its answers changed, and sees what a full visit sees")
+    func incremental() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Forms/household-survey.yaml")
+        let definition = try FormDefinition.load(contentsOf: url)
+        let session = try Self.session(definition)
+        var incremental = FormCoverage(definition)
+        var full = incremental
+        func observe() {
+            incremental.observe(session)
+            full.lastObserved = nil
+            full.observe(session)
+            #expect(incremental.outcomes == full.outcomes)
+        }
+        observe()
+        let steps: [(String, String)] = [
+            ("dwellingType", "other"), ("members[1].age", "3"), ("members[1].age", "16"), ("members[1].works", "yes"),
+            ("dwellingType", "house"), ("members[1].age", "70"), ("bedrooms", "2"),
+        ]
+        for (path, text) in steps {
+            try session.set(path, text: text)
+            observe()
+        }
+        _ = try session.addEntry("members")
+        observe()
+        try session.set("members[2].age", text: "4")
+        observe()
+        try session.removeEntry("members[1]")
+        observe()
+        #expect(incremental.coveredOutcomes == full.coveredOutcomes)
+        #expect(incremental.coveredOutcomes > 10)
+    }
 }
