@@ -99,6 +99,11 @@ FUZZ_SECONDS ?= 60
 # seconds to reject is a bug, not only one that hangs.
 FUZZ_TIMEOUT ?= 3
 PYXFORM_VERSION = 4.5.0
+# The JUnit check: junitparser reads formwork test's --junit report back, xmlschema checks it
+# against junit-10.xsd (Jenkins' schema, which pytest's own tests check theirs against: taken
+# from pytest's source distribution, never committed).
+JUNIT_XSD = .build/junit-schema/junit-10.xsd
+PYTEST_SOURCE_VERSION = 9.2.0
 PYXFORM = .build/pyxform/bin/xls2xform
 FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs response media xls
 FUZZ_BUILD := .build-fuzz
@@ -208,6 +213,16 @@ deps: deps-libedit
 		python3 -m venv .build/pyxform 2>/dev/null || { $(SUDO) apt-get update -qq && \
 			$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv .build/pyxform; }; \
 		.build/pyxform/bin/pip install --quiet pyxform==$(PYXFORM_VERSION) || echo "pyxform could not be installed: its cross-check will skip"; \
+	fi
+	@if [ -x .build/pyxform/bin/pip ] && [ ! -f $(JUNIT_XSD) ]; then \
+		echo "Installing junitparser, xmlschema and the JUnit schema (the --junit report check) …"; \
+		rm -rf .build/junit-schema && mkdir -p .build/junit-schema && \
+		.build/pyxform/bin/pip install --quiet junitparser==5.0.3 xmlschema==4.3.2 && \
+		.build/pyxform/bin/pip download --quiet --no-deps --no-binary :all: -d .build/junit-schema \
+			pytest==$(PYTEST_SOURCE_VERSION) && \
+		tar -xzf .build/junit-schema/pytest-$(PYTEST_SOURCE_VERSION).tar.gz -C .build/junit-schema --strip-components=3 \
+			pytest-$(PYTEST_SOURCE_VERSION)/testing/example_scripts/junit-10.xsd \
+		|| echo "the JUnit schema could not be installed: its check will skip"; \
 	fi
 
 ## deps-libedit: libedit and pkg-config alone: what building needs (make stage installs no more)

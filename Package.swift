@@ -91,7 +91,7 @@ let package = Package(
             name: "formwork-bench",
             dependencies: [
                 "Formwork", "FormworkCore", "FormworkREPL", "FormworkODK", "FormworkSurveyJS", "FormworkTesting",
-                .product(name: "Yams", package: "Yams"),
+                "FormworkScenarios", .product(name: "Yams", package: "Yams"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

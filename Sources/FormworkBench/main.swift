@@ -44,7 +44,7 @@ struct Bench: ParsableCommand {
 
     static let allCases = [
         "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats", "import",
-        "surveyjs", "validate", "odk-open", "odk-csv-import", "csv-filter-keystroke",
+        "surveyjs", "validate", "odk-open", "odk-csv-import", "csv-filter-keystroke", "test-cases",
     ]
 
     func validate() throws {
@@ -95,6 +95,7 @@ struct Bench: ParsableCommand {
                 runs: runs, small: 10, large: quick ? 100 : 1_000, memoryEntries: quick ? 1_000 : 10_000)
         }
         if cases.contains("validate") { rows += ValidateCase.run(runs: runs, quick: quick) }
+        if cases.contains("test-cases") { rows += ScenarioCase.run(runs: runs, quick: quick) }
         if cases.contains("odk-open") { rows += ODKOpenCase.run(runs: runs, forms: forms) }
         if cases.contains("odk-csv-import") { rows += ODKCSVCase.importRows(runs: runs, quick: quick) }
         if cases.contains("csv-filter-keystroke") { rows += ODKCSVCase.keystrokeRows(runs: runs, quick: quick) }

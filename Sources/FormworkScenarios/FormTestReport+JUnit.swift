@@ -22,7 +22,7 @@ extension FormTestReport {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites name=\"formwork test\" tests=\"\(results.count + broken)\" failures=\"\(failed)\" "
-                + "errors=\"\(broken)\" time=\"\(seconds(total))\">",
+                + "errors=\"\(broken)\" time=\"\(milliseconds(total))\">",
         ]
         for outcome in outcomes {
             let name = attribute(outcome.path)
@@ -40,11 +40,11 @@ extension FormTestReport {
             let time = outcome.results.reduce(Duration.zero) { $0 + $1.duration }
             lines.append(
                 "  <testsuite name=\"\(name)\" tests=\"\(outcome.results.count)\" failures=\"\(suiteFailures)\" "
-                    + "errors=\"0\" skipped=\"0\" time=\"\(seconds(time))\">")
+                    + "errors=\"0\" skipped=\"0\" time=\"\(milliseconds(time))\">")
             for result in outcome.results {
                 let open =
                     "    <testcase name=\"\(attribute(result.name))\" classname=\"\(name)\" "
-                    + "time=\"\(seconds(result.duration))\""
+                    + "time=\"\(milliseconds(result.duration))\""
                 guard let first = result.failures.first else {
                     lines.append(open + "/>")
                     continue
@@ -63,6 +63,10 @@ extension FormTestReport {
         lines.append("</testsuites>")
         return lines.joined(separator: "\n")
     }
+
+    /// Seconds to the millisecond (`0.004`), as Jenkins' schema has a time: no more
+    /// than three decimals.
+    static func milliseconds(_ duration: Duration) -> String { String(format: "%.3f", seconds(duration)) }
 
     /// Text for an attribute: line breaks as `&#10;`, other control characters shown
     /// escaped as the text report shows them (`\e`, `\x07`), markup as entities.

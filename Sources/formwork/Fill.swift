@@ -1,6 +1,7 @@
 import ArgumentParser
 import Formwork
 import FormworkREPL
+import FormworkScenarios
 import Foundation
 
 struct Fill: ParsableCommand {
@@ -119,6 +120,10 @@ struct Fill: ParsableCommand {
         options.answerFormat =
             try format.map(Self.answerFormat)
             ?? FormArguments.formats.defaultAnswerFormat(for: session.definition, writingTo: out)
+        let formPath = source.form
+        options.testCaseWriter = { session, path in
+            try FormTestCaseRecorder.append(session, form: formPath, to: path)
+        }
         let reader: any LineReader =
             interactive ? LineEditor(historyPath: ReplDriver.defaultHistoryPath) : ScriptReader()
         let status = ReplDriver(reader: reader, session: ReplSession(form: session, options: options)).run()

@@ -24,7 +24,7 @@ extension Test {
         let folder = destination == "-" ? "." : (destination as NSString).deletingLastPathComponent
         let moment = clock.moment ?? LocalDateTime(moment: "\(LocalDate.today())T12:00")!
         let generator = FormTestGenerator(
-            definition, form: Self.relativePath(of: form, from: folder), now: moment, seed: seed)
+            definition, form: FormTestCaseRecorder.relativePath(of: form, from: folder), now: moment, seed: seed)
         let suite = generator.generate(cases: count)
         if destination == "-" {
             print(suite.text, terminator: "")
@@ -62,18 +62,5 @@ extension Test {
         let name = url.deletingPathExtension().lastPathComponent + ".test.yaml"
         let folder = (form as NSString).deletingLastPathComponent
         return folder.isEmpty ? name : folder + "/" + name
-    }
-
-    /// `path` as seen from `folder` (`../forms/household.xlsx`), both relative to the
-    /// working directory or absolute.
-    static func relativePath(of path: String, from folder: String) -> String {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
-        let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.pathComponents
-        var common = 0
-        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
-        // Nothing shared but the root: the path as it is, not a climb to it.
-        if common <= 1 { return URL(fileURLWithPath: path).standardizedFileURL.path }
-        let steps = Array(repeating: "..", count: base.count - common) + target[common...]
-        return steps.joined(separator: "/")
     }
 }

@@ -40,6 +40,51 @@ struct FormTestReportTests {
         #expect(text.hasSuffix("2 cases: 1 passed, 1 failed; 1 file could not run"))
     }
 
+    /// Checks a JUnit report against Jenkins' schema (junit-10.xsd, with xmlschema) and
+    /// reads it back with junitparser, as a CI tool would; `make deps` installs both.
+    static let junitCheck = """
+        import json, sys, junitparser, xmlschema
+        xmlschema.XMLSchema(sys.argv[1]).validate(sys.argv[2])
+        report = junitparser.JUnitXml.fromfile(sys.argv[2])
+        print(json.dumps([{"name": suite.name, "tests": suite.tests, "failures": suite.failures, "errors": suite.errors,
+            "cases": [[case.name, [type(result).__name__ for result in case.result]] for case in suite]}
+            for suite in report]))
+        """
+
+    @Test func junitMatchesTheSchemaCIToolsAcceptAndReadsBackWithAJUnitParser() throws {
+        let package = FormTestReadingTests.package
+        let schema = package.appendingPathComponent(".build/junit-schema/junit-10.xsd").path
+        let python = package.appendingPathComponent(".build/pyxform/bin/python").path
+        guard FileManager.default.fileExists(atPath: schema), FileManager.default.isExecutableFile(atPath: python)
+        else {
+            print("skipped: the JUnit schema or junitparser is not installed (make deps installs them)")
+            return
+        }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: report) }
+        try Data(FormTestReport.junit(try Self.outcomes()).utf8).write(to: report)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", Self.junitCheck, schema, report.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the report does not match junit-10.xsd: \(complaint)")
+        let suites = try #require(try JSONSerialization.jsonObject(with: printed) as? [[String: Any]])
+        #expect(suites.map { $0["name"] as? String } == ["t.test.yaml", "broken.test.yaml"])
+        #expect(suites.map { $0["tests"] as? Int } == [2, 1])
+        #expect(suites.map { $0["failures"] as? Int } == [1, 0])
+        #expect(suites.map { $0["errors"] as? Int } == [0, 1])
+        let cases = suites.flatMap { ($0["cases"] as? [[Any]]) ?? [] }
+        #expect(cases.map { $0[0] as? String } == ["passes", "fails <&> \"quoted\" # hash", "broken.test.yaml"])
+        #expect(cases.map { $0[1] as? [String] } == [[], ["Failure"], ["Error"]])
+    }
+
     @Test func junitIsWellFormedWithASuitePerFileAndACasePerCase() throws {
         let xml = FormTestReport.junit(try Self.outcomes())
         let reader = JUnitReader()

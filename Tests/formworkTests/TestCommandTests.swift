@@ -8,8 +8,8 @@ import Testing
 struct TestCommandTests {
     static let package = CommandLineTests.package
 
-    static func formwork(_ arguments: [String]) throws -> CommandRunner.Result {
-        try CommandRunner.run("formwork", arguments, directory: package)
+    static func formwork(_ arguments: [String], input: String = "") throws -> CommandRunner.Result {
+        try CommandRunner.run("formwork", arguments, input: input, directory: package)
     }
 
     static func folder(_ files: [String: String]) throws -> URL {
@@ -147,5 +147,43 @@ struct TestCommandTests {
         let last = try #require(lines.split(separator: "\n").last)
         let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
         #expect((object?["coverage"] as? [String: Any])?["total"] as? Int == total)
+    }
+
+    @Test func saveTestAtThePromptAppendsTheFillAsACaseThatPasses() throws {
+        let other =
+            "form: \(Self.package.path)/Forms/expense-report.yaml\ncases:\n  - name: x\n    steps: [{ expect: {} }]\n"
+        let folder = try Self.folder(["other.test.yaml": other])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("found.test.yaml").path
+        let form = Self.package.appendingPathComponent("Forms/household-survey.yaml").path
+        let script = """
+            set dwellingType other
+            set dwellingOther boat
+            save --test \(file)
+            set members[1].age 3
+            save --test \(file)
+            save --test
+            save --test \(folder.path)/other.test.yaml
+            quit
+            y
+
+            """
+        let fill = try Self.formwork(
+            ["fill", form, "--now", "2025-01-15T12:00", "--draft", folder.appendingPathComponent("d").path],
+            input: script)
+        #expect(fill.standardError.contains("error: usage: save [FILE]  or  save --test FILE"))
+        #expect(fill.standardError.contains("other.test.yaml tests "), "another form's test file is refused")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasPrefix("form: \"\(form)\"\nnow: 2025-01-15T12:00:00\ncases:\n"))
+        #expect(text.contains("  - name: \"saved fill: answers dwellingType, dwellingOther\"\n"))
+        #expect(text.contains("      - set: { \"members[1].age\": 3 }\n"))
+        #expect(text.contains("value: { householdSize: 1, adults: 0, underFive: 1"))
+        #expect(text.contains("errors: { address: required,"))
+        let run = try Self.formwork(["test", file])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.standardOutput.hasSuffix("2 cases: 2 passed, 0 failed\n"))
+        // The other form's file was left as it was.
+        #expect(
+            try String(contentsOfFile: folder.appendingPathComponent("other.test.yaml").path, encoding: .utf8) == other)
     }
 }

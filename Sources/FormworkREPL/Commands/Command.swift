@@ -24,6 +24,8 @@ public enum Command: Equatable, Sendable {
     case redo
     case values
     case save(path: String?)
+    /// `save --test FILE`: the fill so far appended to FILE as a test case.
+    case saveTest(path: String?)
     case submit
     case help(command: String?)
     case quit

@@ -188,8 +188,15 @@ public enum CommandTable {
         CommandSpec("undo", aliases: ["u"], summary: "undo the last change") { _ in .undo },
         CommandSpec("redo", aliases: ["r"], summary: "redo what undo undid") { _ in .redo },
         CommandSpec("values", summary: "print the answers as JSON (secure values masked)") { _ in .values },
-        CommandSpec("save", [(.path, true)], summary: "save the values to a file you can load with --values") {
-            .save(path: $0[0])
+        CommandSpec(
+            "save", [(.path, true)], usage: "save [FILE]  or  save --test FILE",
+            summary: "save the values to a file you can load with --values; save --test FILE: the fill as a test case"
+        ) { arguments in
+            guard let given = arguments[0], given == "--test" || given.hasPrefix("--test ") else {
+                return .save(path: arguments[0])
+            }
+            let path = given.dropFirst("--test".count).trimmingCharacters(in: .whitespaces)
+            return .saveTest(path: path.isEmpty ? nil : path)
         },
         CommandSpec("submit", summary: "check every visible field; if all is well, write the answers and finish") { _ in
             .submit

@@ -76,6 +76,8 @@ extension ReplSession {
             step.lines += answers.components(separatedBy: "\n").map(ReplLine.out)
         case .save(let path):
             save(to: path)
+        case .saveTest(let path):
+            saveTest(to: path)
         case .submit:
             return submit()
         case .help(let name):
@@ -144,6 +146,22 @@ extension ReplSession {
             message(
                 "\(number)  \(label): \(TerminalText.escaped(error.message)) (rule: \(error.rule.name))", to: .error,
                 hangingIndent: 5)
+        }
+    }
+
+    /// `save --test FILE`: the fill so far, as a test case appended to FILE, by the
+    /// program's `testCaseWriter` (`formwork fill` gives it).
+    func saveTest(to path: String?) {
+        guard let path else {
+            return error(.usage(CommandTable.entries.first { $0.name == "save" }!))
+        }
+        guard let writer = options.testCaseWriter else {
+            return error(.writeFailed("save --test is not available in this program"))
+        }
+        do {
+            say(TerminalText.escaped(try writer(form, path)))
+        } catch {
+            self.error(.writeFailed(TerminalText.escaped("\(error)")))
         }
     }
 

@@ -75,6 +75,11 @@ public final class ReplSession {
         /// Given, a successful `submit` hands the session here instead of writing or
         /// printing the answers (a program that asks through the prompt: `FormPrompt`).
         public var onSubmit: ((FormSession) -> Void)?
+        /// Given, `save --test FILE` hands the session and FILE here to append the fill
+        /// so far to FILE as a test case, and says what it returns (`formwork fill`
+        /// gives FormworkScenarios' `FormTestCaseRecorder`); a thrown error is said
+        /// as the reason it was not saved.
+        public var testCaseWriter: ((FormSession, String) throws -> String)?
         /// How the draft notes say to start over (`formwork fill`'s `--fresh`); `nil`
         /// for a program without such an option.
         public var freshHint: String? = "--fresh starts over"

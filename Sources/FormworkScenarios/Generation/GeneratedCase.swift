@@ -28,6 +28,8 @@ public enum GeneratedStep: Sendable, Equatable {
     case add(name: String)
     /// `remove: name[n]`.
     case remove(name: String)
+    /// `language: code`.
+    case language(name: String)
     /// `expect: { … }`.
     case expect(GeneratedExpectation)
     /// `submit: accepted` or `submit: refused` with `errors: { name: rule }`.
@@ -36,7 +38,7 @@ public enum GeneratedStep: Sendable, Equatable {
     /// Whether the step acts on the form (an expectation and a submit only look).
     public var isAction: Bool {
         switch self {
-        case .set, .clear, .add, .remove: return true
+        case .set, .clear, .add, .remove, .language: return true
         case .expect, .submit: return false
         }
     }
@@ -67,6 +69,8 @@ public struct GeneratedExpectation: Sendable, Equatable {
     public var values: [(name: String, text: String?)]
     /// Options offered now, by question.
     public var options: [(name: String, values: [String])]
+    /// The problems submit would name now (`[]`: none); `nil` when not checked.
+    public var errors: [GeneratedError]?
 
     /// An expectation of what is shown, hidden, computed and offered.
     public init(
@@ -80,12 +84,14 @@ public struct GeneratedExpectation: Sendable, Equatable {
     }
 
     /// Whether it expects nothing.
-    public var isEmpty: Bool { visible.isEmpty && hidden.isEmpty && values.isEmpty && options.isEmpty }
+    public var isEmpty: Bool {
+        visible.isEmpty && hidden.isEmpty && values.isEmpty && options.isEmpty && errors == nil
+    }
 
     /// Whether two expectations expect the same.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.visible == rhs.visible && lhs.hidden == rhs.hidden && lhs.values.map(\.name) == rhs.values.map(\.name)
             && lhs.values.map(\.text) == rhs.values.map(\.text) && lhs.options.map(\.name) == rhs.options.map(\.name)
-            && lhs.options.map(\.values) == rhs.options.map(\.values)
+            && lhs.options.map(\.values) == rhs.options.map(\.values) && lhs.errors == rhs.errors
     }
 }

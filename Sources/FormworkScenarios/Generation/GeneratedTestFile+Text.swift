@@ -14,12 +14,13 @@ extension GeneratedTestFile {
             "now: " + now.description,
             "cases:",
         ]
-        for generated in cases {
-            lines.append("  - name: " + Self.scalar(generated.name))
-            lines.append("    steps:")
-            for step in generated.steps { lines += Self.lines(step).map { "      " + $0 } }
-        }
+        for generated in cases { lines += Self.caseLines(generated).map { "  " + $0 } }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A case's lines, as an item of `cases:` (to be indented as the list is).
+    static func caseLines(_ generated: GeneratedCase) -> [String] {
+        ["- name: " + scalar(generated.name), "  steps:"] + generated.steps.flatMap(lines).map { "    " + $0 }
     }
 
     /// A step's lines: `- set: { age: 3 }`, an `expect:` with a key per line.
@@ -29,6 +30,7 @@ extension GeneratedTestFile {
         case .clear(let name): return ["- clear: " + scalar(name)]
         case .add(let name): return ["- add: " + scalar(name)]
         case .remove(let name): return ["- remove: " + scalar(name)]
+        case .language(let code): return ["- language: " + scalar(code)]
         case .submit(let accepted, let errors):
             guard !accepted else { return ["- submit: accepted"] }
             var lines = ["- submit: refused"]
@@ -47,6 +49,12 @@ extension GeneratedTestFile {
                     "    value: { "
                         + expectation.values.map { scalar($0.name) + ": " + ($0.text.map(scalar) ?? "~") }
                         .joined(separator: ", ") + " }")
+            }
+            if let errors = expectation.errors {
+                lines.append(
+                    "    errors: {"
+                        + errors.map { " " + scalar($0.name) + ": " + scalar($0.rule) }.joined(separator: ",")
+                        + (errors.isEmpty ? "}" : " }"))
             }
             if !expectation.options.isEmpty {
                 lines.append(
