@@ -171,7 +171,7 @@ struct TestCommandTests {
         let fill = try Self.formwork(
             ["fill", form, "--now", "2025-01-15T12:00", "--draft", folder.appendingPathComponent("d").path],
             input: script)
-        #expect(fill.standardError.contains("error: usage: save [FILE]  or  save --test FILE"))
+        #expect(fill.standardError.contains("usage: save --test FILE (the test file to add the case to)"))
         #expect(fill.standardError.contains("other.test.yaml tests "), "another form's test file is refused")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.hasPrefix("form: \"\(form)\"\nnow: 2025-01-15T12:00:00\ncases:\n"))

@@ -189,8 +189,8 @@ public enum CommandTable {
         CommandSpec("redo", aliases: ["r"], summary: "redo what undo undid") { _ in .redo },
         CommandSpec("values", summary: "print the answers as JSON (secure values masked)") { _ in .values },
         CommandSpec(
-            "save", [(.path, true)], usage: "save [FILE]  or  save --test FILE",
-            summary: "save the values to a file you can load with --values; save --test FILE: the fill as a test case"
+            "save", [(.path, true)],
+            summary: "save the values to a file you can load with --values (save --test FILE: the fill as a test case)"
         ) { arguments in
             guard let given = arguments[0], given == "--test" || given.hasPrefix("--test ") else {
                 return .save(path: arguments[0])

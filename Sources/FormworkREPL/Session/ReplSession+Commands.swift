@@ -152,9 +152,7 @@ extension ReplSession {
     /// `save --test FILE`: the fill so far, as a test case appended to FILE, by the
     /// program's `testCaseWriter` (`formwork fill` gives it).
     func saveTest(to path: String?) {
-        guard let path else {
-            return error(.usage(CommandTable.entries.first { $0.name == "save" }!))
-        }
+        guard let path else { return error(.writeFailed("usage: save --test FILE (the test file to add the case to)")) }
         guard let writer = options.testCaseWriter else {
             return error(.writeFailed("save --test is not available in this program"))
         }
