@@ -30,7 +30,7 @@ struct Test: ParsableCommand {
             --coverage-json writes every item and what was seen of it; --min-coverage
             fails a form whose share is lower.
 
-            --generate N FORM writes N cases for FORM from random fills of it: the
+            --generate N FORM writes up to N cases for FORM from random fills: the
             engine's own answers recorded as expectations, each case shrunk to the
             fewest steps that see as much of the form's logic, named by what it
             covers; a regression suite in one command, run once written.
@@ -75,7 +75,7 @@ struct Test: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write N generated cases for FORM (the one path given) instead of running tests.", valueName: "N"))
+            "Write up to N generated cases for FORM (the one path given) instead of running tests.", valueName: "N"))
     var generate: Int?
 
     @Option(help: ArgumentHelp("The seed of --generate's random fills (default 1).", valueName: "seed"))
