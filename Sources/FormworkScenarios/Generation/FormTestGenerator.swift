@@ -8,13 +8,17 @@ import Formwork
 /// 1. **Walks.** Seeded random fills, as different people would fill the form: each
 ///    shown question answered or not (with values its field takes, the constants its
 ///    conditions compare it with and the neighbours of each, its bounds), entries
-///    added and removed, some answers changed or cleared. Several times more walks
-///    than cases are made.
+///    added and removed, some answers changed or cleared; a question a repeat's `count`
+///    reads is given a few entries' worth. Up to three times as many walks as cases
+///    are made, fewer once they stop seeing anything new.
 /// 2. **Choice.** The walk that adds the most coverage (`FormCoverage`: conditions
 ///    seen true and false, questions shown, repeats empty and not) is taken, then the
-///    next, until there are N; walks that add nothing fill the rest.
-/// 3. **Shrinking.** Each chosen walk loses every step it can without seeing less:
-///    the steps that added nothing at once, then each other step in turn.
+///    next, until there are N; then walks that answer a question or choose an option
+///    no case has yet (so that a dropped option or a changed calculation shows too).
+/// 3. **Shrinking.** Each chosen walk loses every step it can while it still sees all
+///    it saw, answers what only it answers, and ends with submit saying the same: the
+///    steps that added nothing at once, then each other step in turn. A case that
+///    adds nothing to the ones before it is left out.
 /// 4. **Recording.** Each case is run again and the engine's answers written down: at
 ///    its start, the questions shown whose showing depends on a condition; after each
 ///    step, what appeared, what vanished, what computed values became, the options a
@@ -125,9 +129,7 @@ public struct FormTestGenerator: Sendable {
 
     /// How many outcomes `coverage` saw that `total` has not.
     static func gain(of coverage: FormCoverage, over total: FormCoverage) -> Int {
-        zip(coverage.outcomes, total.outcomes).reduce(0) { sum, pair in
-            sum + (pair.0.subtracting(pair.1).rawValue == 3 ? 2 : pair.0.subtracting(pair.1).isEmpty ? 0 : 1)
-        }
+        zip(coverage.outcomes, total.outcomes).reduce(0) { $0 + $1.0.subtracting($1.1).rawValue.nonzeroBitCount }
     }
 
     /// Actions done on a fresh session: what they saw (of `goal` alone, when given:
