@@ -110,6 +110,14 @@ struct TestCommandTests {
         let summary = try #require(lines.first { $0.hasPrefix("coverage of Forms/household-survey.yaml: ") })
         #expect(summary.hasSuffix("outcomes seen)"))
         #expect(lines.contains("  Forms/household-survey.yaml:50:13: 'occupation' never shown"))
+        // The Testing forms guide shows this run's report as it is.
+        let guide = try String(
+            contentsOf: Self.package.appendingPathComponent(
+                "Sources/FormworkScenarios/Documentation.docc/TestingForms.md"), encoding: .utf8)
+        let shown = guide.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("coverage of ") }
+            .prefix { $0 != "```" }
+        #expect(shown.count == 5)
+        #expect(Array(lines.suffix(shown.count)) == Array(shown))
         // Above the share seen: exit 1, said on standard error; below it: 0.
         let strict = try Self.formwork(["test", "Forms/tests", "--min-coverage", "99.5"])
         #expect(strict.status == 1)
