@@ -114,7 +114,7 @@ let package = Package(
             path: "Sources/FormworkPromptDemo"),
         // The descriptor engine: descriptors, data sources, the diff (random changesets applied by
         // its documented rules), the CoreConcepts article's example.
-        .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "FormworkTesting"]),
+        .testTarget(name: "FormworkCoreTests", dependencies: ["FormworkCore", "Formwork", "FormworkTesting"]),
         // The model: definitions and their diagnostics (a golden file per broken fixture), the
         // condition language (the conformance vectors), sessions, values, responses, the server,
         // the schemas. Fixtures and helper scripts are read from the source tree (#filePath), not bundled.

@@ -66,7 +66,7 @@ enum ConditionsCase {
 
     /// Random rows of answers, some unanswered (null).
     static func rows(_ count: Int) -> [[Value]] {
-        var random = BenchRandom(state: 42)
+        var random = SeededGenerator(seed: 42)
         func maybe(_ value: Value) -> Value { Int.random(in: 0..<8, using: &random) == 0 ? .null : value }
         return (0..<count).map { _ in
             [

@@ -1,3 +1,4 @@
+import Formwork
 import FormworkCore
 import Foundation
 
@@ -22,7 +23,7 @@ enum DiffCase {
     /// 10% inserted, 5% moved (a third of them to another section), 10% updated.
     /// Rows are (id, version) pairs.
     static func edit(count: Int, seed: UInt64) -> (old: [[(Int, Int)]], new: [[(Int, Int)]], moved: Int) {
-        var random = BenchRandom(state: seed)
+        var random = SeededGenerator(seed: seed)
         let old = stride(from: 0, to: count, by: 100).map { start in (start..<min(start + 100, count)).map { ($0, 0) } }
         var new = old.map { section in section.filter { _ in Int.random(in: 0..<10, using: &random) != 0 } }
         for index in 0..<(count / 10) {

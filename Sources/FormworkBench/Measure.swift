@@ -99,18 +99,6 @@ enum Measure {
     withExtendedLifetime(value) {}
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64), so every run measures the same data.
-struct BenchRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One line of the results table.
 struct BenchRow {
     var benchmarkCase: String

@@ -33,7 +33,7 @@ enum UnchangedCase {
             // Equal contents in new buffers, so no identity shortcut applies.
             let same = old.map { DiffableSection(model: $0.model, elements: $0.elements.map { $0 }) }
             var updated = same
-            var random = BenchRandom(state: 7)
+            var random = SeededGenerator(seed: 7)
             for _ in 0..<10 {
                 let section = Int.random(in: 0..<updated.count, using: &random)
                 updated[section].elements[Int.random(in: 0..<updated[section].elements.count, using: &random)].version =

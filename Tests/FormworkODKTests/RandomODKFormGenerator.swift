@@ -1,3 +1,4 @@
+import Formwork
 import FormworkTesting
 
 /// Random XLSForms from a seed, for differential tests against JavaRosa: questions of

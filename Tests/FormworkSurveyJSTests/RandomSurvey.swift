@@ -1,3 +1,4 @@
+import Formwork
 import FormworkTesting
 import Foundation
 

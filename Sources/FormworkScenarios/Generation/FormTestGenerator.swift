@@ -67,7 +67,7 @@ public struct FormTestGenerator: Sendable {
 
     /// `count` cases, chosen, shrunk, recorded and named; with the file's text.
     public func generate(cases count: Int) -> GeneratedTestFile {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         // Walks until there are `count`, then on (up to three times as many) while each
         // still sees something the others have not.
         var pool: [Walk] = []
@@ -225,20 +225,5 @@ public struct GeneratedTestFile: Sendable {
         self.now = now
         self.cases = cases
         self.coverage = coverage
-    }
-}
-
-/// A seeded generator of random numbers (SplitMix64): the same seed, the same walks.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

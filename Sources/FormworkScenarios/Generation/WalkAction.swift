@@ -24,7 +24,7 @@ extension FormTestGenerator {
     /// (some left empty), then a few answers changed or cleared and perhaps an entry
     /// removed.
     func walk(seed: UInt64) -> Walk {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let session = session()
         var actions: [WalkAction] = []
         var coverage = emptyCoverage

@@ -86,7 +86,7 @@ struct WalkCandidates: Sendable {
 
     /// Values to try for the question at `path` now, most telling first, shuffled.
     func values(
-        for path: String, in session: FormSession, using random: inout SplitMix64
+        for path: String, in session: FormSession, using random: inout SeededGenerator
     ) -> [String] {
         guard let instance = try? session.instance(path) else { return [] }
         let field = session.field(ofInstance: instance)

@@ -1,3 +1,4 @@
+import Formwork
 import FormworkCore
 import FormworkTesting
 import Foundation

@@ -1,5 +1,6 @@
-/// A deterministic random number generator (SplitMix64), so that property tests
-/// reproduce from their seed.
+/// A deterministic random number generator (SplitMix64): the same seed, the same
+/// sequence — for property tests that reproduce from their seed, benchmarks that
+/// measure the same data every run, and `formwork test --generate`'s walks.
 ///
 /// ```swift
 /// var generator = SeededGenerator(seed: 42)
