@@ -114,8 +114,7 @@ struct FormMutation: CustomStringConvertible {
         search: for generated in suite.cases {
             for step in generated.steps {
                 guard case .set(let name, let text) = step, let path = runner?.names.path(for: name) else { continue }
-                let last = path.split(separator: ".").last.map(String.init) ?? path
-                let id = last.split(separator: "[").first.map(String.init) ?? last
+                let id = FieldPath(path)?.name ?? path
                 guard let field = definition.field(id), field.kind == .choice,
                     field.options.contains(where: { $0.value == text })
                 else { continue }
@@ -139,7 +138,7 @@ struct FormMutation: CustomStringConvertible {
         let written = String(String.UnicodeScalarView(scalars[right.offset..<(right.offset + right.length)]))
         switch (operation, value) {
         case (.equal, .string(let text)):
-            let id = reference.split(separator: ".").last.map(String.init) ?? reference
+            let id = FieldPath(reference)?.name ?? reference
             let options = definition.field(id)?.options.map(\.value) ?? []
             let other = options.isEmpty ? text + "_changed" : options.first { $0 != text }
             return other.map { (written, "'\($0)'") }

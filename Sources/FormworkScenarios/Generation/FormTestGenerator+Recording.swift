@@ -50,7 +50,7 @@ extension FormTestGenerator {
         var before = state(of: session)
         var start = GeneratedExpectation()
         for path in before.order where before.visible[path] == true {
-            if let field = definition.field(FieldPathText.fieldID(of: path)), isConditional(field) {
+            if let field = definition.field(FieldPath(path)?.name ?? path), isConditional(field) {
                 start.visible.append(names.name(for: path))
             }
         }
@@ -118,13 +118,5 @@ extension FormTestGenerator {
         case .add(let group): return .add(name: names.name(for: group))
         case .remove(let entry): return .remove(name: names.name(for: entry))
         }
-    }
-}
-
-/// The id of the field a session path ends in (`members[2].age` → `age`).
-enum FieldPathText {
-    static func fieldID(of path: String) -> String {
-        let last = path.split(separator: ".").last.map(String.init) ?? path
-        return FormTestNames.split(Substring(last)).name
     }
 }

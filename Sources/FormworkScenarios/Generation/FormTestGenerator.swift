@@ -188,7 +188,7 @@ extension FormTestGenerator {
         var tally = Set<String>()
         for action in actions {
             guard case .set(let path, let text) = action else { continue }
-            let id = FieldPathText.fieldID(of: path)
+            let id = FieldPath(path)?.name ?? path
             tally.insert(id)
             guard let field = definition.field(id), !field.options.isEmpty else { continue }
             for value in text.split(separator: ",") { tally.insert(id + "=" + value.trimmed(.whitespaces)) }

@@ -17,7 +17,7 @@ struct WalkCandidates: Sendable {
         self.today = today
         var constants: [String: [String]] = [:]
         func add(_ field: String, _ literal: Value) {
-            let id = field.split(separator: ".").last.map(String.init) ?? field
+            let id = FieldPath(field)?.name ?? field
             var texts: [String] = []
             switch literal {
             case .number(let number):
@@ -60,7 +60,7 @@ struct WalkCandidates: Sendable {
         var drivers = Set<String>()
         var queue = definition.repeats.flatMap { $0.count?.references ?? [] }
         while let reference = queue.popLast() {
-            let id = reference.split(separator: ".").last.map(String.init) ?? reference
+            let id = FieldPath(reference)?.name ?? reference
             guard drivers.insert(id).inserted, let field = definition.field(id) else { continue }
             queue += field.value?.references ?? []
         }
