@@ -61,9 +61,7 @@ public struct FormCoverage: Sendable {
     }
 
     /// Whether `other` saw something this coverage has not.
-    public func wouldGrow(with other: FormCoverage) -> Bool {
-        zip(outcomes, other.outcomes).contains { !$0.isSuperset(of: $1) }
-    }
+    public func wouldGrow(with other: FormCoverage) -> Bool { !contains(other) }
 
     /// Whether `other` is a coverage of the same form (loaded once, or loaded again
     /// from the same definition), so that the two can be merged.
