@@ -2,41 +2,64 @@ import Foundation
 
 /// The texts of an XForm: itext translations, labels and hints as columns per
 /// language, messages, and `<output/>`s in them.
-extension XFormReader {
+/// An XForm's translations (`<itext>`), read once, on the second core when the
+/// document is large (`XMLTree.Alongside`).
+struct XFormTexts: Sendable {
+    /// itext: text id → language → the text a label shows (its `long` form, else its
+    /// plain one).
+    var itext: [String: [String: String]] = [:]
+    /// itext: text id → language → its plain text (no `form`): a hint's, a message's.
+    var plainItext: [String: [String: String]] = [:]
+    /// The languages in the order the translations are written.
+    var languages: [String] = []
+    /// The translation marked `default="true()"`, if one is.
+    var defaultLanguage: String?
+
     /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
     /// form, else its plain one (a `<value>` without a `form`), as
     /// `FormEntryCaption.getQuestionText` picks it; a hint's and a message's plain one.
     /// `short` is a label's abbreviation (ODK Collect shows the long one), `image`,
     /// `audio`, `video` and `big-image` are media and `guidance` a hint for the
     /// person who trains: none of them is a label, so a text with only those has none.
-    mutating func readItext(_ model: XMLTree.Element) {
-        guard let itextElement = model.child(named: "itext") else { return }
-        for translation in itextElement.children(named: "translation") {
+    init(itext itextElement: XMLTree.Element?) {
+        guard let itextElement else { return }
+        var defaultFound = false
+        for translation in itextElement.children where translation.localName == "translation" {
             let language = translation.attribute("lang") ?? "default"
+            if !defaultFound, ["true()", "true"].contains(translation.attribute("default") ?? "") {
+                defaultFound = true
+                defaultLanguage = translation.attribute("lang")
+            }
             // A language given twice is one language (its later texts win).
             if !languages.contains(language) { languages.append(language) }
-            for text in translation.children(named: "text") {
+            for text in translation.children where text.localName == "text" {
                 guard let id = text.attribute("id") else { continue }
-                let values = text.children(named: "value")
-                // JavaRosa reads `form=""` as no form.
-                let plain = values.first { ($0.attribute("form") ?? "").isEmpty }
-                let long = values.first { $0.attribute("form") == "long" }
-                if let label = long ?? plain { itext[id, default: [:]][language] = Self.itextValue(label) }
-                if let plain { plainItext[id, default: [:]][language] = Self.itextValue(plain) }
+                var plain: XMLTree.Element?
+                var long: XMLTree.Element?
+                for value in text.children where value.localName == "value" {
+                    // JavaRosa reads `form=""` as no form.
+                    switch value.attribute("form") ?? "" {
+                    case "": if plain == nil { plain = value }
+                    case "long": if long == nil { long = value }
+                    default: break
+                    }
+                }
+                guard let label = long ?? plain else { continue }
+                let labelText = XFormReader.itextValue(label)
+                itext[id, default: [:]][language] = labelText
+                if let plain {
+                    plainItext[id, default: [:]][language] = plain === label ? labelText : XFormReader.itextValue(plain)
+                }
             }
         }
     }
+}
 
+extension XFormReader {
     /// A `<value>`'s text: JavaRosa trims its ends (pyxform writes
     /// `<value> Hi <output …/> </value>`) and keeps the spaces between its parts.
     static func itextValue(_ value: XMLTree.Element) -> String {
         mixed(value).trimmed(.whitespacesAndNewlines)
-    }
-
-    func defaultLanguage(_ model: XMLTree.Element) -> String? {
-        model.child(named: "itext")?.children(named: "translation").first {
-            ["true()", "true"].contains($0.attribute("default") ?? "")
-        }?.attribute("lang")
     }
 
     /// Text with `<output value="…"/>` written as a marker the text reader translates.
@@ -58,8 +81,11 @@ extension XFormReader {
     func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
         guard let element else { return [:] }
         if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            let table = column == "label" ? itext : plainItext
-            return Dictionary((table[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) { first, _ in first }
+            let translations = (column == "label" ? itext : plainItext)[id] ?? [:]
+            var texts: [String: String] = [:]
+            texts.reserveCapacity(translations.count)
+            for (language, text) in translations { texts[Self.column(column, language)] = text }
+            return texts
         }
         let text = Self.mixed(element).trimmed(.whitespacesAndNewlines)
         guard !text.isEmpty else { return [:] }
@@ -91,8 +117,12 @@ extension XFormReader {
 
     /// `jr:itext('id')` → `id`.
     static func itextID(_ reference: String) -> String? {
-        guard reference.hasPrefix("jr:itext("), reference.hasSuffix(")") else { return nil }
-        return reference.dropFirst(9).dropLast().trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
+        let utf8 = reference.utf8
+        guard utf8.starts(with: "jr:itext(".utf8), utf8.count > 9, utf8.last == UInt8(ascii: ")") else { return nil }
+        // By bytes: the prefix and the bracket are ASCII, and stepping over them by
+        // characters would break the text into graphemes.
+        let inside = reference[utf8.index(utf8.startIndex, offsetBy: 9)..<utf8.index(before: utf8.endIndex)]
+        return inside.trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
     }
 
     /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language

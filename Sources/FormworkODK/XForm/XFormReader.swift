@@ -34,10 +34,8 @@ struct XFormReader {
     var controls: [String: XMLTree.Element] = [:]
     var groups: [String: XMLTree.Element] = [:]
     var repeats: [String: XMLTree.Element] = [:]
-    /// itext: text id → language → the text a label shows (its `long` form, else its
-    /// plain one).
+    /// The translations (`XFormTexts`).
     var itext: [String: [String: String]] = [:]
-    /// itext: text id → language → its plain text (no `form`): a hint's, a message's.
     var plainItext: [String: [String: String]] = [:]
     var languages: [String] = []
     var secondary: [String: XMLTree.Element] = [:]
@@ -50,7 +48,9 @@ struct XFormReader {
     /// `meta/entity` as pyxform's entities sheet (header and one row), if the form has it.
     var entities: [[String]] = []
 
-    init(_ tree: XMLTree, fileName: String) {
+    /// The sheets of the XForm `tree`; `texts` are its translations when they were
+    /// read already (on the second core, while the tree was read).
+    init(_ tree: XMLTree, fileName: String, texts: XFormTexts? = nil) {
         self.fileName = fileName
         let html = tree.root
         guard let head = html.child(named: "head"), let model = head.child(named: "model") else {
@@ -69,7 +69,8 @@ struct XFormReader {
             return
         }
         for instance in instances { if let id = instance.attribute("id") { secondary[id] = instance } }
-        readItext(model)
+        let texts = texts ?? XFormTexts(itext: model.child(named: "itext"))
+        (itext, plainItext, languages) = (texts.itext, texts.plainItext, texts.languages)
         let root = "/" + primary.localName
         for bind in model.children(named: "bind") {
             // JavaRosa resolves a relative nodeset (`b`, `./b`, `g/b`) against the root.
@@ -95,7 +96,7 @@ struct XFormReader {
         if !prefixes.isEmpty {
             settingsRow["x_namespaces"] = prefixes.map { $0.prefix + "=" + $0.uri }.joined(separator: " ")
         }
-        if let language = defaultLanguage(model) { settingsRow["default_language"] = language }
+        if let language = texts.defaultLanguage { settingsRow["default_language"] = language }
         // Where the instance keeps its id (`meta/instanceID`, `jr:preload="uid"`), if it does.
         let uid = binds.first { $0.value.attribute("preload") == "uid" }?.key
         let rootPath = "/" + primary.localName + "/"
@@ -106,8 +107,8 @@ struct XFormReader {
         readEntity(primary.child(named: "meta")?.child(named: "entity"), root: "/" + primary.localName)
         countEntries(primary, path: "/" + primary.localName)
         for child in primary.children { walk(child, path: "/" + primary.localName + "/" + child.localName) }
-        survey = [columns] + rows.map { row in columns.map { row[$0] ?? "" } }
-        choices = [choiceColumns] + choiceRows.map { row in choiceColumns.map { row[$0] ?? "" } }
+        survey = Self.matrix(rows, under: columns)
+        choices = Self.matrix(choiceRows, under: choiceColumns)
     }
 
     /// The namespaces JavaRosa writes on a submission's root: the instance root's own
@@ -300,6 +301,19 @@ struct XFormReader {
             if let value = firstLoad["trigger-value:" + path] { row["calculation"] = value }
         }
         add(row, at: control ?? bind ?? node)
+    }
+
+    /// The header and the rows under it, each value in its column (`""` where a row
+    /// has none): rows hold a few of many columns, so each value is placed, rather
+    /// than each column looked up.
+    static func matrix(_ rows: [[String: String]], under columns: [String]) -> [[String]] {
+        let positions = Dictionary(columns.enumerated().map { ($1, $0) }) { first, _ in first }
+        return [columns]
+            + rows.map { row in
+                var values = [String](repeating: "", count: columns.count)
+                for (column, value) in row { if let position = positions[column] { values[position] = value } }
+                return values
+            }
     }
 
     /// The metadata type a `jr:preloadParams` property names (`deviceid`, `uri:deviceid`).

@@ -39,14 +39,21 @@ struct XLSFormTable: Sendable {
         }
 
         init(number: Int, values: [Int: String], header: Header) {
+            self.init(
+                number: number, header: header,
+                cells: header.columns.map { column in values[column.index].map(Self.cell) })
+        }
+
+        init(number: Int, header: Header, cells: [String??]) {
             self.number = number
             self.header = header
-            cells = header.columns.map { column in
-                values[column.index].map { value in
-                    let trimmed = value.trimmed(.whitespacesAndNewlines)
-                    return trimmed.isEmpty ? nil : trimmed
-                }
-            }
+            self.cells = cells
+        }
+
+        /// A value as a cell holds it: trimmed, `nil` when that leaves nothing.
+        static func cell(_ value: String) -> String? {
+            let trimmed = value.trimmed(.whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
         }
 
         /// The value in a column (a language's, for a translated one), trimmed;
@@ -166,13 +173,21 @@ struct XLSFormTable: Sendable {
         }
         self.columns = columns
         let shared = Header(columns)
+        // Each sheet column's position in the header (-1: none), so that a row's cells
+        // are placed without hashing.
+        var positions = [Int](repeating: -1, count: (columns.map(\.index).max() ?? -1) + 1)
+        for (position, column) in columns.enumerated() where positions[column.index] < 0 {
+            positions[column.index] = position
+        }
         rows = sheet.rows.dropFirst().map { row in
-            Row(
-                number: row.number,
-                values: Dictionary(
-                    row.cells.map { ($0.column, cleaning.apply($0.value.text)) },
-                    uniquingKeysWith: { first, _ in first }),
-                header: shared)
+            var cells = [String??](repeating: nil, count: columns.count)
+            for cell in row.cells where cell.column < positions.count {
+                let position = positions[cell.column]
+                // The first cell of a column counts (a sheet holds one per column).
+                guard position >= 0, case .none = cells[position] else { continue }
+                cells[position] = .some(Row.cell(cleaning.apply(cell.value.text)))
+            }
+            return Row(number: row.number, header: shared, cells: cells)
         }
     }
 

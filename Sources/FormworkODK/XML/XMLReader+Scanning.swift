@@ -12,7 +12,13 @@ extension XMLReader {
         let start = index
         var plain = true
         while index < bytes.count, bytes[index] != quote {
-            switch bytes[index] {
+            // Most bytes are plain: stepped over without a call.
+            let byte = bytes[index]
+            if byte >= 0x20, byte != 0xEF, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") {
+                index += 1
+                continue
+            }
+            switch byte {
             case UInt8(ascii: "<"): throw GiveUp()
             case UInt8(ascii: "&"), UInt8(ascii: "\t"), 0x0A:
                 plain = false
@@ -112,6 +118,18 @@ extension XMLReader {
             }
         }
         return index > start
+    }
+
+    /// Steps over bytes that need nothing done in text (not markup, a reference, a
+    /// newline, a control character or the start of U+FFFE/U+FFFF).
+    mutating func skipPlainText() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20, byte != 0xEF, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"),
+                byte != UInt8(ascii: "]")
+            else { return }
+            index += 1
+        }
     }
 
     /// Steps over the newline at the index.

@@ -133,7 +133,7 @@ struct XMLReader {
         let (line, column) = (self.line, column(at: index))
         index += 1
         let name = try self.name()
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         while true {
             let spaced = spaces()
             guard index < bytes.count else { throw GiveUp() }
@@ -154,7 +154,7 @@ struct XMLReader {
             index += 1
             _ = spaces()
             let value = try attributeValue()
-            guard attributes.updateValue(value, forKey: attribute) == nil else { throw GiveUp() }
+            guard attributes.add(attribute, value) else { throw GiveUp() }
         }
         let scope = try Self.scope(of: name, attributes, within: prefixes)
         let element = XMLTree.Element(name: name, attributes: attributes, line: line, column: column)
@@ -167,7 +167,7 @@ struct XMLReader {
     /// than one colon, or two attributes share a local name: `XMLParser` (whose
     /// libxml2 reads namespaces) judges those.
     static func scope(
-        of name: String, _ attributes: [String: String], within prefixes: Set<String>
+        of name: String, _ attributes: XMLAttributes, within prefixes: Set<String>
     ) throws(GiveUp) -> Set<String> {
         var scope = prefixes
         var prefixed = false
@@ -190,7 +190,7 @@ struct XMLReader {
         _ = try local(name)
         if prefixed {
             var locals = Set<Substring>()
-            for attribute in attributes.keys where attribute != "xmlns" && !attribute.hasPrefix("xmlns:") {
+            for (attribute, _) in attributes where attribute != "xmlns" && !attribute.hasPrefix("xmlns:") {
                 guard locals.insert(try local(attribute)).inserted else { throw GiveUp() }
             }
         }
@@ -201,16 +201,20 @@ struct XMLReader {
     /// read in runs of plain bytes, made a string where something else starts (its
     /// references decoded apart).
     mutating func content(of element: XMLTree.Element, depth: Int, prefixes: Set<String>) throws(GiveUp) {
+        // Gathered here and given to the element once: appending to its arrays one by
+        // one would check exclusive access to the object each time.
+        var children: [XMLTree.Element] = []
+        var content: [XMLTree.Element.Content] = []
         /// Decoded text before `run`, where the current run of plain bytes starts.
         var decoded: [UInt8] = []
         var run = index
         func flush() {
             guard run < index || !decoded.isEmpty else { return }
             if decoded.isEmpty {
-                element.content.append(.text(String(decoding: bytes[run..<index], as: UTF8.self)))
+                content.append(.text(String(decoding: bytes[run..<index], as: UTF8.self)))
             } else {
                 decoded += bytes[run..<index]
-                element.content.append(.text(String(decoding: decoded, as: UTF8.self)))
+                content.append(.text(String(decoding: decoded, as: UTF8.self)))
                 decoded.removeAll(keepingCapacity: true)
             }
         }
@@ -222,6 +226,8 @@ struct XMLReader {
                     flush()
                     index += 2
                     try endTag(element.name)
+                    element.children = children
+                    element.content = content
                     return
                 } else if peek("<!--") {
                     decoded += bytes[run..<index]
@@ -233,7 +239,7 @@ struct XMLReader {
                     guard let end = find("]]>", from: index) else { throw GiveUp() }
                     let start = index
                     try skip(to: end)
-                    element.content.append(.text(String(decoding: bytes[start..<end], as: UTF8.self)))
+                    content.append(.text(String(decoding: bytes[start..<end], as: UTF8.self)))
                     index = end + 3
                     run = index
                 } else if peek("<?") {
@@ -243,8 +249,8 @@ struct XMLReader {
                 } else {
                     flush()
                     let child = try self.element(depth: depth + 1, prefixes: prefixes)
-                    element.children.append(child)
-                    element.content.append(.element(child))
+                    children.append(child)
+                    content.append(.element(child))
                     run = index
                 }
             case UInt8(ascii: "&"):
@@ -259,6 +265,7 @@ struct XMLReader {
             default:
                 try check(byte)
                 index += 1
+                skipPlainText()
             }
         }
         throw GiveUp()

@@ -16,10 +16,7 @@ final class XMLTree: @unchecked Sendable {
         let name: String
         /// The name without its prefix (`h:head` → `head`).
         let localName: String
-        let attributes: [String: String]
-        /// The attributes written with a prefix (`jr:count`), by local name (the first
-        /// of those sharing one, in `attributes`' order).
-        private let prefixedAttributes: [String: String]
+        let attributes: XMLAttributes
         var children: [Element] = []
         /// Text and elements in order, for mixed content (`Hello <output/>!`).
         var content: [Content] = []
@@ -32,18 +29,15 @@ final class XMLTree: @unchecked Sendable {
             case element(Element)
         }
 
-        init(name: String, attributes: [String: String], line: Int, column: Int) {
+        init(name: String, attributes: XMLAttributes, line: Int, column: Int) {
             self.name = name
-            localName =
-                name.utf8.contains(UInt8(ascii: ":")) ? name.split(separator: ":").last.map(String.init) ?? name : name
-            self.attributes = attributes
-            var prefixed: [String: String] = [:]
-            for (key, value) in attributes where key.utf8.contains(UInt8(ascii: ":")) {
-                if let local = key.split(separator: ":").last, prefixed[String(local)] == nil {
-                    prefixed[String(local)] = value
-                }
+            if let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) {
+                let local = name[name.utf8.index(after: colon)...]
+                localName = local.isEmpty ? name.split(separator: ":").last.map(String.init) ?? name : String(local)
+            } else {
+                localName = name
             }
-            prefixedAttributes = prefixed
+            self.attributes = attributes
             self.line = line
             self.column = column
         }
@@ -57,8 +51,17 @@ final class XMLTree: @unchecked Sendable {
         func children(named local: String) -> [Element] { children.filter { $0.localName == local } }
         func child(named local: String) -> Element? { children.first { $0.localName == local } }
 
-        /// The attribute by local name, whatever its prefix (`jr:count`, `count`).
-        func attribute(_ local: String) -> String? { attributes[local] ?? prefixedAttributes[local] }
+        /// The attribute by local name, whatever its prefix (`jr:count`, `count`): the
+        /// one without a prefix, else the first written with one.
+        func attribute(_ local: String) -> String? {
+            if let value = attributes[local] { return value }
+            let count = local.utf8.count
+            for (key, value) in attributes where key.utf8.count > count {
+                let suffix = key.utf8.suffix(count + 1)
+                if suffix.first == UInt8(ascii: ":"), suffix.dropFirst().elementsEqual(local.utf8) { return value }
+            }
+            return nil
+        }
     }
 
     let root: Element
@@ -180,7 +183,8 @@ final class XMLTree: @unchecked Sendable {
                 return
             }
             let element = Element(
-                name: elementName, attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
+                name: elementName, attributes: XMLAttributes(attributes), line: parser.lineNumber,
+                column: parser.columnNumber)
             if let parent = stack.last {
                 parent.children.append(element)
                 parent.content.append(.element(element))

@@ -65,10 +65,15 @@ enum XPathLexer {
     }
 
     static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
-        let characters = Array(text)
-        // One byte per character (ASCII, as most expressions are): texts are sliced
-        // from the bytes, not rebuilt character by character.
-        let bytes = text.utf8.count == characters.count ? Array(text.utf8) : nil
+        // One byte per character (ASCII, as most expressions are, and no `\r\n`, which
+        // is one character): the characters are the bytes, without breaking the text
+        // into graphemes, and texts are sliced from the bytes.
+        let utf8 = Array(text.utf8)
+        let oneBytePerCharacter =
+            utf8.allSatisfy { $0 < 0x80 }
+            && !zip(utf8, utf8.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
+        let characters = oneBytePerCharacter ? utf8.map { Character(Unicode.Scalar($0)) } : Array(text)
+        let bytes = oneBytePerCharacter ? utf8 : nil
         var tokens: [XPathToken] = []
         var index = 0
         /// Whether the previous token ends an operand (so a word or `*` is an operator).
@@ -207,18 +212,27 @@ enum XPathLexer {
     // Character classes, answered at once for ASCII (what expressions are mostly
     // written in) and by Unicode's properties for the rest, as `Character` answers.
 
+    /// The character's byte when it is one ASCII byte (`\r\n` is two): read from its
+    /// UTF-8, which is quicker than `asciiValue`'s look at its scalars.
+    @inline(__always)
+    static func ascii(_ character: Character) -> UInt8? {
+        let utf8 = character.utf8
+        guard let first = utf8.first, first < 0x80, utf8.count == 1 else { return nil }
+        return first
+    }
+
     static func isLetter(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return character.isLetter }
+        guard let ascii = ascii(character) else { return character.isLetter }
         return (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
     }
 
     static func isNumber(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return character.isNumber }
+        guard let ascii = ascii(character) else { return character.isNumber }
         return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
     }
 
     static func isWhitespace(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return character.isWhitespace }
+        guard let ascii = ascii(character) else { return character.isWhitespace }
         return ascii == UInt8(ascii: " ") || (ascii >= 0x09 && ascii <= 0x0D)
     }
 }
