@@ -92,6 +92,15 @@ bench: deps
 	$(SWIFT) build -c release --product formwork
 	$(SWIFT) run -c release formwork-bench $(BENCH_ARGS)
 
+## bench-javarosa: JavaRosa's warm open of FORM (an XForm), the figure the odk-open benchmark is judged against
+## (parse and initialise, median of 31 after 200 warm-up opens; needs the oracles: make oracles)
+FORM ?= ../shared/corpus/xforms/bench9.xml
+JAVAROSA_BENCH = .build/javarosa-bench
+bench-javarosa: oracles
+	@bash -c '. $(ORACLES)/javarosa/deps.sh && cp="$(ORACLES)/javarosa/dist/javarosa.jar:$$JR_CP:/usr/share/java/slf4j-nop.jar" \
+		&& mkdir -p $(JAVAROSA_BENCH) && javac -d $(JAVAROSA_BENCH) -cp "$$cp" Tests/Conformance/JavaRosaOpenTime.java \
+		&& java -cp "$(JAVAROSA_BENCH):$$cp" JavaRosaOpenTime $(FORM)'
+
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (60) with AddressSanitizer (FUZZ_TARGETS="expression rpc" for some);
 ## findings land in Tests/Fuzz/TARGET/ as regression inputs (scripts/fuzz.sh)
 FUZZ_SECONDS ?= 60

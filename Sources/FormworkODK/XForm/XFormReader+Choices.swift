@@ -61,7 +61,9 @@ extension XFormReader {
         listCount += 1
         let listName = "items:\(row["name"] ?? "")#\(listCount)"
         for item in control.children(named: "item") {
-            var choice: [String: String] = ["list_name": listName, "name": item.child(named: "value")?.text ?? ""]
+            var choice = [String: String](minimumCapacity: 2 + languages.count)
+            choice["list_name"] = listName
+            choice["name"] = item.child(named: "value")?.text ?? ""
             choice.merge(texts("label", of: item.child(named: "label"))) { a, _ in a }
             addChoice(choice, at: item)
         }

@@ -24,7 +24,14 @@ struct XFormTexts: Sendable {
     init(itext itextElement: XMLTree.Element?) {
         guard let itextElement else { return }
         var defaultFound = false
-        for translation in itextElement.children where translation.localName == "translation" {
+        // Sized once: each translation holds every text, and growing a table of
+        // thousands of ids rehashes them all each time.
+        let translations = itextElement.children.filter { $0.localName == "translation" }
+        let ids = translations.map(\.children.count).max() ?? 0
+        itext.reserveCapacity(ids)
+        plainItext.reserveCapacity(ids)
+        let perText = [String: String](minimumCapacity: translations.count)
+        for translation in translations {
             let language = translation.attribute("lang") ?? "default"
             if !defaultFound, ["true()", "true"].contains(translation.attribute("default") ?? "") {
                 defaultFound = true
@@ -46,9 +53,10 @@ struct XFormTexts: Sendable {
                 }
                 guard let label = long ?? plain else { continue }
                 let labelText = XFormReader.itextValue(label)
-                itext[id, default: [:]][language] = labelText
+                itext[id, default: perText][language] = labelText
                 if let plain {
-                    plainItext[id, default: [:]][language] = plain === label ? labelText : XFormReader.itextValue(plain)
+                    plainItext[id, default: perText][language] =
+                        plain === label ? labelText : XFormReader.itextValue(plain)
                 }
             }
         }

@@ -218,7 +218,9 @@ struct XFormReader {
         // `meta/entity` is read as the entities sheet (`readEntity`).
         if name == "entity", path.hasSuffix("/meta/entity"), !entities.isEmpty { return }
         let bind = binds[path]
-        var row: [String: String] = ["name": name]
+        // Room for the columns most rows have (a label and a hint per language…).
+        var row = [String: String](minimumCapacity: 8 + 2 * languages.count)
+        row["name"] = name
         if let bind {
             // The bind's own place, for what it gives (`relevant`, `constraint`…):
             // a problem or an item of coverage there is at the bind, not the question.
