@@ -113,7 +113,7 @@ extension DefinitionDecoder {
         _ node: SyntaxNode, environment: ExpressionEnvironment,
         compiled: inout [OptionCondition: CompiledExpression]
     ) -> CompiledExpression? {
-        guard let source = node.scalarText, !source.contains("uuid") else {
+        guard let source = node.scalarText, !source.containsASCII("uuid") else {
             return compileCondition(node, key: "visible", environment: environment)
         }
         let key = OptionCondition(source: source, scope: environment.scope)

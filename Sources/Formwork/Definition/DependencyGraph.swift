@@ -68,7 +68,13 @@ struct DependencyGraph {
                 for ancestor in repeats[scope].ancestry { visibility.append(repeats[ancestor].visible) }
             }
             var expressions: [CompiledExpression?] = [fields[position].value]
-            for option in fields[position].options { expressions.append(option.visible) }
+            // A cascade's options share a few conditions: each is read once.
+            var optionConditions = Set<ObjectIdentifier>()
+            for option in fields[position].options {
+                if let condition = option.visible, optionConditions.insert(condition.identity).inserted {
+                    expressions.append(condition)
+                }
+            }
             if keepsHiddenAnswers {
                 visibilityReads.append(nodes(visibility, indexOf: fields[position].repeatIndex))
             } else {
@@ -159,7 +165,7 @@ struct DependencyGraph {
             switch expression.kind {
             case .literal: break
             case .reference(let name):
-                if name.contains("."), throughOwnRepeat(name) { addFields(expression) }
+                if name.containsASCII("."), throughOwnRepeat(name) { addFields(expression) }
             case .list(let elements): elements.forEach(visit)
             case .unary(_, let operand): visit(operand)
             case .binary(_, let left, let right):
@@ -182,15 +188,20 @@ struct DependencyGraph {
     /// entries, `$a.b.c` every repeat on the path and the field at its end.
     static func nodes(reading references: [String], environment: ExpressionEnvironment, fieldCount: Int) -> [Int] {
         var result: [Int] = []
-        for name in references {
-            for segment in name.split(separator: ".") {
-                let id = String(segment)
-                if let field = environment.fields[id] {
-                    result.append(field.index)
-                } else if let repeatSignature = environment.repeats[id] {
-                    result.append(fieldCount + repeatSignature.index)
-                }
+        func add(_ id: String) {
+            if let field = environment.fields[id] {
+                result.append(field.index)
+            } else if let repeatSignature = environment.repeats[id] {
+                result.append(fieldCount + repeatSignature.index)
             }
+        }
+        for name in references {
+            // Most references are one name: looked up as they are, without splitting.
+            guard name.utf8.contains(UInt8(ascii: ".")) else {
+                add(name)
+                continue
+            }
+            for segment in name.split(separator: ".") { add(String(segment)) }
         }
         return result
     }
