@@ -7,8 +7,9 @@ import Foundation
 /// the generated WHO-like verbal autopsy form (`GeneratedXForm`), and
 /// `../shared/corpus/xforms/bench9.xml` where the corpus is beside the package. The
 /// target is a fifth of JavaRosa's warm parse and initialisation of the WHO form (68
-/// ms on this kind of machine): 14 ms. The same form converted to Formwork's JSON and
-/// loaded the same way is the baseline, for comparison.
+/// ms as the issue measured it): 14 ms; `make bench-javarosa FORM=PATH` measures
+/// JavaRosa's on this machine. The same form converted to Formwork's JSON and loaded
+/// the same way is the baseline, for comparison.
 enum ODKOpenCase {
     static let target = Duration.milliseconds(14)
 
