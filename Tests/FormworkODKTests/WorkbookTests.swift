@@ -168,6 +168,22 @@ struct WorkbookTests {
         }
     }
 
+    /// The checks before parsing find a document type and an empty processing
+    /// instruction wherever they are, and nothing in text that only looks like them
+    /// (`!=` in an expression, a question ending in `?`).
+    @Test(
+        arguments: [
+            ("<!DOCTYPE a><a/>", true, nil), ("<a b='x != 1'>Why?</a><!doctype b>", true, nil),
+            ("<a b='x != 1'>! <! doctype?</a>", false, nil), ("<?x?><a/>", false, 0),
+            ("<a>Why? Is it ?</a><?pi?>", false, 19), ("<a>Why?</a><?pi data?>", false, nil),
+            ("<a>?<??></a>", false, 4), ("<!", false, nil), ("<?", false, nil),
+        ] as [(String, Bool, Int?)])
+    func markupIsFoundBeforeParsing(text: String, declaresType: Bool, emptyInstruction: Int?) {
+        let data = Data(text.utf8)
+        #expect(WorkbookXML.containsDocumentType(data) == declaresType)
+        #expect(WorkbookXML.emptyProcessingInstruction(data) == emptyInstruction)
+    }
+
     /// Entity expansion and external entities are refused before parsing: no
     /// workbook part declares a document type.
     @Test func documentTypesAreRefused() throws {

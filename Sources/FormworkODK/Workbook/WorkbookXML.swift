@@ -82,13 +82,14 @@ enum WorkbookXML {
         return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard bytes.count >= pattern.count else { return false }
-            var index = 0
-            // From `<` to `<` (memchr, not byte by byte: XForms run to megabytes).
-            while let next = nextOpening(in: bytes, from: index), next <= bytes.count - pattern.count {
+            var index = 1
+            // From `!` to `!` (memchr, not byte by byte: XForms run to megabytes; a `!`
+            // is much rarer than a `<`), looking back for its `<`.
+            while let next = next(UInt8(ascii: "!"), in: bytes, from: index), next - 1 <= bytes.count - pattern.count {
                 index = next
-                if bytes[index + 1] == UInt8(ascii: "!") {
+                if bytes[index - 1] == UInt8(ascii: "<") {
                     var matches = true
-                    for offset in 2..<pattern.count where bytes[index + offset] | 0x20 != pattern[offset] {
+                    for offset in 2..<pattern.count where bytes[index - 1 + offset] | 0x20 != pattern[offset] {
                         matches = false
                         break
                     }
@@ -107,25 +108,27 @@ enum WorkbookXML {
     static func emptyProcessingInstruction(_ data: Data) -> Int? {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            while let next = nextOpening(in: bytes, from: index), next + 1 < bytes.count {
+            var index = 1
+            // From `?` to `?`, looking back for its `<` (questions end with `?` too, but
+            // far fewer of them than elements start).
+            while let next = next(UInt8(ascii: "?"), in: bytes, from: index), next < bytes.count {
                 index = next
                 defer { index += 1 }
-                guard bytes[index + 1] == UInt8(ascii: "?") else { continue }
-                var end = index + 2
+                guard bytes[index - 1] == UInt8(ascii: "<") else { continue }
+                var end = index + 1
                 while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[end]) { end += 1 }
                 if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
-                    return index
+                    return index - 1
                 }
             }
             return nil
         }
     }
 
-    /// The offset of the next `<` at `start` or after, if any.
-    static func nextOpening(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// The offset of the next `byte` at `start` or after, if any.
+    static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress,
-            let found = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.count - start)
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
         else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
