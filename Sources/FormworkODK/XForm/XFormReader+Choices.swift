@@ -45,7 +45,7 @@ extension XFormReader {
                     }
                     choice["name"] = item.child(named: valueRef)?.text ?? ""
                     if let idField = Self.itextID(labelRef), let id = item.child(named: idField)?.text {
-                        for (language, text) in itext[id] ?? [:] { choice[Self.column("label", language)] = text }
+                        for (language, text) in translated.label(id) { choice[Self.column("label", language)] = text }
                     } else if let label = item.child(named: labelRef)?.text {
                         for column in languages.isEmpty ? ["label"] : languages.map({ Self.column("label", $0) }) {
                             choice[column] = label
@@ -125,14 +125,14 @@ extension XFormReader {
                     var row: [String: String] = [:]
                     for field in item.children where row[field.localName] == nil { row[field.localName] = field.text }
                     if let id = row["itextId"] {
-                        for (language, text) in itext[id] ?? [:] { row[Self.column("label", language)] = text }
+                        for (language, text) in translated.label(id) { row[Self.column("label", language)] = text }
                     }
                     return row
                 })
         }
         // `jr:itext()` reads a text's plain form (a label shows its long one).
         // Made into rows only when an expression reads it.
-        instances[XPathTranslation.itextTable] = .translations(plain: plainItext, long: itext)
+        instances[XPathTranslation.itextTable] = .translations(translated)
         return instances
     }
 }

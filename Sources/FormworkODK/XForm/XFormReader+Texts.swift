@@ -2,18 +2,18 @@ import Foundation
 
 /// The texts of an XForm: itext translations, labels and hints as columns per
 /// language, messages, and `<output/>`s in them.
-/// An XForm's translations (`<itext>`), read once, on the second core when the
-/// document is large (`XMLTree.Alongside`).
+/// An XForm's translations (`<itext>`), read once: for each language, its texts by id,
+/// in the forms JavaRosa shows.
 struct XFormTexts: Sendable {
-    /// itext: text id → language → the text a label shows (its `long` form, else its
-    /// plain one).
-    var itext: [String: [String: String]] = [:]
-    /// itext: text id → language → its plain text (no `form`): a hint's, a message's.
-    var plainItext: [String: [String: String]] = [:]
     /// The languages in the order the translations are written.
-    var languages: [String] = []
+    private(set) var languages: [String] = []
     /// The translation marked `default="true()"`, if one is.
-    var defaultLanguage: String?
+    private(set) var defaultLanguage: String?
+    /// For each language (by its position in `languages`), text id → the text a label
+    /// shows: its `long` form, else its plain one.
+    private var labels: [[String: String]] = []
+    /// For each language, text id → its plain text (no `form`): a hint's, a message's.
+    private var plains: [[String: String]] = []
 
     /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
     /// form, else its plain one (a `<value>` without a `form`), as
@@ -24,21 +24,23 @@ struct XFormTexts: Sendable {
     init(itext itextElement: XMLTree.Element?) {
         guard let itextElement else { return }
         var defaultFound = false
-        // Sized once: each translation holds every text, and growing a table of
-        // thousands of ids rehashes them all each time.
-        let translations = itextElement.children.filter { $0.localName == "translation" }
-        let ids = translations.map(\.children.count).max() ?? 0
-        itext.reserveCapacity(ids)
-        plainItext.reserveCapacity(ids)
-        let perText = [String: String](minimumCapacity: translations.count)
-        for translation in translations {
+        for translation in itextElement.children where translation.localName == "translation" {
             let language = translation.attribute("lang") ?? "default"
             if !defaultFound, ["true()", "true"].contains(translation.attribute("default") ?? "") {
                 defaultFound = true
                 defaultLanguage = translation.attribute("lang")
             }
             // A language given twice is one language (its later texts win).
-            if !languages.contains(language) { languages.append(language) }
+            let position: Int
+            if let known = languages.firstIndex(of: language) {
+                position = known
+            } else {
+                position = languages.count
+                languages.append(language)
+                // Sized once: growing a table of thousands of ids rehashes them all each time.
+                labels.append(Dictionary(minimumCapacity: translation.children.count))
+                plains.append(Dictionary(minimumCapacity: translation.children.count))
+            }
             for text in translation.children where text.localName == "text" {
                 guard let id = text.attribute("id") else { continue }
                 var plain: XMLTree.Element?
@@ -53,13 +55,33 @@ struct XFormTexts: Sendable {
                 }
                 guard let label = long ?? plain else { continue }
                 let labelText = XFormReader.itextValue(label)
-                itext[id, default: perText][language] = labelText
-                if let plain {
-                    plainItext[id, default: perText][language] =
-                        plain === label ? labelText : XFormReader.itextValue(plain)
-                }
+                labels[position][id] = labelText
+                if let plain { plains[position][id] = plain === label ? labelText : XFormReader.itextValue(plain) }
             }
         }
+    }
+
+    /// The label text of `id` in each language that has one (its long form, else its
+    /// plain one), in the translations' order.
+    func label(_ id: String) -> [(language: String, text: String)] { texts(id, in: labels) }
+
+    /// The plain text of `id` in each language that has one.
+    func plain(_ id: String) -> [(language: String, text: String)] { texts(id, in: plains) }
+
+    private func texts(_ id: String, in tables: [[String: String]]) -> [(language: String, text: String)] {
+        var texts: [(language: String, text: String)] = []
+        for (position, table) in tables.enumerated() {
+            if let text = table[id] { texts.append((languages[position], text)) }
+        }
+        return texts
+    }
+
+    /// Every id with a text, sorted.
+    var ids: [String] {
+        var ids = Set<String>()
+        for table in labels { ids.formUnion(table.keys) }
+        for table in plains { ids.formUnion(table.keys) }
+        return ids.sorted()
     }
 }
 
@@ -89,7 +111,7 @@ extension XFormReader {
     func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
         guard let element else { return [:] }
         if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            let translations = (column == "label" ? itext : plainItext)[id] ?? [:]
+            let translations = column == "label" ? translated.label(id) : translated.plain(id)
             var texts: [String: String] = [:]
             texts.reserveCapacity(translations.count)
             for (language, text) in translations { texts[Self.column(column, language)] = text }
@@ -138,7 +160,7 @@ extension XFormReader {
     func message(_ value: String?, column: String) -> [String: String] {
         guard let value else { return [:] }
         if let id = Self.itextID(value) {
-            return Dictionary((plainItext[id] ?? [:]).map { (Self.column(column, $0.key), $0.value) }) {
+            return Dictionary(translated.plain(id).map { (Self.column(column, $0.language), $0.text) }) {
                 first, _ in first
             }
         }

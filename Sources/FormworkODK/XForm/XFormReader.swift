@@ -34,10 +34,9 @@ struct XFormReader {
     var controls: [String: XMLTree.Element] = [:]
     var groups: [String: XMLTree.Element] = [:]
     var repeats: [String: XMLTree.Element] = [:]
-    /// The translations (`XFormTexts`).
-    var itext: [String: [String: String]] = [:]
-    var plainItext: [String: [String: String]] = [:]
-    var languages: [String] = []
+    /// The translations.
+    var translated = XFormTexts(itext: nil)
+    var languages: [String] { translated.languages }
     var secondary: [String: XMLTree.Element] = [:]
     /// `setvalue` on first load (defaults) and on a control's change (triggers), by ref.
     var firstLoad: [String: String] = [:]
@@ -48,9 +47,8 @@ struct XFormReader {
     /// `meta/entity` as pyxform's entities sheet (header and one row), if the form has it.
     var entities: [[String]] = []
 
-    /// The sheets of the XForm `tree`; `texts` are its translations when they were
-    /// read already (on the second core, while the tree was read).
-    init(_ tree: XMLTree, fileName: String, texts: XFormTexts? = nil) {
+    /// The sheets of the XForm `tree`.
+    init(_ tree: XMLTree, fileName: String) {
         self.fileName = fileName
         let html = tree.root
         guard let head = html.child(named: "head"), let model = head.child(named: "model") else {
@@ -69,8 +67,7 @@ struct XFormReader {
             return
         }
         for instance in instances { if let id = instance.attribute("id") { secondary[id] = instance } }
-        let texts = texts ?? XFormTexts(itext: model.child(named: "itext"))
-        (itext, plainItext, languages) = (texts.itext, texts.plainItext, texts.languages)
+        translated = XFormTexts(itext: model.child(named: "itext"))
         let root = "/" + primary.localName
         for bind in model.children(named: "bind") {
             // JavaRosa resolves a relative nodeset (`b`, `./b`, `g/b`) against the root.
@@ -96,7 +93,7 @@ struct XFormReader {
         if !prefixes.isEmpty {
             settingsRow["x_namespaces"] = prefixes.map { $0.prefix + "=" + $0.uri }.joined(separator: " ")
         }
-        if let language = texts.defaultLanguage { settingsRow["default_language"] = language }
+        if let language = translated.defaultLanguage { settingsRow["default_language"] = language }
         // Where the instance keeps its id (`meta/instanceID`, `jr:preload="uid"`), if it does.
         let uid = binds.first { $0.value.attribute("preload") == "uid" }?.key
         let rootPath = "/" + primary.localName + "/"

@@ -12,17 +12,18 @@ enum SecondaryInstance: Sendable {
     case file(String)
     /// An XForm's translations by id and language (`_itext`): each id's plain text,
     /// else its long one, as `jr:itext()` reads it; rows only when read.
-    case translations(plain: [String: [String: String]], long: [String: [String: String]])
+    case translations(XFormTexts)
 
     /// The rows, for `.rows` and `.translations`.
     var rows: [[String: String]]? {
         switch self {
         case .rows(let rows): return rows
         case .file: return nil
-        case .translations(let plain, let long):
-            return Set(long.keys).union(plain.keys).sorted().map { id in
+        case .translations(let texts):
+            return texts.ids.map { id in
                 var row = ["id": id]
-                for (language, text) in plain[id] ?? long[id] ?? [:] {
+                let plain = texts.plain(id)
+                for (language, text) in plain.isEmpty ? texts.label(id) : plain {
                     row[XFormReader.column("label", language)] = text
                 }
                 return row
