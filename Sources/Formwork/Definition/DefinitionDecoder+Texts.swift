@@ -120,10 +120,10 @@ extension DefinitionDecoder {
             return nil
         }
         var pending = PendingText(variants: [])
-        // Sets, not searches of the list: a form of 10,000 languages reads each text
+        pending.variants.reserveCapacity(pairs.count)
+        // A set, not a search of the list: a form of 10,000 languages reads each text
         // in a moment rather than in seconds.
         let declared = languageCodes
-        var written: Set<String> = []
         for (keyNode, value) in pairs {
             guard let code = keyNode.scalarText else { continue }
             guard declared.contains(code) else {
@@ -139,13 +139,22 @@ extension DefinitionDecoder {
                 collector.report(.stringTooLong(length: text.count, limit: limits.maximumStringLength), at: value)
                 continue
             }
-            written.insert(code)
             pending.variants.append((code, text, value))
         }
         guard !pending.variants.isEmpty else { return nil }
-        // Every language written (as most texts are): nothing to warn of.
-        guard written.count < languages.count else { return pending }
-        let missing = languages.map(\.code).filter { !written.contains($0) }
+        // Every language written (as most texts are): nothing to warn of. A text in a
+        // few languages is searched; only one in many makes a set.
+        var missing: [String] = []
+        if languages.count <= 16 {
+            for language in languages where !pending.variants.contains(where: { $0.language == language.code }) {
+                missing.append(language.code)
+            }
+        } else {
+            let written = Set(pending.variants.compactMap(\.language))
+            guard written.count < languages.count else { return pending }
+            missing = languages.map(\.code).filter { !written.contains($0) }
+        }
+        guard !missing.isEmpty else { return pending }
         let fallback =
             pending.variants.contains { $0.language == defaultLanguage }
             ? defaultLanguage! : pending.variants[0].language!
