@@ -233,6 +233,11 @@ deps: deps-libedit
 			pytest-$(PYTEST_SOURCE_VERSION)/testing/example_scripts/junit-10.xsd \
 		|| echo "the JUnit schema could not be installed: its check will skip"; \
 	fi
+	@if ! command -v dot >/dev/null 2>&1; then \
+		echo "Installing Graphviz (formwork graph's output is checked by rendering it) …"; \
+		{ $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends graphviz; } || echo "Graphviz could not be installed: the rendering check will skip"; \
+	fi
 
 ## deps-libedit: libedit and pkg-config alone: what building needs (make stage installs no more)
 deps-libedit:

@@ -69,6 +69,12 @@ enum ValidateCase {
     }
 
     static func corpusForm(_ name: String) -> FormDefinition? {
+        corpusURL(name).flatMap { try? FormDefinition.load(contentsOf: $0, formats: .odk, skipUnsupported: true) }
+    }
+
+    /// Where the corpus form `name` (`xlsform/grains.xlsx`) is: `../shared/corpus`
+    /// beside the working directory or beside the package the benchmark was built in.
+    static func corpusURL(_ name: String) -> URL? {
         let roots = [
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
@@ -77,9 +83,7 @@ enum ValidateCase {
         for root in roots {
             let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpus").appendingPathComponent(
                 name)
-            if FileManager.default.fileExists(atPath: url.path) {
-                return try? FormDefinition.load(contentsOf: url, formats: .odk, skipUnsupported: true)
-            }
+            if FileManager.default.fileExists(atPath: url.path) { return url }
         }
         return nil
     }

@@ -151,7 +151,10 @@ extension XLSFormReader {
         if let relevant = condition("relevant", of: node, current: nil, repeats: []) { conditions.append(relevant) }
         let header = texts("label", of: node, repeats: [])
         let groupPlace = SourcePlace(place("type", node.row), quote: node.row["type"])
-        let visiblePlace = node.row["relevant"] == nil ? nil : cellPlace("relevant", node.row)
+        // Its own `relevant`'s cell; a condition only inherited from the groups around
+        // it is at the group, with no cell to quote (not the `begin group` written there).
+        let visiblePlace =
+            node.row["relevant"] == nil ? SourcePlace(place("type", node.row)) : cellPlace("relevant", node.row)
         // A `field-list` group is one screen in Collect: a page in guided filling.
         let page = node.row["appearance"]?.lowercased().split(separator: " ").contains("field-list") == true
         let path = (node.groups + [node.name]).joined(separator: "/")
@@ -170,7 +173,7 @@ extension XLSFormReader {
                 let continued = ids.makeID(from: node.id)
                 builder.start(
                     id: continued, header: header, visible: ExpressionText.conjunction(conditions), place: groupPlace,
-                    page: page)
+                    visiblePlace: SourcePlace(place("type", node.row)), page: page)
             default:
                 builder.add(items(for: child, repeats: [], conditions: []))
             }
@@ -246,7 +249,8 @@ extension XLSFormReader {
         _ = answerKey(node, repeats: repeats)
         pairs.append(("label", texts("label", of: node, repeats: repeats) ?? .string(node.name)))
         if let visible = ExpressionText.conjunction(conditions) {
-            let at = node.row["relevant"] == nil ? nil : cellPlace("relevant", node.row)
+            // As a group's: its own `relevant`'s cell, else the row with nothing to quote.
+            let at = node.row["relevant"] == nil ? SourcePlace(rowPlace.name) : cellPlace("relevant", node.row)
             pairs.append(("visible", .string(visible, at: at)))
         }
         var options: [(String, DefinitionDocument)] = []
