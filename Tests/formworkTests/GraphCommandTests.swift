@@ -83,6 +83,43 @@ struct GraphCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    /// An XForm's edges quote its XPath where the bind wrote the condition, and a
+    /// group inside a group (whose condition is its own joined with the outer one's,
+    /// written in two places) shows the condition as Formwork reads it — never the
+    /// `begin group` row it is placed at.
+    @Test func anXFormsConditionsAreQuotedWhereTheyAreWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let form = folder.appendingPathComponent("nested.xml")
+        try """
+        <?xml version="1.0"?>
+        <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
+        <h:head><h:title>Nested</h:title><model>
+        <instance><data id="nested"><sex/><outer><a/><inner><q/></inner></outer><meta><instanceID/></meta></data></instance>
+        <bind nodeset="/data/sex" type="string"/>
+        <bind nodeset="/data/outer" relevant="/data/sex = 'f'"/>
+        <bind nodeset="/data/outer/inner/q" type="int"/>
+        <bind nodeset="/data/meta/instanceID" type="string" readonly="true()" preload="uid"/>
+        </model></h:head>
+        <h:body>
+        <input ref="/data/sex"><label>Sex</label></input>
+        <group ref="/data/outer"><label>Outer</label>
+          <group ref="/data/outer/inner"><label>Inner</label><input ref="/data/outer/inner/q"><label>Q</label></input></group>
+        </group>
+        </h:body></h:html>
+        """.write(to: form, atomically: true, encoding: .utf8)
+        let result = try Self.formwork(["graph", form.path, "--format", "json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let edges = try #require(object["edges"] as? [[String: Any]])
+        let expressions = Set(edges.compactMap { $0["expression"] as? String })
+        #expect(expressions == ["/data/sex = 'f'", "$sex == 'f'"], "\(expressions)")
+        #expect(!expressions.contains { $0.contains("begin group") }, "\(expressions)")
+        #expect(edges.allSatisfy { ($0["from"] as? String) == "sex" })
+    }
+
     /// Every corpus form (ODK and SurveyJS) is drawn, and Graphviz renders it.
     @Test func everyCorpusFormIsDrawn() throws {
         let forms = ["xlsform", "xforms", "surveyjs"].flatMap { folder in
