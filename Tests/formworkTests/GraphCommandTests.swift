@@ -96,7 +96,8 @@ struct GraphCommandTests {
         <?xml version="1.0"?>
         <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
         <h:head><h:title>Nested</h:title><model>
-        <instance><data id="nested"><sex/><outer><a/><inner><q/></inner></outer><meta><instanceID/></meta></data></instance>
+        <instance><data id="nested"><sex/><outer><a/><inner><q/></inner></outer>\
+        <meta><instanceID/></meta></data></instance>
         <bind nodeset="/data/sex" type="string"/>
         <bind nodeset="/data/outer" relevant="/data/sex = 'f'"/>
         <bind nodeset="/data/outer/inner/q" type="int"/>
@@ -105,7 +106,8 @@ struct GraphCommandTests {
         <h:body>
         <input ref="/data/sex"><label>Sex</label></input>
         <group ref="/data/outer"><label>Outer</label>
-          <group ref="/data/outer/inner"><label>Inner</label><input ref="/data/outer/inner/q"><label>Q</label></input></group>
+          <group ref="/data/outer/inner"><label>Inner</label>\
+        <input ref="/data/outer/inner/q"><label>Q</label></input></group>
         </group>
         </h:body></h:html>
         """.write(to: form, atomically: true, encoding: .utf8)
