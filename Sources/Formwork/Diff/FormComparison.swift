@@ -42,16 +42,21 @@ struct FormComparison {
                 old: from.isEmpty ? nil : from, new: to.isEmpty ? nil : to, oldField: field, newField: new.fields[match]
             )
         }
-        // Renamed: a question gone and one new, of the same kind and label, in the same repeat.
+        // Renamed: a question gone and one new, of the same kind and label, in the same
+        // repeat (found through a table: two large forms compare in linear time).
+        var candidates: [String: [Int]] = [:]
+        for field in new.fields.reversed() where !used.contains(field.index) {
+            let label = Self.normalized(field.label)
+            guard !label.isEmpty else { continue }
+            candidates[Self.renameKey(field, label, in: new), default: []].append(field.index)
+        }
         for (position, pair) in pairs.enumerated() where pair.new == nil {
             let field = old.fields[pair.old]
             let label = Self.normalized(field.label)
-            guard !label.isEmpty,
-                let match = new.fields.first(where: {
-                    !used.contains($0.index) && $0.kindName == field.kindName && Self.normalized($0.label) == label
-                        && Self.repeatPath(of: $0, in: new) == Self.repeatPath(of: field, in: old)
-                })
-            else { continue }
+            guard !label.isEmpty else { continue }
+            let key = Self.renameKey(field, label, in: old)
+            guard let index = candidates[key]?.popLast() else { continue }
+            let match = new.fields[index]
             used.insert(match.index)
             pairs[position].new = match.index
             add(
@@ -245,6 +250,11 @@ struct FormComparison {
     static func repeatPath(of field: FieldDefinition, in definition: FormDefinition) -> String {
         guard let scope = field.repeatIndex else { return "" }
         return definition.repeats[scope].ancestry.map { definition.repeats[$0].id }.joined(separator: "/")
+    }
+
+    /// What a renamed question keeps: its kind, its label and its repeats.
+    static func renameKey(_ field: FieldDefinition, _ label: String, in definition: FormDefinition) -> String {
+        [field.kindName, label, repeatPath(of: field, in: definition)].joined(separator: "\u{0}")
     }
 
     /// Every kind of space as a plain one.

@@ -7,6 +7,10 @@ extension FormGraph {
     /// labelled with it and the expression (long texts shortened; `json()` has them
     /// whole). Render it with `dot -Tsvg graph.dot > graph.svg`.
     public func dot() -> String {
+        let names = nodeNames
+        // Grouped once: a form of many sections is written in one pass over its nodes.
+        let nodesByCluster = Dictionary(grouping: nodes, by: \.cluster)
+        let clustersByParent = Dictionary(grouping: clusters.filter { $0.parent != nil }, by: { $0.parent! })
         var lines = ["digraph \(Self.dotQuoted(formID)) {"]
         lines.append(
             "  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3];")
@@ -18,17 +22,17 @@ extension FormGraph {
             lines.append("\(indent)subgraph \(Self.dotQuoted("cluster_\(clusterNumbers[cluster.id]!)")) {")
             lines.append(
                 "\(indent)  label=\(Self.dotQuoted(Self.shortened(cluster.label, 60))); style=rounded; color=gray60;")
-            for node in nodes where node.cluster == cluster.id {
+            for node in nodesByCluster[cluster.id] ?? [] {
                 lines.append("\(indent)  \(Self.dotQuoted(node.id)) [\(Self.dotAttributes(node))];")
             }
-            for inner in clusters where inner.parent == cluster.id { writeCluster(inner, indent: indent + "  ") }
+            for inner in clustersByParent[cluster.id] ?? [] { writeCluster(inner, indent: indent + "  ") }
             lines.append("\(indent)}")
         }
         for cluster in clusters where cluster.parent == nil || clusterNumbers[cluster.parent!] == nil {
             writeCluster(cluster, indent: "  ")
         }
         for edge in edges {
-            let label = edge.relation.rawValue + "\n" + edgeText(edge)
+            let label = edge.relation.rawValue + "\n" + edgeText(edge, names: names)
             lines.append(
                 "  \(Self.dotQuoted(edge.from)) -> \(Self.dotQuoted(edge.to)) "
                     + "[label=\(Self.dotQuoted(label)), color=\(Self.colour(edge.relation)), "
@@ -42,6 +46,10 @@ extension FormGraph {
     /// ` ```mermaid ` block: sections and repeats as subgraphs, nodes shaped by kind,
     /// edges labelled with their relation and expression (shortened).
     public func mermaid() -> String {
+        let names = nodeNames
+        // Grouped once: a form of many sections is written in one pass over its nodes.
+        let nodesByCluster = Dictionary(grouping: nodes, by: \.cluster)
+        let clustersByParent = Dictionary(grouping: clusters.filter { $0.parent != nil }, by: { $0.parent! })
         var lines = ["flowchart LR"]
         var ids: [String: String] = [:]
         for (number, node) in nodes.enumerated() { ids[node.id] = "n\(number)" }
@@ -55,17 +63,17 @@ extension FormGraph {
         func writeCluster(_ cluster: Cluster, indent: String) {
             lines.append(
                 "\(indent)subgraph \(clusterIDs[cluster.id] ?? "c")[\"\(Self.mermaidText(cluster.label, 60))\"]")
-            for node in nodes where node.cluster == cluster.id {
+            for node in nodesByCluster[cluster.id] ?? [] {
                 lines.append(indent + "  " + ids[node.id]! + Self.mermaidShape(node))
             }
-            for inner in clusters where inner.parent == cluster.id { writeCluster(inner, indent: indent + "  ") }
+            for inner in clustersByParent[cluster.id] ?? [] { writeCluster(inner, indent: indent + "  ") }
             lines.append("\(indent)end")
         }
         for cluster in clusters where cluster.parent == nil || clusterIDs[cluster.parent!] == nil {
             writeCluster(cluster, indent: "  ")
         }
         for edge in edges {
-            let label = edge.relation.rawValue + ": " + Self.mermaidText(edgeText(edge), 62)
+            let label = edge.relation.rawValue + ": " + Self.mermaidText(edgeText(edge, names: names), 62)
             lines.append("  \(ids[edge.from]!) -->|\"\(label)\"| \(ids[edge.to]!)")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -83,13 +91,16 @@ extension FormGraph {
 
     // MARK: Writing
 
+    /// Each node's own name by its id.
+    var nodeNames: [String: String] { Dictionary(nodes.map { ($0.id, $0.name) }) { first, _ in first } }
+
     /// An edge's expression as a drawing shows it: paths by their last step, and a
     /// long one cut to the part that reads the edge's source (`…selected(sex, 'female')…`).
-    func edgeText(_ edge: Edge) -> String {
+    func edgeText(_ edge: Edge, names: [String: String]) -> String {
         let text = Self.shortened(Self.compactingPaths(edge.expression), .max)
         let limit = 60
         guard text.count > limit else { return text }
-        let name = nodes.first { $0.id == edge.from }?.name ?? edge.from
+        let name = names[edge.from] ?? edge.from
         guard let mention = FormGraphBuilder.mention(of: name, in: text) else {
             return String(text.prefix(limit - 1)) + "…"
         }

@@ -8,10 +8,16 @@ struct FormGraphBuilder {
     /// Node ids by the names expressions read (a field's id, a repeat's id).
     private var fieldNodes: [String: String] = [:]
     private var repeatNodes: [String: String] = [:]
+    private var repeatIndices: [String: Int] = [:]
+    /// Each node's own name (a field's id, a repeat's), by node id.
+    private var nodeNames: [String: String] = [:]
 
     init(_ definition: FormDefinition) {
         self.definition = definition
         for field in definition.fields { fieldNodes[field.id] = field.id }
+        for (index, repeatGroup) in definition.repeats.enumerated() where repeatIndices[repeatGroup.id] == nil {
+            repeatIndices[repeatGroup.id] = index
+        }
     }
 
     mutating func build() {
@@ -104,6 +110,7 @@ struct FormGraphBuilder {
             FormGraph.Node(
                 id: id, kind: kind, name: name, label: label, cluster: cluster,
                 place: definition.placeName(of: location)))
+        nodeNames[id] = name
         return id
     }
 
@@ -121,7 +128,7 @@ struct FormGraphBuilder {
             // As the form writes it (the XPath, the cell) when that text reads the field;
             // else as Formwork reads it: a group's condition joined with those of the
             // groups around it is written in more than one place.
-            let name = nodes.first { $0.id == source }?.name ?? source
+            let name = nodeNames[source] ?? source
             let text = written.flatMap { Self.mentions($0, name) ? $0 : nil } ?? expression.source
             edges.append(FormGraph.Edge(from: source, to: node, relation: relation, expression: text, place: place))
         }
@@ -153,6 +160,6 @@ struct FormGraphBuilder {
     private mutating func node(reading reference: String) -> String? {
         let name = reference.split(separator: ".").last.map(String.init) ?? reference
         if let node = fieldNodes[name] ?? repeatNodes[name] { return node }
-        return definition.repeats.firstIndex { $0.id == name }.map { repeatNode($0) }
+        return repeatIndices[name].map { repeatNode($0) }
     }
 }
