@@ -22,7 +22,7 @@ import Foundation
 /// ```
 public struct FormDiff: Sendable {
     /// How a change matters.
-    public enum Category: String, Sendable, CaseIterable {
+    public enum Category: String, Sendable, CaseIterable, Encodable {
         /// Answers collected with the old version may no longer fit.
         case breaking
         /// The form acts differently.
@@ -32,7 +32,7 @@ public struct FormDiff: Sendable {
     }
 
     /// One change.
-    public struct Change: Sendable {
+    public struct Change: Sendable, Encodable {
         /// Whether it breaks old answers, changes behaviour, or only text.
         public var category: Category
         /// The question (its id in the new version, else the old), repeat or form it is about.
@@ -49,6 +49,10 @@ public struct FormDiff: Sendable {
         public var newPlace: String?
         /// Where the subject comes in the form (the new version's order, then the old's).
         var rank = 0
+
+        private enum CodingKeys: String, CodingKey {
+            case category, subject, summary, old, new, oldPlace, newPlace
+        }
     }
 
     /// Every change, breaking ones first, each category in form order.
@@ -104,25 +108,10 @@ public struct FormDiff: Sendable {
     /// `category`, `subject`, `summary`, and `old`, `new`, `oldPlace`, `newPlace` where known.
     public func json() -> String {
         struct Output: Encodable {
-            struct Item: Encodable {
-                let category: String
-                let subject: String
-                let summary: String
-                let old: String?
-                let new: String?
-                let oldPlace: String?
-                let newPlace: String?
-            }
             let breaking: Bool
-            let changes: [Item]
+            let changes: [Change]
         }
-        let output = Output(
-            breaking: isBreaking,
-            changes: changes.map {
-                Output.Item(
-                    category: $0.category.rawValue, subject: $0.subject, summary: $0.summary, old: $0.old, new: $0.new,
-                    oldPlace: $0.oldPlace, newPlace: $0.newPlace)
-            })
+        let output = Output(breaking: isBreaking, changes: changes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(output)) ?? Data("{}".utf8)

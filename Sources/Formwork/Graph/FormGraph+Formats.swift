@@ -244,46 +244,15 @@ extension FormGraph {
     }
 }
 
-/// `FormGraph` as `json()` writes it.
+/// `FormGraph` as `json()` writes it: its parts as they are, the form's id as `form`.
 private struct GraphJSON: Encodable {
-    struct NodeJSON: Encodable {
-        let id: String
-        let kind: String
-        let name: String
-        let label: String
-        let cluster: String
-        let place: String?
-    }
-    struct ClusterJSON: Encodable {
-        let id: String
-        let label: String
-        let parent: String?
-    }
-    struct EdgeJSON: Encodable {
-        let from: String
-        let to: String
-        let relation: String
-        let expression: String
-        let place: String?
-    }
-
     let form: String
     let title: String
-    let nodes: [NodeJSON]
-    let clusters: [ClusterJSON]
-    let edges: [EdgeJSON]
+    let nodes: [FormGraph.Node]
+    let clusters: [FormGraph.Cluster]
+    let edges: [FormGraph.Edge]
 
     init(_ graph: FormGraph) {
-        form = graph.formID
-        title = graph.title
-        nodes = graph.nodes.map {
-            NodeJSON(
-                id: $0.id, kind: $0.kind.rawValue, name: $0.name, label: $0.label, cluster: $0.cluster, place: $0.place)
-        }
-        clusters = graph.clusters.map { ClusterJSON(id: $0.id, label: $0.label, parent: $0.parent) }
-        edges = graph.edges.map {
-            EdgeJSON(
-                from: $0.from, to: $0.to, relation: $0.relation.rawValue, expression: $0.expression, place: $0.place)
-        }
+        (form, title, nodes, clusters, edges) = (graph.formID, graph.title, graph.nodes, graph.clusters, graph.edges)
     }
 }

@@ -51,7 +51,7 @@ public struct FormGraph: Sendable {
     }
 
     /// A node: a field, or a section or repeat that something decides.
-    public struct Node: Sendable, Hashable {
+    public struct Node: Sendable, Hashable, Encodable {
         /// Unique in the graph: a field's id, `section:ID` or `repeat:ID`.
         public var id: String
         /// What it stands for.
@@ -67,7 +67,7 @@ public struct FormGraph: Sendable {
     }
 
     /// A section, or a repeat inside one, drawn around its nodes.
-    public struct Cluster: Sendable, Hashable {
+    public struct Cluster: Sendable, Hashable, Encodable {
         /// `section:ID` or `repeat:ID`.
         public var id: String
         /// The section's header or the repeat's label, else its id.
@@ -95,7 +95,7 @@ public struct FormGraph: Sendable {
     }
 
     /// An edge: the node `from` is read by an expression that decides `to`.
-    public struct Edge: Sendable, Hashable {
+    public struct Edge: Sendable, Hashable, Encodable {
         /// The node read (`Node.id`).
         public var from: String
         /// The node decided.
