@@ -79,9 +79,9 @@ struct Graph: ParsableCommand {
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(Data(text.utf8), to: output)
         } catch {
-            printError("error: cannot write \(output): \(error.localizedDescription)")
+            printError("error: \(error)")
             throw ExitCode(1)
         }
     }
