@@ -14,14 +14,17 @@ struct FormComparison {
     mutating func compare() {
         let oldPaths = old.fields.map { Self.path(of: $0, in: old) }
         let newPaths = new.fields.map { Self.path(of: $0, in: new) }
-        var newByPath: [String: Int] = [:]
-        for (index, path) in newPaths.enumerated() where newByPath[path] == nil { newByPath[path] = index }
+        // Two questions may store their answers under one key (a device's value and
+        // the question that shows it): the same id under the same path matches first.
+        var newByPath: [String: [Int]] = [:]
+        for (index, path) in newPaths.enumerated().reversed() { newByPath[path, default: []].append(index) }
         var newByKey: [String: Int] = [:]
         for field in new.fields where newByKey[field.answerKey] == nil { newByKey[field.answerKey] = field.index }
         var used = Set<Int>()
         var pairs: [(old: Int, new: Int?)] = []
         for field in old.fields {
-            if let match = newByPath[oldPaths[field.index]], !used.contains(match) {
+            let candidates = (newByPath[oldPaths[field.index]] ?? []).filter { !used.contains($0) }
+            if let match = candidates.last(where: { new.fields[$0].id == field.id }) ?? candidates.last {
                 used.insert(match)
                 pairs.append((field.index, match))
             } else {
