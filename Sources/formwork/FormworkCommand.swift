@@ -49,7 +49,7 @@ struct FormworkCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Fill.self, Check.self, Eval.self, Show.self, Serve.self, Convert.self, Schema.self,
-            AnswersSchemaCommand.self, Validate.self, Test.self, Graph.self, Diff.self,
+            AnswersSchemaCommand.self, Validate.self, Test.self, Lint.self, Graph.self, Diff.self,
         ])
 }
 
