@@ -68,7 +68,7 @@ extension FormLinter {
         var reported = Set<Int>()
         for expression in expressions {
             for later in laterQuestions(read: expression.references, from: field.repeatIndex, after: field.index)
-            where reported.insert(later).inserted {
+            where reported.insert(later).inserted && !onOnePage(field.index, later) {
                 let read = definition.fields[later]
                 add(
                     .readBeforeAnswered, subject: field.id,
@@ -80,6 +80,14 @@ extension FormLinter {
                     order: field.index)
             }
         }
+    }
+
+    /// Whether two fields are asked on one page (a `page: true` section, ODK's
+    /// `field-list`), shown together whatever their order.
+    private func onOnePage(_ first: Int, _ second: Int) -> Bool {
+        let section = definition.fields[first].sectionIndex
+        return section == definition.fields[second].sectionIndex && definition.sections[section].page
+            && definition.fields[first].repeatIndex == definition.fields[second].repeatIndex
     }
 
     /// The questions after `position` that `names` read, following calculations.

@@ -129,7 +129,22 @@ extension FormLinter {
                 if !read.contains(signature.index) { read.append(signature.index) }
             }
         }
-        guard !read.isEmpty, read.count <= 3 else { return }
+        // What the read choices' own filters read too, so that each is one of its own
+        // options offered (a cascade's city one of its country's).
+        var next = 0
+        while next < read.count {
+            for option in definition.fields[read[next]].options {
+                for reference in option.visible?.references ?? [] {
+                    guard let signature = definition.environment.fields[reference],
+                        signature.index < definition.fields.count,
+                        ValueCandidates.isAnalyzable(definition.fields[signature.index])
+                    else { return }
+                    if !read.contains(signature.index) { read.append(signature.index) }
+                }
+            }
+            next += 1
+        }
+        guard !read.isEmpty, read.count <= 4 else { return }
         // The values each read field is compared with in the filters, as their candidates.
         var filterGoals: [Goal] = []
         var seen = Set<ObjectIdentifier>()
@@ -151,6 +166,14 @@ extension FormLinter {
                     read.firstIndex(of: index).map { combination[$0] } ?? .null
                 }
                 guard !filters.contains(where: { $0.isSatisfied(context) }) else { return }
+                // A choice read is one of its own options offered for the others (a
+                // cascade's city is one of its country's).
+                for (index, value) in zip(read, combination) {
+                    guard case .string(let chosen) = value,
+                        let condition = definition.fields[index].option(withValue: chosen)?.visible
+                    else { continue }
+                    if !condition.isSatisfied(context) { return }
+                }
                 let fixed = zip(read, combination).map { "$" + definition.fields[$0].id + " = " + Self.show($1) }
                 if canShow(shown, fixing: Dictionary(uniqueKeysWithValues: zip(read, combination))) {
                     empty.append(fixed.joined(separator: ", "))

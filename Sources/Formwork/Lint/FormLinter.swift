@@ -144,6 +144,9 @@ struct FormLinter {
             {
                 continue
             }
+            // A condition that reads nothing (`false`) hides a field on purpose: one set
+            // by a program or a trigger, or kept for later.
+            if case .impossible(let tried, _) = outcome, tried.isEmpty { continue }
             let required = if case .never = field.required { "" } else { " (it is required where shown)" }
             add(
                 .neverShown, subject: field.id,
