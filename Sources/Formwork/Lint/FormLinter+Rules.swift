@@ -224,6 +224,7 @@ extension FormLinter {
         if let low = field.minSelected, let high = field.maxSelected, low > high {
             crossed = "minSelected \(low) is above maxSelected \(high)"
         }
+        if crossed == nil { crossed = crossedExpressionBounds(of: field) }
         if let crossed {
             add(
                 .minAboveMax, subject: field.id, "\(describe(field)) accepts no value: \(crossed)", at: nil,
@@ -243,6 +244,61 @@ extension FormLinter {
             "\(describe(field)) is required and always shown, but has nothing to answer with"
                 + (field.kind == .note ? "" : " (no options)") + ": the form can never be submitted",
             at: nil, or: field.location, order: field.index)
+    }
+
+    /// A `min` above the `max` whatever the fields they read (`min: today()` with a
+    /// `max` in the past; `min: $start` over a `$start` that is always after `max`).
+    private func crossedExpressionBounds(of field: FieldDefinition) -> String? {
+        guard let low = field.minimum, let high = field.maximum else { return nil }
+        var expressions: [CompiledExpression] = []
+        for bound in [low, high] { if case .expression(let expression) = bound { expressions.append(expression) } }
+        guard !expressions.isEmpty else { return nil }
+        let environment = definition.environment.inScope(field.repeatIndex)
+        var read: [Int] = []
+        for name in expressions.flatMap(\.references) {
+            guard let signature = environment.fields[name], environment.canRead(within: signature.scope),
+                signature.index < definition.fields.count, ValueCandidates.isAnalyzable(definition.fields[signature.index])
+            else { return nil }
+            if !read.contains(signature.index) { read.append(signature.index) }
+        }
+        guard read.count <= 3 else { return nil }
+        var choices: [[Value]] = []
+        for index in read {
+            guard let values = solver.candidates(of: .field(index), in: [], nonEmpty: [index]) else { return nil }
+            choices.append(values)
+        }
+        var combination = Array(repeating: Value.null, count: read.count)
+        let moment = LocalDateTime(date: space.today, time: LocalTime(hour: 12, minute: 0)!)
+        let context = EvaluationContext(today: space.today, now: moment) { index in
+            read.firstIndex(of: index).map { combination[$0] } ?? .null
+        }
+        func value(_ bound: Bound) -> Value {
+            switch bound {
+            case .value(let value): value
+            case .expression(let expression): expression.evaluate(context)
+            }
+        }
+        var example: (Value, Value)?
+        func crossedEverywhere(_ depth: Int) -> Bool {
+            if depth == read.count {
+                let (lowValue, highValue) = (value(low), value(high))
+                switch (lowValue, highValue) {
+                case (.number(let a), .number(let b)) where a > b: break
+                case (.date(let a), .date(let b)) where b < a: break
+                default: return false
+                }
+                if example == nil { example = (lowValue, highValue) }
+                return true
+            }
+            for candidate in choices[depth] {
+                combination[depth] = candidate
+                if !crossedEverywhere(depth + 1) { return false }
+            }
+            return true
+        }
+        guard crossedEverywhere(0), let (lowValue, highValue) = example else { return nil }
+        return "its min (\(Self.show(lowValue)) here) is above its max (\(Self.show(highValue)))"
+            + (read.isEmpty ? "" : " whatever " + read.map { "$" + definition.fields[$0].id }.joined(separator: ", ") + " holds")
     }
 
     /// Whether the field is required for every answer.
