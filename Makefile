@@ -113,6 +113,10 @@ PYXFORM_VERSION = 4.5.0
 # from pytest's source distribution, never committed).
 JUNIT_XSD = .build/junit-schema/junit-10.xsd
 PYTEST_SOURCE_VERSION = 9.2.0
+# The SARIF check: pydantic-sarif's model is generated from sarif-schema-2.1.0.json (every
+# object closed, as the schema's additionalProperties: false), so it refuses what the schema does.
+PYDANTIC_SARIF_VERSION = 0.1.1
+PYDANTIC_VERSION = 2.14.4
 PYXFORM = .build/pyxform/bin/xls2xform
 FUZZ_TARGETS ?= expression definition values repl rpc workbook xform surveyjs response media xls
 FUZZ_BUILD := .build-fuzz
@@ -232,6 +236,11 @@ deps: deps-libedit
 		tar -xzf .build/junit-schema/pytest-$(PYTEST_SOURCE_VERSION).tar.gz -C .build/junit-schema --strip-components=3 \
 			pytest-$(PYTEST_SOURCE_VERSION)/testing/example_scripts/junit-10.xsd \
 		|| echo "the JUnit schema could not be installed: its check will skip"; \
+	fi
+	@if [ -x .build/pyxform/bin/pip ] && ! .build/pyxform/bin/python -c 'import pydantic_sarif' 2>/dev/null; then \
+		echo "Installing pydantic-sarif (formwork lint's SARIF is checked against the SARIF 2.1.0 schema's model) …"; \
+		.build/pyxform/bin/pip install --quiet pydantic-sarif==$(PYDANTIC_SARIF_VERSION) pydantic==$(PYDANTIC_VERSION) \
+		|| echo "pydantic-sarif could not be installed: the SARIF check will skip"; \
 	fi
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "Installing Graphviz (formwork graph's output is checked by rendering it) …"; \

@@ -98,6 +98,7 @@ final class ConditionSolver {
     }
 
     private func search(_ goals: [Goal], nonEmpty: Set<Int>) -> Outcome {
+        guard goals.allSatisfy({ $0.conjunct.compiled != nil }) else { return .undecided }
         var variables: [Variable] = []
         for goal in goals {
             for variable in goal.conjunct.variables where !variables.contains(variable) {
@@ -121,7 +122,7 @@ final class ConditionSolver {
             due[last].append(goal)
         }
         let positions = variables.map(space.index(of:))
-        func met(_ goal: Goal) -> Bool { goal.conjunct.compiled.evaluate(context).isTrue == goal.holds }
+        func met(_ goal: Goal) -> Bool { goal.conjunct.compiled?.evaluate(context).isTrue == goal.holds }
         func descend(_ depth: Int) -> Bool {
             guard due[depth].allSatisfy(met) else { return false }
             if depth == variables.count { return true }

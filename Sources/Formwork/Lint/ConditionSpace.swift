@@ -15,8 +15,10 @@
 final class ConditionSpace {
     /// One operand of a condition's top-level `and`, ready to evaluate over candidates.
     struct Conjunct {
-        /// The rewritten conjunct, compiled against the form's fields and the opaque variables.
-        let compiled: CompiledExpression
+        /// The rewritten conjunct, compiled against the form's fields and the opaque
+        /// variables; `nil` when even an opaque variable did not compile, which leaves
+        /// whatever reads the conjunct undecided.
+        let compiled: CompiledExpression?
         /// The conjunct as the form writes it (as Formwork reads it).
         let text: String
         /// The variables it reads, each once.
@@ -138,8 +140,7 @@ final class ConditionSpace {
         var environment = definition.environment.inScope(scope)
         environment.fields[name] = FieldSignature(
             id: name, index: definition.fields.count + number, type: .bool, scope: scope)
-        // A reference to a boolean field compiles whatever the form is.
-        let compiled = try! CompiledExpression("$" + name, environment: environment)
+        let compiled = try? CompiledExpression("$" + name, environment: environment)
         return Conjunct(compiled: compiled, text: text, variables: [.opaque(number)], constants: [:])
     }
 

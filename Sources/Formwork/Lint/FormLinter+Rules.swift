@@ -257,7 +257,8 @@ extension FormLinter {
         var read: [Int] = []
         for name in expressions.flatMap(\.references) {
             guard let signature = environment.fields[name], environment.canRead(within: signature.scope),
-                signature.index < definition.fields.count, ValueCandidates.isAnalyzable(definition.fields[signature.index])
+                signature.index < definition.fields.count,
+                ValueCandidates.isAnalyzable(definition.fields[signature.index])
             else { return nil }
             if !read.contains(signature.index) { read.append(signature.index) }
         }
@@ -298,7 +299,8 @@ extension FormLinter {
         }
         guard crossedEverywhere(0), let (lowValue, highValue) = example else { return nil }
         return "its min (\(Self.show(lowValue)) here) is above its max (\(Self.show(highValue)))"
-            + (read.isEmpty ? "" : " whatever " + read.map { "$" + definition.fields[$0].id }.joined(separator: ", ") + " holds")
+            + (read.isEmpty
+                ? "" : " whatever " + read.map { "$" + definition.fields[$0].id }.joined(separator: ", ") + " holds")
     }
 
     /// Whether the field is required for every answer.

@@ -4,6 +4,7 @@
 public enum LintSeverity: String, Sendable, Hashable, Codable, Comparable {
     case error, warning, note
 
+    /// Errors first, then warnings, then notes.
     public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool { lhs.rank < rhs.rank }
 
     private var rank: Int {

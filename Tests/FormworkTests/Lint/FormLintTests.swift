@@ -40,7 +40,10 @@ struct FormLintTests {
             - {id: tags, kind: multichoice, label: Tags, options: [a, b, c]}
             - {id: tagged, kind: text, label: Tagged, visible: "'a' in $tags and count($tags) < 1"}
             """)
-        #expect(Self.rules(findings) == ["never-shown both", "never-shown ancient", "never-shown twice", "never-shown tagged"])
+        #expect(
+            Self.rules(findings) == [
+                "never-shown both", "never-shown ancient", "never-shown twice", "never-shown tagged",
+            ])
         let both = try #require(findings.first)
         #expect(both.message == "question 'both' (\"Both\") can never be shown (it is required where shown)")
         #expect(both.place == "8:54")
@@ -91,7 +94,10 @@ struct FormLintTests {
                 """)
         // The section is reported once, not what it holds.
         #expect(Self.rules(findings) == ["never-shown both", "never-shown follow", "never-shown extra"])
-        #expect(findings[1].evidence == ["no combination of these values makes all of `$both != null` hold", "$both: empty"])
+        #expect(
+            findings[1].evidence == [
+                "no combination of these values makes all of `$both != null` hold", "$both: empty",
+            ])
     }
 
     @Test func underKeptHiddenAnswersAFieldNeverShownMayStillHoldAValue() throws {
@@ -118,7 +124,9 @@ struct FormLintTests {
                 "condition-always-holds always", "condition-never-holds never", "condition-always-holds locked",
             ])
         #expect(findings[0].severity == .note)
-        #expect(findings[1].message == "question 'never' (\"Never\") is never required: its condition never holds where it is shown")
+        #expect(
+            findings[1].message
+                == "question 'never' (\"Never\") is never required: its condition never holds where it is shown")
     }
 
     @Test func aConditionRepeatingItsSectionsAlwaysHoldsThere() throws {
@@ -210,7 +218,8 @@ struct FormLintTests {
             """)
         // A city is one of its country's: no neighbourhood is missing; the shop is hidden for 'be'.
         #expect(Self.rules(findings) == ["filter-leaves-no-option city"])
-        #expect(findings[0].message == "question 'city' (\"City\") is shown with no option to choose when $country = 'be'")
+        #expect(
+            findings[0].message == "question 'city' (\"City\") is shown with no option to choose when $country = 'be'")
     }
 
     @Test func optionsWithTheSameLabelOfferedTogether() throws {
@@ -247,7 +256,9 @@ struct FormLintTests {
                       - {id: second, kind: switch, label: Second}
                 """)
         #expect(Self.rules(findings) == ["read-before-answered early", "read-before-answered viaCalculation"])
-        #expect(findings[1].message == "a condition of question 'viaCalculation' (\"Via\") reads 'last', which is asked after it")
+        #expect(
+            findings[1].message
+                == "a condition of question 'viaCalculation' (\"Via\") reads 'last', which is asked after it")
     }
 
     @Test func readingAQuestionNeverShownTogether() throws {
@@ -263,7 +274,8 @@ struct FormLintTests {
         #expect(Self.rules(findings) == ["interpolates-hidden school", "calculation-reads-hidden summary"])
         #expect(
             findings[0].message
-                == "question 'school' (\"School of {$job}\") shows the answer of 'job', which is never shown together with it: it is always empty there")
+                == "question 'school' (\"School of {$job}\") shows the answer of 'job', which is never shown together with it: it is always empty there"
+        )
     }
 
     @Test func textsMissingInALanguage() throws {
@@ -311,15 +323,20 @@ struct FormLintTests {
         let json = try #require(JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
         let file = try #require((json["files"] as? [[String: Any]])?.first)
         #expect(file["errors"] as? Int == 1)
-        #expect((file["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["never-shown", "required-never-answerable"])
+        #expect(
+            (file["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } == [
+                "never-shown", "required-never-answerable",
+            ])
         let sarif = try #require(JSONSerialization.jsonObject(with: Data(report.sarif().utf8)) as? [String: Any])
         #expect(sarif["version"] as? String == "2.1.0")
         let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.count == LintRule.allCases.count)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["level"] as? String } == ["warning", "error"])
-        let location = try #require((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let location = try #require(
+            (results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "forms/r%20v1.yaml")
         #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 7)
         let index = try #require(results[1]["ruleIndex"] as? Int)
