@@ -5,7 +5,7 @@ import Foundation
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Find logic that can never work: questions never shown, rules no answer passes, filters that leave nothing.",
+            "Find logic that can never work: questions never shown, rules no answer passes, filters leaving nothing.",
         discussion: """
             Reads forms that load (check is the gate for those that do not) and
             reasons over their conditions: each field's values fall into the

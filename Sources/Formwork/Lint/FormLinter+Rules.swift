@@ -10,7 +10,8 @@ extension FormLinter {
             if let proof = alwaysHolds(visible, scope: field.repeatIndex, given: around) {
                 add(
                     .conditionAlwaysHolds, subject: field.id,
-                    "the condition of \(describe(field)) holds for every answer\(around.isEmpty ? "" : " where its groups are shown")",
+                    "the condition of \(describe(field)) holds for every answer"
+                        + (around.isEmpty ? "" : " where its groups are shown"),
                     at: visible, or: field.location, evidence: proof, order: field.index)
             }
         }
@@ -316,7 +317,8 @@ extension FormLinter {
         for repeatDefinition in definition.repeats where repeatDefinition.minimum > repeatDefinition.maximum {
             add(
                 .minAboveMax, subject: repeatDefinition.id,
-                "repeat '\(repeatDefinition.id)' accepts no number of entries: min \(repeatDefinition.minimum) is above max \(repeatDefinition.maximum)",
+                "repeat '\(repeatDefinition.id)' accepts no number of entries: "
+                    + "min \(repeatDefinition.minimum) is above max \(repeatDefinition.maximum)",
                 at: nil, or: repeatDefinition.location, order: firstIndex(of: repeatDefinition))
         }
     }

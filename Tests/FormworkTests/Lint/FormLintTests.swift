@@ -274,7 +274,8 @@ struct FormLintTests {
         #expect(Self.rules(findings) == ["interpolates-hidden school", "calculation-reads-hidden summary"])
         #expect(
             findings[0].message
-                == "question 'school' (\"School of {$job}\") shows the answer of 'job', which is never shown together with it: it is always empty there"
+                == "question 'school' (\"School of {$job}\") shows the answer of 'job', "
+                + "which is never shown together with it: it is always empty there"
         )
     }
 
