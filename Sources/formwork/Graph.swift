@@ -12,7 +12,8 @@ struct Graph: ParsableCommand {
             expression reads to what the expression decides, labelled with the
             relation and the expression as the form writes it. Sections and repeats
             are drawn as clusters. On a large form, --focus keeps one question and
-            what is --depth edges away from it, either way.
+            what is --depth edges away from it, either way. --unreachable marks
+            what formwork lint proves can never be shown.
 
             Formats: dot (Graphviz: pipe it into `dot -Tsvg`), mermaid (paste it
             into a ```mermaid block on GitHub or a wiki), json (every expression
@@ -22,6 +23,7 @@ struct Graph: ParsableCommand {
               formwork graph Forms/household-survey.yaml | dot -Tsvg > household.svg
               formwork graph survey.xlsx --focus age --depth 2 --format mermaid
               formwork graph whova.xml --focus Id10019 --format json -o graph.json
+              formwork graph survey.xlsx --unreachable | dot -Tsvg > survey.svg
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -47,6 +49,10 @@ struct Graph: ParsableCommand {
         name: .shortAndLong, help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"))
     var output: String?
 
+    @Flag(
+        help: "Mark what lint proves can never be shown (dashed and grey; \"neverShown\": true in JSON).")
+    var unreachable = false
+
     @Flag(help: "Draw a form even when it has constructs Formwork cannot represent.")
     var skipUnsupported = false
 
@@ -60,6 +66,7 @@ struct Graph: ParsableCommand {
             printError(DiagnosticList(path: form, source: nil, diagnostics: definition.warnings).rendered)
         }
         var graph = FormGraph(definition)
+        if unreachable { graph = graph.markingNeverShown(FormLint(definition).neverShown) }
         if let focus {
             do {
                 graph = try graph.focused(on: focus, depth: depth)

@@ -48,6 +48,20 @@ struct GraphCommandTests {
         #expect(edges.contains { ($0["expression"] as? String) == "$age >= 5 and $age < 18" })
     }
 
+    @Test func unreachableMarksWhatLintProvesNeverShown() throws {
+        let form = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).yaml")
+        try Data(LintCommandTests.broken.utf8).write(to: form)
+        defer { try? FileManager.default.removeItem(at: form) }
+        let marked = try Self.formwork(["graph", form.path, "--unreachable"])
+        #expect(marked.status == 0, "\(marked.standardError)")
+        #expect(marked.standardOutput.contains(#""both" [label="both\nBoth\n(never shown)", shape=box"#))
+        let plain = try Self.formwork(["graph", form.path])
+        #expect(!plain.standardOutput.contains("never shown"))
+        let bundled = try Self.formwork(["graph", "Forms/household-survey.yaml", "--unreachable"])
+        #expect(!bundled.standardOutput.contains("never shown"))
+        if let svg = try Self.render(marked.standardOutput) { #expect(svg.status == 0, "\(svg.standardError)") }
+    }
+
     @Test func mermaidGoesToAFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).mmd")
         defer { try? FileManager.default.removeItem(at: file) }

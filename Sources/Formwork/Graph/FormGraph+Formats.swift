@@ -21,7 +21,9 @@ extension FormGraph {
         func writeCluster(_ cluster: Cluster, indent: String) {
             lines.append("\(indent)subgraph \(Self.dotQuoted("cluster_\(clusterNumbers[cluster.id]!)")) {")
             lines.append(
-                "\(indent)  label=\(Self.dotQuoted(Self.shortened(cluster.label, 60))); style=rounded; color=gray60;")
+                "\(indent)  label=\(Self.dotQuoted(Self.shortened(cluster.label, 60))); "
+                    + (cluster.neverShown
+                        ? "style=\"rounded,dashed\"; color=gray60; fontcolor=gray50;" : "style=rounded; color=gray60;"))
             for node in nodesByCluster[cluster.id] ?? [] {
                 lines.append("\(indent)  \(Self.dotQuoted(node.id)) [\(Self.dotAttributes(node))];")
             }
@@ -75,6 +77,11 @@ extension FormGraph {
         for edge in edges {
             let label = edge.relation.rawValue + ": " + Self.mermaidText(edgeText(edge, names: names), 62)
             lines.append("  \(ids[edge.from]!) -->|\"\(label)\"| \(ids[edge.to]!)")
+        }
+        let neverShown = nodes.filter(\.neverShown).compactMap { ids[$0.id] }
+        if !neverShown.isEmpty {
+            lines.append("  classDef neverShown stroke-dasharray: 5 5,color:#777")
+            lines.append("  class \(neverShown.joined(separator: ",")) neverShown")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -134,7 +141,12 @@ extension FormGraph {
         case .section: shape = "folder"
         case .repeat: shape = "box3d"
         }
-        return "label=\(dotQuoted(nodeLabel(node, separator: "\n"))), shape=\(shape)"
+        let label = nodeLabel(node, separator: "\n") + (node.neverShown ? "\n(never shown)" : "")
+        let style =
+            node.neverShown
+            ? ", style=\"\(node.kind == .question || node.kind == .section ? "rounded," : "")dashed\", "
+                + "color=gray50, fontcolor=gray50" : ""
+        return "label=\(dotQuoted(label)), shape=\(shape)\(style)"
     }
 
     /// `id` and, below it, the label when it says more.
@@ -156,7 +168,8 @@ extension FormGraph {
     }
 
     static func mermaidShape(_ node: Node) -> String {
-        let text = "\"" + mermaidText(nodeLabel(node, separator: "\n"), 200) + "\""
+        let label = nodeLabel(node, separator: "\n") + (node.neverShown ? "\n(never shown)" : "")
+        let text = "\"" + mermaidText(label, 200) + "\""
         switch node.kind {
         case .question: return "[\(text)]"
         case .note: return ">\(text)]"

@@ -64,6 +64,8 @@ public struct FormGraph: Sendable {
         public var cluster: String
         /// Where it is written (`form.yaml:12:9`, `survey!B7`), when known.
         public var place: String?
+        /// Whether lint proved it can never be shown (`markingNeverShown(_:)`).
+        public var neverShown = false
     }
 
     /// A section, or a repeat inside one, drawn around its nodes.
@@ -74,6 +76,8 @@ public struct FormGraph: Sendable {
         public var label: String
         /// The cluster it is inside (a repeat's section or outer repeat).
         public var parent: String?
+        /// Whether lint proved the section or repeat can never be shown.
+        public var neverShown = false
     }
 
     /// How an expression's reading of a field drives another node.
@@ -137,6 +141,25 @@ public struct FormGraph: Sendable {
         self.nodes = nodes
         self.clusters = clusters
         self.edges = edges
+    }
+
+    /// The same graph with what `lint` proved can never be shown marked: drawn dashed
+    /// and grey, `"neverShown": true` in JSON (`formwork graph --unreachable`).
+    ///
+    /// ```swift
+    /// let graph = FormGraph(form).markingNeverShown(FormLint(form).neverShown)
+    /// ```
+    public func markingNeverShown(_ ids: Set<String>) -> FormGraph {
+        var marked = self
+        for index in marked.nodes.indices where ids.contains(marked.nodes[index].name) {
+            marked.nodes[index].neverShown = true
+        }
+        for index in marked.clusters.indices {
+            let id = marked.clusters[index].id
+            let name = id.split(separator: ":", maxSplits: 1).last.map(String.init) ?? id
+            if id != "inputs", ids.contains(name) { marked.clusters[index].neverShown = true }
+        }
+        return marked
     }
 
     /// The node named `name`: a node id (`age`, `section:household`), else a

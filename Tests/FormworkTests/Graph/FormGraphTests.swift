@@ -190,6 +190,37 @@ struct FormGraphTests {
         #expect(graph.json().contains("\"ghost\""))
     }
 
+    /// `--unreachable`: what lint proves never shown is dashed and grey in DOT, of the
+    /// `neverShown` class in Mermaid, and `neverShown: true` in JSON; nothing else is.
+    @Test func whatIsNeverShownIsMarkedInEachFormat() throws {
+        let form = try FormDefinition(
+            yaml: """
+                id: m
+                title: M
+                sections:
+                  - id: main
+                    fields:
+                      - {id: age, kind: number, label: Age}
+                      - {id: both, kind: text, label: Both, visible: "$age < 18 and $age > 65"}
+                      - {id: adult, kind: text, label: Adult, visible: "$age >= 18"}
+                  - id: extra
+                    visible: "$age < 0 and $age > 0"
+                    fields:
+                      - {id: inside, kind: text, label: Inside}
+                """)
+        let graph = FormGraph(form).markingNeverShown(FormLint(form).neverShown)
+        #expect(Set(graph.nodes.filter(\.neverShown).map(\.id)) == ["both", "section:extra", "inside"])
+        #expect(graph.clusters.filter(\.neverShown).map(\.id) == ["section:extra"])
+        let dot = graph.dot()
+        #expect(dot.contains(#""both" [label="both\nBoth\n(never shown)", shape=box, style="rounded,dashed""#))
+        #expect(dot.contains(#""adult" [label="adult\nAdult", shape=box];"#))
+        #expect(graph.mermaid().contains("class n1,n3,n4 neverShown"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(graph.json().utf8)) as? [String: Any])
+        let nodes = try #require(json["nodes"] as? [[String: Any]])
+        #expect(nodes.filter { $0["neverShown"] as? Bool == true }.count == 3)
+        #expect(!FormGraph(form).dot().contains("dashed"))
+    }
+
     @Test func absolutePathsAreShownByTheirLastStep() {
         #expect(
             FormGraph.compactingPaths("selected( /data/a/sex , 'f') and /data/age > 1")
