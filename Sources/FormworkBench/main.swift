@@ -44,7 +44,7 @@ struct Bench: ParsableCommand {
 
     static let allCases = [
         "diff", "unchanged", "reload", "load", "conditions", "memory", "startup", "prompt", "repeats", "import",
-        "surveyjs", "validate", "odk-open", "odk-csv-import", "csv-filter-keystroke", "test-cases", "graph",
+        "surveyjs", "validate", "odk-open", "odk-csv-import", "csv-filter-keystroke", "test-cases", "graph", "lint",
     ]
 
     func validate() throws {
@@ -97,6 +97,7 @@ struct Bench: ParsableCommand {
         if cases.contains("validate") { rows += ValidateCase.run(runs: runs, quick: quick) }
         if cases.contains("test-cases") { rows += ScenarioCase.run(runs: runs, quick: quick) }
         if cases.contains("graph") { rows += GraphCase.run(runs: runs) }
+        if cases.contains("lint") { rows += LintCase.run(runs: runs) }
         if cases.contains("odk-open") { rows += ODKOpenCase.run(runs: runs, forms: forms) }
         if cases.contains("odk-csv-import") { rows += ODKCSVCase.importRows(runs: runs, quick: quick) }
         if cases.contains("csv-filter-keystroke") { rows += ODKCSVCase.keystrokeRows(runs: runs, quick: quick) }
