@@ -52,13 +52,14 @@ extension FormLinter {
             at: expression, or: field.location, evidence: evidence(outcome), order: field.index)
     }
 
-    /// A condition of a question that reads a question asked only after it (directly,
-    /// or through calculations): in guided order it is decided before that is answered.
+    /// A `visible` condition or choice filter of a question that reads a question asked
+    /// only after it (directly, or through calculations): in guided order it is decided
+    /// before that is answered.
     private mutating func lintReadOrder(of field: FieldDefinition) {
+        // What decides what is shown and offered when the question is asked; whether it
+        // is required or read-only is checked again at the end.
         var expressions: [CompiledExpression] = []
         if let visible = field.visible { expressions.append(visible) }
-        if case .when(let condition) = field.required { expressions.append(condition) }
-        if case .when(let condition) = field.readOnly { expressions.append(condition) }
         var seen = Set<ObjectIdentifier>()
         for option in field.options {
             if let visible = option.visible, seen.insert(visible.identity).inserted {

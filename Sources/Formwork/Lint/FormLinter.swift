@@ -184,7 +184,7 @@ struct FormLinter {
     func describe(_ field: FieldDefinition) -> String {
         let noun =
             field.kind == .note ? "note" : field.kind.isComputed ? "calculation" : field.isInput ? "input" : "question"
-        return noun + " '\(field.id)'" + Self.titled(field.label)
+        return noun + " '\(field.id)'" + Self.titled(field.label.isEmpty ? field.text : field.label)
     }
 
     static func titled(_ label: String?) -> String {
