@@ -37,12 +37,16 @@ extension FormLinter {
     /// some answer makes it fail (or too many combinations to know).
     func alwaysHolds(_ condition: CompiledExpression, scope: Int?, given: [Condition]) -> [String]? {
         var proof: [String] = []
-        for conjunct in space.conjuncts(of: condition, scope: scope) {
+        var constant: [String] = []
+        let conjuncts = space.conjuncts(of: condition, scope: scope)
+        for conjunct in conjuncts {
             let outcome = solver.solve(goals(given) + [Goal(conjunct: conjunct, holds: false)])
             guard case .impossible(let tried, _) = outcome else { return nil }
+            if tried.isEmpty { constant.append("`\(conjunct.text)` reads no answer") }
             proof += tried.map { name(of: $0.0) + ": " + Self.list($0.1) }
         }
-        return ["it holds for each of these values"] + proof.uniqued()
+        let texts = conjuncts.map { "`\($0.text)`" }.joined(separator: ", ")
+        return constant + (proof.isEmpty ? [] : ["\(texts) holds for each of these values"] + proof.uniqued())
     }
 
     /// A rule no value passes refuses every answer; one every value passes checks nothing.
@@ -74,7 +78,8 @@ extension FormLinter {
                 add(
                     .ruleAlwaysPasses, subject: field.id,
                     "every answer to \(describe(field)) passes \(name) (\(Self.quoted(rule.message)))", at: rule.check,
-                    or: field.location, evidence: ["it passes with each of these values"] + proof.uniqued(),
+                    or: field.location,
+                    evidence: ["`\(rule.check.source)` passes with each of these values"] + proof.uniqued(),
                     order: field.index)
             }
         }
