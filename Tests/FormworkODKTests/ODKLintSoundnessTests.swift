@@ -7,7 +7,8 @@ import Testing
 /// Lint's claims are proofs, so no fill may contradict one: on random XLSForms (whose
 /// conditions draw from the whole function list), the walks `formwork test
 /// --generate` takes, recorded as coverage, never show a question lint calls never
-/// shown, and never see false a condition lint says always holds where it is read.
+/// shown, never see false a condition lint says always holds where it is read, and
+/// never see broken a rule lint says every answer passes.
 @Suite("Lint against fills of random forms")
 struct ODKLintSoundnessTests {
     @Test func noFillContradictsAFinding() throws {
@@ -22,9 +23,12 @@ struct ODKLintSoundnessTests {
             let always = Set(
                 lint.findings.filter { $0.rule == .conditionAlwaysHolds && $0.message.hasPrefix("the condition of") }
                     .map(\.subject))
-            claims += lint.neverShown.count + always.count
+            // An ODK constraint is read on an answer given (`empty(.) or …`): one seen
+            // broken was broken by an answer, which lint says every answer passes.
+            let passing = Set(lint.findings.filter { $0.rule == .ruleAlwaysPasses }.map(\.subject))
+            claims += lint.neverShown.count + always.count + passing.count
             for finding in lint.findings { rules[finding.rule.rawValue, default: 0] += 1 }
-            guard !lint.neverShown.isEmpty || !always.isEmpty else { continue }
+            guard !lint.neverShown.isEmpty || !always.isEmpty || !passing.isEmpty else { continue }
             let generated = FormTestGenerator(
                 form, form: "random-\(seed).xlsx", now: LocalDateTime("2025-01-15T12:00:00")!, seed: seed
             ).generate(cases: 10)
@@ -41,6 +45,11 @@ struct ODKLintSoundnessTests {
                     if always.contains(item.subject) { tested += 1 }
                     if seen.contains(.sawFalse), always.contains(item.subject) {
                         contradicted.append("seed \(seed): the condition of \(item.subject) was false\n\(random)")
+                    }
+                case .rule:
+                    if passing.contains(item.subject) { tested += 1 }
+                    if seen.contains(.sawFalse), passing.contains(item.subject) {
+                        contradicted.append("seed \(seed): the rule of \(item.subject) was broken\n\(random)")
                     }
                 default: break
                 }

@@ -27,6 +27,7 @@ struct ODKLintTests {
                 ["select_one yn", "smokes", "Smokes?", "", "", ""],
                 ["integer", "packs", "Packs", "selected(${smokes}, 'yes') and ${smokes} = 'no'", "", ""],
                 ["integer", "years", "Years", "", ". > 100 and . < 10", ""],
+                ["text", "unsure", "Unsure", "${smokes} = 'maybe'", "", ""],
                 ["select_one country", "country", "Country", "", "", ""],
                 ["select_one city", "city", "City", "", "", "country = ${country}"],
             ],
@@ -39,10 +40,11 @@ struct ODKLintTests {
         #expect(
             findings.map { "\($0.place) \($0.rule.rawValue) \($0.subject)" } == [
                 "survey!D3 never-shown both", "survey!D5 never-shown packs", "survey!E6 rule-never-passes years",
-                "survey!F8 filter-leaves-no-option city",
+                "survey!D7 never-shown unsure", "survey!F9 filter-leaves-no-option city",
             ])
+        #expect(findings[3].evidence.last == "$smokes: empty, 'yes', 'no'")
         #expect(
-            findings[3].message == "question 'city' (\"City\") is shown with no option to choose when $country = 'be'")
+            findings[4].message == "question 'city' (\"City\") is shown with no option to choose when $country = 'be'")
     }
 
     @Test func anXFormsFindingsAreAtItsBinds() throws {

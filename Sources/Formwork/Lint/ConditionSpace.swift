@@ -170,6 +170,17 @@ final class ConditionSpace {
     )
         -> (Int, [Value])?
     {
+        // A field whose every value is a candidate (a switch, a choice's options, a few
+        // options' subsets) decides exactly whatever is computed from it alone
+        // (`string($smokes) == 'maybe'`, `selected-at($pain, 0) = 'head'`).
+        let names = node.references
+        if names.count == 1, node.calledFunctions.isDisjoint(with: Self.volatileCalls),
+            let signature = environment.fields[names[0]], environment.canRead(within: signature.scope),
+            signature.index < definition.fields.count,
+            ValueCandidates.listsEveryValue(definition.fields[signature.index])
+        {
+            return (signature.index, [])
+        }
         switch node.kind {
         case .reference:
             guard let (field, counted) = fieldOperand(node, environment), !counted else { return nil }

@@ -21,6 +21,18 @@ enum ValueCandidates {
         }
     }
 
+    /// Whether the candidates are every value the field can hold, not one per region:
+    /// a switch, a choice (its options, empty, its default), a multichoice of a few
+    /// options (every subset).
+    static func listsEveryValue(_ field: FieldDefinition) -> Bool {
+        switch field.kind {
+        case .switch: true
+        case .choice: !field.options.isEmpty
+        case .multichoice: !field.options.isEmpty && field.options.count <= 6
+        default: false
+        }
+    }
+
     /// The candidates of `field` over the values `constants`; `nil` when there would be
     /// too many to tell the regions apart.
     static func of(_ field: FieldDefinition, constants: [Value], neverShown: Bool, clearsHidden: Bool) -> [Value]? {
