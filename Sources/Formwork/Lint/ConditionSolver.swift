@@ -31,6 +31,14 @@ final class ConditionSolver {
     var fixed: [Int: Value] = [:]
     /// The most combinations tried for one group of conjuncts.
     var budget = 100_000
+    /// The most conjunct evaluations over the whole lint: a form written to make lint
+    /// try combinations for ever gets the findings found until then, never a hang.
+    var totalBudget = FormLint.defaultBudget
+    /// The evaluations made so far.
+    private(set) var spent = 0
+    /// Whether a question was left undecided because the total budget ran out.
+    /// (`spend(_:)` counts the evaluations made outside `solve`.)
+    private(set) var ranOut = false
     private var slots: [Value] = []
     private lazy var context = EvaluationContext(
         today: space.today, now: LocalDateTime(date: space.today, time: LocalTime(hour: 12, minute: 0)!)
@@ -65,8 +73,17 @@ final class ConditionSolver {
         }
     }
 
+    /// Counts `count` evaluations made by a rule itself; `false` once the total budget
+    /// is spent (the rule then stops, and says nothing).
+    func spend(_ count: Int) -> Bool {
+        spent += count
+        if spent > totalBudget { ranOut = true }
+        return !ranOut
+    }
+
     /// Whether some candidate values meet every goal.
     func solve(_ goals: [Goal], nonEmpty: Set<Int> = []) -> Outcome {
+        guard spent <= totalBudget else { return .undecided }
         slots = Array(repeating: .null, count: space.definition.fields.count + space.opaqueTexts.count)
         var witness: [Variable: Value] = [:]
         var undecided = false
@@ -123,7 +140,13 @@ final class ConditionSolver {
         }
         let positions = variables.map(space.index(of:))
         func met(_ goal: Goal) -> Bool { goal.conjunct.compiled?.evaluate(context).isTrue == goal.holds }
+        var stopped = false
         func descend(_ depth: Int) -> Bool {
+            spent += due[depth].count
+            if spent > totalBudget {
+                stopped = true
+                return true
+            }
             guard due[depth].allSatisfy(met) else { return false }
             if depth == variables.count { return true }
             for value in choices[depth] {
@@ -132,7 +155,12 @@ final class ConditionSolver {
             }
             return false
         }
-        if descend(0) {
+        let held = descend(0)
+        if stopped {
+            ranOut = true
+            return .undecided
+        }
+        if held {
             var found: [Variable: Value] = [:]
             for (variable, position) in zip(variables, positions) { found[variable] = slots[position] }
             return .found(found)

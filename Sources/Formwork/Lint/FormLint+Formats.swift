@@ -33,6 +33,11 @@ public struct LintReport: Sendable {
                 return "\(count) \(word)\(count == 1 ? "" : "s")"
             }
             lines.append("\(path): " + (lint.findings.isEmpty ? "no findings" : counts.joined(separator: ", ")))
+            if lint.isPartial {
+                lines.append(
+                    "\(path): lint stopped trying combinations after its budget: what it found holds, more may be missing"
+                )
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -50,7 +55,8 @@ public struct LintReport: Sendable {
     }
 
     /// `{"files": [{"file", "findings": [{rule, severity, subject, message, place, hint,
-    /// evidence}], "errors", "warnings", "notes"}]}`.
+    /// evidence}], "errors", "warnings", "notes", "partial"}]}` (`partial`: lint stopped
+    /// trying combinations after its budget).
     public func json() -> String {
         struct File: Encodable {
             let file: String
@@ -58,13 +64,14 @@ public struct LintReport: Sendable {
             let errors: Int
             let warnings: Int
             let notes: Int
+            let partial: Bool
         }
         struct Report: Encodable { let files: [File] }
         let report = Report(
             files: files.map {
                 File(
                     file: $0.path, findings: $0.lint.findings, errors: $0.lint.count(.error),
-                    warnings: $0.lint.count(.warning), notes: $0.lint.count(.note))
+                    warnings: $0.lint.count(.warning), notes: $0.lint.count(.note), partial: $0.lint.isPartial)
             })
         return Self.encode(report)
     }

@@ -25,13 +25,22 @@ public struct FormLint: Sendable {
     public let findings: [LintFinding]
     /// The ids of the questions, sections and repeats proven never shown.
     public let neverShown: Set<String>
+    /// Whether lint stopped trying combinations before the end (a form whose
+    /// conditions read many fields each): what it found holds, more may be missing.
+    public let isPartial: Bool
 
-    /// Lints `definition`; `today` is the day `today()` reads while conditions are tried.
-    public init(_ definition: FormDefinition, today: LocalDate = .today()) {
+    /// The most conditions evaluated in one lint by default: a few seconds at most.
+    public static let defaultBudget = 4_000_000
+
+    /// Lints `definition`; `today` is the day `today()` reads while conditions are
+    /// tried; after `budget` evaluations of a condition lint stops trying (`isPartial`).
+    public init(_ definition: FormDefinition, today: LocalDate = .today(), budget: Int = defaultBudget) {
         var linter = FormLinter(definition, today: today)
+        linter.solver.totalBudget = budget
         linter.run()
         findings = linter.findings
         neverShown = linter.neverShownIDs
+        isPartial = linter.solver.ranOut
     }
 
     /// Whether a finding is an error (`formwork lint` then exits with 1).

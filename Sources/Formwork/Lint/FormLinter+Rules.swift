@@ -166,12 +166,16 @@ extension FormLinter {
         let shown = goals(conditions(ofField: field.index))
         var empty: [String] = []
         var combination = Array(repeating: Value.null, count: read.count)
+        // A cascade's options share a few conditions: each is read once per combination.
+        var seenFilters = Set<ObjectIdentifier>()
+        let distinctFilters = filters.filter { seenFilters.insert($0.identity).inserted }
         func visit(_ depth: Int) {
             if depth == read.count {
+                guard solver.spend(distinctFilters.count) else { return }
                 let context = EvaluationContext(today: space.today) { index in
                     read.firstIndex(of: index).map { combination[$0] } ?? .null
                 }
-                guard !filters.contains(where: { $0.isSatisfied(context) }) else { return }
+                guard !distinctFilters.contains(where: { $0.isSatisfied(context) }) else { return }
                 // A choice read is one of its own options offered for the others (a
                 // cascade's city is one of its country's).
                 for (index, value) in zip(read, combination) {
@@ -288,6 +292,7 @@ extension FormLinter {
         var example: (Value, Value)?
         func crossedEverywhere(_ depth: Int) -> Bool {
             if depth == read.count {
+                guard solver.spend(2) else { return false }
                 let (lowValue, highValue) = (value(low), value(high))
                 switch (lowValue, highValue) {
                 case (.number(let a), .number(let b)) where a > b: break

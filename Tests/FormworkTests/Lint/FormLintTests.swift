@@ -347,3 +347,31 @@ struct FormLintTests {
         #expect(rules[index]["id"] as? String == "required-never-answerable")
     }
 }
+
+/// A form written to make lint try combinations for ever gets what was found by the
+/// end of the budget, said to be partial, never a hang.
+@Suite("Lint's budget")
+struct FormLintBudgetTests {
+    /// Questions shown on a condition over five fields that no answers meet, each
+    /// decided by trying every combination of the five.
+    static func wide(questions: Int) throws -> FormDefinition {
+        var fields = (1...5).map { "- {id: a\($0), kind: number, label: A\($0)}" }
+        let wide = (1...5).map { "($a\($0) > 5 and $a\($0) < 3)" }.joined(separator: " or ")
+        fields += (1...questions).map { "- {id: q\($0), kind: text, label: Q\($0), visible: \"\(wide)\"}" }
+        return try FormDefinition(
+            yaml: "id: wide\ntitle: Wide\nsections:\n  - id: main\n    fields:\n"
+                + fields.map { "      " + $0 }.joined(separator: "\n"))
+    }
+
+    @Test func aFormOfManyWideConditionsStopsAtTheBudgetAndSaysSo() throws {
+        let partial = FormLint(try Self.wide(questions: 40), today: FormLintTests.today, budget: 200_000)
+        #expect(partial.isPartial)
+        // What it found holds: some of these questions, each never shown.
+        #expect(partial.findings.allSatisfy { $0.rule == .neverShown })
+        #expect((1..<40).contains(partial.findings.count))
+        #expect(LintReport(files: [("wide.yaml", partial)]).text().contains("lint stopped trying combinations"))
+        let whole = FormLint(try Self.wide(questions: 2), today: FormLintTests.today)
+        #expect(!whole.isPartial)
+        #expect(whole.findings.map(\.subject) == ["q1", "q2"])
+    }
+}
