@@ -35,8 +35,8 @@ public struct LintReport: Sendable {
             lines.append("\(path): " + (lint.findings.isEmpty ? "no findings" : counts.joined(separator: ", ")))
             if lint.isPartial {
                 lines.append(
-                    "\(path): lint stopped trying combinations after its budget: what it found holds, more may be missing"
-                )
+                    "\(path): lint stopped trying combinations after its budget: "
+                        + "what it found holds, more may be missing")
             }
         }
         return lines.joined(separator: "\n") + "\n"
