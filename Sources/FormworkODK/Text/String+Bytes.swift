@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// Whether the text's UTF-8 holds a byte for which `test` holds, read from its
     /// contiguous storage (a text's bytes, not its characters).
@@ -31,6 +33,33 @@ extension String {
                     if position == count { return true }
                 }
                 offset += 1
+            }
+            return false
+        }
+        if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
+        return Array(utf8).withUnsafeBufferPointer(search)
+    }
+}
+
+extension String {
+    /// Whether the text calls one of `names` (`instance(`, ASCII names): each `(` is
+    /// found with `memchr`, and the bytes before it compared, so that a label (which
+    /// calls nothing, and mostly holds no parenthesis) is passed over in one scan.
+    ///
+    /// - Complexity: O(*n*) in the text's UTF-8 length.
+    func containsCall(toAnyOf names: [StaticString]) -> Bool {
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset < bytes.count,
+                let found = memchr(base + offset, 0x28, bytes.count - offset)
+            {
+                let position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                for name in names where name.utf8CodeUnitCount <= position {
+                    let count = name.utf8CodeUnitCount
+                    if memcmp(base + position - count, name.utf8Start, count) == 0 { return true }
+                }
+                offset = position + 1
             }
             return false
         }

@@ -56,9 +56,7 @@ extension XLSFormReader {
                 // Most cells (labels) call none of them: their bytes say so before any
                 // search through their characters or Foundation.
                 guard case .some(.some(let cell)) = row.cells[position],
-                    cell.containsBytes("instance(") || cell.containsBytes("pulldata(")
-                        || cell.containsBytes("jr:itext("),
-                    cell.contains("(")
+                    cell.containsCall(toAnyOf: ["instance", "pulldata", "jr:itext"])
                 else { continue }
                 cells.append((cell, { table.reference(of: column.name, language: column.language, in: row) }))
             }
