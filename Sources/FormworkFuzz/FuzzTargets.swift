@@ -11,7 +11,8 @@ enum FuzzTarget: String, CaseIterable {
     /// The condition language: lexer, parser, type checker, compiler, evaluation.
     case expression
     /// A definition file (YAML, then the same bytes as JSON), and if it loads, a
-    /// session on it: reload, render, validate, answers.
+    /// session on it (reload, render, validate, answers) and its lint, graph and diff
+    /// against the fixed form.
     case definition
     /// A values file (YAML and JSON) loaded into a session of a fixed form.
     case values
@@ -23,7 +24,8 @@ enum FuzzTarget: String, CaseIterable {
     /// limits, so the fuzzer explores the readers rather than volume).
     case workbook
     /// An ODK XForm: the XML reader, the XForm reader, the import's checks, and a
-    /// session of the form when it loads (its table, validation and submission).
+    /// session of the form when it loads (its table, validation and submission), with
+    /// its lint, graph and diff.
     case xform
     /// A SurveyJS survey (JSON): the reader, the expression translator behind it (the
     /// same bytes are also translated as one expression), the import's checks, and a
@@ -139,6 +141,7 @@ enum FuzzTarget: String, CaseIterable {
                 document: document, path: "fuzz", limits: definitionLimits, formats: .odk + .surveyJS)
         else { return }
         _ = document.yaml()
+        understood(form)
         let session = FormSession(definition: form)
         _ = session.reload()
         _ = session.validate()
@@ -300,7 +303,20 @@ enum FuzzTarget: String, CaseIterable {
             for field in definition.fields.prefix(20) where field.kind == .switch { try? session.toggle(field.id) }
             session.reload(table, animated: true)
             _ = table.changeLines
+            understood(definition)
         }
+    }
+
+    /// What `lint`, `graph` and `diff` make of a form that loads (lint within a small
+    /// budget: the fuzzer explores the rules, not long searches).
+    static func understood(_ definition: FormDefinition) {
+        let lint = FormLint(definition, today: LocalDate("2024-03-01")!, budget: 20_000)
+        let report = LintReport(files: [("fuzz", lint)])
+        _ = report.text() + report.json() + report.sarif()
+        let graph = FormGraph(definition).markingNeverShown(lint.neverShown)
+        _ = graph.dot() + graph.mermaid() + graph.json()
+        let diff = FormDiff(old: form, new: definition)
+        _ = diff.text(oldFile: "a", newFile: "b") + diff.json()
     }
 
     static func values(_ bytes: [UInt8]) {
