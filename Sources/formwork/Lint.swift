@@ -22,7 +22,7 @@ struct Lint: ParsableCommand {
 
             Formats: text; json; sarif (SARIF 2.1.0, for GitHub code scanning).
             Exit status: 0 when no error-level finding is found, 1 when one is,
-            2 when a form does not load.
+            2 when a form does not load (the others are linted all the same).
 
             Examples:
               formwork lint Forms/*.yaml
@@ -56,9 +56,15 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         var files: [(path: String, lint: FormLint)] = []
+        // A form that does not load is said (as check says it) and the others linted.
+        var unloaded = false
         for form in forms {
-            let definition = try FormArguments.definition(at: form, skipUnsupported: skipUnsupported, failing: 2)
-            files.append((form, FormLint(definition, today: clock.moment?.date ?? .today())))
+            do {
+                let definition = try FormArguments.definition(at: form, skipUnsupported: skipUnsupported, failing: 2)
+                files.append((form, FormLint(definition, today: clock.moment?.date ?? .today())))
+            } catch {
+                unloaded = true
+            }
         }
         let report = LintReport(files: files)
         let text: String
@@ -81,6 +87,7 @@ struct Lint: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
+        if unloaded { throw ExitCode(2) }
         if report.hasErrors { throw ExitCode(1) }
     }
 }
