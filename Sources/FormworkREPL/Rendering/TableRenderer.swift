@@ -23,11 +23,15 @@ public struct TableRenderer: Sendable {
     }
     /// Styles for a terminal; plain by default.
     public var style: TextStyle
+    /// How the table is said: a table, or sentences (the accessible mode, always plain).
+    public var voice: Voice
 
-    /// A renderer for a terminal `width` columns wide (at least 40), styled with `style`.
-    public init(width: Int = 80, style: TextStyle = .plain) {
+    /// A renderer for a terminal `width` columns wide (at least 40), styled with `style`,
+    /// saying the table in `voice`.
+    public init(width: Int = 80, style: TextStyle = .plain, voice: Voice = .table) {
         self.width = max(40, width)
-        self.style = style
+        self.voice = voice
+        self.style = voice == .sentences ? .plain : style
     }
 
     /// The most lines a value takes in the table; a longer one ends in `…` (the whole
@@ -69,6 +73,9 @@ public struct TableRenderer: Sendable {
 
     /// The title line and the description under it.
     public func titleLines(title: String, description: String?) -> [String] {
+        if voice == .sentences {
+            return [Self.sentence(["Form: " + Self.spoken(title)])] + (description.map { [Self.spoken($0)] } ?? [])
+        }
         var lines = [style.title(TerminalText.escaped(title))]
         if let description { lines += TextLayout.wrap(TextLayout.safe(description), width: width).map(style.dim) }
         return lines
@@ -77,13 +84,29 @@ public struct TableRenderer: Sendable {
     /// A section's header line.
     public func headerLine(_ header: String) -> String { style.header(TerminalText.escaped(header)) }
 
+    /// A section's header line, for a section of `rows` rows (said as sentences: "Section Household, 3 rows.").
+    public func headerLine(_ header: String, rows: Int) -> String {
+        voice == .sentences ? spokenSection(header, rows: rows) : headerLine(header)
+    }
+
     /// A section's footer, indented.
     public func footerLines(_ footer: String) -> [String] {
-        TextLayout.wrap(TextLayout.safe(footer), width: width - 2).map { "  " + style.dim($0) }
+        if voice == .sentences { return [Self.sentence(["Section note: " + Self.spoken(footer)])] }
+        return TextLayout.wrap(TextLayout.safe(footer), width: width - 2).map { "  " + style.dim($0) }
     }
 
     /// The lines of one row, marked `marker` (` `, `+`, `-`, `~`).
     public func rowLines(number: Int, cell: FieldCell, labelWidth: Int, marker: String = " ") -> [String] {
+        if voice == .sentences {
+            let change: Change? =
+                switch marker {
+                case "+": .appeared
+                case "-": .disappeared
+                case "~": .changed
+                default: nil
+                }
+            return spokenRow(number: number, cell: cell, change: change)
+        }
         let numberText = String(number)
         let prefix = marker + String(repeating: " ", count: max(0, 3 - numberText.count)) + numberText + "  "
         let indent = String(repeating: " ", count: prefix.count)

@@ -129,10 +129,12 @@ public final class TerminalTable: ListView {
         for (position, section) in sections.filter(mirror.indices.contains).enumerated() {
             if position > 0 { lines.append("") }
             let content = mirror[section]
+            let rows = content.cells.count
             if let entry = content.header.entry, let text = headerText(ofSection: section) {
-                lines.append(Self.indent(entry) + renderer.headerLine(text))
+                lines.append(
+                    (renderer.voice == .table ? Self.indent(entry) : "") + renderer.headerLine(text, rows: rows))
             } else if let header = content.header.header {
-                lines.append(renderer.headerLine(header))
+                lines.append(renderer.headerLine(header, rows: rows))
             }
             for (row, cell) in content.cells.enumerated() {
                 lines += renderer.rowLines(number: firstNumber[section] + row + 1, cell: cell, labelWidth: labelWidth)
@@ -235,7 +237,10 @@ public final class TerminalTable: ListView {
                 continue
             }
             let what = mirror[section].header.entry == nil ? " hidden" : ""
-            let line = renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s")\(what))")
+            let line =
+                renderer.voice == .sentences
+                ? renderer.spokenSection(title, rows: cells.count, change: .disappeared)
+                : renderer.style.dim("-     \(title) (\(cells.count) field\(cells.count == 1 ? "" : "s")\(what))")
             vanished.append((IndexPath(row: -1, section: section), [line]))
         }
         for path in changeset.rows.deleted {
@@ -290,13 +295,20 @@ public final class TerminalTable: ListView {
         for (section, row, mark) in shown {
             guard row >= 0 else {
                 let indent = mirror[section].header.entry.map(Self.indent) ?? ""
+                let rows = mirror[section].cells.count
                 if mark.hasPrefix("~") {  // a header that changed or moved
-                    lines.append("~     " + indent + renderer.style.header(String(mark.dropFirst())))
+                    lines.append(
+                        renderer.voice == .sentences
+                            ? TableRenderer.sentence(["Changed: section " + String(mark.dropFirst())])
+                            : "~     " + indent + renderer.style.header(String(mark.dropFirst())))
                     continue
                 }
                 // A section without a header (an add row's) shows only its rows.
                 guard let header = headerText(ofSection: section) else { continue }
-                lines.append("+     " + indent + renderer.style.header(TerminalText.escaped(header)))
+                lines.append(
+                    renderer.voice == .sentences
+                        ? renderer.spokenSection(header, rows: rows, change: .appeared)
+                        : "+     " + indent + renderer.style.header(TerminalText.escaped(header)))
                 continue
             }
             lines += renderer.rowLines(
