@@ -22,7 +22,9 @@ extension ReplSession {
         // Coming into another section (not a page, which is shown whole): its header,
         // so a question is read under it ("Paid Work", then "Frequency").
         // The header is the data source's (its section descriptor's), as the table shows it.
-        if guided, options.interactive, form.page(ofInstance: index) == nil, field.sectionIndex != guidedSection {
+        if guided, options.interactive, !speaks, form.page(ofInstance: index) == nil,
+            field.sectionIndex != guidedSection
+        {
             guidedSection = field.sectionIndex
             if let visible = form.visibleSectionIndices(ofSection: field.sectionIndex).first,
                 let header = form.dataSource.header(inSection: visible).title, !header.isEmpty
@@ -31,6 +33,7 @@ extension ReplSession {
                 out(TerminalText.escaped(header))
             }
         }
+        if speaks { return askInWords(index, field: field, path: path, guided: guided) }
         // In an entry, the question says which: "Age (members[2])".
         let place = path == field.id ? "" : " (\(TerminalText.escaped(path)))"
         // A label of several lines (ODK's "Question\nInstructions"): all but the last
@@ -108,9 +111,10 @@ extension ReplSession {
         let field = definition(index)
         let path = name(index)
         let text = field.kind.readsTextAsTyped ? line : line.trimmingCharacters(in: .whitespaces)
-        if guided, let command = guidedCommand(in: text, prefill: form.value(of: path).plainText) {
+        if guided, let command = guidedCommand(in: text, prefill: speaks ? "" : form.value(of: path).plainText) {
             return guidedCommand(command, field: index)
         }
+        if speaks, answerInWords(text, field: index, guided: guided) { return }
         if !guided, field.kind != .secure { step.history = nil }
         let accepted: Bool
         switch field.kind.question {

@@ -83,6 +83,9 @@ public final class ReplSession {
         /// How the draft notes say to start over (`formwork fill`'s `--fresh`); `nil`
         /// for a program without such an option.
         public var freshHint: String? = "--fresh starts over"
+        /// Says everything in sentences, for a screen reader (the accessible mode; being
+        /// built: the table and the questions so far, not yet offered by `fill`).
+        var accessible = false
 
         /// Options for a person (`interactive`) or a script, by default filling from the table
         /// and writing the answers to standard output with no draft.
@@ -141,6 +144,8 @@ public final class ReplSession {
     /// The section of the last question asked in guided filling, whose header was
     /// said when the filling came into it.
     var guidedSection: Int?
+    /// The questions whose options were read out in words (once each, then on `?`).
+    var optionsRead = Set<Int>()
     /// Whether the prompt shows progress through the required fields (the form has
     /// some).
     let showsProgress: Bool
@@ -151,7 +156,10 @@ public final class ReplSession {
         self.options = options
         self.guidedActive = options.guided
         self.table = TerminalTable(
-            session: form, renderer: TableRenderer(width: options.width, style: options.colors ? .ansi : .plain))
+            session: form,
+            renderer: TableRenderer(
+                width: options.width, style: options.colors ? .ansi : .plain,
+                voice: options.accessible ? .sentences : .table))
         self.savedSnapshot = form.snapshot()
         self.showsProgress = form.hasRequiredFields
     }
@@ -260,12 +268,13 @@ public final class ReplSession {
 
     // MARK: Output helpers
 
-    /// The one way messages reach the terminal (`TerminalMessage`): at a terminal
-    /// wrapped at word boundaries to the table's width, continuation lines indented
+    /// The one way messages reach the terminal (`TerminalMessage`): at a terminal (but
+    /// in the accessible mode) wrapped at word boundaries to the table's width, continuation lines indented
     /// by `hangingIndent` (default: the message's own leading spaces); in script mode
     /// one line, for scripts that read it.
     func message(_ text: String, to stream: ReplLine.Stream = .output, hangingIndent: Int? = nil) {
-        let width = options.interactive ? table.renderer.width : nil
+        // A screen reader reads a line whole: the accessible mode wraps nothing.
+        let width = options.interactive && !options.accessible ? table.renderer.width : nil
         step.lines += TerminalMessage.lines(text, width: width, hangingIndent: hangingIndent).map {
             ReplLine(stream: stream, text: $0)
         }

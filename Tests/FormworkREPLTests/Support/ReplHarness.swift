@@ -1,6 +1,7 @@
 import Formwork
-import FormworkREPL
 import Foundation
+
+@testable import FormworkREPL
 
 /// Drives a `ReplSession` with scripted input, collecting everything it prints.
 final class ReplHarness {
@@ -19,7 +20,7 @@ final class ReplHarness {
     convenience init(
         _ name: String, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
         draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80, today: LocalDate = LocalDate("2024-03-01")!,
-        answerFormat: any AnswerFormat = FormworkAnswerFormat()
+        answerFormat: any AnswerFormat = FormworkAnswerFormat(), accessible: Bool = false
     ) throws {
         let definition: FormDefinition
         if name.hasPrefix("id:") {
@@ -29,14 +30,15 @@ final class ReplHarness {
         }
         try self.init(
             session: FormSession(definition: definition, today: today), interactive: interactive, guided: guided,
-            answersPath: answersPath, draft: draft, readOnly: readOnly, width: width, answerFormat: answerFormat)
+            answersPath: answersPath, draft: draft, readOnly: readOnly, width: width, answerFormat: answerFormat,
+            accessible: accessible)
     }
 
     /// A harness around a session built by the test (custom descriptors, say).
     init(
         session: FormSession, interactive: Bool = false, guided: Bool = false, answersPath: String? = nil,
         draft: DraftStore? = nil, readOnly: Bool = false, width: Int = 80,
-        answerFormat: any AnswerFormat = FormworkAnswerFormat()
+        answerFormat: any AnswerFormat = FormworkAnswerFormat(), accessible: Bool = false
     ) throws {
         form = session
         let box = WriteBox()
@@ -45,6 +47,7 @@ final class ReplHarness {
             readOnly: readOnly,
             writeFile: { path, contents in box.files[path] = contents })
         options.answerFormat = answerFormat
+        options.accessible = accessible
         repl = ReplSession(form: form, options: options)
         self.box = box
         record(repl.start())

@@ -1,0 +1,74 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkREPL
+
+/// The accessible mode's questions: said in sentences with their position, nothing
+/// prefilled (Enter keeps the value), choices read as a numbered list once and again
+/// on `?`; and no line of it means something by alignment or a symbol.
+@Suite("Questions in words")
+struct ReplWordsTests {
+    static let yaml = """
+        id: words
+        title: Sign up
+        sections:
+          - id: you
+            header: About you
+            fields:
+              - { id: name, kind: text, label: First name, required: true, help: As on your passport }
+              - { id: news, kind: switch, label: Newsletter }
+              - { id: plan, kind: choice, label: Plan, options: [{value: free, label: Free}, {value: pro, label: Pro}] }
+              - { id: pains, kind: multichoice, label: Where does it hurt, options: [head, back] }
+        """
+
+    static func harness() throws -> ReplHarness {
+        try ReplHarness(yaml, interactive: true, guided: true, accessible: true)
+    }
+
+    @Test func aGuidedFillIsSaidInSentences() throws {
+        let repl = try Self.harness()
+        #expect(
+            repl.output.suffix(4) == [
+                "Question 1 of 4, section About you.",
+                "First name, required, not answered.",
+                "Hint: As on your passport.",
+                "Type a new value.",
+            ])
+        #expect(repl.prompt == Prompt("First name: "))
+        let news = repl.type("Ada").output
+        #expect(
+            news.suffix(3) == [
+                "Question 2 of 4, section About you.", "Newsletter, currently off.",
+                "Answer yes or no; press Enter to keep no.",
+            ])
+        #expect(repl.prompt == Prompt("Newsletter, yes or no: "))
+        let plan = repl.type("y").output
+        #expect(
+            plan.suffix(5) == [
+                "Question 3 of 4, section About you.", "Plan, not answered.", "Option 1 of 2: Free.",
+                "Option 2 of 2: Pro.",
+                "Type the number or the value of an option.",
+            ])
+        let again = repl.type("3").output + repl.errors
+        #expect(again.contains("2 options; type ? to hear them again."), "\(again)")
+        let read = repl.type("?").output
+        #expect(read.contains("Option 2 of 2: Pro."))
+        let pains = repl.type("2").output
+        #expect(pains.contains("Option 1 of 2: head, not selected."), "\(pains)")
+        // A line is read whole: nothing is wrapped at the terminal's width.
+        #expect(pains.last == "Type the numbers or values of the options to select or unselect, separated by commas.")
+        for line in repl.output { #expect(SpokenTableTests.problems(line).isEmpty, "\(line)") }
+    }
+
+    @Test func enterKeepsTheValueNothingIsPrefilled() throws {
+        let repl = try Self.harness()
+        repl.type("Ada", "y", "2", "1")
+        let review = repl.type(":goto name").output
+        #expect(review.contains("First name, required, currently Ada."), "\(review)")
+        #expect(review.contains("Type a new value, or press Enter to keep it."))
+        #expect(repl.prompt?.prefill == nil)
+        repl.type("")
+        #expect(repl.form.value(of: "name") == .string("Ada"))
+    }
+}
