@@ -71,6 +71,8 @@ extension ReplSession {
             if form.undo() { showChanges() } else { error(.nothingToUndo) }
         case .redo:
             if form.redo() { showChanges() } else { error(.nothingToRedo) }
+        case .values where speaks:
+            valuesInWords()
         case .values:
             let answers = JSONText.answers(form.answers(maskingSecure: true))
             step.lines += answers.components(separatedBy: "\n").map(ReplLine.out)
@@ -127,6 +129,7 @@ extension ReplSession {
     }
 
     func listErrors(_ errors: [FieldError]) {
+        if speaks { return listErrorsInWords(errors) }
         guard !errors.isEmpty else {
             say("No problems.")
             return
@@ -244,6 +247,7 @@ extension ReplSession {
     /// `help COMMAND`.
     func help(_ name: String?, in scope: CommandSpec.Scope = .prompt) {
         guard let name else {
+            if speaks { return helpInWords(scope) }
             step.lines += CommandTable.overview(of: scope, width: table.renderer.width).map(ReplLine.out)
             return
         }

@@ -136,3 +136,49 @@ extension ReplSession {
         return (number, total, section.map(TableRenderer.spoken))
     }
 }
+
+/// The commands' own text in words: `help`, `errors` and `values`.
+extension ReplSession {
+    /// `help` in the accessible mode: one sentence per command ("Command clear ID: empty
+    /// a field (a switch turns off).").
+    func helpInWords(_ scope: CommandSpec.Scope) {
+        out(scope == .prompt ? "Commands, one per line:" : "Commands that work at any question:")
+        for entry in CommandTable.entries(in: scope) {
+            out(TableRenderer.sentence(["Command " + TableRenderer.spoken(entry.usage) + ": " + entry.summary]))
+        }
+        guard scope == .prompt else { return }
+        out("Type a row number to edit that row; wherever a command takes an ID, a row number works too.")
+        out("Fields in entries are named by their path, such as members[2].age.")
+    }
+
+    /// `errors` in the accessible mode: how many, then each as "Row 2, Last name: is
+    /// required (rule: required)."
+    func listErrorsInWords(_ errors: [FieldError]) {
+        guard !errors.isEmpty else { return say("No problems.") }
+        message("\(errors.count) problem\(errors.count == 1 ? "" : "s").", to: .error)
+        for error in errors {
+            let path = form.visibleIndexPath(ofField: error.field) ?? form.visibleIndexPath(ofAddRow: error.field)
+            let row = path.flatMap(table.number(at:)).map { "Row \($0)" } ?? "Not in the table"
+            let instance = try? form.instance(error.field)
+            let written = instance.map { form.label(ofInstance: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            let label = TableRenderer.spoken(written ?? error.field)
+            message(
+                TableRenderer.sentence([
+                    row, label + ": " + TableRenderer.spoken(error.message) + " (rule: \(error.rule.name))",
+                ]), to: .error)
+        }
+    }
+
+    /// `values` in the accessible mode: each answered row as the table says it.
+    func valuesInWords() {
+        var answered = 0
+        for number in 1...max(1, table.rowCount) {
+            guard let path = table.indexPath(ofRow: number), let cell = table.cellForRow(at: path) as? FieldCell,
+                let row = cell.row, !row.value.isNull, row.kind != .note
+            else { continue }
+            answered += 1
+            step.lines += table.renderer.spokenRow(number: number, cell: cell).prefix(1).map(ReplLine.out)
+        }
+        if answered == 0 { out("Nothing is answered yet.") }
+    }
+}

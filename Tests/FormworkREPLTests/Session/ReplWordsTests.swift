@@ -72,3 +72,21 @@ struct ReplWordsTests {
         #expect(repl.form.value(of: "name") == .string("Ada"))
     }
 }
+
+/// `help`, `errors` and `values` in the accessible mode: sentences, one per line.
+@Suite("Commands in words")
+struct ReplWordsCommandTests {
+    @Test func helpErrorsAndValuesAreSentences() throws {
+        let repl = try ReplHarness(ReplWordsTests.yaml, interactive: true, accessible: true)
+        let help = repl.type("help").output
+        #expect(help.first == "Commands, one per line:")
+        #expect(help.contains("Command clear ID: empty a field (a switch turns off)."), "\(help)")
+        let errors = repl.type("errors").errors
+        #expect(errors == ["1 problem.", "Row 1, First name: is required (rule: required)."])
+        #expect(repl.type("values").output.prefix(1) == ["Row 2, Newsletter, off."])
+        repl.type("set name Ada")
+        let values = repl.type("values").output
+        #expect(values.prefix(2) == ["Row 1, First name, required, Ada.", "Row 2, Newsletter, off."])
+        for line in help + errors + values { #expect(SpokenTableTests.problems(line).isEmpty, "\(line)") }
+    }
+}
