@@ -137,8 +137,18 @@ extension ReplSession {
     }
 }
 
-/// The commands' own text in words: `help`, `errors` and `values`.
+/// The commands' own text in words: `help`, `errors` and `values`; and the prompts.
 extension ReplSession {
+    /// A prompt as the accessible mode says it: a yes-or-no question asks for yes or
+    /// no ("Submit now? Answer yes or no: ") instead of `[y/N]`.
+    func spokenPrompt(_ prompt: Prompt) -> Prompt {
+        var spoken = prompt
+        for marker in [" [y/N] ", " [Y/n] ", " [y/N]: ", " [Y/n]: "] where prompt.text.hasSuffix(marker) {
+            spoken.text = String(prompt.text.dropLast(marker.count)) + " Answer yes or no: "
+        }
+        return spoken
+    }
+
     /// `help` in the accessible mode: one sentence per command ("Command clear ID: empty
     /// a field (a switch turns off).").
     func helpInWords(_ scope: CommandSpec.Scope) {

@@ -146,6 +146,8 @@ public final class ReplSession {
     var guidedSection: Int?
     /// The questions whose options were read out in words (once each, then on `?`).
     var optionsRead = Set<Int>()
+    /// The progress said last in words (it is said again only when it changes).
+    var spokenProgress: (Int, Int)?
     /// Whether the prompt shows progress through the required fields (the form has
     /// some).
     let showsProgress: Bool
@@ -245,6 +247,7 @@ public final class ReplSession {
 
     func finish() -> ReplStep {
         saveDraft()
+        if speaks, let prompt = step.prompt { step.prompt = spokenPrompt(prompt) }
         let result = step
         step = ReplStep()
         return result
@@ -284,8 +287,13 @@ public final class ReplSession {
 
     /// An error (`ReplError.message` says it); in script mode it makes the exit status
     /// 1. Errors quote what was typed, so control characters in it are shown escaped.
+    /// The accessible mode says it as a sentence: "Problem: …".
     func error(_ error: ReplError) {
-        message("error: " + TerminalText.escaped(error.message), to: .error, hangingIndent: 7)
+        if speaks {
+            message(TableRenderer.sentence(["Problem: " + TableRenderer.spoken(error.message)]), to: .error)
+        } else {
+            message("error: " + TerminalText.escaped(error.message), to: .error, hangingIndent: 7)
+        }
         failed = true
     }
 
@@ -298,7 +306,8 @@ public final class ReplSession {
         guard !isConfirmingRemoval else { return }
         question = .command
         step.prompt = Prompt(
-            options.interactive ? progress + "formwork> " : "", completion: .commands, recordsHistory: true)
+            options.interactive ? (speaks ? "" : progress) + "formwork> " : "", completion: .commands,
+            recordsHistory: true)
     }
 
     /// `[120/212] `: the visible required fields answered, of all of them (entries'
@@ -402,6 +411,15 @@ public final class ReplSession {
         table.clearChanges()
         form.reload(table, animated: true)
         step.lines += table.changeLines.map(ReplLine.out)
+        // The accessible mode says the progress after a change, as a sentence (the
+        // prompt holds none: "[3/11]" reads as symbols).
+        if speaks, showsProgress, options.interactive {
+            let progress = form.requiredProgress
+            if spokenProgress.map({ $0 != (progress.answered, progress.required) }) ?? true {
+                spokenProgress = (progress.answered, progress.required)
+                out("\(progress.answered) of \(progress.required) required answered.")
+            }
+        }
     }
 
     /// Writes `contents` to `path` atomically: a temporary file, flushed, then
