@@ -10,7 +10,13 @@ extension ReplSession {
             return explain(name(instance))
         }
         do {
-            return try form.explanation(of: id).map(TerminalText.escaped)
+            let lines = try form.explanation(of: id)
+            // In words: no indentation (it means nothing aloud), each line a sentence.
+            guard speaks else { return lines.map(TerminalText.escaped) }
+            return lines.map { line in
+                let spoken = TableRenderer.spoken(line)
+                return spoken.hasSuffix(":") ? spoken : TableRenderer.sentence([spoken])
+            }
         } catch {
             self.error(.session(error))
             return []

@@ -93,6 +93,9 @@ struct ReplWordsCommandTests {
         repl.type("set name Ada")
         let values = repl.type("values").output
         #expect(values.prefix(2) == ["Row 1, First name, required, Ada.", "Row 2, Newsletter, off."])
-        for line in help + errors + values { #expect(SpokenTableTests.problems(line).isEmpty, "\(line)") }
+        let why = repl.type("why plan").output
+        #expect(why.first?.hasSuffix(".") == true, "\(why)")
+        #expect(why.allSatisfy { !$0.hasPrefix(" ") })
+        for line in help + errors + values + why { #expect(SpokenTableTests.problems(line).isEmpty, "\(line)") }
     }
 }
