@@ -80,6 +80,8 @@ let package = Package(
             dependencies: [
                 "Formwork", "FormworkREPL", "FormworkODK", "FormworkSurveyJS", "FormworkFormats", "FormworkScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The user's settings file (config.yaml).
+                .product(name: "Yams", package: "Yams"),
             ]),
         // Test support shared by the test targets and by embedders: a recording list view and
         // cell, CommandRunner, PseudoTerminal, seeded, scripted and random fills, the

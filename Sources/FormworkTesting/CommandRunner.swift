@@ -42,7 +42,7 @@ public enum CommandRunner {
     ///   - input: The text written to standard input, which is then closed.
     ///   - directory: The working directory (the package root by default).
     ///   - environment: Variables added to (or replacing) the current environment, which
-    ///     starts from `neutralLocale`.
+    ///     starts from `neutralLocale` and `neutralSettings`.
     ///   - timeout: Kill the process after this long (`Result.timedOut` says so).
     /// - Returns: The exit status and everything the process printed.
     /// - Throws: The error of `Process.run()` when the executable cannot be started.
@@ -69,6 +69,15 @@ public enum CommandRunner {
     /// translated form shows its default language whatever the machine's locale is.
     public static let neutralLocale = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"]
 
+    /// The user settings every run starts from (a caller's `environment` may change
+    /// them): none — no accessible mode asked for by `ACCESSIBLE`, and a settings
+    /// folder that holds no `formwork/config.yaml` — so a developer's own settings
+    /// change no test.
+    public static let neutralSettings = [
+        "ACCESSIBLE": "",
+        "XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("formwork-no-settings").path,
+    ]
+
     /// Runs any executable (found on `PATH` when `executable` has no slash).
     public static func run(
         executable: URL, _ arguments: [String], input: String = "", directory: URL? = nil,
@@ -89,6 +98,7 @@ public enum CommandRunner {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(neutralLocale) { $1 }
+            .merging(neutralSettings) { $1 }
             .merging(environment) { $1 }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

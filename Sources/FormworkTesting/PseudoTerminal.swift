@@ -87,6 +87,7 @@ public final class PseudoTerminal {
         let environment = ProcessInfo.processInfo.environment.merging([
             "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "",
         ]) { $1 }
+        .merging(CommandRunner.neutralSettings) { $1 }
         .merging(environment) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -64,6 +64,12 @@ struct Fill: ParsableCommand {
     @Flag(help: "Ask each visible field in turn, like a wizard.")
     var guided = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Speak in plain sentences for a screen reader: no table, symbols, colours or prefilled edits.",
+            discussion: "Also ACCESSIBLE=1, or 'accessible: true' in ~/.config/formwork/config.yaml."))
+    var accessible = false
+
     @Option(help: ArgumentHelp("Keep the draft in this file (also in script mode).", valueName: "path"))
     var draft: String?
 
@@ -117,6 +123,9 @@ struct Fill: ParsableCommand {
         var options = ReplSession.Options(
             interactive: interactive, guided: guided, width: width ?? 80,
             colors: colors, answersPath: out, draft: readOnly ? nil : store, readOnly: readOnly, notices: notices)
+        let config = FormworkConfig.load()
+        if let warning = config.warning { printError(warning) }
+        options.accessible = accessible || AccessibleMode.isRequested() || config.accessible
         options.answerFormat =
             try format.map(Self.answerFormat)
             ?? FormArguments.formats.defaultAnswerFormat(for: session.definition, writingTo: out)

@@ -48,13 +48,17 @@ public enum FormPrompt {
         /// Whether the person is at a terminal; `nil`: standard input and output are
         /// both terminals.
         public var interactive: Bool?
+        /// Whether to speak in sentences for a screen reader (the accessible mode);
+        /// `nil`: as the `ACCESSIBLE` environment variable says (`AccessibleMode`).
+        public var accessible: Bool?
 
         /// Options that ask question by question, even when the values given are complete,
         /// keep no draft and show the form's default language, at a terminal when there is one.
         public init(
             mode: Mode = .guided, asksWhenComplete: Bool = true, draft: Draft? = nil, language: String? = nil,
-            interactive: Bool? = nil
+            interactive: Bool? = nil, accessible: Bool? = nil
         ) {
+            self.accessible = accessible
             self.mode = mode
             self.asksWhenComplete = asksWhenComplete
             self.draft = draft
@@ -215,6 +219,7 @@ public enum FormPrompt {
             colors: interactive && (ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true),
             draft: store, notices: notices)
         replOptions.freshHint = nil
+        replOptions.accessible = options.accessible ?? AccessibleMode.isRequested()
         replOptions.onSubmit = { submitted = FormAnswers($0) }
         // The conversation goes to the terminal; the tool's own output stays clean.
         let redirection = interactive && !stdoutIsTerminal ? StandardOutputRedirection(to: STDERR_FILENO) : nil

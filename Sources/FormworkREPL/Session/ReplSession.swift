@@ -83,9 +83,11 @@ public final class ReplSession {
         /// How the draft notes say to start over (`formwork fill`'s `--fresh`); `nil`
         /// for a program without such an option.
         public var freshHint: String? = "--fresh starts over"
-        /// Says everything in sentences, for a screen reader (the accessible mode; being
-        /// built: the table and the questions so far, not yet offered by `fill`).
-        var accessible = false
+        /// Says everything in sentences, for a screen reader (the accessible mode,
+        /// `fill --accessible`): rows, changes, questions and commands' text each a plain
+        /// sentence; nothing aligned, styled, wrapped or prefilled (Enter keeps a value);
+        /// choices read as numbered lists.
+        public var accessible = false
 
         /// Options for a person (`interactive`) or a script, by default filling from the table
         /// and writing the answers to standard output with no draft.

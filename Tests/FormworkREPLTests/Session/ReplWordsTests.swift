@@ -99,3 +99,16 @@ struct ReplWordsCommandTests {
         for line in help + errors + values + why { #expect(SpokenTableTests.problems(line).isEmpty, "\(line)") }
     }
 }
+
+@Suite("Asking for the accessible mode")
+struct AccessibleModeTests {
+    @Test func theEnvironmentVariableAsksUnlessItSaysNo() {
+        for yes in ["1", "true", "yes", " on "] {
+            #expect(AccessibleMode.isRequested(environment: ["ACCESSIBLE": yes]))
+        }
+        for no in ["", "0", "false", "No", "off"] {
+            #expect(!AccessibleMode.isRequested(environment: ["ACCESSIBLE": no]))
+        }
+        #expect(!AccessibleMode.isRequested(environment: [:]))
+    }
+}
