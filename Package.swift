@@ -125,7 +125,7 @@ let package = Package(
             exclude: ["Fixtures", "validate_json_schema.py"]),
         // The prompt without a terminal: every command and kind through ReplSession, the table,
         // paging, guided filling, drafts, FormPrompt.
-        .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"]),
+        .testTarget(name: "FormworkREPLTests", dependencies: ["FormworkREPL", "FormworkTesting"], exclude: ["Golden"]),
         // The ODK import (workbook, XLSForm, XForm, XPath, submissions), the corpus and random
         // forms judged by JavaRosa where ../shared/oracles is; Regressions/ replays what they found;
         // the Testing forms guide's examples, run as written (its XLSForm built from its table);
