@@ -184,7 +184,16 @@ public final class ReplSession {
             step.lines += table.render().map(ReplLine.out)
         } else if options.interactive {
             out("Filling \"\(TerminalText.escaped(form.title))\". Type a row number to edit it, or 'help'.")
-            if guidedActive {
+            if guidedActive, speaks {
+                // Heard through espeak-ng, ":back, :skip" is "colon back, colon skip": the
+                // colon is said once.
+                let commands = CommandTable.entries(in: .guided).map { entry in
+                    TableRenderer.spoken(entry.usage.replacingOccurrences(of: ":", with: ""))
+                }
+                out(
+                    "Guided: each question is asked in turn. At any question, type a colon and one of these: "
+                        + commands.dropLast().joined(separator: ", ") + " or " + (commands.last ?? "") + ".")
+            } else if guidedActive {
                 let commands = CommandTable.entries(in: .guided).map(\.usage).joined(separator: ", ")
                 out("Guided: answer each field in turn; \(commands) work at any question.")
             } else {
