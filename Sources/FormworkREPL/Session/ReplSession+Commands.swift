@@ -309,7 +309,15 @@ extension ReplSession {
         let languages = form.definition.languages
         guard let code else {
             guard !languages.isEmpty else { return out("This form is written in one language only.") }
-            for language in languages {
+            for language in languages where speaks {
+                out(
+                    TableRenderer.sentence([
+                        "Language " + TableRenderer.spoken(language.code),
+                        language.name == language.code ? "" : TableRenderer.spoken(language.name),
+                        language.code == form.language ? "shown now" : "",
+                    ]))
+            }
+            for language in languages where !speaks {
                 let mark = language.code == form.language ? "*" : " "
                 let name = language.name == language.code ? "" : "  " + TerminalText.escaped(language.name)
                 out("  \(mark) \(TerminalText.escaped(language.code))\(name)")

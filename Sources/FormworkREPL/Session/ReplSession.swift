@@ -317,7 +317,7 @@ public final class ReplSession {
         guard !isConfirmingRemoval else { return }
         question = .command
         step.prompt = Prompt(
-            options.interactive ? (speaks ? "" : progress) + "formwork> " : "", completion: .commands,
+            options.interactive ? (speaks ? "Command: " : progress + "formwork> ") : "", completion: .commands,
             recordsHistory: true)
     }
 

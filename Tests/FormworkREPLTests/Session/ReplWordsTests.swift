@@ -112,3 +112,21 @@ struct AccessibleModeTests {
         #expect(!AccessibleMode.isRequested(environment: [:]))
     }
 }
+
+@Suite("Languages and the command prompt in words")
+struct ReplWordsLanguageTests {
+    @Test func languagesAreListedAsSentencesAndThePromptIsAWord() throws {
+        let yaml = """
+            id: l
+            title: L
+            languages: { en: English, fr: Français }
+            sections:
+              - id: s
+                fields:
+                  - {id: name, kind: text, label: {en: Name, fr: Nom}}
+            """
+        let repl = try ReplHarness(yaml, interactive: true, accessible: true)
+        #expect(repl.prompt?.text == "Command: ")
+        #expect(repl.type("language").output == ["Language en, English, shown now.", "Language fr, Français."])
+    }
+}
