@@ -53,6 +53,19 @@ struct PagingTerminalTests {
     /// A pager that marks every line it shows.
     static let markingPager = "sed 's/^/PAGED| /'"
 
+    /// The accessible mode prints what does not fit, never a full-screen pager.
+    @Test func theAccessibleModeNeverPages() throws {
+        let terminal = try Self.start(
+            Self.longForm, in: Self.directory(), environment: ["PAGER": Self.markingPager, "ACCESSIBLE": "1"])
+        try terminal.waitFor("Command: ")
+        try terminal.type("show\r")
+        let shown = try terminal.waitFor("Row 62, Field 60, required, not answered.")
+        #expect(!shown.contains("PAGED|"))
+        try terminal.waitFor("Command: ")
+        try terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func showPagesWhatDoesNotFitAndPrintsWhatDoes() throws {
         let terminal = try Self.start(Self.longForm, in: Self.directory(), environment: ["PAGER": Self.markingPager])
         try terminal.waitFor("[0/7] formwork> ")

@@ -8,7 +8,8 @@ public final class ReplDriver {
     let reader: any LineReader
     let session: ReplSession
     /// The pager for texts longer than the terminal: at a terminal only (never in
-    /// script mode), unless `PAGER=cat`.
+    /// script mode, nor in the accessible mode, where a full-screen pager is what a
+    /// screen reader follows worst), unless `PAGER=cat`.
     public var pager: Pager?
 
     /// A loop reading from `reader` for `session`: TAB completes through the session, and
@@ -16,7 +17,7 @@ public final class ReplDriver {
     public init(reader: any LineReader, session: ReplSession) {
         self.reader = reader
         self.session = session
-        self.pager = reader.isInteractive ? Pager.forTerminal() : nil
+        self.pager = reader.isInteractive && !session.options.accessible ? Pager.forTerminal() : nil
         reader.completer = { [unowned session] text, context in session.completions(for: text, context: context) }
     }
 
