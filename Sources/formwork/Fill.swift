@@ -29,6 +29,7 @@ struct Fill: ParsableCommand {
             Examples:
               formwork fill Forms/signup.yaml
               formwork fill Forms/health-intake.yaml --guided
+              formwork fill Forms/health-intake.yaml --guided --accessible
               printf 'set firstName Ada\\nsubmit\\n' | formwork fill Forms/seed.yaml --out answers.json
             """)
 

@@ -301,7 +301,15 @@ public final class ReplSession {
     /// The accessible mode says it as a sentence: "Problem: …".
     func error(_ error: ReplError) {
         if speaks {
-            message(TableRenderer.sentence(["Problem: " + TableRenderer.spoken(error.message)]), to: .error)
+            // A refused value names its field by the label a person hears, not its id.
+            var text = error.message
+            if case .session(.rejected(let refused)) = error, let instance = try? form.instance(refused.field) {
+                let label = form.label(ofInstance: instance)
+                if !label.isEmpty {
+                    text = label + ": " + refused.message + " (rule: \(refused.rule.name))"
+                }
+            }
+            message(TableRenderer.sentence(["Problem: " + TableRenderer.spoken(text)]), to: .error)
         } else {
             message("error: " + TerminalText.escaped(error.message), to: .error, hangingIndent: 7)
         }

@@ -53,7 +53,7 @@ struct ReplWordsTests {
             ])
         let again = repl.type("3").output + repl.errors
         #expect(again.contains("2 options; type ? to hear them again."), "\(again)")
-        #expect(repl.errors.last == "Problem: plan '3' is not an option (choose 'free' or 'pro') (rule: options).")
+        #expect(repl.errors.last == "Problem: Plan: '3' is not an option (choose 'free' or 'pro') (rule: options).")
         let read = repl.type("?").output
         #expect(read.contains("Option 2 of 2: Pro."))
         let pains = repl.type("2").output
