@@ -37,14 +37,7 @@ public struct FormTestCoverage: Sendable {
 
     /// Where an item is, as `file:line:col` or `file: survey!H12`.
     public func place(of item: CoverageItem) -> String {
-        form + (Self.lineAndColumn(item.place) != nil ? ":" : ": ") + item.place
-    }
-
-    /// A place that is a line and a column in the form's file (`40:7`), as numbers.
-    static func lineAndColumn(_ place: String) -> (line: Int, column: Int)? {
-        let parts = place.split(separator: ":")
-        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
-        return (line, column)
+        SourcePlace.located(item.place, in: form)
     }
 
     /// A summary line, then one line per item not seen every way, at its place in the
@@ -97,8 +90,8 @@ public struct FormTestCoverage: Sendable {
                 ("kind", .value(.string(item.kind.rawValue))), ("subject", .value(.string(item.subject))),
                 ("detail", .optional(item.detail)), ("expression", .optional(item.expression)),
                 ("place", .value(.string(place(of: item)))),
-                ("line", Self.lineAndColumn(item.place).map { .value(.number(Double($0.line))) } ?? nil),
-                ("column", Self.lineAndColumn(item.place).map { .value(.number(Double($0.column))) } ?? nil),
+                ("line", SourcePlace.lineAndColumn(of: item.place).map { .value(.number(Double($0.line))) } ?? nil),
+                ("column", SourcePlace.lineAndColumn(of: item.place).map { .value(.number(Double($0.column))) } ?? nil),
                 ("seen", .array(seen.map { .value(.string($0)) })),
                 ("missing", .array(missing.map { .value(.string($0)) })),
             ])

@@ -45,13 +45,9 @@ struct Diff: ParsableCommand {
         let before = try FormArguments.definition(at: old, skipUnsupported: skipUnsupported, failing: 2)
         let after = try FormArguments.definition(at: new, skipUnsupported: skipUnsupported, failing: 2)
         let diff = FormDiff(old: before, new: after)
-        // Text from the forms, escaped line by line: a label cannot drive the terminal.
         let text =
-            format == .json
-            ? diff.json()
-            : diff.text(oldFile: old, newFile: new).split(separator: "\n").map { TerminalText.escaped(String($0)) }
-                .joined(separator: "\n") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+            format == .json ? diff.json() : CommandOutput.escapedLines(diff.text(oldFile: old, newFile: new))
+        try CommandOutput.write(text, to: nil, failing: 2)
         if diff.isBreaking { throw ExitCode(1) }
     }
 }

@@ -81,15 +81,6 @@ struct Graph: ParsableCommand {
         case .mermaid: text = graph.mermaid()
         case .json: text = graph.json()
         }
-        guard let output, output != "-" else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try AtomicFile.write(Data(text.utf8), to: output)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(1)
-        }
+        try CommandOutput.write(text, to: output, failing: 1)
     }
 }

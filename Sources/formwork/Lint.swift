@@ -69,24 +69,11 @@ struct Lint: ParsableCommand {
         let report = LintReport(files: files)
         let text: String
         switch format {
-        // Text from the forms, escaped line by line: a label cannot drive the terminal.
-        case .text:
-            text =
-                report.text().split(separator: "\n").map { TerminalText.escaped(String($0)) }
-                .joined(separator: "\n") + "\n"
+        case .text: text = CommandOutput.escapedLines(report.text())
         case .json: text = report.json()
         case .sarif: text = report.sarif()
         }
-        if let output, output != "-" {
-            do {
-                try AtomicFile.write(Data(text.utf8), to: output)
-            } catch {
-                printError("error: \(error)")
-                throw ExitCode(2)
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+        try CommandOutput.write(text, to: output, failing: 2)
         if unloaded { throw ExitCode(2) }
         if report.hasErrors { throw ExitCode(1) }
     }

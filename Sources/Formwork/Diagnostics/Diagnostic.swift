@@ -56,6 +56,22 @@ public struct SourcePlace: Hashable, Sendable {
     }
 }
 
+extension SourcePlace {
+    /// A place name that is a line and a column in a file (`40:7`), as numbers; `nil`
+    /// for another kind of place (a workbook's cell, `survey!H12`).
+    public static func lineAndColumn(of name: String) -> (line: Int, column: Int)? {
+        let parts = name.split(separator: ":")
+        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
+        return (line, column)
+    }
+
+    /// A place in `file` as a person (and an editor) finds it: `file:40:7` for a line
+    /// and a column, `file: survey!H12` for a cell.
+    public static func located(_ name: String, in file: String) -> String {
+        file + (lineAndColumn(of: name) != nil ? ":" : ": ") + name
+    }
+}
+
 /// Several diagnostics, thrown together so that a user sees every problem at once.
 public struct DiagnosticList: Error, Sendable {
     /// The file the diagnostics are about (as given by the user), if any.

@@ -102,6 +102,14 @@ public struct ExpressionEnvironment: Sendable {
         guard let repeatIndex else { return true }
         return scopeAncestry.contains(repeatIndex)
     }
+
+    /// The index of the field `name` names, when an expression here reads it whole (the
+    /// form's, or its own entry's): `nil` for another entry's field, a repeat, or an
+    /// input the form does not hold.
+    func readableField(_ name: String) -> Int? {
+        guard let signature = fields[name], canRead(within: signature.scope) else { return nil }
+        return signature.index
+    }
 }
 
 /// Checks an expression against an environment: every reference exists and has a

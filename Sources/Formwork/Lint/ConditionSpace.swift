@@ -175,11 +175,9 @@ final class ConditionSpace {
         // (`string($smokes) == 'maybe'`, `selected-at($pain, 0) = 'head'`).
         let names = node.references
         if names.count == 1, node.calledFunctions.isDisjoint(with: Self.volatileCalls),
-            let signature = environment.fields[names[0]], environment.canRead(within: signature.scope),
-            signature.index < definition.fields.count,
-            ValueCandidates.listsEveryValue(definition.fields[signature.index])
+            let index = field(names[0], in: environment, where: ValueCandidates.listsEveryValue)
         {
-            return (signature.index, [])
+            return (index, [])
         }
         switch node.kind {
         case .reference:
@@ -225,11 +223,8 @@ final class ConditionSpace {
     private func fieldOperand(_ node: Expression, _ environment: ExpressionEnvironment) -> (Int, Bool)? {
         switch node.kind {
         case .reference(let name):
-            guard let signature = environment.fields[name], environment.canRead(within: signature.scope),
-                signature.index < definition.fields.count,
-                ValueCandidates.isAnalyzable(definition.fields[signature.index])
-            else { return nil }
-            return (signature.index, false)
+            guard let index = field(name, in: environment, where: ValueCandidates.isAnalyzable) else { return nil }
+            return (index, false)
         case .call("count", let arguments) where arguments.count == 1:
             guard let (field, counted) = fieldOperand(arguments[0], environment), !counted,
                 definition.fields[field].kind == .multichoice
@@ -238,6 +233,14 @@ final class ConditionSpace {
         default:
             return nil
         }
+    }
+
+    /// The index of the field `name` reads whole from `environment`, when `test` holds of it.
+    func field(_ name: String, in environment: ExpressionEnvironment, where test: (FieldDefinition) -> Bool) -> Int? {
+        guard let index = environment.readableField(name), index < definition.fields.count,
+            test(definition.fields[index])
+        else { return nil }
+        return index
     }
 
     /// The value of an operand that reads no field and changes with nothing but the

@@ -23,7 +23,7 @@ public struct LintReport: Sendable {
         for (path, lint) in files {
             for finding in lint.findings {
                 lines.append(
-                    Self.where(path, finding.place)
+                    SourcePlace.located(finding.place, in: path) + ":"
                         + " \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]")
                 for line in finding.evidence { lines.append("    " + line) }
                 lines.append("    hint: " + finding.hint)
@@ -40,18 +40,6 @@ public struct LintReport: Sendable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `file:40:7:` for a line and column, `file: survey!H12:` for a cell.
-    static func `where`(_ path: String, _ place: String) -> String {
-        lineAndColumn(place) != nil ? "\(path):\(place):" : "\(path): \(place):"
-    }
-
-    /// A place that is a line and a column (`40:7`), as numbers.
-    static func lineAndColumn(_ place: String) -> (line: Int, column: Int)? {
-        let parts = place.split(separator: ":")
-        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
-        return (line, column)
     }
 
     /// `{"files": [{"file", "findings": [{rule, severity, subject, message, place, hint,
@@ -95,7 +83,7 @@ public struct LintReport: Sendable {
                             })),
                     results: files.flatMap { path, lint in
                         lint.findings.map { finding in
-                            let lineAndColumn = Self.lineAndColumn(finding.place)
+                            let lineAndColumn = SourcePlace.lineAndColumn(of: finding.place)
                             return SARIF.Result(
                                 ruleId: finding.rule.rawValue, ruleIndex: rules.firstIndex(of: finding.rule)!,
                                 level: finding.severity.rawValue,

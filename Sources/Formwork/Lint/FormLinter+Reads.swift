@@ -23,11 +23,7 @@ extension FormLinter {
     private func readFields(_ names: [String], from scope: Int?) -> [Int] {
         let environment = definition.environment.inScope(scope)
         return names.compactMap { name in
-            guard let signature = environment.fields[name], environment.canRead(within: signature.scope),
-                signature.index < definition.fields.count
-            else { return nil }
-            let read = definition.fields[signature.index]
-            return read.kind.isEditable && !read.isInput && read.trigger == nil ? signature.index : nil
+            space.field(name, in: environment) { read in read.kind.isEditable && !read.isInput && read.trigger == nil }
         }
     }
 
@@ -99,14 +95,13 @@ extension FormLinter {
         let environments = definition.environment
         while let (name, scope) = pending.popLast() {
             let environment = environments.inScope(scope)
-            guard let signature = environment.fields[name], environment.canRead(within: signature.scope),
-                signature.index < definition.fields.count, visited.insert(signature.index).inserted
+            guard let index = space.field(name, in: environment, where: { _ in true }), visited.insert(index).inserted
             else { continue }
-            let read = definition.fields[signature.index]
+            let read = definition.fields[index]
             if read.kind.isComputed, let value = read.value {
                 pending += value.references.map { ($0, read.repeatIndex) }
-            } else if read.kind.isEditable, !read.isInput, signature.index > position {
-                found.append(signature.index)
+            } else if read.kind.isEditable, !read.isInput, index > position {
+                found.append(index)
             }
         }
         return found.sorted()

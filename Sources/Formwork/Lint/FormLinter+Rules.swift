@@ -125,29 +125,16 @@ extension FormLinter {
         // An option offered whatever the answers keeps the question answerable.
         guard !field.options.contains(where: { $0.visible == nil }) else { return }
         let filters = field.options.compactMap(\.visible)
-        var read: [Int] = []
-        for filter in filters {
-            for reference in filter.references {
-                guard let signature = definition.environment.fields[reference],
-                    signature.index < definition.fields.count,
-                    ValueCandidates.isAnalyzable(definition.fields[signature.index])
-                else { return }
-                if !read.contains(signature.index) { read.append(signature.index) }
-            }
-        }
+        guard var read = analyzableFields(read: filters, from: field.repeatIndex) else { return }
         // What the read choices' own filters read too, so that each is one of its own
         // options offered (a cascade's city one of its country's).
         var next = 0
         while next < read.count {
-            for option in definition.fields[read[next]].options {
-                for reference in option.visible?.references ?? [] {
-                    guard let signature = definition.environment.fields[reference],
-                        signature.index < definition.fields.count,
-                        ValueCandidates.isAnalyzable(definition.fields[signature.index])
-                    else { return }
-                    if !read.contains(signature.index) { read.append(signature.index) }
-                }
+            let own = definition.fields[read[next]]
+            guard let more = analyzableFields(read: own.options.compactMap(\.visible), from: own.repeatIndex) else {
+                return
             }
+            read += more.filter { !read.contains($0) }
             next += 1
         }
         guard !read.isEmpty, read.count <= 4 else { return }
@@ -263,16 +250,9 @@ extension FormLinter {
         var expressions: [CompiledExpression] = []
         for bound in [low, high] { if case .expression(let expression) = bound { expressions.append(expression) } }
         guard !expressions.isEmpty else { return nil }
-        let environment = definition.environment.inScope(field.repeatIndex)
-        var read: [Int] = []
-        for name in expressions.flatMap(\.references) {
-            guard let signature = environment.fields[name], environment.canRead(within: signature.scope),
-                signature.index < definition.fields.count,
-                ValueCandidates.isAnalyzable(definition.fields[signature.index])
-            else { return nil }
-            if !read.contains(signature.index) { read.append(signature.index) }
+        guard let read = analyzableFields(read: expressions, from: field.repeatIndex), read.count <= 3 else {
+            return nil
         }
-        guard read.count <= 3 else { return nil }
         var choices: [[Value]] = []
         for index in read {
             guard let values = solver.candidates(of: .field(index), in: [], nonEmpty: [index]) else { return nil }
@@ -312,6 +292,20 @@ extension FormLinter {
         return "its min (\(Self.show(lowValue)) here) is above its max (\(Self.show(highValue)))"
             + (read.isEmpty
                 ? "" : " whatever " + read.map { "$" + definition.fields[$0].id }.joined(separator: ", ") + " holds")
+    }
+
+    /// The fields `expressions` read from the entries of `scope`, each once; `nil` when
+    /// one of them cannot be listed by region (its values could not all be tried).
+    func analyzableFields(read expressions: [CompiledExpression], from scope: Int?) -> [Int]? {
+        let environment = definition.environment.inScope(scope)
+        var read: [Int] = []
+        for name in expressions.flatMap(\.references) {
+            guard let index = space.field(name, in: environment, where: ValueCandidates.isAnalyzable) else {
+                return nil
+            }
+            if !read.contains(index) { read.append(index) }
+        }
+        return read
     }
 
     /// Whether the field is required for every answer.

@@ -83,19 +83,25 @@ struct FormLinter {
     /// Proves sections, repeats and fields never shown, again while a proof makes
     /// another possible (what reads a field never shown reads it empty).
     private mutating func findNeverShown() {
-        var reasons: [Int: ConditionSolver.Outcome] = [:]
+        var reasons = NeverShownReasons()
         for _ in 0..<6 {
             var changed = false
             for section in definition.sections where !hiddenSections.contains(section.index) {
                 let conditions = conditions(ofSection: section.index)
-                guard !conditions.isEmpty, case .impossible = solver.solve(goals(conditions)) else { continue }
+                guard !conditions.isEmpty else { continue }
+                let outcome = solver.solve(goals(conditions))
+                guard case .impossible = outcome else { continue }
                 hiddenSections.insert(section.index)
+                reasons.sections[section.index] = outcome
                 changed = true
             }
             for repeatDefinition in definition.repeats where !hiddenRepeats.contains(repeatDefinition.index) {
                 let conditions = conditions(ofRepeat: repeatDefinition.index)
-                guard !conditions.isEmpty, case .impossible = solver.solve(goals(conditions)) else { continue }
+                guard !conditions.isEmpty else { continue }
+                let outcome = solver.solve(goals(conditions))
+                guard case .impossible = outcome else { continue }
                 hiddenRepeats.insert(repeatDefinition.index)
+                reasons.repeats[repeatDefinition.index] = outcome
                 changed = true
             }
             for field in definition.fields where !hiddenFields.contains(field.index) {
@@ -104,7 +110,7 @@ struct FormLinter {
                 let outcome = solver.solve(goals(conditions))
                 guard case .impossible = outcome else { continue }
                 solver.neverShown.insert(field.index)
-                reasons[field.index] = outcome
+                reasons.fields[field.index] = outcome
                 changed = true
             }
             if !changed { break }
@@ -112,31 +118,36 @@ struct FormLinter {
         reportNeverShown(reasons)
     }
 
+    /// The proofs that sections, repeats and fields are never shown, by index.
+    struct NeverShownReasons {
+        var sections: [Int: ConditionSolver.Outcome] = [:]
+        var repeats: [Int: ConditionSolver.Outcome] = [:]
+        var fields: [Int: ConditionSolver.Outcome] = [:]
+    }
+
     /// One finding per outermost thing never shown: a section, else a repeat, else a field.
-    private mutating func reportNeverShown(_ reasons: [Int: ConditionSolver.Outcome]) {
-        for index in hiddenSections.sorted() {
+    private mutating func reportNeverShown(_ reasons: NeverShownReasons) {
+        for (index, outcome) in reasons.sections.sorted(by: { $0.key < $1.key }) {
             let section = definition.sections[index]
-            let outcome = solver.solve(goals(conditions(ofSection: index)))
             add(
                 .neverShown, subject: section.id,
                 "section '\(section.id)'\(Self.titled(section.header)) can never be shown", at: section.visible,
                 or: section.location, evidence: evidence(outcome), order: firstField(in: section.items))
         }
-        for index in hiddenRepeats.sorted() {
+        for (index, outcome) in reasons.repeats.sorted(by: { $0.key < $1.key }) {
             let repeatDefinition = definition.repeats[index]
             if hiddenSections.contains(repeatDefinition.sectionIndex)
                 || repeatDefinition.ancestry.dropLast().contains(where: hiddenRepeats.contains)
             {
                 continue
             }
-            let outcome = solver.solve(goals(conditions(ofRepeat: index)))
             add(
                 .neverShown, subject: repeatDefinition.id,
                 "repeat '\(repeatDefinition.id)'\(Self.titled(repeatDefinition.label)) can never be shown",
                 at: repeatDefinition.visible, or: repeatDefinition.location, evidence: evidence(outcome),
                 order: firstField(in: repeatDefinition.items))
         }
-        for (index, outcome) in reasons.sorted(by: { $0.key < $1.key }) {
+        for (index, outcome) in reasons.fields.sorted(by: { $0.key < $1.key }) {
             let field = definition.fields[index]
             if hiddenSections.contains(field.sectionIndex) { continue }
             if let repeatIndex = field.repeatIndex,

@@ -277,7 +277,7 @@ extension ReplSession {
                     let label = form.instances(ofField: field.index).first.map(form.label(ofInstance:)) ?? field.label
                     return TerminalText.escaped(label.isEmpty ? field.id : label)
                 }.joined(separator: ", ")
-                step.prompt = Prompt("Secure answers (\(names)) are never kept in drafts. Quit anyway? [y/N] ")
+                step.prompt = yesOrNo("Secure answers (\(names)) are never kept in drafts. Quit anyway?")
                 return
             }
             if draft.holdsAnswers {
@@ -289,7 +289,7 @@ extension ReplSession {
         }
         if !confirmed, !form.snapshot().hasSameValues(as: savedSnapshot) {
             question = .confirmQuit
-            step.prompt = Prompt("Discard unsaved answers? [y/N] ")
+            step.prompt = yesOrNo("Discard unsaved answers?")
             return
         }
         end()

@@ -59,7 +59,7 @@ extension ReplSession {
             }
         }
         let status = entries.isEmpty ? "" : " (\(entries.count) so far)"
-        step.prompt = Prompt("\(text)?\(status) [y/N] ")
+        step.prompt = yesOrNo("\(text)?\(status)")
     }
 
     /// The answer to "Add another …?": yes adds an entry and asks its fields; no
@@ -96,8 +96,7 @@ extension ReplSession {
         let guided: Bool
         if case .value(_, let isGuided) = question { guided = isGuided } else { guided = guidedActive }
         question = .confirmRemoval(guided: guided, field: current)
-        step.prompt = Prompt(
-            "This removes \(list), with answers in \(removed.count == 1 ? "it" : "them"). Go ahead? [y/N] ")
+        step.prompt = yesOrNo("This removes \(list), with answers in \(removed.count == 1 ? "it" : "them"). Go ahead?")
         return true
     }
 

@@ -48,7 +48,7 @@ extension ReplSession {
         }
         listErrors(form.errors())
         question = .confirmSubmit
-        step.prompt = Prompt("Submit now? [y/N] ")
+        step.prompt = yesOrNo("Submit now?")
     }
 
     /// A guided command (`:back`, …) typed alone, or after the prefilled value.

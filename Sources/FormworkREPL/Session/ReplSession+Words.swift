@@ -139,14 +139,10 @@ extension ReplSession {
 
 /// The commands' own text in words: `help`, `errors` and `values`; and the prompts.
 extension ReplSession {
-    /// A prompt as the accessible mode says it: a yes-or-no question asks for yes or
-    /// no ("Submit now? Answer yes or no: ") instead of `[y/N]`.
-    func spokenPrompt(_ prompt: Prompt) -> Prompt {
-        var spoken = prompt
-        for marker in [" [y/N] ", " [Y/n] ", " [y/N]: ", " [Y/n]: "] where prompt.text.hasSuffix(marker) {
-            spoken.text = String(prompt.text.dropLast(marker.count)) + " Answer yes or no: "
-        }
-        return spoken
+    /// A question answered yes or no, no by default: `Submit now? [y/N] `, or in the
+    /// accessible mode `Submit now? Answer yes or no: `.
+    func yesOrNo(_ question: String) -> Prompt {
+        Prompt(question + (speaks ? " Answer yes or no: " : " [y/N] "))
     }
 
     /// `help` in the accessible mode: one sentence per command ("Command clear ID: empty

@@ -258,7 +258,6 @@ public final class ReplSession {
 
     func finish() -> ReplStep {
         saveDraft()
-        if speaks, let prompt = step.prompt { step.prompt = spokenPrompt(prompt) }
         let result = step
         step = ReplStep()
         return result
