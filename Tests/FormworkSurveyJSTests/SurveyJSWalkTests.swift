@@ -53,9 +53,13 @@ struct SurveyJSWalkTests {
     /// and the pointer devices' terminal equivalents), whose walks reach dynamic panels, matrices,
     /// triggers and calculated values the corpus does not have (`logic.json` with seed
     /// 8 found that survey-core runs a `setValueIf` with a constant value again on every
-    /// later answer: `recalculate` rules with `on: any` now do the same).
+    /// later answer: `recalculate` rules with `on: any` now do the same);
+    /// `required-matrix.json`: a matrix required (`isRequired`, `requiredIf`, read-only,
+    /// rows on a condition) wants one row answered, as survey-core says.
     static let walked =
-        SurveyJSCorpusTests.names() + ["Fixtures/kinds.json", "Fixtures/logic.json", "Fixtures/tolerance.json"]
+        SurveyJSCorpusTests.names() + [
+            "Fixtures/kinds.json", "Fixtures/logic.json", "Fixtures/tolerance.json", "Fixtures/required-matrix.json",
+        ]
 
     static func survey(_ name: String) throws -> (url: URL, form: FormDefinition) {
         guard name.hasPrefix("Fixtures/") else {
