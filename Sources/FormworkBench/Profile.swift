@@ -37,12 +37,15 @@ enum Profile {
             limits.maximumFields = max(limits.maximumFields, size * 2)
             for _ in 0..<20 { consume(SurveyJSCase.definition(bytes, limits: limits)) }
         case "odk-open":
-            // The generated WHO-like XForm, or the first `--form`.
+            // The generated WHO-like XForm, or the first `--form`; opened 100 times, or
+            // FORMWORK_BENCH_OPENS times (`valgrind --tool=callgrind` on a stripped copy
+            // counts a few opens' instructions, which a noisy machine's clock cannot).
             let folder = BenchFolder("profile")
             defer { folder.remove() }
             let form =
                 forms.first.map(URL.init(fileURLWithPath:)) ?? folder.write("whova-like.xml", GeneratedXForm.whoLike())
-            for _ in 0..<100 { consume(ODKOpenCase.open(form)) }
+            let opens = ProcessInfo.processInfo.environment["FORMWORK_BENCH_OPENS"].flatMap { Int($0) } ?? 100
+            for _ in 0..<max(opens, 0) { consume(ODKOpenCase.open(form)) }
         case "odk-csv-import":
             let folder = BenchFolder("profile")
             defer { folder.remove() }

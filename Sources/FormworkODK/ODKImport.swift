@@ -71,8 +71,7 @@ public enum ODKImport {
         }
         let xform = XFormReader(tree, fileName: (path as NSString).lastPathComponent)
         var reader = XLSFormReader(
-            workbook: xform.workbook, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
-            places: xform.places, cleansText: false,
+            sheets: xform.sheets, fileName: path, skipUnsupported: skipUnsupported, limits: limits,
             media: MediaFolder(formFile: formFile ?? path, directory: mediaDirectory),
             instances: xform.secondaryInstances)
         for problem in xform.problems {

@@ -184,6 +184,9 @@ extension DefinitionDecoder {
     mutating func compileTexts(_ environment: ExpressionEnvironment) {
         let texts = pendingTexts
         pendingTexts = []
+        // The environment of the last scope, kept: texts come field by field, mostly in
+        // the same scope, and a copy per text costs a retain and a release per table.
+        var scoped = (scope: Int?.none, environment: environment.inScope(nil))
         for (target, pending) in texts {
             let scope: Int?
             switch target {
@@ -194,7 +197,8 @@ extension DefinitionDecoder {
             case .repeatLabel(let index), .addLabel(let index): scope = repeats[index].parent
             case .entryLabel(let index): scope = index
             }
-            guard let text = compileText(pending, environment: environment.inScope(scope)) else { continue }
+            if scoped.scope != scope { scoped = (scope, environment.inScope(scope)) }
+            guard let text = compileText(pending, environment: scoped.environment) else { continue }
             switch target {
             case .title: titleText = text
             case .description: descriptionText = text

@@ -17,6 +17,30 @@ extension String {
 }
 
 extension String {
+    /// Whether the text holds `word` (lowercase ASCII letters) in any case, by its bytes: a
+    /// test that lets a cell pass without being parsed (`XLSFormType`) where what is
+    /// looked for needs the word (`or_other` needs `other`).
+    ///
+    /// - Complexity: O(*n* × *m*) in the text's and the word's UTF-8 lengths.
+    func containsASCIIIgnoringCase(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard count > 0 else { return true }
+            guard bytes.count >= count else { return false }
+            for offset in 0...(bytes.count - count) {
+                var position = 0
+                // ASCII letters only differ by 0x20 between cases.
+                while position < count, bytes[offset + position] | 0x20 == word.utf8Start[position] { position += 1 }
+                if position == count { return true }
+            }
+            return false
+        }
+        if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
+        return Array(utf8).withUnsafeBufferPointer(search)
+    }
+}
+
+extension String {
     /// Whether the text's UTF-8 holds `pattern`'s bytes, in a row: a test before a
     /// search through Foundation, for an ASCII pattern (which, having no canonical
     /// equivalent, Foundation finds nowhere its bytes are not).

@@ -9,11 +9,16 @@ struct XFormTexts: Sendable {
     private(set) var languages: [String] = []
     /// The translation marked `default="true()"`, if one is.
     private(set) var defaultLanguage: String?
-    /// For each language (by its position in `languages`), text id → the text a label
-    /// shows: its `long` form, else its plain one.
-    private var labels: [[String: String]] = []
-    /// For each language, text id → its plain text (no `form`): a hint's, a message's.
-    private var plains: [[String: String]] = []
+    /// Text id → for each language (by its position in `languages`), the text a label
+    /// shows (its `long` form, else its plain one) and its plain text (no `form`: a
+    /// hint's, a message's). One table, so an id is hashed once for every language.
+    private var entries: [String: Entry] = [:]
+
+    /// One id's texts in each language (`nil` where a language has none).
+    private struct Entry: Sendable {
+        var labels: [String?]
+        var plains: [String?]
+    }
 
     /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
     /// form, else its plain one (a `<value>` without a `form`), as
@@ -24,23 +29,24 @@ struct XFormTexts: Sendable {
     init(itext itextElement: XMLTree.Element?) {
         guard let itextElement else { return }
         var defaultFound = false
-        for translation in itextElement.children where translation.localName == "translation" {
+        let translations = itextElement.children.filter { $0.localName == "translation" }
+        // Languages first, so each entry is made at its full size.
+        for translation in translations {
             let language = translation.attribute("lang") ?? "default"
             if !defaultFound, ["true()", "true"].contains(translation.attribute("default") ?? "") {
                 defaultFound = true
                 defaultLanguage = translation.attribute("lang")
             }
             // A language given twice is one language (its later texts win).
-            let position: Int
-            if let known = languages.firstIndex(of: language) {
-                position = known
-            } else {
-                position = languages.count
-                languages.append(language)
-                // Sized once: growing a table of thousands of ids rehashes them all each time.
-                labels.append(Dictionary(minimumCapacity: translation.children.count))
-                plains.append(Dictionary(minimumCapacity: translation.children.count))
-            }
+            if !languages.contains(language) { languages.append(language) }
+        }
+        let empty = Entry(
+            labels: Array(repeating: nil, count: languages.count), plains: Array(repeating: nil, count: languages.count)
+        )
+        // Sized once: growing a table of thousands of ids rehashes them all each time.
+        entries.reserveCapacity(translations.first?.children.count ?? 0)
+        for translation in translations {
+            let position = languages.firstIndex(of: translation.attribute("lang") ?? "default") ?? 0
             for text in translation.children where text.localName == "text" {
                 guard let id = text.attribute("id") else { continue }
                 var plain: XMLTree.Element?
@@ -55,34 +61,32 @@ struct XFormTexts: Sendable {
                 }
                 guard let label = long ?? plain else { continue }
                 let labelText = XFormReader.itextValue(label)
-                labels[position][id] = labelText
-                if let plain { plains[position][id] = plain === label ? labelText : XFormReader.itextValue(plain) }
+                let plainText = plain.map { $0 === label ? labelText : XFormReader.itextValue($0) }
+                entries[id, default: empty].labels[position] = labelText
+                if let plainText { entries[id, default: empty].plains[position] = plainText }
             }
         }
     }
 
     /// The label text of `id` in each language that has one (its long form, else its
     /// plain one), in the translations' order.
-    func label(_ id: String) -> [(language: String, text: String)] { texts(id, in: labels) }
+    func label(_ id: String) -> [(language: String, text: String)] { texts(entries[id]?.labels) }
 
     /// The plain text of `id` in each language that has one.
-    func plain(_ id: String) -> [(language: String, text: String)] { texts(id, in: plains) }
+    func plain(_ id: String) -> [(language: String, text: String)] { texts(entries[id]?.plains) }
 
-    private func texts(_ id: String, in tables: [[String: String]]) -> [(language: String, text: String)] {
+    private func texts(_ byLanguage: [String?]?) -> [(language: String, text: String)] {
+        guard let byLanguage else { return [] }
         var texts: [(language: String, text: String)] = []
-        for (position, table) in tables.enumerated() {
-            if let text = table[id] { texts.append((languages[position], text)) }
+        texts.reserveCapacity(byLanguage.count)
+        for (position, text) in byLanguage.enumerated() {
+            if let text { texts.append((languages[position], text)) }
         }
         return texts
     }
 
     /// Every id with a text, sorted.
-    var ids: [String] {
-        var ids = Set<String>()
-        for table in labels { ids.formUnion(table.keys) }
-        for table in plains { ids.formUnion(table.keys) }
-        return ids.sorted()
-    }
+    var ids: [String] { entries.keys.sorted() }
 }
 
 extension XFormReader {

@@ -11,9 +11,7 @@ import Foundation
 /// defaults and triggers. Expressions stay XPath with absolute paths; each row's place
 /// is its element's line and column (`form.xml:123:9`).
 struct XFormReader {
-    /// The sheets, and each row's place in the document by sheet and row number.
-    private(set) var survey: [[String]] = []
-    private(set) var choices: [[String]] = [["list_name", "name", "label"]]
+    /// The settings sheet, and each row's place in the document by sheet and row number.
     private(set) var settings: [[String]] = []
     var places: [String: [Int: String]] = ["survey": [:], "choices": [:]]
     private(set) var problems: [XLSFormProblem] = []
@@ -104,8 +102,6 @@ struct XFormReader {
         readEntity(primary.child(named: "meta")?.child(named: "entity"), root: "/" + primary.localName)
         countEntries(primary, path: "/" + primary.localName)
         for child in primary.children { walk(child, path: "/" + primary.localName + "/" + child.localName) }
-        survey = Self.matrix(rows, under: columns)
-        choices = Self.matrix(choiceRows, under: choiceColumns)
     }
 
     /// The namespaces JavaRosa writes on a submission's root: the instance root's own
@@ -369,8 +365,27 @@ struct XFormReader {
         }
     }
 
-    /// The document as the sheets of an XLSForm workbook.
+    /// The document as the tables of an XLSForm, made from its rows at once (not
+    /// written as a workbook's cells and read back).
+    var sheets: XLSFormSheets {
+        func table(_ name: String, _ rows: [[String]]) -> XLSFormTable? {
+            guard let header = rows.first else { return nil }
+            return XLSFormTable(
+                sheet: name, columns: header,
+                rows: rows.dropFirst().map { Dictionary(zip(header, $0)) { first, _ in first } }, places: [:])
+        }
+        return XLSFormSheets(
+            survey: XLSFormTable(sheet: "survey", columns: columns, rows: rows, places: places["survey"] ?? [:]),
+            choices: XLSFormTable(
+                sheet: "choices", columns: choiceColumns, rows: choiceRows, places: places["choices"] ?? [:]),
+            settings: table("settings", settings), externalChoices: nil, entities: table("entities", entities),
+            sheetNames: ["survey", "choices", "settings"] + (entities.isEmpty ? [] : ["entities"]))
+    }
+
+    /// The document as the sheets of an XLSForm workbook (what `sheets` holds, as cells).
     var workbook: Workbook {
+        let survey = Self.matrix(rows, under: columns)
+        let choices = Self.matrix(choiceRows, under: choiceColumns)
         func sheet(_ name: String, _ rows: [[String]]) -> Sheet {
             Sheet(
                 name: name,

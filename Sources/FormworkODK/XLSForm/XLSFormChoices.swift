@@ -124,7 +124,8 @@ extension XLSFormChoices {
     func withOther(forListsIn survey: XLSFormTable) -> XLSFormChoices {
         var lists = self.lists
         for row in survey.rows {
-            guard let cell = row["type"] else { continue }
+            // `or_other` (and `or specify other`) holds `other`: other cells are not parsed.
+            guard let cell = row["type"], cell.containsASCIIIgnoringCase("other") else { continue }
             switch XLSFormType(cell) {
             case .selectOne(let list, true), .selectMultiple(let list, true):
                 guard let choices = lists[list], !choices.contains(where: { $0.name == "other" }) else { continue }

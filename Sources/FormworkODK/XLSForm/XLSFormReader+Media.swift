@@ -22,7 +22,9 @@ extension XLSFormReader {
         var lists: [String: [XLSFormChoices.Choice]] = [:]
         var order: [String] = []
         for row in survey.rows {
-            guard let cell = row["type"], case .selectFromFile(let file, _) = XLSFormType(cell), lists[file] == nil
+            // `select_one_from_file` holds `file`: other cells are not parsed.
+            guard let cell = row["type"], cell.containsASCIIIgnoringCase("file"),
+                case .selectFromFile(let file, _) = XLSFormType(cell), lists[file] == nil
             else { continue }
             let parameters = Self.parameters(row["parameters"])
             let place = survey.reference(of: "type", in: row)

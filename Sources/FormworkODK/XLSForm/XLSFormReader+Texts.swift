@@ -77,19 +77,49 @@ extension XLSFormReader {
     /// The next answer a text shows: `${name}` (XLSForm), or an XForm's
     /// `<output value="…"/>` (read between U+E000 and U+E001).
     static func nextInterpolation(in text: Substring) -> (range: Range<Substring.Index>, expression: String)? {
-        // Most texts have neither (nothing else is either: `$`, `{` and U+E000 have no
-        // canonical equivalents), and are not searched with Foundation's `range(of:)`.
-        guard Self.mayInterpolate(text.utf8) else { return nil }
-        let reference = text.range(of: "${").flatMap { start in
-            text[start.upperBound...].firstIndex(of: "}").map { (start.lowerBound..<text.index(after: $0)) }
+        // Found by bytes (`$`, `{`, `}` and U+E000/U+E001 are whole scalars, and pyxform
+        // matches `${…}` by code points): a label is often hundreds of characters, and
+        // searching it by characters, or through Foundation, costs far more.
+        let utf8 = text.utf8
+        var reference: Range<Substring.Index>?
+        var index = utf8.startIndex
+        while let dollar = utf8[index...].firstIndex(of: UInt8(ascii: "$")) {
+            let brace = utf8.index(after: dollar)
+            if brace < utf8.endIndex, utf8[brace] == UInt8(ascii: "{") {
+                reference = utf8[brace...].firstIndex(of: UInt8(ascii: "}")).map { dollar..<utf8.index(after: $0) }
+                break
+            }
+            index = brace
         }
-        let output = text.firstIndex(of: "\u{E000}").flatMap { start in
-            text[start...].firstIndex(of: "\u{E001}").map { (start..<text.index(after: $0)) }
+        let output = Self.firstScalar(0xE000, from: utf8.startIndex, in: utf8).flatMap { start in
+            Self.firstScalar(0xE001, from: start, in: utf8).map { start..<utf8.index($0, offsetBy: 3) }
         }
         if let output, reference.map({ output.lowerBound < $0.lowerBound }) ?? true {
-            return (output, String(text[text.index(after: output.lowerBound)..<text.index(before: output.upperBound)]))
+            let inside = utf8.index(output.lowerBound, offsetBy: 3)..<utf8.index(output.upperBound, offsetBy: -3)
+            return (output, String(text[inside]))
         }
         return reference.map { ($0, String(text[$0])) }
+    }
+
+    /// Whether the three bytes at `index` are `scalar` (one of U+E000…U+EFFF).
+    private static func isScalar(_ scalar: UInt32, at index: Substring.Index, in utf8: Substring.UTF8View) -> Bool {
+        guard utf8[index] == 0xE0 | UInt8(scalar >> 12) else { return false }
+        let second = utf8.index(after: index)
+        guard second < utf8.endIndex, utf8[second] == 0x80 | UInt8((scalar >> 6) & 0x3F) else { return false }
+        let third = utf8.index(after: second)
+        return third < utf8.endIndex && utf8[third] == 0x80 | UInt8(scalar & 0x3F)
+    }
+
+    /// The first place from `index` where `scalar` (one of U+E000…U+EFFF) is written.
+    private static func firstScalar(
+        _ scalar: UInt32, from index: Substring.Index, in utf8: Substring.UTF8View
+    ) -> Substring.Index? {
+        var index = index
+        while let lead = utf8[index...].firstIndex(of: 0xEE) {
+            if isScalar(scalar, at: lead, in: utf8) { return lead }
+            index = utf8.index(after: lead)
+        }
+        return nil
     }
 
     /// Whether UTF-8 text may hold `${` or U+E000: no only when it holds neither (any

@@ -120,27 +120,41 @@ struct XLSFormReader {
         places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil,
         instances: [String: SecondaryInstance] = [:]
     ) {
+        let quotes: XLSFormTable.Cleaning = cleansText ? .straightQuotes : .none
+        let settingsTable = workbook["settings"].map { XLSFormTable($0, cleaning: quotes) }
+        let cleansSurvey = cleansText && XLSFormSettings(settingsTable).cleansTextValues
+        func table(_ name: String, _ cleaning: XLSFormTable.Cleaning) -> XLSFormTable? {
+            workbook[name].map { sheet in
+                var table = XLSFormTable(sheet, cleaning: cleaning)
+                table.places = places[name] ?? [:]
+                return table
+            }
+        }
+        self.init(
+            sheets: XLSFormSheets(
+                survey: table("survey", cleansSurvey ? .straightQuotesAndSpaces : quotes),
+                choices: table("choices", quotes), settings: settingsTable,
+                externalChoices: table("external_choices", quotes), entities: table("entities", quotes),
+                sheetNames: workbook.sheets.map(\.name)),
+            fileName: fileName, skipUnsupported: skipUnsupported, limits: limits, media: media, instances: instances)
+    }
+
+    /// A reader of an XLSForm's tables (a workbook's sheets, or an XForm's rows read as
+    /// them), ready for `document()`; the parameters as `init(workbook:…)`'s.
+    init(
+        sheets: XLSFormSheets, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
+        media: MediaFolder? = nil, instances: [String: SecondaryInstance] = [:]
+    ) {
         self.media = media ?? MediaFolder(formFile: fileName, directory: nil)
         self.fileName = fileName
         self.skipUnsupported = skipUnsupported
         self.limits = limits
-        let quotes: XLSFormTable.Cleaning = cleansText ? .straightQuotes : .none
-        let settings = XLSFormSettings(workbook["settings"].map { XLSFormTable($0, cleaning: quotes) })
+        let settings = XLSFormSettings(sheets.settings)
         self.settings = settings
-        let surveySheet = workbook["survey"]
-        var surveyTable = XLSFormTable(
-            surveySheet ?? Sheet(name: "survey", rows: []),
-            cleaning: cleansText && settings.cleansTextValues ? .straightQuotesAndSpaces : quotes)
-        surveyTable.places = places["survey"] ?? [:]
-        var survey = XLSFormSurvey(surveyTable)
+        var survey = XLSFormSurvey(sheets.survey ?? XLSFormTable(Sheet(name: "survey", rows: [])))
         let allowDuplicates = settings.allowsChoiceDuplicates
-        let choicesTable = workbook["choices"].map { sheet in
-            var table = XLSFormTable(sheet, cleaning: quotes)
-            table.places = places["choices"] ?? [:]
-            return table
-        }
-        var lists = choicesTable.map { XLSFormChoices($0, allowDuplicates: allowDuplicates) }
-        if let external = workbook["external_choices"].map({ XLSFormTable($0, cleaning: quotes) }) {
+        var lists = sheets.choices.map { XLSFormChoices($0, allowDuplicates: allowDuplicates) }
+        if let external = sheets.externalChoices {
             let externalLists = XLSFormChoices(external, allowDuplicates: allowDuplicates)
             lists = lists.map { $0.merging(externalLists) } ?? externalLists
         }
@@ -151,8 +165,8 @@ struct XLSFormReader {
         self.survey = survey
         nodes = survey.nodes
         writtenLanguages = []
-        if surveySheet == nil {
-            let names = workbook.sheets.map { "'\($0.name)'" }.joined(separator: ", ")
+        if sheets.survey == nil {
+            let names = sheets.sheetNames.map { "'\($0)'" }.joined(separator: ", ")
             report(
                 .importError(
                     "the workbook has no 'survey' sheet (its sheets: \(names.isEmpty ? "none" : names))",
@@ -163,10 +177,10 @@ struct XLSFormReader {
                 problem.isNotice ? .importNotice(problem.message) : .importError(problem.message, hint: nil),
                 at: problem.place)
         }
-        writtenLanguages = Self.languages(of: [survey.table] + (choicesTable.map { [$0] } ?? []))
+        writtenLanguages = Self.languages(of: [survey.table] + (sheets.choices.map { [$0] } ?? []))
         for case let written? in writtenLanguages { languageCodes[written] = XLSFormTable.language(written).code }
         defaultLanguage = Self.defaultLanguage(settings: settings, written: writtenLanguages)
-        entitiesTable = workbook["entities"].map { XLSFormTable($0, cleaning: quotes) }
+        entitiesTable = sheets.entities
         let (entity, entityProblems) = Self.entityDeclaration(entitiesTable)
         self.entity = entity
         for problem in entityProblems { report(.importError(problem.message, hint: nil), at: problem.place) }
@@ -226,6 +240,18 @@ struct XLSFormReader {
         }
         return Self.language(written.first ?? nil)
     }
+}
+
+/// The tables an XLSForm is read from: a workbook's sheets (cleaned as pyxform cleans
+/// them), or an XForm's rows read as those sheets.
+struct XLSFormSheets {
+    var survey: XLSFormTable?
+    var choices: XLSFormTable?
+    var settings: XLSFormTable?
+    var externalChoices: XLSFormTable?
+    var entities: XLSFormTable?
+    /// The sheets' names, as a message lists them.
+    var sheetNames: [String]
 }
 
 extension XLSFormChoices {

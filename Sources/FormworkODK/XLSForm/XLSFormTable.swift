@@ -191,6 +191,34 @@ struct XLSFormTable: Sendable {
         }
     }
 
+    /// A table that was never a sheet (an XForm's rows): `columns` as a header row
+    /// would name them, each row's values by column name, numbered from 2 under the
+    /// header as a sheet's would be; values as written (trimmed, as a sheet's cells
+    /// are), and `places` where each row came from.
+    init(sheet: String, columns names: [String], rows values: [[String: String]], places: [Int: String]) {
+        self.sheet = sheet
+        headerRow = 1
+        let columns = names.enumerated().map { index, written in
+            let (name, language) = Self.canonical(written)
+            return Column(name: name, language: language, index: index, written: written)
+        }
+        self.columns = columns
+        let shared = Header(columns)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(names.count)
+        for (position, name) in names.enumerated() where positions[name] == nil { positions[name] = position }
+        rows = values.enumerated().map { number, row in
+            var cells = [String??](repeating: nil, count: columns.count)
+            // An empty value is no cell, as a sheet writes none; one of spaces is a
+            // cell that holds nothing.
+            for (name, value) in row where !value.isEmpty {
+                if let position = positions[name] { cells[position] = .some(Row.cell(value)) }
+            }
+            return Row(number: number + 2, header: shared, cells: cells)
+        }
+        self.places = places
+    }
+
     /// The languages of the translated columns that hold a text, in order of
     /// appearance (pyxform writes no translation for a language whose columns are
     /// empty, so JavaRosa offers none).
