@@ -5,8 +5,19 @@ struct PendingText {
 
     /// Whether the text is one string without braces: final at once.
     var isConstant: Bool {
-        variants.count == 1 && variants[0].language == nil
-            && !variants[0].source.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+        variants.count == 1 && variants[0].language == nil && !Self.hasBrace(variants[0].source)
+    }
+
+    /// Whether no variant has a brace: each is its own text, with nothing to compile
+    /// (as most of a translated form's texts are).
+    var isLiteral: Bool { !variants.contains { Self.hasBrace($0.source) } }
+
+    /// Whether `source` holds `{` or `}`, read from its bytes in place (labels are
+    /// often hundreds of bytes long).
+    static func hasBrace(_ source: String) -> Bool {
+        let isBrace = { (byte: UInt8) in byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") }
+        return source.utf8.withContiguousStorageIfAvailable { $0.contains(where: isBrace) }
+            ?? source.utf8.contains(where: isBrace)
     }
 }
 
@@ -176,6 +187,13 @@ extension DefinitionDecoder {
     /// A constant text at once; else remembered, to compile once the environment is known.
     mutating func text(_ pending: PendingText, for target: TextTarget) -> FormText {
         if pending.isConstant { return FormText(pending.variants[0].source) }
+        // Without braces, a text reads nothing: final at once, not compiled later.
+        if pending.isLiteral {
+            return FormText(
+                variants: pending.variants.map {
+                    FormText.Variant(language: $0.language, template: TextTemplate(literal: $0.source))
+                })
+        }
         pendingTexts.append((target, pending))
         return FormText(defaultSource(pending))
     }

@@ -20,12 +20,20 @@ public struct TextTemplate: Sendable {
     public let source: String
     /// The text in order: literal runs (`{{` and `}}` already single braces) between the
     /// compiled expressions.
-    public let parts: [Part]
+    public var parts: [Part] {
+        if let compiled { return compiled }
+        return source.isEmpty ? [] : [.text(source)]
+    }
+
+    /// The parts of a text with a brace; `nil` for one without, and for a literal (most
+    /// texts: the source is the only part, and a form's thousands of them allocate no list).
+    private let compiled: [Part]?
 
     /// The ids the expressions read, in order of appearance (no repeats).
     public var references: [String] {
+        guard let compiled else { return [] }
         var seen = Set<String>()
-        return parts.flatMap { part -> [String] in
+        return compiled.flatMap { part -> [String] in
             guard case .expression(let expression) = part else { return [] }
             return expression.references.filter { seen.insert($0).inserted }
         }
@@ -33,7 +41,7 @@ public struct TextTemplate: Sendable {
 
     /// Whether an expression of the text reads its entry's position (`index()`).
     var usesIndex: Bool {
-        parts.contains { part in
+        (compiled ?? []).contains { part in
             if case .expression(let expression) = part { return expression.expression.usesIndex }
             return false
         }
@@ -41,7 +49,7 @@ public struct TextTemplate: Sendable {
 
     /// Whether the text reads anything (else it is the same for every answer).
     public var isConstant: Bool {
-        !parts.contains { if case .expression = $0 { return true } else { return false } }
+        !(compiled ?? []).contains { if case .expression = $0 { return true } else { return false } }
     }
 
     /// Parses the text and checks each expression in `environment`.
@@ -58,7 +66,7 @@ public struct TextTemplate: Sendable {
             source.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isBrace) })
                 ?? source.utf8.contains(where: isBrace)
         else {
-            parts = source.isEmpty ? [] : [.text(source)]
+            compiled = nil
             return
         }
         let bytes = Array(source.utf8)
@@ -111,13 +119,14 @@ public struct TextTemplate: Sendable {
         }
         if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
         guard errors.isEmpty else { throw ExpressionErrors(errors: errors) }
-        self.parts = parts
+        compiled = parts
     }
 
     /// A text without expressions.
     public init(literal: String) {
         source = literal
-        parts = literal.isEmpty ? [] : [.text(literal)]
+        // Its source is its only part, braces and all.
+        compiled = nil
     }
 
     /// The index of the `}` that closes the expression starting at `start`, skipping
@@ -146,8 +155,9 @@ public struct TextTemplate: Sendable {
 
     /// The text with every expression's current value.
     public func render(_ context: EvaluationContext) -> String {
+        guard let compiled else { return source }
         var result = ""
-        for part in parts {
+        for part in compiled {
             switch part {
             case .text(let text): result += text
             case .expression(let expression):

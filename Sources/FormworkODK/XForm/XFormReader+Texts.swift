@@ -9,16 +9,14 @@ struct XFormTexts: Sendable {
     private(set) var languages: [String] = []
     /// The translation marked `default="true()"`, if one is.
     private(set) var defaultLanguage: String?
-    /// Text id → for each language (by its position in `languages`), the text a label
-    /// shows (its `long` form, else its plain one) and its plain text (no `form`: a
-    /// hint's, a message's). One table, so an id is hashed once for every language.
-    private var entries: [String: Entry] = [:]
-
-    /// One id's texts in each language (`nil` where a language has none).
-    private struct Entry: Sendable {
-        var labels: [String?]
-        var plains: [String?]
-    }
+    /// Text id → its entry: the entry's texts are at `entry * languages.count +
+    /// language` (the language's position in `languages`) in `labels` (the text a
+    /// label shows: its `long` form, else its plain one) and `plains` (its plain text,
+    /// no `form`: a hint's, a message's). An id is hashed once for every language, and
+    /// the texts of thousands of ids are two arrays, not two per id.
+    private var entries: [String: Int] = [:]
+    private var labels: [String?] = []
+    private var plains: [String?] = []
 
     /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
     /// form, else its plain one (a `<value>` without a `form`), as
@@ -40,11 +38,12 @@ struct XFormTexts: Sendable {
             // A language given twice is one language (its later texts win).
             if !languages.contains(language) { languages.append(language) }
         }
-        let empty = Entry(
-            labels: Array(repeating: nil, count: languages.count), plains: Array(repeating: nil, count: languages.count)
-        )
+        let count = languages.count
         // Sized once: growing a table of thousands of ids rehashes them all each time.
-        entries.reserveCapacity(translations.first?.children.count ?? 0)
+        let expected = translations.first?.children.count ?? 0
+        entries.reserveCapacity(expected)
+        labels.reserveCapacity(expected * count)
+        plains.reserveCapacity(expected * count)
         for translation in translations {
             let position = languages.firstIndex(of: translation.attribute("lang") ?? "default") ?? 0
             for text in translation.children where text.localName == "text" {
@@ -62,25 +61,34 @@ struct XFormTexts: Sendable {
                 guard let label = long ?? plain else { continue }
                 let labelText = XFormReader.itextValue(label)
                 let plainText = plain.map { $0 === label ? labelText : XFormReader.itextValue($0) }
-                entries[id, default: empty].labels[position] = labelText
-                if let plainText { entries[id, default: empty].plains[position] = plainText }
+                let entry: Int
+                if let known = entries[id] {
+                    entry = known
+                } else {
+                    entry = entries.count
+                    entries[id] = entry
+                    labels.append(contentsOf: repeatElement(nil, count: count))
+                    plains.append(contentsOf: repeatElement(nil, count: count))
+                }
+                labels[entry * count + position] = labelText
+                if let plainText { plains[entry * count + position] = plainText }
             }
         }
     }
 
     /// The label text of `id` in each language that has one (its long form, else its
     /// plain one), in the translations' order.
-    func label(_ id: String) -> [(language: String, text: String)] { texts(entries[id]?.labels) }
+    func label(_ id: String) -> [(language: String, text: String)] { texts(id, in: labels) }
 
     /// The plain text of `id` in each language that has one.
-    func plain(_ id: String) -> [(language: String, text: String)] { texts(entries[id]?.plains) }
+    func plain(_ id: String) -> [(language: String, text: String)] { texts(id, in: plains) }
 
-    private func texts(_ byLanguage: [String?]?) -> [(language: String, text: String)] {
-        guard let byLanguage else { return [] }
+    private func texts(_ id: String, in table: [String?]) -> [(language: String, text: String)] {
+        guard let entry = entries[id] else { return [] }
         var texts: [(language: String, text: String)] = []
-        texts.reserveCapacity(byLanguage.count)
-        for (position, text) in byLanguage.enumerated() {
-            if let text { texts.append((languages[position], text)) }
+        texts.reserveCapacity(languages.count)
+        for (position, language) in languages.enumerated() {
+            if let text = table[entry * languages.count + position] { texts.append((language, text)) }
         }
         return texts
     }

@@ -1,0 +1,111 @@
+import Formwork
+import Foundation
+import Testing
+
+@testable import FormworkODK
+
+/// The pieces an XForm's texts go through on their way to a form, each read the
+/// fast way (by bytes, in one table) and checked against what the slow way gave.
+@Suite("XForm texts, read fast")
+struct XFormTextPathTests {
+    /// `${…}` and `<output/>` (U+E000…U+E001) found in the order written; one left open
+    /// does not hide the other kind after it.
+    @Test(
+        arguments: [
+            ("Hi ${name}!", "${name}", "${name}"),
+            ("\u{E000} /data/a \u{E001} then ${b}", "\u{E000} /data/a \u{E001}", " /data/a "),
+            ("${b} then \u{E000}/data/a\u{E001}", "${b}", "${b}"),
+            ("open ${ never closed, then \u{E000}/data/a\u{E001}", "\u{E000}/data/a\u{E001}", "/data/a"),
+            ("open \u{E000} never closed, then ${b}", "${b}", "${b}"),
+            ("$ {not one} and $5 but ${réponse}", "${réponse}", "${réponse}"),
+            ("Déjà vu: \u{E000}/data/é\u{E001} fin", "\u{E000}/data/é\u{E001}", "/data/é"),
+        ] as [(String, String, String)])
+    func interpolationsAreFoundByBytes(text: String, found: String, expression: String) throws {
+        let whole = Substring(text)
+        let next = try #require(XLSFormReader.nextInterpolation(in: whole))
+        #expect(String(whole[next.range]) == found)
+        #expect(next.expression == expression)
+    }
+
+    @Test(arguments: ["", "plain text", "$ { } and {braces}", "\u{E000} alone", "\u{E001}\u{E000}", "${"])
+    func textsWithoutOneHaveNone(text: String) {
+        #expect(XLSFormReader.nextInterpolation(in: Substring(text)) == nil)
+    }
+
+    /// One table of ids for every language: a language written twice is one (its later
+    /// texts win), a label shows its long form, a hint its plain one.
+    @Test func translationsAreReadIntoOneTable() throws {
+        let tree = try XMLTree(
+            Data(
+                """
+                <itext>
+                  <translation lang="English" default="true()">
+                    <text id="q:label">
+                      <value form="short">Q</value><value>Question</value><value form="long">The question</value>
+                    </text>
+                    <text id="q:hint"><value>A hint</value></text>
+                  </translation>
+                  <translation lang="French">
+                    <text id="q:label"><value>La question</value></text>
+                  </translation>
+                  <translation lang="English">
+                    <text id="r:label"><value>Later</value></text>
+                    <text id="q:hint"><value>A later hint</value></text>
+                  </translation>
+                </itext>
+                """.utf8))
+        let texts = XFormTexts(itext: tree.root)
+        #expect(texts.languages == ["English", "French"])
+        #expect(texts.defaultLanguage == "English")
+        #expect(
+            texts.label("q:label").map { "\($0.language)=\($0.text)" } == [
+                "English=The question", "French=La question",
+            ])
+        #expect(
+            texts.plain("q:label").map { "\($0.language)=\($0.text)" } == ["English=Question", "French=La question"])
+        #expect(texts.plain("q:hint").map { "\($0.language)=\($0.text)" } == ["English=A later hint"])
+        #expect(texts.label("r:label").map(\.language) == ["English"])
+        #expect(texts.label("missing").isEmpty)
+        #expect(texts.ids == ["q:hint", "q:label", "r:label"])
+    }
+
+    /// An XForm's rows as a table, as a workbook's sheet of the same cells reads.
+    @Test func rowsMakeTheTableTheirSheetWould() {
+        let columns = ["type", "name", "label::English (en)", "hint"]
+        let rows: [[String: String]] = [
+            ["type": "text", "name": "a", "label::English (en)": "  A  ", "hint": ""],
+            ["type": "note", "name": "b", "hint": "   "],
+        ]
+        let table = XLSFormTable(sheet: "survey", columns: columns, rows: rows, places: [2: "form.xml:3:5"])
+        let sheet = XLSFormTable(
+            Sheet(
+                name: "survey",
+                rows: ([columns] + rows.map { row in columns.map { row[$0] ?? "" } }).enumerated().map {
+                    index, values in
+                    Row(
+                        number: index + 1,
+                        cells: values.enumerated().compactMap { column, text in
+                            text.isEmpty ? nil : Cell(column: column, row: index + 1, value: .text(text))
+                        })
+                }))
+        #expect(
+            table.columns.map { "\($0.name)|\($0.language ?? "-")" }
+                == sheet.columns.map { "\($0.name)|\($0.language ?? "-")" })
+        #expect(table.rows.map(\.number) == [2, 3])
+        for (mine, theirs) in zip(table.rows, sheet.rows) {
+            #expect(
+                mine.cells.map { $0.map { $0 ?? "<blank>" } ?? "<none>" }
+                    == theirs.cells.map { $0.map { $0 ?? "<blank>" } ?? "<none>" })
+        }
+        #expect(table.rows[0]["label", language: "English (en)"] == "A")
+        #expect(table.reference(of: "label", in: table.rows[0]) == "form.xml:3:5")
+    }
+
+    @Test func wordsAreFoundInAnyCase() {
+        #expect("select_one yes_no OR_OTHER".containsASCIIIgnoringCase("other"))
+        #expect("Select_One_From_File cities.csv".containsASCIIIgnoringCase("file"))
+        #expect(!"select_one yes_no".containsASCIIIgnoringCase("other"))
+        #expect(!"fil".containsASCIIIgnoringCase("file"))
+        #expect("".containsASCIIIgnoringCase(""))
+    }
+}
