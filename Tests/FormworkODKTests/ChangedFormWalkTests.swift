@@ -37,7 +37,8 @@ struct ChangedFormWalkTests {
         for (seed, run) in zip(seeds, runs) {
             #expect(run.status == 0, "\(name) seed \(seed): JavaRosa exits \(run.status)")
             guard run.status == 0 else { continue }
-            let (differences, deviation) = ODKWalkComparison.compare(form, ODKWalk(oracle: run.json, language: nil))
+            let (differences, deviation) = ODKWalkComparison.compare(
+                form, ODKWalk(oracle: run.json, language: nil, days: run.days))
             if deviation == nil {
                 #expect(differences.isEmpty, "\(name) seed \(seed): \(differences)")
             }

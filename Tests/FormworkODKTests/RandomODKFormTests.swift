@@ -138,7 +138,7 @@ struct RandomODKFormTests {
                 Issue.record("random-\(seeds[index]): the oracle exits \(run.status): \(output)")
                 continue
             }
-            let walk = ODKWalk(oracle: run.json, language: nil)
+            let walk = ODKWalk(oracle: run.json, language: nil, days: run.days)
             walks[index, default: []].append(("seed \(seeds[index])", walk))
             // Walk 2: the same answers but one, in the other language (in the quick
             // subset, for every other form: each JavaRosa run starts a JVM).
@@ -164,7 +164,7 @@ struct RandomODKFormTests {
         }
         for (plan, run) in zip(fillPlans, RandomODKOracle.runAll(fillJobs)) where run.status == 0 {
             walks[plan.index, default: []].append(
-                (plan.name, ODKWalk(oracle: run.json, given: plan.given, language: plan.language)))
+                (plan.name, ODKWalk(oracle: run.json, given: plan.given, language: plan.language, days: run.days)))
         }
         let oracleTime = Date().timeIntervalSince(started)
         // The comparisons.

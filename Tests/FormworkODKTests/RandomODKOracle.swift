@@ -1,3 +1,4 @@
+import Formwork
 import Foundation
 
 /// The tools the random-form tests drive: pyxform (XLSForm → XForm, many workbooks in
@@ -62,12 +63,22 @@ enum RandomODKOracle {
             (try? JSONSerialization.jsonObject(with: output)) as? [String: Any] ?? [:]
         }
         var output: Data
+        /// The UTC days the run lasted (`YYYY-MM-DD`): one, or two across midnight.
+        var days: [String] = []
     }
 
     static func run(_ arguments: [String]) -> Run {
+        let before = utcDay()
         guard let (status, data) = try? XPathOracle.output(arguments) else { return Run(status: -1, output: Data()) }
-        return Run(status: status, output: data)
+        var run = Run(status: status, output: data)
+        // JavaRosa's `today()` (and a time shown as text, which is of today's date) is
+        // the day the oracle ran (UTC): two days when a run crosses midnight.
+        run.days = Array(Set([before, utcDay()])).sorted()
+        return run
     }
+
+    /// Today in UTC, as the oracle (run with `TZ=UTC`) reads it.
+    static func utcDay() -> String { LocalDate.today(timeZone: TimeZone(identifier: "UTC")!).description }
 
     /// Runs of each argument list, two at a time (the machine's cores), in order.
     static func runAll(_ jobs: [[String]]) -> [Run] {

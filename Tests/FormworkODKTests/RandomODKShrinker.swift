@@ -130,7 +130,7 @@ enum RandomODKShrinker {
             positions.append(index)
         }
         for (position, (plan, run)) in zip(positions, zip(plans, RandomODKOracle.runAll(jobs))) where run.status == 0 {
-            let walk = ODKWalk(oracle: run.json, given: plan.answers, language: plan.language)
+            let walk = ODKWalk(oracle: run.json, given: plan.answers, language: plan.language, days: run.days)
             // A form Formwork refuses: smaller forms refused for the same reason.
             if let reason = refusal(difference.message) {
                 do {

@@ -34,11 +34,15 @@ struct ODKWalk: Codable, Equatable {
     var calculates: [Calculate]
     var violations: [Violation]
     var submission: String
+    /// The UTC days JavaRosa's run lasted, for `today()` (`nil` in walks recorded
+    /// before they were kept).
+    var days: [String]?
 
     /// The walk in the oracle's JSON. For `fill`, the answers given (`given`) are kept
     /// where JavaRosa took them (`applied` says `ok`); `random` lists only those.
-    init(oracle json: [String: Any], given: [[String?]]? = nil, language: String?) {
+    init(oracle json: [String: Any], given: [[String?]]? = nil, language: String?, days: [String]? = nil) {
         self.language = language
+        self.days = days
         func text(_ value: Any?) -> String? {
             switch value {
             case let text as String: return text
@@ -91,19 +95,26 @@ enum ODKWalkComparison {
     static func compare(_ form: FormDefinition, _ walk: ODKWalk) -> (differences: [String: String], deviation: String?)
     {
         var deviation: String?
-        let results = compareAspects(form, walk, deviation: &deviation)
+        // Formwork's `today()` is the day JavaRosa ran; where its run crossed
+        // midnight, either day (the later one when both differ).
+        let days = (walk.days ?? []).compactMap { LocalDate($0) }
+        var results = compareAspects(form, walk, today: days.first, deviation: &deviation)
+        for day in days.dropFirst() where results.values.contains(where: { $0 != nil }) {
+            deviation = nil
+            results = compareAspects(form, walk, today: day, deviation: &deviation)
+        }
         return (results.compactMapValues { $0 }, deviation)
     }
 
     /// Each aspect, with `nil` where both agree, else both results.
     static func compareAspects(
-        _ form: FormDefinition, _ walk: ODKWalk, deviation: inout String?
+        _ form: FormDefinition, _ walk: ODKWalk, today: LocalDate? = nil, deviation: inout String?
     ) -> [String: String?] {
         let root = form.submission?.root ?? "data"
         let paths = OracleWalkTests.elementPaths(of: form)
         let session: FormSession
         do {
-            session = try FormSession(definition: form, uuidSeed: 1)
+            session = try FormSession(definition: form, today: today ?? .today(), uuidSeed: 1)
         } catch {
             return Dictionary(uniqueKeysWithValues: aspects.map { ($0, "no session: \(error)") })
         }

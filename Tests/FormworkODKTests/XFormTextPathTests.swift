@@ -69,34 +69,31 @@ struct XFormTextPathTests {
         #expect(texts.ids == ["q:hint", "q:label", "r:label"])
     }
 
-    /// An XForm's rows as a table, as a workbook's sheet of the same cells reads.
+    /// An XForm's rows as a table, as a workbook's sheet of the same cells reads; a
+    /// row's new columns come after the known ones, in order.
     @Test func rowsMakeTheTableTheirSheetWould() {
-        let columns = ["type", "name", "label::English (en)", "hint"]
-        let rows: [[String: String]] = [
-            ["type": "text", "name": "a", "label::English (en)": "  A  ", "hint": ""],
-            ["type": "note", "name": "b", "hint": "   "],
-        ]
-        let table = XLSFormTable(sheet: "survey", columns: columns, rows: rows, places: [2: "form.xml:3:5"])
+        var rows = XFormRows(columns: ["type", "name"])
+        rows.add(["type": "text", "name": "a", "label::English (en)": "  A  ", "hint": ""], order: <)
+        rows.add(["type": "note", "name": "b", "hint": "   ", "constraint": ". > 1"], order: <)
+        #expect(rows.columns == ["type", "name", "hint", "label::English (en)", "constraint"])
+        #expect(rows.value(1, "constraint") == ". > 1")
+        #expect(rows.value(0, "constraint") == nil)
+        let table = XLSFormTable(sheet: "survey", columns: rows.columns, cells: rows.cells, places: [2: "form.xml:3:5"])
         let sheet = XLSFormTable(
             Sheet(
                 name: "survey",
-                rows: ([columns] + rows.map { row in columns.map { row[$0] ?? "" } }).enumerated().map {
-                    index, values in
+                rows: rows.matrix.enumerated().map { index, values in
                     Row(
                         number: index + 1,
                         cells: values.enumerated().compactMap { column, text in
                             text.isEmpty ? nil : Cell(column: column, row: index + 1, value: .text(text))
                         })
                 }))
-        #expect(
-            table.columns.map { "\($0.name)|\($0.language ?? "-")" }
-                == sheet.columns.map { "\($0.name)|\($0.language ?? "-")" })
+        func names(_ table: XLSFormTable) -> [String] { table.columns.map { "\($0.name)|\($0.language ?? "-")" } }
+        func cells(_ row: XLSFormTable.Row) -> [String] { row.cells.map { $0.map { $0 ?? "<blank>" } ?? "<none>" } }
+        #expect(names(table) == names(sheet))
         #expect(table.rows.map(\.number) == [2, 3])
-        for (mine, theirs) in zip(table.rows, sheet.rows) {
-            #expect(
-                mine.cells.map { $0.map { $0 ?? "<blank>" } ?? "<none>" }
-                    == theirs.cells.map { $0.map { $0 ?? "<blank>" } ?? "<none>" })
-        }
+        #expect(table.rows.map(cells) == sheet.rows.map(cells))
         #expect(table.rows[0]["label", language: "English (en)"] == "A")
         #expect(table.reference(of: "label", in: table.rows[0]) == "form.xml:3:5")
     }

@@ -39,7 +39,7 @@ extension DefinitionDecoder {
         // A field with no value (a note) has nothing to name by its id.
         var definition = FieldDefinition(
             id: id, kind: kind, index: index, sectionIndex: sectionIndex,
-            location: node.location, label: labelText.map(defaultSource) ?? (specification.hasValue ? id : ""))
+            location: node.location, label: labelText.map { defaultSource($0) } ?? (specification.hasValue ? id : ""))
         if let labelText { definition.texts.label = text(labelText, for: .label(field: index)) }
         definition.kindName = kindName ?? kind.rawValue
         if let help = readText(reader, "help", owner: owner) {
@@ -124,7 +124,7 @@ extension DefinitionDecoder {
                 else { continue }
                 let label = readText(
                     optionReader, "label", owner: "option '\(value)' of field '\(pending.definition.id)'")
-                option = ChoiceOption(value: value, label: label.map(defaultSource) ?? value)
+                option = ChoiceOption(value: value, label: label.map { defaultSource($0) } ?? value)
                 if let label {
                     option.labelText = text(
                         label,

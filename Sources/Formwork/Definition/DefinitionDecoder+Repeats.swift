@@ -57,7 +57,7 @@ extension DefinitionDecoder {
         if let idNode = reader["id"] { claim(id, idNode) }
         let label = readText(reader, "label", owner: "group '\(id)'", required: true)
         let index = beginRepeat(
-            id: id, label: label.map(defaultSource) ?? id, node: node, options: reader["repeat"]!,
+            id: id, label: label.map { defaultSource($0) } ?? id, node: node, options: reader["repeat"]!,
             sectionIndex: sectionIndex, parent: parent)
         if let label { repeats[index].labelText = text(label, for: .repeatLabel(index)) }
         repeatNodes[index].visible = reader["visible"]

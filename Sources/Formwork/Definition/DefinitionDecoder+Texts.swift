@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text as read from the file (a string, or a string per language), waiting for
 /// the environment its expressions are checked in.
 struct PendingText {
@@ -15,9 +17,11 @@ struct PendingText {
     /// Whether `source` holds `{` or `}`, read from its bytes in place (labels are
     /// often hundreds of bytes long).
     static func hasBrace(_ source: String) -> Bool {
-        let isBrace = { (byte: UInt8) in byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") }
-        return source.utf8.withContiguousStorageIfAvailable { $0.contains(where: isBrace) }
-            ?? source.utf8.contains(where: isBrace)
+        source.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil
+        } ?? source.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 }
 

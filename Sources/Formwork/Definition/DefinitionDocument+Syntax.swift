@@ -92,9 +92,11 @@ private struct SyntaxBuilder {
     /// The columns `DefinitionDocument.jsonString(text)` takes: the text and its quotes
     /// where it needs no escape, as most keys do.
     static func jsonLength(_ text: String) -> Int {
-        let plain = text.utf8.allSatisfy {
-            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        let isPlain = { (byte: UInt8) in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         }
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? text.utf8.allSatisfy(isPlain)
         return plain ? text.utf8.count + 2 : DefinitionDocument.jsonString(text).unicodeScalars.count
     }
 

@@ -71,13 +71,8 @@ extension XFormReader {
     }
 
     mutating func addChoice(_ choice: [String: String], at element: XMLTree.Element) {
-        let new = choice.keys.filter { !knownChoiceColumns.contains($0) }
-        if !new.isEmpty {
-            choiceColumns += new.sorted(by: columnOrder)
-            knownChoiceColumns.formUnion(new)
-        }
-        choiceRows.append(choice)
-        places["choices"]![choiceRows.count + 1] = place(element)
+        choiceRows.add(choice, order: Self.columnOrder(languages: languages))
+        places["choices"]![choiceRows.cells.count + 1] = place(element)
     }
 
     /// An itemset's node-set without JavaRosa's `randomize(nodes, seed)` around it,

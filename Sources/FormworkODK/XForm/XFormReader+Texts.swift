@@ -137,11 +137,17 @@ extension XFormReader {
     }
 
     /// Columns by name, then by language in the order itext declares them.
-    func columnOrder(_ first: String, _ second: String) -> Bool {
-        let (a, b) = (Self.columnParts(first), Self.columnParts(second))
-        if a.name != b.name { return a.name < b.name }
-        func rank(_ language: Substring?) -> Int { language.map { languages.firstIndex(of: String($0)) ?? 0 } ?? -1 }
-        return rank(a.language) < rank(b.language)
+    /// (A function of the languages alone, not of the reader: a closure of the reader
+    /// would copy it, its tables and all, for every row.)
+    static func columnOrder(languages: [String]) -> (String, String) -> Bool {
+        { first, second in
+            let (a, b) = (columnParts(first), columnParts(second))
+            if a.name != b.name { return a.name < b.name }
+            func rank(_ language: Substring?) -> Int {
+                language.map { languages.firstIndex(of: String($0)) ?? 0 } ?? -1
+            }
+            return rank(a.language) < rank(b.language)
+        }
     }
 
     /// `label::English (en)` → (`label`, `English (en)`); what lies between the first

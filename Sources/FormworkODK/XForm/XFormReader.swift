@@ -17,13 +17,11 @@ struct XFormReader {
     private(set) var problems: [XLSFormProblem] = []
 
     let fileName: String
-    var columns: [String] = ["type", "name"]
-    var rows: [[String: String]] = []
-    var choiceColumns: [String] = ["list_name", "name", "label"]
-    var choiceRows: [[String: String]] = []
-    /// `columns` and `choiceColumns` as sets, to find a row's new columns.
-    var knownColumns: Set<String> = ["type", "name"]
-    var knownChoiceColumns: Set<String> = ["list_name", "name", "label"]
+    /// The survey's rows and the choices'.
+    var rows = XFormRows(columns: ["type", "name"])
+    var choiceRows = XFormRows(columns: ["list_name", "name", "label"])
+    /// The paths of the repeats written as rows.
+    var repeatRows: Set<String> = []
     /// The secondary instances whose items are in `choiceRows` (`instance:ID`).
     var instanceLists: Set<String> = []
     /// Binds by node path.
@@ -187,13 +185,8 @@ struct XFormReader {
 
     private mutating func add(_ row: [String: String], at element: XMLTree.Element) {
         // New columns in a stable order: by name, then languages as itext declares them.
-        let new = row.keys.filter { !knownColumns.contains($0) }
-        if !new.isEmpty {
-            columns += new.sorted(by: columnOrder)
-            knownColumns.formUnion(new)
-        }
-        rows.append(row)
-        places["survey"]![rows.count + 1] = place(element)
+        rows.add(row, order: Self.columnOrder(languages: languages))
+        places["survey"]![rows.cells.count + 1] = place(element)
     }
 
     /// How many elements of each path the primary instance holds besides a repeat's
@@ -228,7 +221,8 @@ struct XFormReader {
             row.merge(message(bind.attribute("requiredMsg"), column: "required_message")) { first, _ in first }
         }
         if let repeatElement = repeats[path] {
-            guard node.attribute("template") != nil || !rows.contains(where: { $0["x_path"] == path }) else { return }
+            guard node.attribute("template") != nil || !repeatRows.contains(path) else { return }
+            repeatRows.insert(path)
             row["type"] = "begin repeat"
             row["x_path"] = path
             row.merge(texts("label", of: groups[path]?.child(named: "label") ?? repeatElement.child(named: "label"))) {
@@ -298,19 +292,6 @@ struct XFormReader {
         add(row, at: control ?? bind ?? node)
     }
 
-    /// The header and the rows under it, each value in its column (`""` where a row
-    /// has none): rows hold a few of many columns, so each value is placed, rather
-    /// than each column looked up.
-    static func matrix(_ rows: [[String: String]], under columns: [String]) -> [[String]] {
-        let positions = Dictionary(columns.enumerated().map { ($1, $0) }) { first, _ in first }
-        return [columns]
-            + rows.map { row in
-                var values = [String](repeating: "", count: columns.count)
-                for (column, value) in row { if let position = positions[column] { values[position] = value } }
-                return values
-            }
-    }
-
     /// The metadata type a `jr:preloadParams` property names (`deviceid`, `uri:deviceid`).
     static func metadataName(_ property: String) -> String? {
         if case .metadata(let name) = XLSFormType(property) { return name }
@@ -371,21 +352,22 @@ struct XFormReader {
         func table(_ name: String, _ rows: [[String]]) -> XLSFormTable? {
             guard let header = rows.first else { return nil }
             return XLSFormTable(
-                sheet: name, columns: header,
-                rows: rows.dropFirst().map { Dictionary(zip(header, $0)) { first, _ in first } }, places: [:])
+                sheet: name, columns: header, cells: rows.dropFirst().map { $0.map(Optional.some) }, places: [:])
         }
         return XLSFormSheets(
-            survey: XLSFormTable(sheet: "survey", columns: columns, rows: rows, places: places["survey"] ?? [:]),
+            survey: XLSFormTable(
+                sheet: "survey", columns: rows.columns, cells: rows.cells, places: places["survey"] ?? [:]),
             choices: XLSFormTable(
-                sheet: "choices", columns: choiceColumns, rows: choiceRows, places: places["choices"] ?? [:]),
+                sheet: "choices", columns: choiceRows.columns, cells: choiceRows.cells,
+                places: places["choices"] ?? [:]),
             settings: table("settings", settings), externalChoices: nil, entities: table("entities", entities),
             sheetNames: ["survey", "choices", "settings"] + (entities.isEmpty ? [] : ["entities"]))
     }
 
     /// The document as the sheets of an XLSForm workbook (what `sheets` holds, as cells).
     var workbook: Workbook {
-        let survey = Self.matrix(rows, under: columns)
-        let choices = Self.matrix(choiceRows, under: choiceColumns)
+        let survey = rows.matrix
+        let choices = choiceRows.matrix
         func sheet(_ name: String, _ rows: [[String]]) -> Sheet {
             Sheet(
                 name: name,

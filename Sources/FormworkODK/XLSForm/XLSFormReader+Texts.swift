@@ -122,17 +122,6 @@ extension XLSFormReader {
         return nil
     }
 
-    /// Whether UTF-8 text may hold `${` or U+E000: no only when it holds neither (any
-    /// byte EE, which starts U+E000 and its neighbours, says yes).
-    static func mayInterpolate(_ utf8: Substring.UTF8View) -> Bool {
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if (byte == UInt8(ascii: "{") && previous == UInt8(ascii: "$")) || byte == 0xEE { return true }
-            previous = byte
-        }
-        return false
-    }
-
     /// Braces doubled, so Formwork shows them as written.
     static func escapedTemplate(_ text: String) -> String {
         guard text.containsByte(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }

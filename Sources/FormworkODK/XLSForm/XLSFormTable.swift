@@ -192,10 +192,11 @@ struct XLSFormTable: Sendable {
     }
 
     /// A table that was never a sheet (an XForm's rows): `columns` as a header row
-    /// would name them, each row's values by column name, numbered from 2 under the
-    /// header as a sheet's would be; values as written (trimmed, as a sheet's cells
-    /// are), and `places` where each row came from.
-    init(sheet: String, columns names: [String], rows values: [[String: String]], places: [Int: String]) {
+    /// would name them, each row's values by column position (a short row has no value
+    /// in the columns past its end), numbered from 2 under the header as a sheet's
+    /// would be; values as written (trimmed, as a sheet's cells are), and `places`
+    /// where each row came from.
+    init(sheet: String, columns names: [String], cells values: [[String?]], places: [Int: String]) {
         self.sheet = sheet
         headerRow = 1
         let columns = names.enumerated().map { index, written in
@@ -204,15 +205,12 @@ struct XLSFormTable: Sendable {
         }
         self.columns = columns
         let shared = Header(columns)
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(names.count)
-        for (position, name) in names.enumerated() where positions[name] == nil { positions[name] = position }
         rows = values.enumerated().map { number, row in
             var cells = [String??](repeating: nil, count: columns.count)
             // An empty value is no cell, as a sheet writes none; one of spaces is a
             // cell that holds nothing.
-            for (name, value) in row where !value.isEmpty {
-                if let position = positions[name] { cells[position] = .some(Row.cell(value)) }
+            for (position, value) in row.enumerated() where position < cells.count {
+                if let value, !value.isEmpty { cells[position] = .some(Row.cell(value)) }
             }
             return Row(number: number + 2, header: shared, cells: cells)
         }
