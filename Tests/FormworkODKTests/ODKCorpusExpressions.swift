@@ -111,7 +111,7 @@ struct ODKCorpusForm {
         if name.hasSuffix(".xml") {
             let converted = XFormReader(try XMLTree(Data(contentsOf: file)), fileName: file.lastPathComponent)
             reader = XLSFormReader(
-                workbook: converted.workbook, fileName: name, skipUnsupported: false, places: converted.places,
+                sheets: converted.sheets, fileName: name, skipUnsupported: false,
                 instances: converted.secondaryInstances)
         } else {
             reader = XLSFormReader(workbook: try Workbook(contentsOf: file), fileName: name, skipUnsupported: false)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A text as read from the file (a string, or a string per language), waiting for
 /// the environment its expressions are checked in.
 struct PendingText {
@@ -7,22 +5,12 @@ struct PendingText {
 
     /// Whether the text is one string without braces: final at once.
     var isConstant: Bool {
-        variants.count == 1 && variants[0].language == nil && !Self.hasBrace(variants[0].source)
+        variants.count == 1 && variants[0].language == nil && !TextTemplate.hasBrace(variants[0].source)
     }
 
     /// Whether no variant has a brace: each is its own text, with nothing to compile
     /// (as most of a translated form's texts are).
-    var isLiteral: Bool { !variants.contains { Self.hasBrace($0.source) } }
-
-    /// Whether `source` holds `{` or `}`, read from its bytes in place (labels are
-    /// often hundreds of bytes long).
-    static func hasBrace(_ source: String) -> Bool {
-        source.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil
-                || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil
-        } ?? source.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
-    }
+    var isLiteral: Bool { !variants.contains { TextTemplate.hasBrace($0.source) } }
 }
 
 /// Where a text compiled late belongs.

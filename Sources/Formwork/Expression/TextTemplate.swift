@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text that reads answers: expressions in braces, checked when the form loads like
 /// any condition, rendered with the current values.
 ///
@@ -61,11 +63,7 @@ public struct TextTemplate: Sendable {
         // Braces are ASCII, so they are found among the UTF-8 bytes (a byte of a longer
         // scalar is never one); most texts have none.
         let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
-        let isBrace = { (byte: UInt8) in byte == open || byte == close }
-        guard
-            source.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isBrace) })
-                ?? source.utf8.contains(where: isBrace)
-        else {
+        guard Self.hasBrace(source) else {
             compiled = nil
             return
         }
@@ -120,6 +118,16 @@ public struct TextTemplate: Sendable {
         if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
         guard errors.isEmpty else { throw ExpressionErrors(errors: errors) }
         compiled = parts
+    }
+
+    /// Whether `text` holds `{` or `}` (braces are ASCII, so found among its UTF-8
+    /// bytes, with `memchr`, in place: labels are often hundreds of bytes long).
+    static func hasBrace(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil
+        } ?? text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
     /// A text without expressions.

@@ -364,26 +364,6 @@ struct XFormReader {
             sheetNames: ["survey", "choices", "settings"] + (entities.isEmpty ? [] : ["entities"]))
     }
 
-    /// The document as the sheets of an XLSForm workbook (what `sheets` holds, as cells).
-    var workbook: Workbook {
-        let survey = rows.matrix
-        let choices = choiceRows.matrix
-        func sheet(_ name: String, _ rows: [[String]]) -> Sheet {
-            Sheet(
-                name: name,
-                rows: rows.enumerated().map { index, values in
-                    Row(
-                        number: index + 1,
-                        cells: values.enumerated().compactMap { column, text in
-                            text.isEmpty ? nil : Cell(column: column, row: index + 1, value: .text(text))
-                        })
-                })
-        }
-        return Workbook(
-            sheets: [sheet("survey", survey), sheet("choices", choices), sheet("settings", settings)]
-                + (entities.isEmpty ? [] : [sheet("entities", entities)]))
-    }
-
     /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).
     static func itemsetSource(_ nodeset: String) -> (instance: String, filter: String?)? {
         let trimmed = nodeset.trimmed(.whitespaces)

@@ -38,15 +38,4 @@ struct XFormRows {
         }
         cells.append(values)
     }
-
-    /// The value of a row in a column.
-    func value(_ row: Int, _ column: String) -> String? {
-        guard let position = positions[column], position < cells[row].count else { return nil }
-        return cells[row][position]
-    }
-
-    /// The header and the rows under it, `""` where a row has no value.
-    var matrix: [[String]] {
-        [columns] + cells.map { row in columns.indices.map { $0 < row.count ? row[$0] ?? "" : "" } }
-    }
 }

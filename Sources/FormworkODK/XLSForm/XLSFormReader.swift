@@ -107,28 +107,21 @@ struct XLSFormReader {
     ///   - skipUnsupported: Whether what cannot be represented becomes a note (and a
     ///     warning) instead of an error.
     ///   - limits: The definition limits the form is read within.
-    ///   - places: For tables that are not sheets (an XForm's), each row's place by sheet
-    ///     and row number.
-    ///   - cleansText: Whether cell values are cleaned as pyxform cleans a workbook's
-    ///     (quotes straightened; in `survey`, spaces collapsed): not an XForm's.
     ///   - media: Where the files sent with the form are (`fileName`'s places by
     ///     default).
     ///   - instances: An XForm's secondary instances (its own, inline or from files,
     ///     and `_itext`), read by expressions as data tables.
     init(
         workbook: Workbook, fileName: String, skipUnsupported: Bool, limits: Limits = .default,
-        places: [String: [Int: String]] = [:], cleansText: Bool = true, media: MediaFolder? = nil,
-        instances: [String: SecondaryInstance] = [:]
+        media: MediaFolder? = nil, instances: [String: SecondaryInstance] = [:]
     ) {
-        let quotes: XLSFormTable.Cleaning = cleansText ? .straightQuotes : .none
+        // Cell values are cleaned as pyxform cleans a workbook's: quotes straightened
+        // everywhere; in `survey`, spaces collapsed unless the settings say no.
+        let quotes = XLSFormTable.Cleaning.straightQuotes
         let settingsTable = workbook["settings"].map { XLSFormTable($0, cleaning: quotes) }
-        let cleansSurvey = cleansText && XLSFormSettings(settingsTable).cleansTextValues
+        let cleansSurvey = XLSFormSettings(settingsTable).cleansTextValues
         func table(_ name: String, _ cleaning: XLSFormTable.Cleaning) -> XLSFormTable? {
-            workbook[name].map { sheet in
-                var table = XLSFormTable(sheet, cleaning: cleaning)
-                table.places = places[name] ?? [:]
-                return table
-            }
+            workbook[name].map { XLSFormTable($0, cleaning: cleaning) }
         }
         self.init(
             sheets: XLSFormSheets(
