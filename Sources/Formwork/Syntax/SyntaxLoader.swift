@@ -63,16 +63,6 @@ public enum SyntaxLoader {
     /// The offset of the first byte that does not start a valid UTF-8 sequence (the
     /// count when all are valid); importers check their XML with it too.
     public static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length =
-                byte < 0x80 ? 1 : byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
-            guard length > 0, index + length <= bytes.count,
-                String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
-            else { return index }
-            index += length
-        }
-        return bytes.count
+        UTF8Validation.firstInvalidOffset(bytes) ?? bytes.count
     }
 }

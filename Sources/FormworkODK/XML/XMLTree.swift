@@ -139,8 +139,7 @@ final class XMLTree: @unchecked Sendable {
     /// parsing: Foundation's XML parser traps on a name that is not UTF-8, so such
     /// a document never reaches it.
     static func firstInvalidUTF8(_ data: Data) -> Int? {
-        if String(validating: data, as: UTF8.self) != nil { return nil }
-        return SyntaxLoader.firstInvalidUTF8Offset([UInt8](data))
+        data.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) }
     }
 
     /// The parser's error in words (`invalid character`), not Foundation's generic
