@@ -46,6 +46,25 @@ struct XPathLexerTests {
             try Self.kinds("position(..)") == [.function("position"), .leftParenthesis, .path(".."), .rightParenthesis])
     }
 
+    /// An expression is read by its bytes when each is a character, else by its
+    /// characters: both readings give the same tokens, offsets in characters.
+    @Test(arguments: [
+        "${âge} >= 18 and selected(${langs}, 'fr')", "/données/a * 2 = 'été'", "jr:choice-name(${q}, 'ü') != \"x\"",
+        "count-sélectionné(.) <= .5 - ${a}-1", "../sœur = 'x' or instance('villes')/root/item[county = 'ñ']",
+    ])
+    func bytesAndCharactersReadAlike(_ text: String) throws {
+        let ascii = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "x" })
+        let byCharacters = try XPathLexer.tokens(of: Array(text))
+        let byBytes = try XPathLexer.tokens(of: Array(ascii.utf8))
+        #expect(try XPathLexer.tokens(text) == byCharacters)
+        #expect(byBytes.map(\.offset) == byCharacters.map(\.offset))
+        #expect(
+            byBytes.map { String(describing: $0.kind).replacingOccurrences(of: "x", with: "?") }
+                == byCharacters.map {
+                    String(String(describing: $0.kind).map { $0.isASCII && $0 != "x" ? $0 : "?" })
+                })
+    }
+
     @Test func errorsSayWhere() {
         #expect(throws: XPathError(message: "a string without its closing '", offset: 7)) {
             try XPathLexer.tokens("${a} = 'open")
@@ -57,6 +76,7 @@ struct XPathLexerTests {
             try XPathLexer.tokens("${a} ! 1")
         }
         #expect(throws: XPathError(message: "unexpected '#'", offset: 0)) { try XPathLexer.tokens("#") }
+        #expect(throws: XPathError(message: "unexpected '§'", offset: 7)) { try XPathLexer.tokens("${é} = §") }
         #expect(XPathError(message: "unexpected '#'", offset: 0).description == "unexpected '#' (at character 1)")
     }
 

@@ -45,35 +45,34 @@ struct XPathError: Error, Sendable, Equatable, CustomStringConvertible {
 /// ```
 enum XPathLexer {
     /// One-character tokens (`-` is an operator: unary minus is the parser's business).
-    static func punctuation(_ character: Character) -> XPathToken.Kind? {
-        switch character {
-        case "(": return .leftParenthesis
-        case ")": return .rightParenthesis
-        case "[": return .leftBracket
-        case "]": return .rightBracket
-        case ",": return .comma
-        case "=", "+", "|", "-": return .op(String(character))
+    static func punctuation(_ ascii: UInt8?) -> XPathToken.Kind? {
+        switch ascii {
+        case UInt8(ascii: "("): return .leftParenthesis
+        case UInt8(ascii: ")"): return .rightParenthesis
+        case UInt8(ascii: "["): return .leftBracket
+        case UInt8(ascii: "]"): return .rightBracket
+        case UInt8(ascii: ","): return .comma
+        case UInt8(ascii: "="): return .op("=")
+        case UInt8(ascii: "+"): return .op("+")
+        case UInt8(ascii: "|"): return .op("|")
+        case UInt8(ascii: "-"): return .op("-")
         default: return nil
         }
     }
 
-    /// The characters in `range` as a string: from `bytes` when there is a byte per
-    /// character.
-    static func slice(_ characters: [Character], _ bytes: [UInt8]?, _ range: Range<Int>) -> String {
-        guard let bytes else { return String(characters[range]) }
-        return String(decoding: bytes[range], as: UTF8.self)
-    }
-
     static func tokens(_ text: String) throws(XPathError) -> [XPathToken] {
         // One byte per character (ASCII, as most expressions are, and no `\r\n`, which
-        // is one character): the characters are the bytes, without breaking the text
-        // into graphemes, and texts are sliced from the bytes.
+        // is one character): the bytes are read as the characters, without breaking
+        // the text into graphemes.
         let utf8 = Array(text.utf8)
         let oneBytePerCharacter =
             utf8.allSatisfy { $0 < 0x80 }
             && !zip(utf8, utf8.dropFirst()).contains { $0 == 0x0D && $1 == 0x0A }
-        let characters = oneBytePerCharacter ? utf8.map { Character(Unicode.Scalar($0)) } : Array(text)
-        let bytes = oneBytePerCharacter ? utf8 : nil
+        return oneBytePerCharacter ? try tokens(of: utf8) : try tokens(of: Array(text))
+    }
+
+    /// The tokens of an expression read as `characters` (its bytes or its characters).
+    static func tokens<Unit: XPathCharacter>(of characters: [Unit]) throws(XPathError) -> [XPathToken] {
         var tokens: [XPathToken] = []
         var index = 0
         /// Whether the previous token ends an operand (so a word or `*` is an operator).
@@ -84,97 +83,104 @@ enum XPathLexer {
             default: return false
             }
         }
-        func isNameCharacter(_ character: Character) -> Bool {
-            isLetter(character) || isNumber(character) || character == "_" || character == "-" || character == "."
-                || character == ":"
+        func isNameCharacter(_ character: Unit) -> Bool {
+            if character.isXPathLetter || character.isXPathNumber { return true }
+            switch character.ascii {
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"): return true
+            default: return false
+            }
+        }
+        func isASCII(_ index: Int, _ byte: UInt8) -> Bool {
+            index < characters.count && characters[index].ascii == byte
         }
         while index < characters.count {
             let character = characters[index]
+            let ascii = character.ascii
             let start = index
-            if isWhitespace(character) {
+            if character.isXPathWhitespace {
                 index += 1
                 continue
             }
             func add(_ kind: XPathToken.Kind) { tokens.append(XPathToken(kind: kind, offset: start)) }
-            if let kind = punctuation(character) {
+            if let kind = punctuation(ascii) {
                 add(kind)
                 index += 1
                 continue
             }
-            switch character {
-            case "$":
-                guard index + 1 < characters.count, characters[index + 1] == "{",
-                    let close = characters[(index + 2)...].firstIndex(of: "}")
+            switch ascii {
+            case UInt8(ascii: "$"):
+                guard isASCII(index + 1, UInt8(ascii: "{")),
+                    let close = characters[(index + 2)...].firstIndex(where: { $0.ascii == UInt8(ascii: "}") })
                 else { throw XPathError(message: "'$' must start a reference like ${name}", offset: start) }
-                let name = slice(characters, bytes, (index + 2)..<close).trimmed(.whitespaces)
+                let name = Unit.string(characters[(index + 2)..<close]).trimmed(.whitespaces)
                 guard !name.isEmpty else { throw XPathError(message: "an empty reference ${}", offset: start) }
                 add(.reference(name))
                 index = close + 1
-            case "'", "\"":
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
                 guard let close = characters[(index + 1)...].firstIndex(of: character) else {
-                    throw XPathError(message: "a string without its closing \(character)", offset: start)
+                    throw XPathError(message: "a string without its closing \(character.character)", offset: start)
                 }
-                add(.string(slice(characters, bytes, (index + 1)..<close)))
+                add(.string(Unit.string(characters[(index + 1)..<close])))
                 index = close + 1
-            case "*":
+            case UInt8(ascii: "*"):
                 if afterOperand() {
                     add(.op("*"))
                     index += 1
                 } else {
-                    index = readPath(characters, bytes, from: index, into: &tokens)
+                    index = readPath(characters, from: index, into: &tokens)
                 }
-            case "!", "<", ">":
-                if index + 1 < characters.count, characters[index + 1] == "=" {
-                    add(.op(String(character) + "="))
+            case UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                let written = String(character.character)
+                if isASCII(index + 1, UInt8(ascii: "=")) {
+                    add(.op(written + "="))
                     index += 2
-                } else if character == "!" {
+                } else if written == "!" {
                     throw XPathError(message: "'!' must be followed by '=' (XPath's 'not equal' is !=)", offset: start)
                 } else {
-                    add(.op(String(character)))
+                    add(.op(written))
                     index += 1
                 }
-            case "/":
-                index = readPath(characters, bytes, from: index, into: &tokens)
-            case ".":
-                if index + 1 < characters.count, isNumber(characters[index + 1]) {
+            case UInt8(ascii: "/"):
+                index = readPath(characters, from: index, into: &tokens)
+            case UInt8(ascii: "."):
+                if index + 1 < characters.count, characters[index + 1].isXPathNumber {
                     var end = index + 1
-                    while end < characters.count, isNumber(characters[end]) { end += 1 }
-                    add(.number(slice(characters, bytes, index..<end)))
+                    while end < characters.count, characters[end].isXPathNumber { end += 1 }
+                    add(.number(Unit.string(characters[index..<end])))
                     index = end
                 } else {
-                    index = readPath(characters, bytes, from: index, into: &tokens)
+                    index = readPath(characters, from: index, into: &tokens)
                 }
             default:
-                if isNumber(character) {
+                if character.isXPathNumber {
                     var end = index
-                    while end < characters.count, isNumber(characters[end]) || characters[end] == "." { end += 1 }
-                    add(.number(slice(characters, bytes, index..<end)))
+                    while end < characters.count, characters[end].isXPathNumber || characters[end].ascii == 0x2E {
+                        end += 1
+                    }
+                    add(.number(Unit.string(characters[index..<end])))
                     index = end
-                } else if isLetter(character) || character == "_" || character == "@" {
+                } else if character.isXPathLetter || ascii == UInt8(ascii: "_") || ascii == UInt8(ascii: "@") {
                     var end = index + 1
                     while end < characters.count, isNameCharacter(characters[end]) { end += 1 }
-                    var word = slice(characters, bytes, index..<end)
                     // A hyphen at the end of a word is subtraction: `${a}-1` never gets here,
                     // but `a-` before a space does.
-                    while word.hasSuffix("-") {
-                        word.removeLast()
-                        end -= 1
-                    }
+                    while end > index + 1, characters[end - 1].ascii == UInt8(ascii: "-") { end -= 1 }
+                    let word = Unit.string(characters[index..<end])
                     if afterOperand(), ["and", "or", "div", "mod"].contains(word) {
                         add(.op(word))
                         index = end
                         continue
                     }
                     var next = end
-                    while next < characters.count, isWhitespace(characters[next]) { next += 1 }
-                    if next < characters.count, characters[next] == "(" {
+                    while next < characters.count, characters[next].isXPathWhitespace { next += 1 }
+                    if isASCII(next, UInt8(ascii: "(")) {
                         add(.function(word))
                         index = end
                     } else {
-                        index = readPath(characters, bytes, from: index, into: &tokens)
+                        index = readPath(characters, from: index, into: &tokens)
                     }
                 } else {
-                    throw XPathError(message: "unexpected '\(character)'", offset: start)
+                    throw XPathError(message: "unexpected '\(character.character)'", offset: start)
                 }
             }
         }
@@ -183,56 +189,85 @@ enum XPathLexer {
 
     /// A location path from `start`: steps of names, `.`, `..`, `*` and `@attribute`
     /// separated by `/`; predicates (`[…]`) are tokens of their own.
-    static func readPath(
-        _ characters: [Character], _ bytes: [UInt8]?, from start: Int, into tokens: inout [XPathToken]
+    static func readPath<Unit: XPathCharacter>(
+        _ characters: [Unit], from start: Int, into tokens: inout [XPathToken]
     ) -> Int {
         var end = start
         while end < characters.count {
             let character = characters[end]
-            if isLetter(character) || isNumber(character) || isPathPunctuation(character) {
+            if character.isXPathLetter || character.isXPathNumber || isPathPunctuation(character.ascii) {
                 end += 1
             } else {
                 break
             }
         }
         // A path never ends with a hyphen: `../a -1` is a path minus one.
-        while end > start + 1, characters[end - 1] == "-" { end -= 1 }
-        tokens.append(XPathToken(kind: .path(slice(characters, bytes, start..<end)), offset: start))
+        while end > start + 1, characters[end - 1].ascii == UInt8(ascii: "-") { end -= 1 }
+        tokens.append(XPathToken(kind: .path(Unit.string(characters[start..<end])), offset: start))
         return end
     }
 
     /// `_-.:/@*`: what a path's steps hold besides letters and digits.
-    static func isPathPunctuation(_ character: Character) -> Bool {
-        switch character {
-        case "_", "-", ".", ":", "/", "@", "*": return true
+    static func isPathPunctuation(_ ascii: UInt8?) -> Bool {
+        switch ascii {
+        case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "/"),
+            UInt8(ascii: "@"), UInt8(ascii: "*"):
+            return true
         default: return false
         }
     }
+}
 
-    // Character classes, answered at once for ASCII (what expressions are mostly
-    // written in) and by Unicode's properties for the rest, as `Character` answers.
+/// What `XPathLexer` reads an expression as: its bytes, where each byte is a character
+/// (ASCII, as most expressions are), or its characters. The classes are answered at
+/// once for ASCII and by Unicode's properties for the rest, as `Character` answers.
+protocol XPathCharacter: Equatable {
+    /// The character's byte when it is one ASCII byte (`\r\n` is two).
+    var ascii: UInt8? { get }
+    var isXPathLetter: Bool { get }
+    var isXPathNumber: Bool { get }
+    var isXPathWhitespace: Bool { get }
+    /// The character itself (for messages).
+    var character: Character { get }
+    /// The characters as a string.
+    static func string(_ characters: ArraySlice<Self>) -> String
+}
 
-    /// The character's byte when it is one ASCII byte (`\r\n` is two): read from its
-    /// UTF-8, which is quicker than `asciiValue`'s look at its scalars.
+extension XPathCharacter {
     @inline(__always)
-    static func ascii(_ character: Character) -> UInt8? {
-        let utf8 = character.utf8
+    static func isASCIILetter(_ ascii: UInt8) -> Bool {
+        (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
+    }
+
+    @inline(__always)
+    static func isASCIIDigit(_ ascii: UInt8) -> Bool { ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") }
+
+    @inline(__always)
+    static func isASCIIWhitespace(_ ascii: UInt8) -> Bool {
+        ascii == UInt8(ascii: " ") || (ascii >= 0x09 && ascii <= 0x0D)
+    }
+}
+
+extension UInt8: XPathCharacter {
+    var ascii: UInt8? { self }
+    var isXPathLetter: Bool { Self.isASCIILetter(self) }
+    var isXPathNumber: Bool { Self.isASCIIDigit(self) }
+    var isXPathWhitespace: Bool { Self.isASCIIWhitespace(self) }
+    var character: Character { Character(Unicode.Scalar(self)) }
+    static func string(_ characters: ArraySlice<UInt8>) -> String { String(decoding: characters, as: UTF8.self) }
+}
+
+extension Character: XPathCharacter {
+    /// Read from its UTF-8, which is quicker than `asciiValue`'s look at its scalars.
+    var ascii: UInt8? {
+        let utf8 = utf8
         guard let first = utf8.first, first < 0x80, utf8.count == 1 else { return nil }
         return first
     }
 
-    static func isLetter(_ character: Character) -> Bool {
-        guard let ascii = ascii(character) else { return character.isLetter }
-        return (ascii | 0x20) >= UInt8(ascii: "a") && (ascii | 0x20) <= UInt8(ascii: "z")
-    }
-
-    static func isNumber(_ character: Character) -> Bool {
-        guard let ascii = ascii(character) else { return character.isNumber }
-        return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
-    }
-
-    static func isWhitespace(_ character: Character) -> Bool {
-        guard let ascii = ascii(character) else { return character.isWhitespace }
-        return ascii == UInt8(ascii: " ") || (ascii >= 0x09 && ascii <= 0x0D)
-    }
+    var isXPathLetter: Bool { ascii.map(Self.isASCIILetter) ?? isLetter }
+    var isXPathNumber: Bool { ascii.map(Self.isASCIIDigit) ?? isNumber }
+    var isXPathWhitespace: Bool { ascii.map(Self.isASCIIWhitespace) ?? isWhitespace }
+    var character: Character { self }
+    static func string(_ characters: ArraySlice<Character>) -> String { String(characters) }
 }
