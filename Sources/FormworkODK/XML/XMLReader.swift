@@ -22,6 +22,16 @@ struct XMLReader {
     var lineStart = 0
     var counted = (offset: 0, column: 1)
     var elements = 0
+    /// The content and children gathered for the open elements, the innermost's on
+    /// top (below `contentTop` and `childTop`; the slots above are reused): each
+    /// element's arrays are made once, at their size, at its end tag.
+    var contentStack: [XMLTree.Element.Content] = []
+    var contentTop = 0
+    var childStack: [XMLTree.Element] = []
+    var childTop = 0
+    /// `"\n"` followed by 0 to 63 spaces: the text between an indented document's
+    /// elements, made once (most texts of a form are these).
+    let indentations = (0..<64).map { "\n" + String(repeating: " ", count: $0) }
 
     /// A reader of `bytes`; `read()` gives the root, or `nil` when `XMLParser`
     /// should read them.
@@ -169,6 +179,11 @@ struct XMLReader {
     static func scope(
         of name: String, _ attributes: XMLAttributes, within prefixes: Set<String>
     ) throws(GiveUp) -> Set<String> {
+        let colon = UInt8(ascii: ":")
+        // Most elements: no prefix in the name or any attribute's, nothing declared.
+        if !name.utf8.contains(colon), !attributes.contains(where: { $0.key.utf8.contains(colon) }) {
+            return prefixes
+        }
         var scope = prefixes
         var prefixed = false
         for (attribute, value) in attributes where attribute.utf8.contains(UInt8(ascii: ":")) {
@@ -201,45 +216,37 @@ struct XMLReader {
     /// read in runs of plain bytes, made a string where something else starts (its
     /// references decoded apart).
     mutating func content(of element: XMLTree.Element, depth: Int, prefixes: Set<String>) throws(GiveUp) {
-        // Gathered here and given to the element once: appending to its arrays one by
-        // one would check exclusive access to the object each time.
-        var children: [XMLTree.Element] = []
-        var content: [XMLTree.Element.Content] = []
+        // Gathered on the reader's stacks and given to the element at its end tag:
+        // appending to the element's own arrays would check exclusive access to the
+        // object each time and grow them step by step.
+        let (contentStart, childStart) = (contentTop, childTop)
         /// Decoded text before `run`, where the current run of plain bytes starts.
         var decoded: [UInt8] = []
         var run = index
-        func flush() {
-            guard run < index || !decoded.isEmpty else { return }
-            if decoded.isEmpty {
-                content.append(.text(String(decoding: bytes[run..<index], as: UTF8.self)))
-            } else {
-                decoded += bytes[run..<index]
-                content.append(.text(String(decoding: decoded, as: UTF8.self)))
-                decoded.removeAll(keepingCapacity: true)
-            }
-        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "<"):
                 if peek(UInt8(ascii: "/"), at: index + 1) {
-                    flush()
+                    flushText(from: run, decoded: &decoded)
                     index += 2
                     try endTag(element.name)
-                    element.children = children
-                    element.content = content
+                    // Copies at their sizes (the root's alone may share the stack's storage).
+                    element.children = Array(childStack[childStart..<childTop])
+                    element.content = Array(contentStack[contentStart..<contentTop])
+                    (contentTop, childTop) = (contentStart, childStart)
                     return
                 } else if peek("<!--") {
                     decoded += bytes[run..<index]
                     try comment()
                     run = index
                 } else if peek("<![CDATA[") {
-                    flush()
+                    flushText(from: run, decoded: &decoded)
                     index += 9
                     guard let end = find("]]>", from: index) else { throw GiveUp() }
                     let start = index
                     try skip(to: end)
-                    content.append(.text(String(decoding: bytes[start..<end], as: UTF8.self)))
+                    push(.text(String(decoding: bytes[start..<end], as: UTF8.self)))
                     index = end + 3
                     run = index
                 } else if peek("<?") {
@@ -247,10 +254,11 @@ struct XMLReader {
                     try processingInstruction()
                     run = index
                 } else {
-                    flush()
+                    flushText(from: run, decoded: &decoded)
                     let child = try self.element(depth: depth + 1, prefixes: prefixes)
-                    children.append(child)
-                    content.append(.element(child))
+                    if childTop < childStack.count { childStack[childTop] = child } else { childStack.append(child) }
+                    childTop += 1
+                    push(.element(child))
                     run = index
                 }
             case UInt8(ascii: "&"):
@@ -269,6 +277,34 @@ struct XMLReader {
             }
         }
         throw GiveUp()
+    }
+
+    /// Puts the text read since `run` (after what is `decoded`) on the content stack.
+    mutating func flushText(from run: Int, decoded: inout [UInt8]) {
+        guard run < index || !decoded.isEmpty else { return }
+        if decoded.isEmpty {
+            push(.text(Self.text(bytes, run..<index, indentations: indentations)))
+        } else {
+            decoded += bytes[run..<index]
+            push(.text(String(decoding: decoded, as: UTF8.self)))
+            decoded.removeAll(keepingCapacity: true)
+        }
+    }
+
+    mutating func push(_ content: XMLTree.Element.Content) {
+        if contentTop < contentStack.count { contentStack[contentTop] = content } else { contentStack.append(content) }
+        contentTop += 1
+    }
+
+    /// The text of plain bytes in `range`: one of the `indentations` when it is one.
+    static func text(_ bytes: [UInt8], _ range: Range<Int>, indentations: [String]) -> String {
+        let count = range.count
+        if count <= indentations.count, bytes[range.lowerBound] == 0x0A,
+            bytes[(range.lowerBound + 1)..<range.upperBound].allSatisfy({ $0 == UInt8(ascii: " ") })
+        {
+            return indentations[count - 1]
+        }
+        return String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// `name S? >` after `</`: the end tag of the element named `name`.
