@@ -189,4 +189,22 @@ struct XFormReaderTests {
         #expect(rendered.contains(expected), "\(rendered)")
         #expect(!rendered.contains("root:"))
     }
+
+    /// An itemset's `nodeset` gives the instance and the filter the importer reads, by
+    /// its bytes, whatever the quotes and spaces around them.
+    @Test func anItemsetNamesItsInstanceAndFilter() {
+        func source(_ nodeset: String) -> [String?]? {
+            XFormReader.itemsetSource(nodeset).map { [$0.instance, $0.filter] }
+        }
+        #expect(source("instance('cities')/root/item") == ["cities", nil])
+        #expect(
+            source("  instance( \"villes\" )/root/item[country = /data/c and ü = 'é'] ") == [
+                "villes", "country = /data/c and ü = 'é'",
+            ])
+        #expect(source("instance('x')/root/item[]") == ["x", ""])
+        #expect(source("instance('x')/root/items") == nil)
+        #expect(source("instance('x')/root/item[a") == nil)
+        #expect(source("/data/list/item") == nil)
+        #expect(source("instance('x'") == nil)
+    }
 }

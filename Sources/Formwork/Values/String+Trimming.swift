@@ -14,11 +14,13 @@ extension StringProtocol {
     ///
     /// - Complexity: O(1) when both ends are ASCII and kept; else O(*m*), *m* the
     ///   length of the result.
+    @inlinable
     package func trimmed(_ set: TrimmedScalars) -> String { trimmed(while: set.contains) }
 
     /// The text without the scalars at either end for which `isTrimmed` holds
     /// (`trimmed { $0 == "'" || $0 == " " }` for a set Foundation would build with
     /// `CharacterSet(charactersIn:)`).
+    @inlinable
     package func trimmed(while isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let text = Substring(self)
         guard let first = text.utf8.first, let last = text.utf8.last else { return "" }
@@ -40,12 +42,14 @@ extension StringProtocol {
 
 /// The scalars Foundation's `CharacterSet.whitespaces` and `.whitespacesAndNewlines`
 /// hold (CoreFoundation's lists, which keep U+200B ZERO WIDTH SPACE), for `trimmed(_:)`.
-package enum TrimmedScalars {
+@usableFromInline
+package enum TrimmedScalars: Sendable {
     /// Tab, the space separators (category Zs) and U+200B.
     case whitespaces
     /// `whitespaces`, and U+000A–U+000D, U+0085, U+2028 and U+2029.
     case whitespacesAndNewlines
 
+    @inlinable
     package func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true

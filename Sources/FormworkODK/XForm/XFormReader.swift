@@ -366,15 +366,19 @@ struct XFormReader {
 
     /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).
     static func itemsetSource(_ nodeset: String) -> (instance: String, filter: String?)? {
-        let trimmed = nodeset.trimmed(.whitespaces)
-        guard trimmed.hasPrefix("instance("), let close = trimmed.firstIndex(of: ")") else { return nil }
-        let id = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close]
+        // By bytes: the delimiters are ASCII, and a search by characters breaks the
+        // text into graphemes (an itemset per select, in a form of hundreds).
+        let trimmed = Substring(nodeset.trimmed(.whitespaces)).utf8
+        guard trimmed.starts(with: "instance(".utf8), let close = trimmed.firstIndex(of: UInt8(ascii: ")")) else {
+            return nil
+        }
+        let id = Substring(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close])
             .trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
         var rest = trimmed[trimmed.index(after: close)...]
-        guard rest.hasPrefix("/root/item") else { return nil }
-        rest = rest.dropFirst("/root/item".count)
+        guard rest.starts(with: "/root/item".utf8) else { return nil }
+        rest = rest.dropFirst(10)
         if rest.isEmpty { return (id, nil) }
-        guard rest.hasPrefix("["), rest.hasSuffix("]") else { return nil }
-        return (id, String(rest.dropFirst().dropLast()))
+        guard rest.first == UInt8(ascii: "["), rest.last == UInt8(ascii: "]") else { return nil }
+        return (id, String(Substring(rest.dropFirst().dropLast())))
     }
 }
