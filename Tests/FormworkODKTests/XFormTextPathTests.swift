@@ -113,4 +113,17 @@ struct XFormTextPathTests {
         #expect(!"fil".containsASCIIIgnoringCase("file"))
         #expect("".containsASCIIIgnoringCase(""))
     }
+
+    /// The bytes looked for with `memchr`, in small and long texts, ASCII or not.
+    @Test func bytesAreFoundWhereverTheyAre() {
+        let colon = UInt8(ascii: ":")
+        #expect("h:head".containsAnyByte(colon))
+        #expect(!"head".containsAnyByte(colon))
+        #expect(!"".containsAnyByte(colon))
+        let long = String(repeating: "Décrivez les symptômes ", count: 20)
+        #expect(!long.containsAnyByte(UInt8(ascii: "{"), UInt8(ascii: "$"), 0xEE))
+        #expect((long + "${q}").containsAnyByte(UInt8(ascii: "{"), UInt8(ascii: "$")))
+        #expect(("\u{E000}" + long).containsAnyByte(UInt8(ascii: "}"), 0xEE))
+        #expect(!long.containsAnyByte())
+    }
 }

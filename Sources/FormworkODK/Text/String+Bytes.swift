@@ -17,6 +17,22 @@ extension String {
 }
 
 extension String {
+    /// Whether the text's UTF-8 holds any of `bytes`, each looked for with `memchr`
+    /// over its contiguous storage: a few passes that step over many bytes at once,
+    /// where a test of each byte costs more than all of them on a long label.
+    ///
+    /// - Complexity: O(*n* × *k*) in the text's UTF-8 length and the bytes' count.
+    func containsAnyByte(_ bytes: UInt8...) -> Bool {
+        let search = { (buffer: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return bytes.contains { memchr(base, Int32($0), buffer.count) != nil }
+        }
+        if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
+        return Array(utf8).withUnsafeBufferPointer(search)
+    }
+}
+
+extension String {
     /// Whether the text holds `word` (lowercase ASCII letters) in any case, by its bytes: a
     /// test that lets a cell pass without being parsed (`XLSFormType`) where what is
     /// looked for needs the word (`or_other` needs `other`).

@@ -55,9 +55,7 @@ extension XLSFormReader {
     mutating func template(_ written: String, row: XLSFormTable.Row, repeats: [String], place: String) -> String {
         // Most texts have no `${`, no <output/> (U+E000, whose UTF-8 starts with EE) and
         // no brace: they are as written, found in one pass over their bytes.
-        let special = written.containsByte {
-            $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "$") || $0 == 0xEE
-        }
+        let special = written.containsAnyByte(UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "$"), 0xEE)
         guard special else { return written }
         var output = ""
         var rest = Substring(written)

@@ -181,7 +181,7 @@ struct XMLReader {
     ) throws(GiveUp) -> Set<String> {
         let colon = UInt8(ascii: ":")
         // Most elements: no prefix in the name or any attribute's, nothing declared.
-        if !name.utf8.contains(colon), !attributes.contains(where: { $0.key.utf8.contains(colon) }) {
+        if !name.containsAnyByte(colon), !attributes.contains(where: { $0.key.containsAnyByte(colon) }) {
             return prefixes
         }
         var scope = prefixes

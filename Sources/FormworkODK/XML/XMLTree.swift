@@ -31,7 +31,7 @@ final class XMLTree: @unchecked Sendable {
 
         init(name: String, attributes: XMLAttributes, line: Int, column: Int) {
             self.name = name
-            if let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) {
+            if name.containsAnyByte(UInt8(ascii: ":")), let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) {
                 let local = name[name.utf8.index(after: colon)...]
                 localName = local.isEmpty ? name.split(separator: ":").last.map(String.init) ?? name : String(local)
             } else {
