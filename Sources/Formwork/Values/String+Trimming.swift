@@ -40,6 +40,20 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// `StringProtocol.trimmed(_:)` for a `String`, whose last byte is read at once: a
+    /// text kept as it is (both ends ASCII and not in `set`) is returned without a
+    /// substring made of it; the rest are trimmed as any text is.
+    @inlinable
+    package func trimmed(_ set: TrimmedScalars) -> String {
+        guard let first = utf8.first, let last = utf8.last else { return "" }
+        if first < 0x80, last < 0x80, !set.contains(Unicode.Scalar(first)), !set.contains(Unicode.Scalar(last)) {
+            return self
+        }
+        return self[...].trimmed(while: set.contains)
+    }
+}
+
 /// The scalars Foundation's `CharacterSet.whitespaces` and `.whitespacesAndNewlines`
 /// hold (CoreFoundation's lists, which keep U+200B ZERO WIDTH SPACE), for `trimmed(_:)`.
 @usableFromInline
