@@ -28,7 +28,7 @@ struct XMLReaderTests {
         "<é/>", "<a>\r\n</a>", "<a x=\"<\"/>", "<a></b>", "<a>&unknown;</a>", "<a>]]></a>", "<a x='1' x='2'/>",
         "<a x='1'y='2'/>", "<h:a/>", "<a:b:c xmlns:a='u'/>", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>",
         "\u{FEFF}<a/>", "<a/><b/>", "<a/>text", "<a><!-- x -- y --></a>", "<a>&#0;</a>", "<a>&#+65;</a>",
-        " <?xml version=\"1.0\"?><a/>", "<a>", "",
+        " <?xml version=\"1.0\"?><a/>", "<a>", "", "<ab></a>", "<a></ab>", "<a></a", "<h:a xmlns:h=\"u\"></h:b>",
     ]
 
     @Test(arguments: documents)

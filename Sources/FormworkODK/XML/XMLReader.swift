@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the XML that XForms are written in straight from its UTF-8 bytes into an
 /// `XMLTree`, as Foundation's `XMLParser` reads it — the same elements, qualified
 /// names, attributes (namespace declarations among them; references decoded; tabs
@@ -309,11 +311,16 @@ struct XMLReader {
 
     /// `name S? >` after `</`: the end tag of the element named `name`.
     mutating func endTag(_ name: String) throws(GiveUp) {
-        let utf8 = name.utf8
-        guard index + utf8.count < bytes.count, bytes[index..<(index + utf8.count)].elementsEqual(utf8) else {
-            throw GiveUp()
+        // Compared as memory (a name's bytes, a small string's among them, are contiguous).
+        var name = name
+        let count = name.utf8.count
+        let start = index
+        let matches = name.withUTF8 { written in
+            count > 0 && start + count < bytes.count
+                && bytes.withUnsafeBytes { memcmp($0.baseAddress! + start, written.baseAddress!, count) == 0 }
         }
-        index += utf8.count
+        guard matches else { throw GiveUp() }
+        index += count
         _ = spaces()
         guard peek(UInt8(ascii: ">")) else { throw GiveUp() }
         index += 1
