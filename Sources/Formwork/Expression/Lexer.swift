@@ -119,14 +119,13 @@ enum Lexer {
                 continue
             }
             let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-            let two = next.map { String(scalar) + String($0) }
-            if let two, ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
+            if let two = twoScalarSymbol(scalar, next) {
                 tokens.append(Token(kind: .symbol(two), offset: start, length: 2))
                 index += 2
                 continue
             }
-            if "()[],<>+-*/%!".unicodeScalars.contains(scalar) {
-                tokens.append(Token(kind: .symbol(String(scalar)), offset: start, length: 1))
+            if let one = oneScalarSymbol(scalar) {
+                tokens.append(Token(kind: .symbol(one), offset: start, length: 1))
                 index += 1
                 continue
             }
@@ -137,5 +136,38 @@ enum Lexer {
         }
         tokens.append(Token(kind: .end, offset: scalars.count, length: 1))
         return tokens
+    }
+
+    /// `==`, `!=`, `<=`, `>=`, `&&` or `||` when `first` and `second` write one.
+    static func twoScalarSymbol(_ first: Unicode.Scalar, _ second: Unicode.Scalar?) -> String? {
+        switch (first, second) {
+        case ("=", "="): "=="
+        case ("!", "="): "!="
+        case ("<", "="): "<="
+        case (">", "="): ">="
+        case ("&", "&"): "&&"
+        case ("|", "|"): "||"
+        default: nil
+        }
+    }
+
+    /// The one-scalar symbols: `( ) [ ] , < > + - * / % !`.
+    static func oneScalarSymbol(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "(": "("
+        case ")": ")"
+        case "[": "["
+        case "]": "]"
+        case ",": ","
+        case "<": "<"
+        case ">": ">"
+        case "+": "+"
+        case "-": "-"
+        case "*": "*"
+        case "/": "/"
+        case "%": "%"
+        case "!": "!"
+        default: nil
+        }
     }
 }
