@@ -63,7 +63,7 @@ public enum ODKImport {
     ) -> (document: DefinitionDocument, problems: [Diagnostic]) {
         let tree: XMLTree
         do {
-            tree = try XMLTree(data)
+            tree = try XMLTree(data, readingTranslations: true)
         } catch {
             var diagnostic = Diagnostic(.importError(error.message, hint: nil), at: nil)
             diagnostic.place = SourcePlace("\(error.line):\(error.column)")

@@ -99,6 +99,23 @@ struct XMLReaderTests {
         }
     }
 
+    /// The word test of plain text stops exactly where a byte of the word stops it.
+    @Test func wordsOfPlainTextStopWhereAByteDoes() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let interesting: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x3B, 0x3C, 0x3D, 0x26, 0x5D, 0x5C, 0xEE, 0xEF, 0xF0]
+        for round in 0..<20_000 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            var bytes = withUnsafeBytes(of: state) { Array($0) }
+            // Mostly words of ordinary text, some with one byte that stops it.
+            if round % 2 == 0 { bytes = bytes.map { 0x61 + $0 % 26 } }
+            if round % 3 == 0 { bytes[Int(state >> 61)] = interesting[Int(state % UInt64(interesting.count))] }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            #expect(XMLReader.holdsStop(word) == !bytes.allSatisfy(XMLReader.isPlainText), "\(bytes)")
+        }
+    }
+
     /// An element as lines: its name, place and attributes, then its content in order
     /// (adjacent texts joined, as every reader of the tree joins them), indented.
     static func describe(_ element: XMLTree.Element, indent: String = "") -> [String] {

@@ -18,49 +18,83 @@ struct XFormTexts: Sendable {
     private var labels: [String?] = []
     private var plains: [String?] = []
 
-    /// Reads each translation's texts in the forms JavaRosa shows: a label's `long`
-    /// form, else its plain one (a `<value>` without a `form`), as
-    /// `FormEntryCaption.getQuestionText` picks it; a hint's and a message's plain one.
-    /// `short` is a label's abbreviation (ODK Collect shows the long one), `image`,
-    /// `audio`, `video` and `big-image` are media and `guidance` a hint for the
-    /// person who trains: none of them is a label, so a text with only those has none.
+    /// A `<translation>` as read: its `lang` and `default` attributes and its texts
+    /// with an `id`, in order.
+    struct Translation: Sendable {
+        var language: String?
+        var isDefault: String?
+        var texts: [(id: String, forms: TextForms)] = []
+    }
+
+    /// The forms of a `<text>` that a label, a hint or a message shows: its first
+    /// plain `<value>` (no `form`, or `form=""` as JavaRosa reads it) and its first
+    /// `long` one. `short` is a label's abbreviation (ODK Collect shows the long one),
+    /// `image`, `audio`, `video` and `big-image` are media and `guidance` a hint for
+    /// the person who trains: none of them is a label.
+    struct TextForms: Sendable {
+        private(set) var plain: String?
+        private(set) var long: String?
+
+        /// Adds a `<value>` of `form`, its text made only when it is kept.
+        mutating func add(form: String, _ text: () -> String) {
+            switch form {
+            case "": if plain == nil { plain = text() }
+            case "long": if long == nil { long = text() }
+            default: break
+            }
+        }
+
+        /// What a label shows: the long form, else the plain one, as
+        /// `FormEntryCaption.getQuestionText` picks it.
+        var label: String? { long ?? plain }
+    }
+
+    /// Reads each translation's texts in the forms JavaRosa shows: from what
+    /// `XMLReader` read of the `<itext>` straight from its bytes, else from its elements.
     init(itext itextElement: XMLTree.Element?) {
-        guard let itextElement else { return }
+        self.init(translations: itextElement.map { $0.translations ?? Self.translations(of: $0) } ?? [])
+    }
+
+    /// The `<translation>`s of an `<itext>` element and their texts.
+    static func translations(of itext: XMLTree.Element) -> [Translation] {
+        itext.children.filter { $0.localName == "translation" }.map { element in
+            var translation = Translation(language: element.attribute("lang"), isDefault: element.attribute("default"))
+            for text in element.children where text.localName == "text" {
+                guard let id = text.attribute("id") else { continue }
+                var forms = TextForms()
+                for value in text.children where value.localName == "value" {
+                    forms.add(form: value.attribute("form") ?? "") { XFormReader.itextValue(value) }
+                }
+                translation.texts.append((id, forms))
+            }
+            return translation
+        }
+    }
+
+    /// The table of `translations`' texts by id and language (a label's long form,
+    /// else its plain one; a hint's and a message's plain one).
+    init(translations: [Translation]) {
         var defaultFound = false
-        let translations = itextElement.children.filter { $0.localName == "translation" }
         // Languages first, so each entry is made at its full size.
         for translation in translations {
-            let language = translation.attribute("lang") ?? "default"
-            if !defaultFound, ["true()", "true"].contains(translation.attribute("default") ?? "") {
+            let language = translation.language ?? "default"
+            if !defaultFound, ["true()", "true"].contains(translation.isDefault ?? "") {
                 defaultFound = true
-                defaultLanguage = translation.attribute("lang")
+                defaultLanguage = translation.language
             }
             // A language given twice is one language (its later texts win).
             if !languages.contains(language) { languages.append(language) }
         }
         let count = languages.count
         // Sized once: growing a table of thousands of ids rehashes them all each time.
-        let expected = translations.first?.children.count ?? 0
+        let expected = translations.first?.texts.count ?? 0
         entries.reserveCapacity(expected)
         labels.reserveCapacity(expected * count)
         plains.reserveCapacity(expected * count)
         for translation in translations {
-            let position = languages.firstIndex(of: translation.attribute("lang") ?? "default") ?? 0
-            for text in translation.children where text.localName == "text" {
-                guard let id = text.attribute("id") else { continue }
-                var plain: XMLTree.Element?
-                var long: XMLTree.Element?
-                for value in text.children where value.localName == "value" {
-                    // JavaRosa reads `form=""` as no form.
-                    switch value.attribute("form") ?? "" {
-                    case "": if plain == nil { plain = value }
-                    case "long": if long == nil { long = value }
-                    default: break
-                    }
-                }
-                guard let label = long ?? plain else { continue }
-                let labelText = XFormReader.itextValue(label)
-                let plainText = plain.map { $0 === label ? labelText : XFormReader.itextValue($0) }
+            let position = languages.firstIndex(of: translation.language ?? "default") ?? 0
+            for (id, forms) in translation.texts {
+                guard let label = forms.label else { continue }
                 let entry: Int
                 if let known = entries[id] {
                     entry = known
@@ -70,8 +104,8 @@ struct XFormTexts: Sendable {
                     labels.append(contentsOf: repeatElement(nil, count: count))
                     plains.append(contentsOf: repeatElement(nil, count: count))
                 }
-                labels[entry * count + position] = labelText
-                if let plainText { plains[entry * count + position] = plainText }
+                labels[entry * count + position] = label
+                if let plain = forms.plain { plains[entry * count + position] = plain }
             }
         }
     }

@@ -129,19 +129,42 @@ extension XMLReader {
     }
 
     /// Steps over bytes that need nothing done in text (not markup, a reference, a
-    /// newline, a control character or the start of U+FFFE/U+FFFF).
+    /// newline, a control character or the start of U+FFFE/U+FFFF): eight at a time
+    /// while a word of them holds none (tested as one integer), then one by one.
     mutating func skipPlainText() {
         index = bytes.withUnsafeBufferPointer { buffer in
             var offset = index
-            while offset < buffer.count {
-                let byte = buffer[offset]
-                guard byte >= 0x20, byte != 0xEF, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"),
-                    byte != UInt8(ascii: "]")
-                else { break }
-                offset += 1
+            if let base = UnsafeRawPointer(buffer.baseAddress) {
+                while offset + 8 <= buffer.count,
+                    !Self.holdsStop(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                {
+                    offset += 8
+                }
             }
+            while offset < buffer.count, Self.isPlainText(buffer[offset]) { offset += 1 }
             return offset
         }
+    }
+
+    /// Whether a word of eight bytes holds one that plain text stops at: a byte below
+    /// 0x20, or `<`, `&`, `]` or 0xEF (the classic tests for a byte below *n* and for
+    /// a zero byte, the latter after an exclusive or with the byte looked for).
+    @inline(__always)
+    static func holdsStop(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func holdsZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let below = (word &- ones &* 0x20) & ~word & highs != 0
+        return below || holdsZero(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
+            || holdsZero(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
+            || holdsZero(word ^ (ones &* UInt64(UInt8(ascii: "]"))))
+            || holdsZero(word ^ (ones &* 0xEF))
+    }
+
+    @inline(__always)
+    static func isPlainText(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0xEF && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&")
+            && byte != UInt8(ascii: "]")
     }
 
     /// Steps over the newline at the index.

@@ -35,11 +35,16 @@ struct XMLReader {
     /// elements, made once (most texts of a form are these).
     let indentations = (0..<64).map { "\n" + String(repeating: " ", count: $0) }
 
+    /// Whether an XForm's `<itext>` is read straight into its translations
+    /// (`XMLReader+Translations`).
+    let readingTranslations: Bool
+
     /// A reader of `bytes`; `read()` gives the root, or `nil` when `XMLParser`
     /// should read them.
-    init(_ bytes: [UInt8], limits: XMLTree.Limits) {
+    init(_ bytes: [UInt8], limits: XMLTree.Limits, readingTranslations: Bool = false) {
         self.bytes = bytes
         self.limits = limits
+        self.readingTranslations = readingTranslations
     }
 
     /// Why the reader gave up (never shown: `XMLParser` then reads the document).
@@ -58,7 +63,7 @@ struct XMLReader {
         if peek("<?xml") { try declaration() }
         try misc()
         guard peek(UInt8(ascii: "<")) else { throw GiveUp() }
-        let root = try element(depth: 0, prefixes: ["xml"])
+        let root = try element(depth: 0, prefixes: ["xml"], stand: .document)
         try misc()
         guard index == bytes.count else { throw GiveUp() }
         return root
@@ -138,13 +143,31 @@ struct XMLReader {
     // MARK: Elements
 
     /// The element whose `<` is at the index, its content and its end tag, in the
-    /// scope of the namespace `prefixes` declared around it.
-    mutating func element(depth: Int, prefixes: Set<String>) throws(GiveUp) -> XMLTree.Element {
+    /// scope of the namespace `prefixes` declared around it; `stand` is where its
+    /// parent stands on the way to an XForm's translations.
+    mutating func element(depth: Int, prefixes: Set<String>, stand: XFormStand) throws(GiveUp) -> XMLTree.Element {
         elements += 1
         guard depth < limits.maximumDepth, elements <= limits.maximumElements else { throw GiveUp() }
         let (line, column) = (self.line, column(at: index))
         index += 1
         let name = try self.name()
+        let (attributes, empty) = try attributesAndEnd()
+        let scope = try Self.scope(of: name, attributes, within: prefixes)
+        let element = XMLTree.Element(name: name, attributes: attributes, line: line, column: column)
+        if empty { return element }
+        if readingTranslations, stand == .model, element.localName == "itext",
+            let translations = translations(endingWith: name)
+        {
+            element.translations = translations
+            return element
+        }
+        try content(of: element, depth: depth, prefixes: scope, stand: stand.entering(element.localName))
+        return element
+    }
+
+    /// A start tag's attributes after its name, and its end: whether it is an empty
+    /// element's (`/>`) rather than `>`.
+    mutating func attributesAndEnd() throws(GiveUp) -> (XMLAttributes, empty: Bool) {
         var attributes = XMLAttributes()
         while true {
             let spaced = spaces()
@@ -152,12 +175,11 @@ struct XMLReader {
             if bytes[index] == UInt8(ascii: "/") {
                 guard peek(UInt8(ascii: ">"), at: index + 1) else { throw GiveUp() }
                 index += 2
-                _ = try Self.scope(of: name, attributes, within: prefixes)
-                return XMLTree.Element(name: name, attributes: attributes, line: line, column: column)
+                return (attributes, true)
             }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1
-                break
+                return (attributes, false)
             }
             guard spaced else { throw GiveUp() }
             let attribute = try self.name()
@@ -168,10 +190,6 @@ struct XMLReader {
             let value = try attributeValue()
             guard attributes.add(attribute, value) else { throw GiveUp() }
         }
-        let scope = try Self.scope(of: name, attributes, within: prefixes)
-        let element = XMLTree.Element(name: name, attributes: attributes, line: line, column: column)
-        try content(of: element, depth: depth, prefixes: scope)
-        return element
     }
 
     /// The prefixes declared for an element's content: those around it and its own
@@ -217,7 +235,9 @@ struct XMLReader {
     /// The text, elements, comments and CDATA in an element, and its end tag. Text is
     /// read in runs of plain bytes, made a string where something else starts (its
     /// references decoded apart).
-    mutating func content(of element: XMLTree.Element, depth: Int, prefixes: Set<String>) throws(GiveUp) {
+    mutating func content(
+        of element: XMLTree.Element, depth: Int, prefixes: Set<String>, stand: XFormStand
+    ) throws(GiveUp) {
         // Gathered on the reader's stacks and given to the element at its end tag:
         // appending to the element's own arrays would check exclusive access to the
         // object each time and grow them step by step.
@@ -257,7 +277,7 @@ struct XMLReader {
                     run = index
                 } else {
                     flushText(from: run, decoded: &decoded)
-                    let child = try self.element(depth: depth + 1, prefixes: prefixes)
+                    let child = try self.element(depth: depth + 1, prefixes: prefixes, stand: stand)
                     if childTop < childStack.count { childStack[childTop] = child } else { childStack.append(child) }
                     childTop += 1
                     push(.element(child))

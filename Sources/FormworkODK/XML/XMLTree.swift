@@ -23,6 +23,10 @@ final class XMLTree: @unchecked Sendable {
         /// Where its start tag begins (its `<`).
         var line: Int
         var column: Int
+        /// An XForm's `<itext>` as `XMLReader` read it straight from its bytes, when it
+        /// was asked to (`readingTranslations`): its translations, and then no
+        /// children or content (`XFormTexts` reads either).
+        var translations: [XFormTexts.Translation]?
 
         enum Content {
             case text(String)
@@ -85,7 +89,12 @@ final class XMLTree: @unchecked Sendable {
         case bytes, foundation
     }
 
-    init(_ data: Data, limits: Limits = Limits(), parsing: Parsing = .bytes) throws(Failure) {
+    /// Parses `data`; with `readingTranslations`, an XForm's `<itext>`
+    /// (`h:html/h:head/model/itext`) is read straight into its translations where
+    /// `XMLReader` reads the document (`Element.translations`).
+    init(
+        _ data: Data, limits: Limits = Limits(), parsing: Parsing = .bytes, readingTranslations: Bool = false
+    ) throws(Failure) {
         if WorkbookXML.containsDocumentType(data) {
             throw Failure(
                 message: "the document declares a document type (<!DOCTYPE>); XForms have none, and entities are "
@@ -104,7 +113,7 @@ final class XMLTree: @unchecked Sendable {
                 column: 1)
         }
         if parsing == .bytes {
-            var reader = XMLReader([UInt8](data), limits: limits)
+            var reader = XMLReader([UInt8](data), limits: limits, readingTranslations: readingTranslations)
             if let root = reader.read() {
                 self.root = root
                 return
