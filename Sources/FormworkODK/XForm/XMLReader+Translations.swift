@@ -79,7 +79,14 @@ extension XMLReader {
         elements += 1
         guard elements <= limits.maximumElements, peek(UInt8(ascii: "<")) else { throw GiveUp() }
         index += 1
-        guard try self.name() == String(describing: name) else { throw GiveUp() }
+        // The name compared as bytes, and followed by what ends a name.
+        let count = name.utf8CodeUnitCount
+        guard index + count < bytes.count, matches(name, at: index) else { throw GiveUp() }
+        index += count
+        switch bytes[index] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0A, UInt8(ascii: "/"), UInt8(ascii: ">"): break
+        default: throw GiveUp()
+        }
         let (attributes, empty) = try attributesAndEnd()
         for (attribute, _) in attributes
         where attribute.containsAnyByte(UInt8(ascii: ":")) || attribute == "xmlns" {
