@@ -207,4 +207,16 @@ struct XFormReaderTests {
         #expect(source("/data/list/item") == nil)
         #expect(source("instance('x'") == nil)
     }
+
+    /// `jr:itext('id')` gives its id, by bytes, whatever the quotes and spaces.
+    @Test func anItextReferenceNamesItsID() {
+        #expect(XFormReader.itextID("jr:itext('/data/a:label')") == "/data/a:label")
+        #expect(XFormReader.itextID("jr:itext( \"é:label\" )") == "é:label")
+        #expect(XFormReader.itextID("jr:itext()") == "")
+        #expect(XFormReader.itextID("jr:itext(' ')") == "")
+        #expect(XFormReader.itextID("jr:itext(concat('a', /data/x))") == "concat('a', /data/x)")
+        #expect(XFormReader.itextID("itext('x')") == nil)
+        #expect(XFormReader.itextID("jr:itext('x'") == nil)
+        #expect(XFormReader.itextID("jr:itext(") == nil)
+    }
 }

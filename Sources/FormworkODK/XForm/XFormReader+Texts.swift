@@ -199,12 +199,18 @@ extension XFormReader {
 
     /// `jr:itext('id')` → `id`.
     static func itextID(_ reference: String) -> String? {
+        // By bytes: the prefix, the bracket and what is trimmed are ASCII, and stepping
+        // over them by characters would break the text into graphemes.
         let utf8 = reference.utf8
         guard utf8.starts(with: "jr:itext(".utf8), utf8.count > 9, utf8.last == UInt8(ascii: ")") else { return nil }
-        // By bytes: the prefix and the bracket are ASCII, and stepping over them by
-        // characters would break the text into graphemes.
-        let inside = reference[utf8.index(utf8.startIndex, offsetBy: 9)..<utf8.index(before: utf8.endIndex)]
-        return inside.trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
+        var start = utf8.index(utf8.startIndex, offsetBy: 9)
+        var end = utf8.index(before: utf8.endIndex)
+        func trimmed(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: " ")
+        }
+        while start < end, trimmed(utf8[start]) { utf8.formIndex(after: &start) }
+        while start < end, trimmed(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+        return String(Substring(utf8[start..<end]))
     }
 
     /// A message attribute (`jr:constraintMsg`): text, or `jr:itext('id')` per language
