@@ -22,7 +22,8 @@
 /// read it through the repeat.
 extension TypeChecker {
     mutating func checkReference(_ name: String, _ expression: Expression) -> ValueType? {
-        let segments = name.split(separator: ".").map(String.init)
+        // Most references are one id: not split (by characters) into a list of one.
+        let segments = name.containsASCII(".") ? name.split(separator: ".").map(String.init) : []
         guard segments.count > 1 else {
             if let field = environment.fields[name] {
                 guard environment.canRead(within: field.scope) else {
