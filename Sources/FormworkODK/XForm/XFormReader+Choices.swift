@@ -45,9 +45,9 @@ extension XFormReader {
                     }
                     choice["name"] = item.child(named: valueRef)?.text ?? ""
                     if let idField = Self.itextID(labelRef), let id = item.child(named: idField)?.text {
-                        for (language, text) in translated.label(id) { choice[Self.column("label", language)] = text }
+                        for (column, text) in translated.label(id, column: "label") { choice[column] = text }
                     } else if let label = item.child(named: labelRef)?.text {
-                        for column in languages.isEmpty ? ["label"] : languages.map({ Self.column("label", $0) }) {
+                        for column in languages.isEmpty ? ["label"] : translated.columns("label") {
                             choice[column] = label
                         }
                     }
@@ -117,10 +117,10 @@ extension XFormReader {
             }
             instances[id] = .rows(
                 (element.children.first?.children ?? []).map { item in
-                    var row: [String: String] = [:]
+                    var row = [String: String](minimumCapacity: item.children.count + languages.count)
                     for field in item.children where row[field.localName] == nil { row[field.localName] = field.text }
                     if let id = row["itextId"] {
-                        for (language, text) in translated.label(id) { row[Self.column("label", language)] = text }
+                        for (column, text) in translated.label(id, column: "label") { row[column] = text }
                     }
                     return row
                 })

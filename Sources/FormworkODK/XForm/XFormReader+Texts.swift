@@ -17,6 +17,9 @@ struct XFormTexts: Sendable {
     private var entries: [String: Int] = [:]
     private var labels: [String?] = []
     private var plains: [String?] = []
+    /// The columns the reader fills from texts, per language (`label::English (en)`),
+    /// each name made once rather than for every text.
+    private var columnNames: [String: [String]] = [:]
 
     /// A `<translation>` as read: its `lang` and `default` attributes and its texts
     /// with an `id`, in order.
@@ -86,6 +89,9 @@ struct XFormTexts: Sendable {
             if !languages.contains(language) { languages.append(language) }
         }
         let count = languages.count
+        for name in ["label", "hint", "constraint_message", "required_message"] {
+            columnNames[name] = languages.map { XFormReader.column(name, $0) }
+        }
         // Sized once: growing a table of thousands of ids rehashes them all each time.
         let expected = translations.first?.texts.count ?? 0
         entries.reserveCapacity(expected)
@@ -127,6 +133,33 @@ struct XFormTexts: Sendable {
         return texts
     }
 
+    /// The label text of `id` in each language that has one, under the column
+    /// `name` is in that language (`label::English (en)`).
+    func label(_ id: String, column name: String) -> [(column: String, text: String)] {
+        texts(id, in: labels, column: name)
+    }
+
+    /// The plain text of `id` in each language that has one, under its column.
+    func plain(_ id: String, column name: String) -> [(column: String, text: String)] {
+        texts(id, in: plains, column: name)
+    }
+
+    /// The column `name` in each language, in the translations' order.
+    func columns(_ name: String) -> [String] {
+        columnNames[name] ?? languages.map { XFormReader.column(name, $0) }
+    }
+
+    private func texts(_ id: String, in table: [String?], column name: String) -> [(column: String, text: String)] {
+        guard let entry = entries[id] else { return [] }
+        let columns = columns(name)
+        var texts: [(column: String, text: String)] = []
+        texts.reserveCapacity(columns.count)
+        for (position, column) in columns.enumerated() {
+            if let text = table[entry * columns.count + position] { texts.append((column, text)) }
+        }
+        return texts
+    }
+
     /// Every id with a text, sorted.
     var ids: [String] { entries.keys.sorted() }
 }
@@ -157,17 +190,18 @@ extension XFormReader {
     func texts(_ column: String, of element: XMLTree.Element?) -> [String: String] {
         guard let element else { return [:] }
         if let ref = element.attribute("ref"), let id = Self.itextID(ref) {
-            let translations = column == "label" ? translated.label(id) : translated.plain(id)
+            let translations =
+                column == "label" ? translated.label(id, column: column) : translated.plain(id, column: column)
             var texts: [String: String] = [:]
             texts.reserveCapacity(translations.count)
-            for (language, text) in translations { texts[Self.column(column, language)] = text }
+            for (name, text) in translations { texts[name] = text }
             return texts
         }
         let text = Self.mixed(element).trimmed(.whitespacesAndNewlines)
         guard !text.isEmpty else { return [:] }
         // A text written inline in a translated form reads the same in every language.
         guard !languages.isEmpty else { return [column: text] }
-        return Dictionary(languages.map { (Self.column(column, $0), text) }) { first, _ in first }
+        return Dictionary(translated.columns(column).map { ($0, text) }) { first, _ in first }
     }
 
     /// Columns by name, then by language in the order itext declares them.
@@ -218,11 +252,11 @@ extension XFormReader {
     func message(_ value: String?, column: String) -> [String: String] {
         guard let value else { return [:] }
         if let id = Self.itextID(value) {
-            return Dictionary(translated.plain(id).map { (Self.column(column, $0.language), $0.text) }) {
+            return Dictionary(translated.plain(id, column: column).map { ($0.column, $0.text) }) {
                 first, _ in first
             }
         }
         guard !languages.isEmpty else { return [column: value] }
-        return Dictionary(languages.map { (Self.column(column, $0), value) }) { first, _ in first }
+        return Dictionary(translated.columns(column).map { ($0, value) }) { first, _ in first }
     }
 }
