@@ -366,19 +366,30 @@ struct XFormReader {
 
     /// `instance('cities')/root/item[country = /data/country]` → (`cities`, the predicate).
     static func itemsetSource(_ nodeset: String) -> (instance: String, filter: String?)? {
-        // By bytes: the delimiters are ASCII, and a search by characters breaks the
-        // text into graphemes (an itemset per select, in a form of hundreds).
-        let trimmed = Substring(nodeset.trimmed(.whitespaces)).utf8
-        guard trimmed.starts(with: "instance(".utf8), let close = trimmed.firstIndex(of: UInt8(ascii: ")")) else {
+        // By bytes, as integers: the delimiters are ASCII, and a search by characters
+        // breaks the text into graphemes (an itemset per select, in a form of hundreds).
+        let bytes = Array(nodeset.trimmed(.whitespaces).utf8)
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        let (start, end) = (0, bytes.count)
+        let prefix = Array("instance(".utf8)
+        guard end - start >= prefix.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix),
+            let close = bytes[start..<end].firstIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        var (idStart, idEnd) = (start + prefix.count, close)
+        func isTrimmed(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: " ")
+        }
+        while idStart < idEnd, isTrimmed(bytes[idStart]) { idStart += 1 }
+        while idEnd > idStart, isTrimmed(bytes[idEnd - 1]) { idEnd -= 1 }
+        let id = text(idStart..<idEnd)
+        let path = Array("/root/item".utf8)
+        let rest = close + 1
+        guard end - rest >= path.count, bytes[rest..<(rest + path.count)].elementsEqual(path) else { return nil }
+        let filter = rest + path.count
+        if filter == end { return (id, nil) }
+        guard bytes[filter] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: "]"), end - filter >= 2 else {
             return nil
         }
-        let id = Substring(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<close])
-            .trimmed { $0 == "'" || $0 == "\"" || $0 == " " }
-        var rest = trimmed[trimmed.index(after: close)...]
-        guard rest.starts(with: "/root/item".utf8) else { return nil }
-        rest = rest.dropFirst(10)
-        if rest.isEmpty { return (id, nil) }
-        guard rest.first == UInt8(ascii: "["), rest.last == UInt8(ascii: "]") else { return nil }
-        return (id, String(Substring(rest.dropFirst().dropLast())))
+        return (id, text((filter + 1)..<(end - 1)))
     }
 }
