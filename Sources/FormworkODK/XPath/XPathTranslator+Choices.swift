@@ -13,7 +13,7 @@ extension XPathTranslation {
         try single(selection, at: arguments[0].offset)
         if case .text(let written)? = value.literal {
             let text = written.trimmed(.whitespaces)
-            let plain = !text.isEmpty && !text.contains(" ")
+            let plain = !text.isEmpty && !text.containsASCII(" ")
             switch selection.kind {
             case .multichoice where plain:
                 if let symbol = selection.symbol, context.options(symbol)?.contains(text) == true {
