@@ -103,12 +103,34 @@ extension DefinitionDecoder {
             warning.severity = .warning
             warnings.append(warning)
         }
+        // A list written as one decoded before is that list's options.
+        let key = nodes.first.map(Self.optionListKey)
+        if let key, let known = decodedOptionLists[key]?.first(where: { SyntaxNode.sameContent($0.nodes, nodes) }) {
+            pending.definition.options = known.options
+            return
+        }
+        let before = (collector.diagnostics.count, warnings.count, pendingTexts.count)
+        let options = decodeOptionList(nodes, &pending)
+        pending.definition.options = options
+        if let key, pending.nodes.optionVisibleNodes.isEmpty,
+            before == (collector.diagnostics.count, warnings.count, pendingTexts.count)
+        {
+            decodedOptionLists[key, default: []].append((nodes, options))
+        }
+    }
+
+    /// What option lists are filed under: the first option's value, or its text.
+    static func optionListKey(_ first: SyntaxNode) -> String {
+        first.scalarText ?? first.pairs?.first { $0.key.scalarText == "value" }?.value.scalarText ?? ""
+    }
+
+    /// The options of `nodes`, each checked.
+    private mutating func decodeOptionList(_ nodes: [SyntaxNode], _ pending: inout PendingField) -> [ChoiceOption] {
         var seen = SmallStringSet()
         // Built apart and stored once: appending through the definition's shared
         // storage would copy the options read so far each time.
         var options: [ChoiceOption] = []
         options.reserveCapacity(nodes.count)
-        defer { pending.definition.options = options }
         for node in nodes {
             var option: ChoiceOption
             var visibleNode: SyntaxNode?
@@ -143,6 +165,7 @@ extension DefinitionDecoder {
             }
             options.append(option)
         }
+        return options
     }
 
     /// `requiredMessage`: a text, like a rule's message, shown when the field is

@@ -46,6 +46,11 @@ struct DefinitionDecoder {
     /// `submission: { kept: [{ id, while }] }`: each condition, compiled once fields are known.
     /// The conditions of `submission`'s `kept` and `dropped` entries, by key.
     var hiddenListConditionNodes: [String: [(id: String, condition: SyntaxNode)]] = [:]
+    /// Option lists decoded whole (no problem found, no text left to compile, no
+    /// option condition), by their first option's node: the selects of a form over one
+    /// list (258 of the WHO verbal autopsy form's 360 offer yes, no and don't know)
+    /// share its decoding when their options are written alike.
+    var decodedOptionLists: [String: [(nodes: [SyntaxNode], options: [ChoiceOption])]] = [:]
 
     init(
         limits: Limits, functions: [String: FunctionDefinition], customKinds: [CustomFieldKind] = [],

@@ -172,3 +172,29 @@ enum PlainScalar: Equatable, Sendable {
         return index == bytes.endIndex
     }
 }
+
+extension SyntaxNode {
+    /// Whether two nodes hold the same content, wherever they are: the same scalars
+    /// in the same styles, the same keys in the same order, the same elements.
+    static func sameContent(_ first: SyntaxNode, _ second: SyntaxNode) -> Bool {
+        switch (first.content, second.content) {
+        case let (.scalar(a, styleA), .scalar(b, styleB)): return styleA == styleB && a == b
+        case let (.sequence(a), .sequence(b)): return sameContent(a, b)
+        case let (.mapping(a), .mapping(b)):
+            guard a.count == b.count else { return false }
+            for (pairA, pairB) in zip(a, b)
+            where !sameContent(pairA.key, pairB.key) || !sameContent(pairA.value, pairB.value) {
+                return false
+            }
+            return true
+        default: return false
+        }
+    }
+
+    /// Whether two lists of nodes hold the same content, element by element.
+    static func sameContent(_ first: [SyntaxNode], _ second: [SyntaxNode]) -> Bool {
+        guard first.count == second.count else { return false }
+        for (a, b) in zip(first, second) where !sameContent(a, b) { return false }
+        return true
+    }
+}
