@@ -112,12 +112,18 @@ extension DefinitionDecoder {
         let before = (collector.diagnostics.count, warnings.count, pendingTexts.count)
         let options = decodeOptionList(nodes, &pending)
         pending.definition.options = options
+        // A few lists per first value: a form of thousands of lists that all start
+        // alike is not compared with each of them for every select.
         if let key, pending.nodes.optionVisibleNodes.isEmpty,
-            before == (collector.diagnostics.count, warnings.count, pendingTexts.count)
+            before == (collector.diagnostics.count, warnings.count, pendingTexts.count),
+            decodedOptionLists[key, default: []].count < Self.optionListsPerKey
         {
             decodedOptionLists[key, default: []].append((nodes, options))
         }
     }
+
+    /// How many decoded option lists are kept under one first value.
+    static let optionListsPerKey = 8
 
     /// What option lists are filed under: the first option's value, or its text.
     static func optionListKey(_ first: SyntaxNode) -> String {

@@ -89,4 +89,16 @@ struct SharedOptionListTests {
         #expect(text.contains("form.yaml:7:") && text.contains("form.yaml:8:"), "\(text)")
         #expect(text.components(separatedBy: "the option value 'yes' is listed twice").count == 3, "\(text)")
     }
+
+    /// More lists starting alike than are kept per first value: each read right.
+    @Test func manyListsStartingAlike() throws {
+        let fields = (0..<40).map { index in
+            "{ id: f\(index), kind: choice, label: F, options: ['1', 'x\(index % 20)'] }"
+        }
+        let definition = try FormDefinition(yaml: Self.form(fields), path: "form.yaml")
+        #expect(20 > DefinitionDecoder.optionListsPerKey)
+        for index in 0..<40 {
+            #expect(definition.field("f\(index)")?.options.map(\.value) == ["1", "x\(index % 20)"], "f\(index)")
+        }
+    }
 }
