@@ -58,13 +58,13 @@ struct XFormTextPathTests {
         #expect(texts.languages == ["English", "French"])
         #expect(texts.defaultLanguage == "English")
         #expect(
-            texts.label("q:label").map { "\($0.language)=\($0.text)" } == [
+            texts.label("q:label").map { "\($0.name)=\($0.text)" } == [
                 "English=The question", "French=La question",
             ])
         #expect(
-            texts.plain("q:label").map { "\($0.language)=\($0.text)" } == ["English=Question", "French=La question"])
-        #expect(texts.plain("q:hint").map { "\($0.language)=\($0.text)" } == ["English=A later hint"])
-        #expect(texts.label("r:label").map(\.language) == ["English"])
+            texts.plain("q:label").map { "\($0.name)=\($0.text)" } == ["English=Question", "French=La question"])
+        #expect(texts.plain("q:hint").map { "\($0.name)=\($0.text)" } == ["English=A later hint"])
+        #expect(texts.label("r:label").map(\.name) == ["English"])
         #expect(texts.label("missing").isEmpty)
         #expect(texts.ids == ["q:hint", "q:label", "r:label"])
     }

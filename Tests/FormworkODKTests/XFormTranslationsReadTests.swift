@@ -13,8 +13,8 @@ struct XFormTranslationsReadTests {
     static func describe(_ texts: XFormTexts) -> [String] {
         var lines = ["languages: \(texts.languages)", "default: \(texts.defaultLanguage ?? "-")"]
         for id in texts.ids {
-            lines.append("\(id) label \(texts.label(id).map { "\($0.language)=\($0.text.debugDescription)" })")
-            lines.append("\(id) plain \(texts.plain(id).map { "\($0.language)=\($0.text.debugDescription)" })")
+            lines.append("\(id) label \(texts.label(id).map { "\($0.name)=\($0.text.debugDescription)" })")
+            lines.append("\(id) plain \(texts.plain(id).map { "\($0.name)=\($0.text.debugDescription)" })")
         }
         return lines
     }

@@ -116,46 +116,36 @@ struct XFormTexts: Sendable {
         }
     }
 
+    /// A text under the name of its language, or of its column in that language.
+    typealias Named = (name: String, text: String)
+
     /// The label text of `id` in each language that has one (its long form, else its
-    /// plain one), in the translations' order.
-    func label(_ id: String) -> [(language: String, text: String)] { texts(id, in: labels) }
+    /// plain one), under the language's name, in the translations' order.
+    func label(_ id: String) -> [Named] { texts(id, in: labels, named: languages) }
 
     /// The plain text of `id` in each language that has one.
-    func plain(_ id: String) -> [(language: String, text: String)] { texts(id, in: plains) }
-
-    private func texts(_ id: String, in table: [String?]) -> [(language: String, text: String)] {
-        guard let entry = entries[id] else { return [] }
-        var texts: [(language: String, text: String)] = []
-        texts.reserveCapacity(languages.count)
-        for (position, language) in languages.enumerated() {
-            if let text = table[entry * languages.count + position] { texts.append((language, text)) }
-        }
-        return texts
-    }
+    func plain(_ id: String) -> [Named] { texts(id, in: plains, named: languages) }
 
     /// The label text of `id` in each language that has one, under the column
     /// `name` is in that language (`label::English (en)`).
-    func label(_ id: String, column name: String) -> [(column: String, text: String)] {
-        texts(id, in: labels, column: name)
-    }
+    func label(_ id: String, column name: String) -> [Named] { texts(id, in: labels, named: columns(name)) }
 
     /// The plain text of `id` in each language that has one, under its column.
-    func plain(_ id: String, column name: String) -> [(column: String, text: String)] {
-        texts(id, in: plains, column: name)
-    }
+    func plain(_ id: String, column name: String) -> [Named] { texts(id, in: plains, named: columns(name)) }
 
     /// The column `name` in each language, in the translations' order.
     func columns(_ name: String) -> [String] {
         columnNames[name] ?? languages.map { XFormReader.column(name, $0) }
     }
 
-    private func texts(_ id: String, in table: [String?], column name: String) -> [(column: String, text: String)] {
+    /// The texts of `id` in `table`, each under the name of its language's position in
+    /// `names` (the languages, or a column in each language).
+    private func texts(_ id: String, in table: [String?], named names: [String]) -> [Named] {
         guard let entry = entries[id] else { return [] }
-        let columns = columns(name)
-        var texts: [(column: String, text: String)] = []
-        texts.reserveCapacity(columns.count)
-        for (position, column) in columns.enumerated() {
-            if let text = table[entry * columns.count + position] { texts.append((column, text)) }
+        var texts: [Named] = []
+        texts.reserveCapacity(names.count)
+        for (position, name) in names.enumerated() {
+            if let text = table[entry * names.count + position] { texts.append((name, text)) }
         }
         return texts
     }
@@ -252,7 +242,7 @@ extension XFormReader {
     func message(_ value: String?, column: String) -> [String: String] {
         guard let value else { return [:] }
         if let id = Self.itextID(value) {
-            return Dictionary(translated.plain(id, column: column).map { ($0.column, $0.text) }) {
+            return Dictionary(translated.plain(id, column: column).map { ($0.name, $0.text) }) {
                 first, _ in first
             }
         }
