@@ -124,19 +124,8 @@ extension XMLReader {
                 text += expression.utf8
                 text += "\u{E001}".utf8
                 run = index
-            case UInt8(ascii: "&"):
-                text += bytes[run..<index]
-                try reference(into: &text)
-                run = index
-            case UInt8(ascii: "]"):
-                if peek("]]>") { throw GiveUp() }
-                index += 1
-            case 0x0A:
-                newline()
             default:
-                try check(byte)
-                index += 1
-                skipPlainText()
+                try stepOverText(byte, decoded: &text, run: &run)
             }
         }
         throw GiveUp()

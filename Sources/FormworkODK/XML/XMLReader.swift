@@ -283,22 +283,32 @@ struct XMLReader {
                     push(.element(child))
                     run = index
                 }
-            case UInt8(ascii: "&"):
-                decoded += bytes[run..<index]
-                try reference(into: &decoded)
-                run = index
-            case UInt8(ascii: "]"):
-                if peek("]]>") { throw GiveUp() }
-                index += 1
-            case 0x0A:
-                newline()
             default:
-                try check(byte)
-                index += 1
-                skipPlainText()
+                try stepOverText(byte, decoded: &decoded, run: &run)
             }
         }
         throw GiveUp()
+    }
+
+    /// Steps over text at the index (whose byte is not `<`): a reference is decoded
+    /// onto `decoded` after the plain bytes since `run` (which then starts after it), a
+    /// newline counted, a byte XML refuses in text given up on, plain bytes passed.
+    mutating func stepOverText(_ byte: UInt8, decoded: inout [UInt8], run: inout Int) throws(GiveUp) {
+        switch byte {
+        case UInt8(ascii: "&"):
+            decoded += bytes[run..<index]
+            try reference(into: &decoded)
+            run = index
+        case UInt8(ascii: "]"):
+            if peek("]]>") { throw GiveUp() }
+            index += 1
+        case 0x0A:
+            newline()
+        default:
+            try check(byte)
+            index += 1
+            skipPlainText()
+        }
     }
 
     /// Puts the text read since `run` (after what is `decoded`) on the content stack.
